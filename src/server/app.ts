@@ -1,0 +1,111 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { type Config, databaseTarget } from './config.ts';
+import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
+import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
+import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
+import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
+import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { createSessionRepository } from './features/admin-auth/session-repository.ts';
+import { createSessionService } from './features/admin-auth/sessions.ts';
+import { createContactChannelRepository } from './features/contact-channels/repository.ts';
+import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { seedDemoContent } from './features/demo/seed.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { registerAuth, sessionCookie } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { serveWeb } from './web/serve-web.ts';
+
+export interface BuildAppOptions {
+  /** An already open database (tests); otherwise one is opened from DATABASE_URL and closed with the app. */
+  database?: Database;
+  /** Milliseconds since the epoch; tests move time forward to expire sessions. */
+  clock?: () => number;
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * Set by the server entry: creates the first admin when there is none (printing a generated password
+   * through this function) and seeds demo content in demo mode. Tests make their own data instead.
+   */
+  announce?: (message: string) => void;
+}
+
+function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  // A hop count is passed on as a number; Fastify's type omits it though proxy-addr accepts it.
+  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
+  return value.split(',').map((entry) => entry.trim());
+}
+
+/** Builds the whole application: the server entry and every test start here. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? Date.now;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = options.database ?? (await openDatabase(databaseTarget(config.DATABASE_URL)));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await migrateToLatest(database);
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  // External plugins first, then the app's own, then routes.
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Sampark API',
+        version: '1.0.0',
+        description: 'Contact directory, inquiries, blog and back office.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(cookie);
+  await registerSecurity(app, config);
+
+  const { db } = database;
+  const admins = createAdminRepository(db);
+  const sessionRecords = createSessionRepository(db);
+  const sessions = createSessionService(
+    sessionRecords,
+    { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_MINUTES * 60_000 },
+    clock,
+  );
+  const contactChannels = createContactChannelRepository(db);
+  if (options.announce) {
+    await ensureFirstAdmin(admins, config, options.announce);
+    if (config.DEMO_MODE) await seedDemoContent({ contactChannels });
+  }
+  const cookieJar = sessionCookie(config);
+  registerAuth(app, sessions, cookieJar);
+
+  await app.register(healthRoutes, { database });
+  await app.register(adminAuthRoutes, {
+    config,
+    admins,
+    sessionRecords,
+    sessions,
+    cookie: cookieJar,
+    throttle: createLoginThrottle(redis),
+  });
+  await app.register(contactChannelRoutes, { db, contactChannels, clock });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await serveWeb(app, config, { contactChannels });
+  return app;
+}

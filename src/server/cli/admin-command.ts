@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema } from '../../shared/field-schemas.ts';
+import type { Database } from '../db/database.ts';
+import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
+import { generatePassword, hashPassword } from '../features/admin-auth/password.ts';
+import { createSessionRepository } from '../features/admin-auth/session-repository.ts';
+
+export const ADMIN_CLI_USAGE = `Usage:
+  npm run admin -- create <email> [--password <password>]
+  npm run admin -- reset-password <email> [--password <password>]
+Without --password a strong password is generated and printed once.`;
+
+export class CliError extends Error {}
+
+/** The admin command: create an admin or reset a password. Returns what to print. */
+export async function runAdminCommand(argv: string[], database: Database): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { password: { type: 'string' } },
+  });
+  const [command, rawEmail] = positionals;
+  if ((command !== 'create' && command !== 'reset-password') || !rawEmail)
+    throw new CliError(ADMIN_CLI_USAGE);
+  const email = EmailSchema.safeParse(rawEmail);
+  if (!email.success) throw new CliError(`Not a valid email address: ${rawEmail}`);
+  if (values.password !== undefined && values.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new CliError(`The password must have at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
+  }
+  const password = values.password ?? generatePassword();
+  const shown = values.password === undefined ? `\n  password: ${password}\n(shown only now)` : '';
+  const admins = createAdminRepository(database.db);
+  const existing = await admins.findByEmail(email.data);
+
+  if (command === 'create') {
+    if (existing)
+      throw new CliError(`An admin with the email ${email.data} already exists: use reset-password.`);
+    await admins.create(email.data, await hashPassword(password));
+    return `Created admin ${email.data}.${shown}`;
+  }
+  if (!existing) throw new CliError(`No admin has the email ${email.data}.`);
+  await admins.updatePassword(existing.id, await hashPassword(password));
+  // A reset usually means the old password leaked: end every session it may have opened.
+  await createSessionRepository(database.db).deleteForAdmin(existing.id);
+  return `Password reset for ${email.data}; every session of this admin was signed out.${shown}`;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, databaseTarget, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000 and SQLite under ./data', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('file:./data/sampark.db');
+    expect(databaseTarget(config.DATABASE_URL)).toEqual({ dialect: 'sqlite', filename: './data/sampark.db' });
+    expect(config.SESSION_IDLE_MINUTES).toBe(30);
+    expect(config.SESSION_ABSOLUTE_MINUTES).toBe(720);
+    expect(config.DEMO_MODE).toBe(false);
+  });
+
+  it('picks PostgreSQL for a postgres:// URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sampark' });
+    expect(databaseTarget(config.DATABASE_URL)).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://postgres@127.0.0.1:5432/sampark',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ PUBLIC_ORIGIN: 'javascript:alert(1)' }, 'PUBLIC_ORIGIN'],
+    [{ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_MINUTES: '60' }, 'SESSION_IDLE_MINUTES'],
+  ])('stops with a message naming the variable for %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+});

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const durationMinutes = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(60 * 24 * 30);
+
+/**
+ * Every setting the server reads from the environment, with its default.
+ * README.md's configuration table lists the same names; keep them in step.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default('file:./data/sampark.db')
+    .refine((value) => /^(file:|postgres:\/\/|postgresql:\/\/)/.test(value), {
+      message: 'must be file:<path> for SQLite or a postgres:// URL',
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .transform((value) => (value ? new URL(value).origin : undefined)),
+  TRUST_PROXY: z.string().optional(),
+  SESSION_IDLE_MINUTES: durationMinutes.default(30),
+  SESSION_ABSOLUTE_MINUTES: durationMinutes.default(12 * 60),
+  ADMIN_EMAIL: z.email().default('admin@sampark.local'),
+  ADMIN_PASSWORD: z.string().min(10).max(200).optional(),
+  DEMO_MODE: booleanFlag.default(false),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(100 * 1024),
+  WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a wrong value throws a ConfigError naming each bad variable. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<keyof Config, string>> = {},
+): Config {
+  const source: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = overrides[key as keyof Config] ?? env[key];
+    // An empty variable means "not set", as it does in most shells' .env files.
+    source[key] = value === '' ? undefined : value;
+  }
+  const result = ConfigSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  if (result.data.SESSION_IDLE_MINUTES > result.data.SESSION_ABSOLUTE_MINUTES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_IDLE_MINUTES: must not exceed SESSION_ABSOLUTE_MINUTES',
+    );
+  }
+  return result.data;
+}
+
+export type DatabaseTarget = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
+
+export function databaseTarget(databaseUrl: string): DatabaseTarget {
+  if (databaseUrl.startsWith('file:')) {
+    return { dialect: 'sqlite', filename: databaseUrl.slice('file:'.length) };
+  }
+  return { dialect: 'postgres', url: databaseUrl };
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export type Dialect = DatabaseTarget['dialect'];
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** PostgreSQL only: the schema this connection works in, when not the default. */
+  pgSchema?: string;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL only: the schema to use (tests give each suite its own). Created when missing. */
+  pgSchema?: string;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
+  const plugins = [new CamelCasePlugin()];
+  let db: Kysely<DB>;
+
+  if (target.dialect === 'sqlite') {
+    if (target.filename !== ':memory:') {
+      fs.mkdirSync(path.dirname(path.resolve(target.filename)), { recursive: true });
+    }
+    const sqlite = new SQLite(target.filename);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  } else {
+    if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) {
+      throw new Error(`Invalid PostgreSQL schema name: ${options.pgSchema}`);
+    }
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    if (options.pgSchema) {
+      await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
+    }
+  }
+
+  return {
+    db,
+    dialect: target.dialect,
+    ...(target.dialect === 'postgres' && options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function migrateToLatest(database: Database): Promise<void> {
+  const all = migrations(database.dialect);
+  const migrator = new Migrator({
+    // Migrations are written in snake_case, so they run without the camelCase plugin.
+    db: database.db.withoutPlugins() as Kysely<unknown>,
+    provider: { getMigrations: async () => all },
+    // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,42 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps are ISO 8601 strings going in; SQLite gives strings back, PostgreSQL gives Dates. */
+export type Timestamp = ColumnType<string | Date, string, string>;
+/** Booleans are stored as 0/1 integers on both dialects, so one mapping serves both. */
+export type Flag = ColumnType<number, number, number>;
+
+export interface AdminTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AdminSessionTable {
+  /** SHA-256 of the cookie token: a stolen database does not yield usable cookies. */
+  id: string;
+  adminId: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface ContactChannelTable {
+  id: string;
+  type: string;
+  value: string;
+  proof: string;
+  isActive: Flag;
+  position: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DB {
+  admins: AdminTable;
+  adminSessions: AdminSessionTable;
+  contactChannels: ContactChannelTable;
+}
+
+export type SequenceColumn = Generated<number>;

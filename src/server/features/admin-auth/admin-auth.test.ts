@@ -1,0 +1,266 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  asAdmin,
+  createAdmin,
+  createTestApp,
+  signIn,
+  TEST_ADMIN,
+  TEST_DIALECTS,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
+
+const ADMIN_CALLS = [
+  { method: 'GET', url: '/api/admin/me' },
+  {
+    method: 'POST',
+    url: '/api/admin/password',
+    payload: { currentPassword: 'x', newPassword: 'a-new-password' },
+  },
+  { method: 'GET', url: '/api/contacts' },
+  { method: 'POST', url: '/api/contacts', payload: { type: 'phone', value: '+91 98765 43210' } },
+  { method: 'PATCH', url: '/api/contacts/some-id', payload: { isActive: false } },
+  { method: 'DELETE', url: '/api/contacts/some-id' },
+] as const;
+
+describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    await createAdmin(t.database);
+  });
+  afterEach(() => t.close());
+
+  const expectUnauthorized = async (cookie: string | undefined) => {
+    for (const call of ADMIN_CALLS) {
+      const response = await t.app.inject(asAdmin(cookie, { ...call }));
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+    }
+  };
+
+  it('signs in with the right password, sets an HttpOnly session cookie and answers /me', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: 'Owner@Example.com ', password: TEST_ADMIN.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, admin: { email: TEST_ADMIN.email } });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/sampark_session=[\w-]{43};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+
+    const cookie = await signIn(t.app);
+    const me = await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }));
+    expect(me.statusCode).toBe(200);
+    expect(me.json().admin.email).toBe(TEST_ADMIN.email);
+  });
+
+  it('refuses a wrong password or an unknown email with the same message', async () => {
+    for (const payload of [
+      { email: TEST_ADMIN.email, password: 'wrong password' },
+      { email: 'nobody@example.com', password: TEST_ADMIN.password },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { origin: TEST_ORIGIN },
+        payload,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('gives a new token at every sign-in', async () => {
+    const first = await signIn(t.app);
+    const second = await signIn(t.app);
+    expect(second).not.toBe(first);
+  });
+
+  it('answers 401 to every admin call without a session or with a forged cookie', async () => {
+    await expectUnauthorized(undefined);
+    await expectUnauthorized('sampark_session=forged-token-value');
+    await expectUnauthorized(`sampark_session=${'A'.repeat(43)}`);
+  });
+
+  it('answers 401 after log out, and log out clears the cookie', async () => {
+    const cookie = await signIn(t.app);
+    const logout = await t.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/admin/logout' }));
+    expect(logout.statusCode).toBe(200);
+    expect(String(logout.headers['set-cookie'])).toMatch(/sampark_session=;.*Expires=Thu, 01 Jan 1970/);
+    await expectUnauthorized(cookie);
+  });
+
+  it('expires a session after 30 idle minutes', async () => {
+    const cookie = await signIn(t.app);
+    t.clock.advance(29 * 60_000);
+    expect((await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
+      200,
+    );
+    // The request above counts as activity: 29 more minutes are fine, 30 without a request are not.
+    t.clock.advance(29 * 60_000);
+    expect((await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(30 * 60_000);
+    await expectUnauthorized(cookie);
+  });
+
+  it('expires a session 12 hours after sign-in even when active', async () => {
+    const cookie = await signIn(t.app);
+    for (let minutes = 0; minutes < 12 * 60 - 20; minutes += 20) {
+      t.clock.advance(20 * 60_000);
+      expect((await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
+        200,
+      );
+    }
+    t.clock.advance(20 * 60_000);
+    await expectUnauthorized(cookie);
+  });
+
+  it('answers 429 with Retry-After to the sixth wrong password within 15 minutes, even with the right one', async () => {
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: TEST_ADMIN.email, password },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
+    const blocked = await attempt('wrong-6');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+    expect((await attempt(TEST_ADMIN.password)).statusCode).toBe(429);
+  });
+
+  it('refuses a state-changing call from another site with 403', async () => {
+    const cookie = await signIn(t.app);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: { cookie, origin: 'https://evil.example' },
+      payload: { type: 'phone', value: '+91 98765 43210' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ success: false, message: 'Cross-site request refused' });
+
+    const fetchSite = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/contacts/x',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(fetchSite.statusCode).toBe(403);
+
+    const noProvenance = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { cookie },
+    });
+    expect(noProvenance.statusCode).toBe(403);
+
+    const loginFromElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: 'https://evil.example' },
+      payload: TEST_ADMIN,
+    });
+    expect(loginFromElsewhere.statusCode).toBe(403);
+  });
+
+  it('changes the password: the old one stops working and other sessions end', async () => {
+    const cookie = await signIn(t.app);
+    const other = await signIn(t.app);
+    const wrong = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/admin/password',
+        payload: { currentPassword: 'not it', newPassword: 'a brand new password' },
+      }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ currentPassword: 'Current password is incorrect' });
+
+    const changed = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/admin/password',
+        payload: { currentPassword: TEST_ADMIN.password, newPassword: 'a brand new password' },
+      }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject(asAdmin(other, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
+      401,
+    );
+    await expect(signIn(t.app)).rejects.toThrow(/401/);
+    await expect(
+      signIn(t.app, { email: TEST_ADMIN.email, password: 'a brand new password' }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('never sends a password hash', async () => {
+    const cookie = await signIn(t.app);
+    const bodies = await Promise.all(
+      ['/api/admin/me', '/api/contacts', '/api/admin/login-info', '/api/openapi.json'].map(
+        async (url) => (await t.app.inject(asAdmin(cookie, { method: 'GET', url }))).body,
+      ),
+    );
+    for (const body of bodies) {
+      expect(body).not.toMatch(/\$argon2id\$/);
+      expect(body).not.toMatch(/passwordHash|password_hash/);
+    }
+  });
+
+  it('shows no demo credentials outside demo mode', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/login-info' });
+    expect(response.json()).toEqual({ demoCredentials: null });
+  });
+});
+
+describe('demo mode', () => {
+  it('shows the demo credentials on the login info endpoint', async () => {
+    const t = await createTestApp('sqlite', { DEMO_MODE: 'true' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/admin/login-info' });
+      expect(response.json().demoCredentials).toEqual({
+        email: 'demo@sampark.local',
+        password: 'sampark-demo',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('login throttling shared through Redis', () => {
+  it('counts failures across two app instances', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
+    const first = await createTestApp('sqlite', env);
+    const second = await createTestApp('sqlite', env);
+    try {
+      // Counters outlive a test run in Redis: a unique email keeps runs apart.
+      const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      const attempt = (t: TestApp) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          headers: { origin: TEST_ORIGIN },
+          payload: { email, password: 'wrong password' },
+        });
+      for (const t of [first, second, first, second, first]) expect((await attempt(t)).statusCode).toBe(401);
+      expect((await attempt(second)).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.ts';
+import { createAdminRepository } from './admin-repository.ts';
+import { ensureFirstAdmin } from './bootstrap.ts';
+
+describe('first start', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterEach(() => t.close());
+
+  it('creates the first admin with a generated password printed once', async () => {
+    const printed: string[] = [];
+    const admins = createAdminRepository(t.database.db);
+    await ensureFirstAdmin(admins, loadConfig({ ADMIN_EMAIL: 'owner@shop.in' }), (m) => printed.push(m));
+    const password = /password: (\S+)/.exec(printed.join('\n'))?.[1];
+    expect(password).toBeDefined();
+    await expect(signIn(t.app, { email: 'owner@shop.in', password: password! })).resolves.toBeTruthy();
+
+    await ensureFirstAdmin(admins, loadConfig({ ADMIN_EMAIL: 'owner@shop.in' }), (m) => printed.push(m));
+    expect(printed).toHaveLength(1);
+  });
+
+  it('uses ADMIN_PASSWORD without printing it', async () => {
+    const printed: string[] = [];
+    const config = loadConfig({ ADMIN_EMAIL: 'owner@shop.in', ADMIN_PASSWORD: 'from the environment' });
+    await ensureFirstAdmin(createAdminRepository(t.database.db), config, (m) => printed.push(m));
+    expect(printed.join('\n')).not.toContain('from the environment');
+    await expect(
+      signIn(t.app, { email: 'owner@shop.in', password: 'from the environment' }),
+    ).resolves.toBeTruthy();
+  });
+});

@@ -1,0 +1,43 @@
+import type { Config } from '../../config.ts';
+import type { AdminRepository } from './admin-repository.ts';
+import { generatePassword, hashPassword } from './password.ts';
+
+export const DEMO_ADMIN_EMAIL = 'demo@sampark.local';
+export const DEMO_ADMIN_PASSWORD = 'sampark-demo';
+
+/**
+ * First start: with no admin yet, create one from ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated
+ * password that is printed once, here, and never stored in clear anywhere.
+ */
+export async function ensureFirstAdmin(
+  admins: AdminRepository,
+  config: Config,
+  print: (message: string) => void,
+): Promise<void> {
+  if ((await admins.count()) > 0) return;
+  if (config.DEMO_MODE && !config.ADMIN_PASSWORD) {
+    await admins.create(DEMO_ADMIN_EMAIL, await hashPassword(DEMO_ADMIN_PASSWORD));
+    print(`Demo mode: sign in at /admin/login as ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
+    return;
+  }
+  const password = config.ADMIN_PASSWORD ?? generatePassword();
+  await admins.create(config.ADMIN_EMAIL, await hashPassword(password));
+  if (config.ADMIN_PASSWORD) {
+    print(`Created the first admin ${config.ADMIN_EMAIL} with the password from ADMIN_PASSWORD.`);
+  } else {
+    print(
+      [
+        '',
+        '================================================================',
+        ' First start: an admin account was created for the back office.',
+        `   email:    ${config.ADMIN_EMAIL}`,
+        `   password: ${password}`,
+        ' This password is shown only now. Sign in at /admin/login and',
+        ' change it under My Profile, or reset it with:',
+        '   npm run admin -- reset-password <email>',
+        '================================================================',
+        '',
+      ].join('\n'),
+    );
+  }
+}

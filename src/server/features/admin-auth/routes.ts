@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminSchema,
+  ChangePasswordSchema,
+  INVALID_CREDENTIALS_MESSAGE,
+  LoginInfoSchema,
+  LoginSchema,
+} from '../../../shared/admin-auth.ts';
+import { ApiErrorSchema } from '../../../shared/api.ts';
+import type { Config } from '../../config.ts';
+import type { SessionCookie } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { AdminRepository } from './admin-repository.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import type { SessionRepository } from './session-repository.ts';
+import type { SessionService } from './sessions.ts';
+
+export interface AdminAuthDeps {
+  config: Config;
+  admins: AdminRepository;
+  sessionRecords: SessionRepository;
+  sessions: SessionService;
+  cookie: SessionCookie;
+  throttle: LoginThrottle;
+}
+
+const AdminResponseSchema = z.object({ success: z.literal(true), admin: AdminSchema });
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
+
+function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(
+    429,
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
+  const { admins, sessions, sessionRecords, cookie, throttle, config } = deps;
+
+  app.post(
+    '/api/admin/login',
+    { schema: { tags: ['admin'], body: LoginSchema, response: { 200: AdminResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const wait = await throttle.retryAfter(email, request.ip);
+      if (wait > 0) throw tooManyAttempts(wait);
+
+      const admin = await admins.findByEmail(email);
+      // Verify against a decoy when the email is unknown, so timing does not reveal which emails exist.
+      const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!admin || !valid) {
+        await throttle.recordFailure(email, request.ip);
+        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      }
+      await throttle.recordSuccess(email, request.ip);
+
+      // A new token at every sign-in: a cookie planted before login is never promoted to a session.
+      await sessions.end(cookie.read(request));
+      cookie.set(reply, await sessions.start(admin.id));
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, admin: { _id: admin.id, email: admin.email } };
+    },
+  );
+
+  app.post(
+    '/api/admin/logout',
+    { schema: { tags: ['admin'], response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request, reply) => {
+      await sessions.end(cookie.read(request));
+      cookie.clear(reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/me',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['admin'], response: { 200: AdminResponseSchema, 401: ApiErrorSchema } },
+    },
+    async (request) => {
+      const admin = request.admin!;
+      return { success: true as const, admin: { _id: admin.id, email: admin.email } };
+    },
+  );
+
+  app.post(
+    '/api/admin/password',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        body: ChangePasswordSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const signedIn = request.admin!;
+      const admin = await admins.findById(signedIn.id);
+      if (!admin || !(await verifyPassword(admin.passwordHash, request.body.currentPassword))) {
+        throw new HttpError(400, 'Current password is incorrect', {
+          currentPassword: 'Current password is incorrect',
+        });
+      }
+      await admins.updatePassword(admin.id, await hashPassword(request.body.newPassword));
+      // Anyone else holding a session for this account is signed out; this browser stays signed in.
+      await sessionRecords.deleteForAdmin(admin.id, { except: signedIn.sessionId });
+      return { success: true as const, message: 'Password changed successfully' };
+    },
+  );
+
+  app.get(
+    '/api/admin/login-info',
+    { schema: { tags: ['admin'], response: { 200: LoginInfoSchema } } },
+    async () => ({
+      demoCredentials:
+        config.DEMO_MODE && !config.ADMIN_PASSWORD
+          ? { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD }
+          : null,
+    }),
+  );
+};

@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toIso } from '../../db/values.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface SessionRecord {
+  id: string;
+  adminId: string;
+  email: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export function createSessionRepository(db: Kysely<DB>) {
+  return {
+    async create(
+      session: { id: string; adminId: string; now: string; expiresAt: string },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .insertInto('adminSessions')
+        .values({
+          id: session.id,
+          adminId: session.adminId,
+          createdAt: session.now,
+          lastSeenAt: session.now,
+          expiresAt: session.expiresAt,
+        })
+        .execute();
+    },
+
+    async find(id: string, trx: Executor = db): Promise<SessionRecord | undefined> {
+      const row = await trx
+        .selectFrom('adminSessions')
+        .innerJoin('admins', 'admins.id', 'adminSessions.adminId')
+        .select([
+          'adminSessions.id',
+          'adminSessions.adminId',
+          'admins.email',
+          'adminSessions.lastSeenAt',
+          'adminSessions.expiresAt',
+        ])
+        .where('adminSessions.id', '=', id)
+        .executeTakeFirst();
+      return row && { ...row, lastSeenAt: toIso(row.lastSeenAt), expiresAt: toIso(row.expiresAt) };
+    },
+
+    async touch(id: string, now: string, trx: Executor = db): Promise<void> {
+      await trx.updateTable('adminSessions').set({ lastSeenAt: now }).where('id', '=', id).execute();
+    },
+
+    async delete(id: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('adminSessions').where('id', '=', id).execute();
+    },
+
+    async deleteForAdmin(
+      adminId: string,
+      options: { except?: string } = {},
+      trx: Executor = db,
+    ): Promise<void> {
+      let query = trx.deleteFrom('adminSessions').where('adminId', '=', adminId);
+      if (options.except) query = query.where('id', '!=', options.except);
+      await query.execute();
+    },
+
+    async deleteExpired(now: string, idleCutoff: string, trx: Executor = db): Promise<void> {
+      await trx
+        .deleteFrom('adminSessions')
+        .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleCutoff)]))
+        .execute();
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/contact-channels.ts';
+import {
+  asAdmin,
+  createAdmin,
+  createTestApp,
+  signIn,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../../test-support/test-app.ts';
+
+describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    await createAdmin(t.database);
+    cookie = await signIn(t.app);
+  });
+  afterEach(() => t.close());
+
+  const addChannel = async (payload: Record<string, unknown>) => {
+    const response = await t.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/contacts', payload }));
+    return response;
+  };
+  const activeList = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/contacts/active' });
+    expect(response.statusCode).toBe(200);
+    return response.json().contacts as { _id: string; type: string; value: string }[];
+  };
+  const patch = (id: string, payload: Record<string, unknown>) =>
+    t.app.inject(asAdmin(cookie, { method: 'PATCH', url: `/api/contacts/${id}`, payload }));
+
+  it('adds a WhatsApp channel that the public list shows at once, with only _id, type and value', async () => {
+    const created = await addChannel({ type: 'whatsapp', value: '+91 98765-43210', proof: 'Main line' });
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Contact added successfully',
+      contact: {
+        type: 'whatsapp',
+        value: '+91 98765-43210',
+        isActive: true,
+        proof: 'Main line',
+        position: 0,
+      },
+    });
+    expect(body.contact.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await activeList()).toEqual([
+      { _id: body.contact._id, type: 'whatsapp', value: '+91 98765-43210' },
+    ]);
+  });
+
+  it('defaults a new channel to phone and active', async () => {
+    const created = await addChannel({ value: '+44 20 7946 0958' });
+    expect(created.json().contact).toMatchObject({ type: 'phone', isActive: true, proof: '' });
+  });
+
+  it('keeps inactive channels out of the public list but in the admin list', async () => {
+    const created = (await addChannel({ type: 'email', value: 'Help@Example.com', isActive: false })).json()
+      .contact;
+    expect(created.value).toBe('help@example.com');
+    expect(await activeList()).toEqual([]);
+    const all = await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/contacts' }));
+    expect(all.json().contacts.map((c: { _id: string }) => c._id)).toEqual([created._id]);
+  });
+
+  it('toggles, edits and reorders, and the public list follows each step', async () => {
+    const a = (await addChannel({ type: 'whatsapp', value: '+91 98765 43210' })).json().contact;
+    const b = (await addChannel({ type: 'telegram', value: '@sampark_help' })).json().contact;
+    const c = (await addChannel({ type: 'website', value: 'https://example.com' })).json().contact;
+    expect((await activeList()).map((x) => x._id)).toEqual([a._id, b._id, c._id]);
+
+    expect((await patch(a._id, { isActive: false })).json().contact.isActive).toBe(false);
+    expect((await activeList()).map((x) => x._id)).toEqual([b._id, c._id]);
+    await patch(a._id, { isActive: true });
+
+    const moved = await patch(c._id, { position: 0 });
+    expect(moved.statusCode).toBe(200);
+    expect((await activeList()).map((x) => x._id)).toEqual([c._id, a._id, b._id]);
+    await patch(c._id, { position: 99 });
+    expect((await activeList()).map((x) => x._id)).toEqual([a._id, b._id, c._id]);
+
+    const edited = await patch(b._id, { value: 'https://t.me/sampark_news', proof: 'News' });
+    expect(edited.json().contact).toMatchObject({
+      value: 'https://t.me/sampark_news',
+      proof: 'News',
+      type: 'telegram',
+    });
+    expect((await activeList()).find((x) => x._id === b._id)?.value).toBe('https://t.me/sampark_news');
+  });
+
+  it('deletes a channel; a second delete answers 404', async () => {
+    const a = (await addChannel({ type: 'phone', value: '+91 98765 43210' })).json().contact;
+    const deleted = await t.app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }));
+    expect(deleted.json()).toEqual({ success: true, message: 'Contact deleted successfully' });
+    expect(await activeList()).toEqual([]);
+    const again = await t.app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }));
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ success: false, message: 'Contact not found' });
+  });
+
+  it.each([...LINK_TYPES])('refuses javascript: for the link type %s with a field message', async (type) => {
+    const response = await addChannel({ type, value: 'javascript:alert(1)' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, errors: { value: expect.any(String) } });
+    expect(await activeList()).toEqual([]);
+  });
+
+  it('refuses javascript: when editing an existing link', async () => {
+    const site = (await addChannel({ type: 'website', value: 'https://example.com' })).json().contact;
+    const response = await patch(site._id, { value: 'javascript:alert(1)' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.value).toBe('Enter a full link starting with https:// or http://');
+  });
+
+  it.each([
+    ['phone', '98765 43210', 'Enter the number in international form, e.g. +91 98765 43210'],
+    ['whatsapp', 'call me', 'Enter the number in international form, e.g. +91 98765 43210'],
+    ['email', 'not-an-email', 'Enter a valid email address'],
+    ['telegram', 'https://evil.example/x', 'Enter a Telegram handle (e.g. @yourhandle) or a t.me link'],
+    ['website', 'example.com', 'Enter a full link starting with https:// or http://'],
+    ['phone', '   ', 'Value is required'],
+  ])('explains a bad %s value (%s)', async (type, value, message) => {
+    const response = await addChannel({ type, value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ value: message });
+  });
+
+  it('refuses an unknown type and an empty update with 400', async () => {
+    expect((await addChannel({ type: 'pager', value: '123' })).json().errors).toHaveProperty('type');
+    const a = (await addChannel({ type: 'phone', value: '+91 98765 43210' })).json().contact;
+    expect((await patch(a._id, {})).statusCode).toBe(400);
+    expect((await patch('missing', { isActive: true })).statusCode).toBe(404);
+  });
+
+  it('never answers 5xx to any JSON body', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            type: fc.oneof(fc.constantFrom(...CONTACT_CHANNEL_TYPES), fc.string()),
+            value: fc.oneof(fc.string({ maxLength: 1200 }), fc.integer(), fc.constant(null)),
+            isActive: fc.oneof(fc.boolean(), fc.string()),
+            proof: fc.oneof(fc.string({ maxLength: 600 }), fc.constant(undefined)),
+          },
+          { requiredKeys: [] },
+        ),
+        async (payload) => {
+          const response = await addChannel(payload);
+          expect(response.statusCode === 201 || response.statusCode === 400).toBe(true);
+          if (response.statusCode === 400) expect(response.json().success).toBe(false);
+        },
+      ),
+      { numRuns: dialect === 'sqlite' ? 150 : 60 },
+    );
+  });
+});

@@ -1,0 +1,153 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  ContactChannel,
+  ContactChannelCreate,
+  ContactChannelType,
+  PublicContactChannel,
+} from '../../../shared/contact-channels.ts';
+import type { DB } from '../../db/schema.ts';
+import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface ContactChannelChanges {
+  value?: string;
+  proof?: string;
+  isActive?: boolean;
+}
+
+export function createContactChannelRepository(db: Kysely<DB>) {
+  const adminColumns = [
+    'id',
+    'type',
+    'value',
+    'proof',
+    'isActive',
+    'position',
+    'createdAt',
+    'updatedAt',
+  ] as const;
+
+  const toContactChannel = (row: {
+    id: string;
+    type: string;
+    value: string;
+    proof: string;
+    isActive: number;
+    position: number;
+    createdAt: string | Date;
+    updatedAt: string | Date;
+  }): ContactChannel => ({
+    _id: row.id,
+    type: row.type as ContactChannelType,
+    value: row.value,
+    proof: row.proof,
+    isActive: fromFlag(row.isActive),
+    position: row.position,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  });
+
+  const findById = async (id: string, trx: Executor = db): Promise<ContactChannel | undefined> => {
+    const row = await trx
+      .selectFrom('contactChannels')
+      .select(adminColumns)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toContactChannel(row);
+  };
+
+  return {
+    findById,
+
+    async listActive(trx: Executor = db): Promise<PublicContactChannel[]> {
+      const rows = await trx
+        .selectFrom('contactChannels')
+        .select(['id', 'type', 'value'])
+        .where('isActive', '=', 1)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ _id: row.id, type: row.type as ContactChannelType, value: row.value }));
+    },
+
+    async listAll(trx: Executor = db): Promise<ContactChannel[]> {
+      const rows = await trx
+        .selectFrom('contactChannels')
+        .select(adminColumns)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows.map(toContactChannel);
+    },
+
+    /** New channels go to the end of the admin's order. */
+    async create(input: ContactChannelCreate, trx: Executor = db): Promise<ContactChannel> {
+      const now = nowIso();
+      const id = newId();
+      const last = await trx
+        .selectFrom('contactChannels')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .executeTakeFirst();
+      const position =
+        last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+      await trx
+        .insertInto('contactChannels')
+        .values({
+          id,
+          type: input.type,
+          value: input.value,
+          proof: input.proof,
+          isActive: toFlag(input.isActive),
+          position,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return (await findById(id, trx))!;
+    },
+
+    async update(
+      id: string,
+      changes: ContactChannelChanges,
+      trx: Executor = db,
+    ): Promise<ContactChannel | undefined> {
+      const result = await trx
+        .updateTable('contactChannels')
+        .set({
+          ...(changes.value !== undefined ? { value: changes.value } : {}),
+          ...(changes.proof !== undefined ? { proof: changes.proof } : {}),
+          ...(changes.isActive !== undefined ? { isActive: toFlag(changes.isActive) } : {}),
+          updatedAt: nowIso(),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? findById(id, trx) : undefined;
+    },
+
+    /** Moves one channel to `position` in the admin's order and renumbers the rest 0..n-1. */
+    async move(id: string, position: number, trx: Executor): Promise<void> {
+      const ids = (
+        await trx.selectFrom('contactChannels').select('id').orderBy('position').orderBy('id').execute()
+      ).map((row) => row.id);
+      const from = ids.indexOf(id);
+      if (from === -1) return;
+      ids.splice(from, 1);
+      ids.splice(Math.min(position, ids.length), 0, id);
+      for (const [index, channelId] of ids.entries()) {
+        await trx
+          .updateTable('contactChannels')
+          .set({ position: index })
+          .where('id', '=', channelId)
+          .execute();
+      }
+    },
+
+    async delete(id: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx.deleteFrom('contactChannels').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type ContactChannelRepository = ReturnType<typeof createContactChannelRepository>;

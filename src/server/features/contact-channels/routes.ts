@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/api.ts';
+import {
+  ContactChannelCreateSchema,
+  ContactChannelSchema,
+  ContactChannelUpdateSchema,
+  channelValueProblem,
+  normalizeChannelValue,
+  PublicContactChannelSchema,
+} from '../../../shared/contact-channels.ts';
+import type { DB } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { ContactChannelRepository } from './repository.ts';
+
+export interface ContactChannelDeps {
+  db: Kysely<DB>;
+  contactChannels: ContactChannelRepository;
+  clock: () => number;
+}
+
+// Other instances (several app servers on one PostgreSQL) see a change within this time; this one at once.
+const ACTIVE_LIST_CACHE_MS = 1000;
+const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const ContactResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contact: ContactChannelSchema,
+});
+const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const NOT_FOUND = 'Contact not found';
+
+export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = async (
+  app,
+  { db, contactChannels, clock },
+) => {
+  // The public list is read on every page view and changes rarely: keep its serialized bytes.
+  let activeList: { body: string; at: number } | null = null;
+  const invalidate = () => {
+    activeList = null;
+  };
+
+  app.get(
+    '/api/contacts/active',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Active contact channels in the admin’s order (public)',
+        response: { 200: z.object({ contacts: z.array(PublicContactChannelSchema) }) },
+      },
+    },
+    async (_request, reply) => {
+      const now = clock();
+      if (!activeList || now - activeList.at >= ACTIVE_LIST_CACHE_MS) {
+        activeList = { body: JSON.stringify({ contacts: await contactChannels.listActive() }), at: now };
+      }
+      // A string goes out as it is, skipping serialization: the bytes were built from the schema's shape.
+      return reply.type('application/json; charset=utf-8').send(activeList.body as never);
+    },
+  );
+
+  app.get(
+    '/api/contacts',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['contacts'],
+        response: { 200: z.object({ contacts: z.array(ContactChannelSchema) }), 401: ApiErrorSchema },
+      },
+    },
+    async () => ({ contacts: await contactChannels.listAll() }),
+  );
+
+  app.post(
+    '/api/contacts',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['contacts'],
+        body: ContactChannelCreateSchema,
+        response: { 201: ContactResponseSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const contact = await contactChannels.create(request.body);
+      invalidate();
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Contact added successfully', contact });
+    },
+  );
+
+  app.patch(
+    '/api/contacts/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['contacts'],
+        summary: 'Edit the value or description, toggle active, or move to a position',
+        params: IdParamsSchema,
+        body: ContactChannelUpdateSchema,
+        response: { 200: ContactResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { position, ...changes } = request.body;
+      const contact = await db.transaction().execute(async (trx) => {
+        const existing = await contactChannels.findById(id, trx);
+        if (!existing) throw new HttpError(404, NOT_FOUND);
+        if (changes.value !== undefined) {
+          // The value's rules depend on the stored type, so they are checked here rather than in the schema.
+          const problem = channelValueProblem(existing.type, changes.value);
+          if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { value: problem });
+          changes.value = normalizeChannelValue(existing.type, changes.value);
+        }
+        if (position !== undefined) await contactChannels.move(id, position, trx);
+        return contactChannels.update(id, changes, trx);
+      });
+      if (!contact) throw new HttpError(404, NOT_FOUND);
+      invalidate();
+      return { success: true as const, message: 'Contact updated successfully', contact };
+    },
+  );
+
+  app.delete(
+    '/api/contacts/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['contacts'],
+        params: IdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+      },
+    },
+    async (request) => {
+      if (!(await contactChannels.delete(request.params.id))) throw new HttpError(404, NOT_FOUND);
+      invalidate();
+      return { success: true as const, message: 'Contact deleted successfully' };
+    },
+  );
+};

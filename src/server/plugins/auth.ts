@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/api.ts';
+import type { Config } from '../config.ts';
+import type { SessionService, SignedInAdmin } from '../features/admin-auth/sessions.ts';
+import { HttpError } from './errors.ts';
+import { isHttps } from './security.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: SignedInAdmin | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for every admin route: 401 without a live session. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export interface SessionCookie {
+  name: string;
+  read(request: FastifyRequest): string | undefined;
+  set(reply: FastifyReply, token: string): void;
+  clear(reply: FastifyReply): void;
+}
+
+export function sessionCookie(config: Config): SessionCookie {
+  const secure = isHttps(config);
+  // The __Host- prefix pins the cookie to this exact host over HTTPS; browsers refuse it over plain HTTP.
+  const name = secure ? '__Host-sampark_session' : 'sampark_session';
+  const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  return {
+    name,
+    read: (request) => request.cookies[name],
+    set: (reply, token) =>
+      reply.setCookie(name, token, { ...options, maxAge: config.SESSION_ABSOLUTE_MINUTES * 60 }),
+    clear: (reply) => reply.clearCookie(name, options),
+  };
+}
+
+export function registerAuth(app: FastifyInstance, sessions: SessionService, cookie: SessionCookie): void {
+  app.decorateRequest('admin', null);
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const admin = await sessions.resolve(cookie.read(request));
+    if (!admin) {
+      if (cookie.read(request) !== undefined) cookie.clear(reply);
+      throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
+    }
+    request.admin = admin;
+    // Admin answers are personal: never kept by a shared cache or the browser's back-forward cache.
+    reply.header('cache-control', 'no-store');
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../shared/api.ts';
+
+/** An error a route throws on purpose: its status and message go to the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid',
+  401: 'Authentication required',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'The request body is too large',
+  415: 'Unsupported content type: send JSON',
+  429: 'Too many requests, please try again later',
+};
+
+function fieldErrors(
+  issues: { instancePath?: string; params?: unknown; message?: string }[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const path = params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
+    const field = path.length > 0 ? path.map(String).join('.') : '_';
+    errors[field] ??= issue.message ?? 'Invalid value';
+  }
+  return errors;
+}
+
+/** One error shape for every 4xx and 5xx: {success:false, message, errors?}. Never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    let body: ApiError;
+    let status: number;
+
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      if (error.headers) reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0];
+      body = {
+        success: false,
+        message: first ? `Please check the form: ${first}` : STATUS_MESSAGES[400]!,
+        errors,
+      };
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      status = 500;
+      body = { success: false, message: 'Something went wrong on our side. Please try again.' };
+    } else {
+      const code = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      status = code >= 400 && code < 600 ? code : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        body = { success: false, message: 'Something went wrong on our side. Please try again.' };
+      } else {
+        // Fastify's own client errors (bad JSON, wrong content type, body too large) keep a clear message.
+        const message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'The request body is not valid JSON'
+            : (STATUS_MESSAGES[status] ?? error.message);
+        body = { success: false, message };
+      }
+    }
+    return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiError = {
+      success: false,
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    };
+    return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  });
+}

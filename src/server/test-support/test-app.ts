@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, type Dialect, openDatabase } from '../db/database.ts';
+import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
+import { hashPassword } from '../features/admin-auth/password.ts';
+
+/** SQLite always; PostgreSQL too when TEST_POSTGRES_URL points at a server. */
+export const TEST_DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_ORIGIN = 'http://localhost:80';
+
+export interface TestClock {
+  (): number;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = Date.now()): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test: a real SQLite file, or a PostgreSQL schema of its own. */
+export async function openTestDatabase(
+  dialect: Dialect,
+): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const suffix = randomBytes(6).toString('hex');
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-test-'));
+    const database = await openDatabase({ dialect: 'sqlite', filename: path.join(dir, 'test.db') });
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_POSTGRES_URL;
+  if (!url) throw new Error('TEST_POSTGRES_URL is not set');
+  const schema = `test_${suffix}`;
+  const database = await openDatabase({ dialect: 'postgres', url }, { pgSchema: schema });
+  return {
+    database,
+    async dispose() {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      await database.close();
+    },
+  };
+}
+
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase(dialect);
+  const clock = createTestClock();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp(config, { database, clock, logger: false });
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export const TEST_ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
+
+export async function createAdmin(database: Database, admin = TEST_ADMIN): Promise<string> {
+  const created = await createAdminRepository(database.db).create(
+    admin.email,
+    await hashPassword(admin.password),
+  );
+  return created.id;
+}
+
+/** Signs in through the API and returns the Cookie header to send with later requests. */
+export async function signIn(app: FastifyInstance, admin = TEST_ADMIN): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: TEST_ORIGIN },
+    payload: admin,
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name.endsWith('sampark_session'));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** A same-site request as the browser would send it: Origin set, cookie when given. */
+export function asAdmin(cookie: string | undefined, options: InjectOptions): InjectOptions {
+  return {
+    ...options,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...options.headers },
+  };
+}

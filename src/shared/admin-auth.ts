@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema, PASSWORD_MAX_LENGTH } from './field-schemas.ts';
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const NewPasswordSchema = z
+  .string()
+  .min(ADMIN_PASSWORD_MIN_LENGTH, `Use at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+    newPassword: NewPasswordSchema,
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+export const AdminSchema = z.object({ _id: z.string(), email: z.string() });
+export type Admin = z.infer<typeof AdminSchema>;
+
+export const LoginInfoSchema = z.object({
+  /** Only in demo mode: credentials a visitor may use to look around. */
+  demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type LoginInfo = z.infer<typeof LoginInfoSchema>;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';

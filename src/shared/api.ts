@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The one error shape of every 4xx and 5xx answer. */
+export const ApiErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const SuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { EmailSchema, isHttpUrl, isInternationalPhone } from './field-schemas.ts';
+
+export const CONTACT_INFO_TYPES = ['phone', 'whatsapp', 'email', 'telegram', 'withdrawal_proof'] as const;
+export const SOCIAL_MEDIA_TYPES = [
+  'youtube',
+  'instagram',
+  'facebook',
+  'twitter',
+  'linkedin',
+  'website',
+] as const;
+export const CONTACT_CHANNEL_TYPES = [...CONTACT_INFO_TYPES, ...SOCIAL_MEDIA_TYPES] as const;
+
+export const ContactChannelTypeSchema = z.enum(CONTACT_CHANNEL_TYPES, 'Choose a contact type');
+export type ContactChannelType = z.infer<typeof ContactChannelTypeSchema>;
+
+export const CONTACT_CHANNEL_GROUPS = [
+  { label: 'Contact Info', types: CONTACT_INFO_TYPES },
+  { label: 'Social Media', types: SOCIAL_MEDIA_TYPES },
+] as const;
+
+export const CONTACT_CHANNEL_LABELS: Record<ContactChannelType, string> = {
+  phone: 'Phone',
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  telegram: 'Telegram',
+  withdrawal_proof: 'Withdrawal Proof',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+  website: 'Website',
+};
+
+/** Types whose value is a web address: the form labels the field 'Link:' for these. */
+export const LINK_TYPES: ReadonlySet<ContactChannelType> = new Set([
+  'withdrawal_proof',
+  ...SOCIAL_MEDIA_TYPES,
+]);
+
+export const CONTACT_CHANNEL_PLACEHOLDERS: Record<ContactChannelType, string> = {
+  phone: '+91 98765 43210',
+  whatsapp: '+91 98765 43210',
+  email: 'support@example.com',
+  telegram: '@yourhandle or https://t.me/yourhandle',
+  withdrawal_proof: 'https://t.me/yourchannel',
+  youtube: 'https://youtube.com/@yourchannel',
+  instagram: 'https://instagram.com/yourhandle',
+  facebook: 'https://facebook.com/yourpage',
+  twitter: 'https://x.com/yourhandle',
+  linkedin: 'https://linkedin.com/company/yourcompany',
+  website: 'https://www.example.com',
+};
+
+export const CHANNEL_VALUE_MAX_LENGTH = 500;
+export const CHANNEL_PROOF_MAX_LENGTH = 500;
+
+const TELEGRAM_HANDLE = /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/;
+const TELEGRAM_URL = /^(https?:\/\/)?(www\.)?(t\.me|telegram\.me|telegram\.dog)\/[A-Za-z0-9_+/-]+\/?$/i;
+const SOCIAL_HANDLE = /^@?[A-Za-z0-9._]{1,50}$/;
+
+/** The message to show under the value field, or null when the value suits the type. */
+export function channelValueProblem(type: ContactChannelType, rawValue: string): string | null {
+  const value = rawValue.trim();
+  if (value.length === 0) return 'Value is required';
+  if (value.length > CHANNEL_VALUE_MAX_LENGTH)
+    return `Value must be at most ${CHANNEL_VALUE_MAX_LENGTH} characters`;
+  switch (type) {
+    case 'phone':
+    case 'whatsapp':
+      return isInternationalPhone(value)
+        ? null
+        : 'Enter the number in international form, e.g. +91 98765 43210';
+    case 'email':
+      return EmailSchema.safeParse(value).success ? null : 'Enter a valid email address';
+    case 'telegram':
+      return TELEGRAM_HANDLE.test(value) || TELEGRAM_URL.test(value)
+        ? null
+        : 'Enter a Telegram handle (e.g. @yourhandle) or a t.me link';
+    case 'instagram':
+    case 'facebook':
+      return SOCIAL_HANDLE.test(value) || isHttpUrl(value)
+        ? null
+        : 'Enter a profile link starting with https:// or a handle';
+    default:
+      return isHttpUrl(value) ? null : 'Enter a full link starting with https:// or http://';
+  }
+}
+
+/** Stored form of a value: trimmed; numbers keep the admin's grouping for display (links use the digits). */
+export function normalizeChannelValue(type: ContactChannelType, value: string): string {
+  const trimmed = value.trim();
+  if (type === 'email') return trimmed.toLowerCase();
+  if (type === 'phone' || type === 'whatsapp') return trimmed.replace(/\s+/g, ' ');
+  return trimmed;
+}
+
+const ProofSchema = z
+  .string()
+  .trim()
+  .max(CHANNEL_PROOF_MAX_LENGTH, `Description must be at most ${CHANNEL_PROOF_MAX_LENGTH} characters`);
+
+export const ContactChannelCreateSchema = z
+  .object({
+    type: ContactChannelTypeSchema.default('phone'),
+    value: z.string().max(CHANNEL_VALUE_MAX_LENGTH * 2, 'Value is too long'),
+    isActive: z.boolean().default(true),
+    proof: ProofSchema.default(''),
+  })
+  .superRefine((input, ctx) => {
+    const problem = channelValueProblem(input.type, input.value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+  })
+  .transform((input) => ({ ...input, value: normalizeChannelValue(input.type, input.value) }));
+export type ContactChannelCreateInput = z.input<typeof ContactChannelCreateSchema>;
+export type ContactChannelCreate = z.output<typeof ContactChannelCreateSchema>;
+
+/** Edit, toggle and reorder share one PATCH; the value is checked against the stored type by the server. */
+export const ContactChannelUpdateSchema = z
+  .object({
+    value: z
+      .string()
+      .max(CHANNEL_VALUE_MAX_LENGTH * 2, 'Value is too long')
+      .optional(),
+    proof: ProofSchema.optional(),
+    isActive: z.boolean().optional(),
+    position: z
+      .number()
+      .int('Position must be a whole number')
+      .min(0, 'Position must be 0 or more')
+      .optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to change');
+export type ContactChannelUpdate = z.output<typeof ContactChannelUpdateSchema>;
+
+export const PublicContactChannelSchema = z.object({
+  _id: z.string(),
+  type: ContactChannelTypeSchema,
+  value: z.string(),
+});
+export type PublicContactChannel = z.infer<typeof PublicContactChannelSchema>;
+
+export const ContactChannelSchema = PublicContactChannelSchema.extend({
+  isActive: z.boolean(),
+  proof: z.string(),
+  position: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactChannel = z.infer<typeof ContactChannelSchema>;

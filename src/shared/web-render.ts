@@ -1,0 +1,36 @@
+import type { PublicContactChannel } from './contact-channels.ts';
+
+/**
+ * The contract between the Fastify server and the server bundle of the web app (dist/web/server/entry-server.js).
+ * It lives in shared because both sides compile against it and neither may import the other.
+ */
+
+/** What route loaders get on the server: direct data access, where the browser would call the API. */
+export interface PublicDataContext {
+  activeContacts(): Promise<PublicContactChannel[]>;
+}
+
+export interface RenderPageInput {
+  /** The absolute URL of the requested page. */
+  url: string;
+  /** The site's origin for canonical and Open Graph URLs (PUBLIC_ORIGIN, or the request's own). */
+  origin: string;
+  /** The request's CSP script nonce: every inline script must carry it. */
+  nonce: string;
+  context: PublicDataContext;
+}
+
+export type RenderPageResult =
+  | {
+      kind: 'page';
+      status: number;
+      /** Escaped tags for <head>: title, description, canonical, Open Graph. */
+      head: string;
+      /** The app's markup for #root, ending with the nonce'd hydration data script. */
+      html: string;
+      /** A loader's unexpected error, for the server's log (the page shows a generic message). */
+      error?: unknown;
+    }
+  | { kind: 'redirect'; status: number; location: string };
+
+export type RenderPage = (input: RenderPageInput) => Promise<RenderPageResult>;
