@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, migrateToLatest } from '../src/server/db/database.ts';
+import { createContactChannelRepository } from '../src/server/features/contact-channels/repository.ts';
+import { ensureBuild, formatRow, freePort, type LoadResult, load, startProcess, stopProcess, waitForUrl } from './lib.ts';
+
+const SAMPLE_CHANNELS = [
+  { type: 'whatsapp', value: '+91 98765 43210', proof: 'Main support line' },
+  { type: 'phone', value: '+91 98765 43210', proof: 'Call us' },
+  { type: 'telegram', value: '@sampark_support', proof: '' },
+  { type: 'email', value: 'support@example.com', proof: '' },
+  { type: 'instagram', value: 'https://instagram.com/sampark', proof: '' },
+  { type: 'facebook', value: 'https://facebook.com/sampark', proof: '' },
+  { type: 'youtube', value: 'https://youtube.com/@sampark', proof: '' },
+  { type: 'website', value: 'https://www.example.com', proof: '' },
+] as const;
+
+/**
+ * GET /api/contacts/active on the production build (seeded SQLite file) against a bare node:http server
+ * returning the same bytes, measured in the same run so the machine's noise cancels out in the ratio.
+ */
+export async function benchActiveContacts(): Promise<{ app: LoadResult; bare: LoadResult; ratio: number }> {
+  ensureBuild();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-bench-'));
+  const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
+  const database = await openDatabase({ dialect: 'sqlite', filename: path.join(dir, 'bench.db') });
+  await migrateToLatest(database);
+  const repository = createContactChannelRepository(database.db);
+  for (const channel of SAMPLE_CHANNELS) await repository.create({ ...channel, isActive: true });
+  await database.close();
+
+  const appPort = await freePort();
+  const app = startProcess(process.execPath, ['dist/server/main.js'], {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: 'bench-password-not-used',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  const appUrl = `http://127.0.0.1:${appPort}/api/contacts/active`;
+  await waitForUrl(appUrl);
+  const body = await (await fetch(appUrl)).text();
+
+  const barePort = await freePort();
+  const bare = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    PORT: String(barePort),
+    BARE_BODY: body,
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  await waitForUrl(bareUrl);
+
+  try {
+    // Warm both up (JIT, caches), then alternate so drift on the shared machine hits both alike.
+    await load(appUrl, { durationSeconds: 2 });
+    await load(bareUrl, { durationSeconds: 2 });
+    const appRuns: LoadResult[] = [];
+    const bareRuns: LoadResult[] = [];
+    for (let round = 0; round < 2; round++) {
+      bareRuns.push(await load(bareUrl));
+      appRuns.push(await load(appUrl));
+    }
+    const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    const appResult = best(appRuns);
+    const bareResult = best(bareRuns);
+    const ratio = appResult.requestsPerSecond / bareResult.requestsPerSecond;
+    console.log(`\nGET /api/contacts/active (${Buffer.byteLength(body)} bytes, ${SAMPLE_CHANNELS.length} channels, 50 connections)`);
+    console.log(formatRow('bare node:http, same bytes', bareResult));
+    console.log(formatRow('Sampark (production build)', appResult));
+    console.log(`ratio (Sampark / bare node:http)   ${ratio.toFixed(2)}   (target >= 0.60)`);
+    return { app: appResult, bare: bareResult, ratio };
+  } finally {
+    await stopProcess(app);
+    await stopProcess(bare);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,75 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function ensureBuild(): void {
+  if (!fs.existsSync('dist/server/main.js')) {
+    console.log('No production build found: running npm run build ...');
+    execSync('npm run build', { stdio: 'inherit' });
+  }
+}
+
+export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  process.on('exit', () => child.kill('SIGKILL'));
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function load(url: string, options: { connections?: number; durationSeconds?: number } = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.durationSeconds ?? 8,
+    pipelining: 1,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function formatRow(label: string, result: LoadResult): string {
+  return `${label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(9)} req/s   p99 ${result.p99Ms
+    .toFixed(1)
+    .padStart(6)} ms   errors ${result.errors + result.non2xx}`;
+}
