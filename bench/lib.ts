@@ -15,7 +15,9 @@ export function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -41,7 +43,10 @@ export function ensureBuild(): void {
 }
 
 export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   process.on('exit', () => child.kill('SIGKILL'));
   return child;
 }
@@ -53,7 +58,10 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function load(url: string, options: { connections?: number; durationSeconds?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections?: number; durationSeconds?: number } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,
