@@ -58,10 +58,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis is not reachable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
 
   // External plugins first, then the app's own, then routes.
   await app.register(swagger, {

@@ -26,8 +26,16 @@ export const ChangePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
-export const AdminSchema = z.object({ _id: z.string(), email: z.string() });
+export const AdminSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  /** The server's session limits, so screens can state them as configured. */
+  sessionPolicy: z.object({ idleMinutes: z.number().int(), absoluteMinutes: z.number().int() }),
+});
 export type Admin = z.infer<typeof AdminSchema>;
+
+export const AdminResponseSchema = z.object({ success: z.literal(true), admin: AdminSchema });
+export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const LoginInfoSchema = z.object({
   /** Only in demo mode: credentials a visitor may use to look around. */

@@ -9,5 +9,3 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const SuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
-
-export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChannelLink, SAFE_LINK_PROTOCOLS } from './channel-links.ts';
-import { CONTACT_CHANNEL_TYPES } from './contact-channels.ts';
+import { CONTACT_CHANNEL_TYPES } from './contact-channel-types.ts';
 
 describe('buildChannelLink', () => {
   it.each([
@@ -10,6 +10,7 @@ describe('buildChannelLink', () => {
     ['phone', '+91 98765-43210', 'tel:+919876543210'],
     ['phone', '022 2345 6789', 'tel:02223456789'],
     ['email', 'help@example.com', 'mailto:help@example.com'],
+    ['email', "o'brien@example.com", "mailto:o'brien@example.com"],
     ['telegram', '@sampark_help', 'https://t.me/sampark_help'],
     ['telegram', 'sampark_help', 'https://t.me/sampark_help'],
     ['telegram', 'https://t.me/sampark_help', 'https://t.me/sampark_help'],

@@ -1,5 +1,5 @@
-import type { ContactChannelType } from './contact-channels.ts';
-import { digitsOf } from './field-schemas.ts';
+import type { ContactChannelType } from './contact-channel-types.ts';
+import { digitsOf } from './text-rules.ts';
 
 /** The only schemes a link built from admin-entered values may ever have. */
 export const SAFE_LINK_PROTOCOLS: ReadonlySet<string> = new Set([
@@ -23,7 +23,8 @@ export function safeHref(candidate: string): string | null {
 
 const STARTS_WITH_HTTP = /^https?:\/\//i;
 const TELEGRAM_HOST = /(^|[/.@])(t\.me|telegram\.me|telegram\.dog)(\/|$)/i;
-const EMAIL_SHAPE = /^[^\s@<>()[\]"',;:\\/]+@[^\s@<>()[\]"',;:\\/]+\.[^\s@<>()[\]"',;:\\/]+$/;
+// Apostrophes are legal in addresses (o'brien@example.com); brackets, quotes and separators are not.
+const EMAIL_SHAPE = /^[^\s@<>()[\]",;:\\/]+@[^\s@<>()[\]",;:\\/]+\.[^\s@<>()[\]",;:\\/]+$/;
 
 export interface ChannelLinkOptions {
   /** WhatsApp only: a message prefilled in the chat. */

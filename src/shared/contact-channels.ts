@@ -1,61 +1,14 @@
 import { z } from 'zod';
-import { EmailSchema, isHttpUrl, isInternationalPhone } from './field-schemas.ts';
-
-export const CONTACT_INFO_TYPES = ['phone', 'whatsapp', 'email', 'telegram', 'withdrawal_proof'] as const;
-export const SOCIAL_MEDIA_TYPES = [
-  'youtube',
-  'instagram',
-  'facebook',
-  'twitter',
-  'linkedin',
-  'website',
-] as const;
-export const CONTACT_CHANNEL_TYPES = [...CONTACT_INFO_TYPES, ...SOCIAL_MEDIA_TYPES] as const;
+import {
+  CHANNEL_PROOF_MAX_LENGTH,
+  CHANNEL_VALUE_MAX_LENGTH,
+  CONTACT_CHANNEL_TYPES,
+  type ContactChannelType,
+} from './contact-channel-types.ts';
+import { EmailSchema } from './field-schemas.ts';
+import { isHttpUrl, isInternationalPhone } from './text-rules.ts';
 
 export const ContactChannelTypeSchema = z.enum(CONTACT_CHANNEL_TYPES, 'Choose a contact type');
-export type ContactChannelType = z.infer<typeof ContactChannelTypeSchema>;
-
-export const CONTACT_CHANNEL_GROUPS = [
-  { label: 'Contact Info', types: CONTACT_INFO_TYPES },
-  { label: 'Social Media', types: SOCIAL_MEDIA_TYPES },
-] as const;
-
-export const CONTACT_CHANNEL_LABELS: Record<ContactChannelType, string> = {
-  phone: 'Phone',
-  whatsapp: 'WhatsApp',
-  email: 'Email',
-  telegram: 'Telegram',
-  withdrawal_proof: 'Withdrawal Proof',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  twitter: 'Twitter',
-  linkedin: 'LinkedIn',
-  website: 'Website',
-};
-
-/** Types whose value is a web address: the form labels the field 'Link:' for these. */
-export const LINK_TYPES: ReadonlySet<ContactChannelType> = new Set([
-  'withdrawal_proof',
-  ...SOCIAL_MEDIA_TYPES,
-]);
-
-export const CONTACT_CHANNEL_PLACEHOLDERS: Record<ContactChannelType, string> = {
-  phone: '+91 98765 43210',
-  whatsapp: '+91 98765 43210',
-  email: 'support@example.com',
-  telegram: '@yourhandle or https://t.me/yourhandle',
-  withdrawal_proof: 'https://t.me/yourchannel',
-  youtube: 'https://youtube.com/@yourchannel',
-  instagram: 'https://instagram.com/yourhandle',
-  facebook: 'https://facebook.com/yourpage',
-  twitter: 'https://x.com/yourhandle',
-  linkedin: 'https://linkedin.com/company/yourcompany',
-  website: 'https://www.example.com',
-};
-
-export const CHANNEL_VALUE_MAX_LENGTH = 500;
-export const CHANNEL_PROOF_MAX_LENGTH = 500;
 
 const TELEGRAM_HANDLE = /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/;
 const TELEGRAM_URL = /^(https?:\/\/)?(www\.)?(t\.me|telegram\.me|telegram\.dog)\/[A-Za-z0-9_+/-]+\/?$/i;

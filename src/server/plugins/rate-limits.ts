@@ -19,7 +19,14 @@ export function createLimiter(spec: LimitSpec, redis?: Redis): RateLimiterAbstra
     points: spec.points,
     duration: spec.durationSeconds,
   };
-  return redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+  // With Redis down, counting goes on in this process rather than failing every request.
+  return redis
+    ? new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
+    : new RateLimiterMemory(options);
 }
 
 /** Seconds until the limiter lets `key` through again, or 0 when it is not exhausted. */

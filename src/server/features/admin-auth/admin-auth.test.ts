@@ -56,7 +56,11 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
     const cookie = await signIn(t.app);
     const me = await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }));
     expect(me.statusCode).toBe(200);
-    expect(me.json().admin.email).toBe(TEST_ADMIN.email);
+    expect(me.json().admin).toEqual({
+      _id: expect.any(String),
+      email: TEST_ADMIN.email,
+      sessionPolicy: { idleMinutes: 30, absoluteMinutes: 720 },
+    });
   });
 
   it('refuses a wrong password or an unknown email with the same message', async () => {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AdminSchema,
+  AdminResponseSchema,
   ChangePasswordSchema,
   INVALID_CREDENTIALS_MESSAGE,
   LoginInfoSchema,
   LoginSchema,
+  MessageResponseSchema,
 } from '../../../shared/admin-auth.ts';
 import { ApiErrorSchema } from '../../../shared/api.ts';
 import type { Config } from '../../config.ts';
@@ -27,7 +28,6 @@ export interface AdminAuthDeps {
   throttle: LoginThrottle;
 }
 
-const AdminResponseSchema = z.object({ success: z.literal(true), admin: AdminSchema });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
 
 function tooManyAttempts(retryAfterSeconds: number): HttpError {
@@ -42,6 +42,15 @@ function tooManyAttempts(retryAfterSeconds: number): HttpError {
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
   const { admins, sessions, sessionRecords, cookie, throttle, config } = deps;
+  const sessionPolicy = {
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES,
+  };
+  const adminView = (admin: { id: string; email: string }) => ({
+    _id: admin.id,
+    email: admin.email,
+    sessionPolicy,
+  });
 
   app.post(
     '/api/admin/login',
@@ -64,7 +73,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       await sessions.end(cookie.read(request));
       cookie.set(reply, await sessions.start(admin.id));
       reply.header('cache-control', 'no-store');
-      return { success: true as const, admin: { _id: admin.id, email: admin.email } };
+      return { success: true as const, admin: adminView(admin) };
     },
   );
 
@@ -86,7 +95,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     },
     async (request) => {
       const admin = request.admin!;
-      return { success: true as const, admin: { _id: admin.id, email: admin.email } };
+      return { success: true as const, admin: adminView(admin) };
     },
   );
 
@@ -97,7 +106,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       schema: {
         tags: ['admin'],
         body: ChangePasswordSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+        response: { 200: MessageResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/contact-channels.ts';
+import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/contact-channel-types.ts';
 import {
   asAdmin,
   createAdmin,

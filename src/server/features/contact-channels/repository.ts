@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ContactChannelType } from '../../../shared/contact-channel-types.ts';
 import type {
   ContactChannel,
   ContactChannelCreate,
-  ContactChannelType,
   PublicContactChannel,
 } from '../../../shared/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
+import type { Admin } from '../../../shared/admin-auth.ts';
+import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
+import { isSessionError } from '../../lib/api-client.ts';
+import { cx } from '../../lib/class-names.ts';
+import { loginPathFor } from '../paths.ts';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+
+const SIDEBAR_ID = 'admin-sidebar';
+/** Below this width the sidebar closes by itself and floats over the page when opened (SPEC: 768 px). */
+const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+
+export function AdminLayout() {
+  const loaded = useLoaderData() as Admin;
+  const me = useCurrentAdmin();
+  const admin = me.data ?? loaded;
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [open, setOpen] = useState(wide);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const overlay = !wide;
+
+  // Open by default on wide screens; closes by itself when the window narrows below 768 px.
+  useEffect(() => setOpen(wide), [wide]);
+
+  // On a phone the menu covers the page, so following a link closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, which pathname stands for
+  useEffect(() => {
+    if (overlay) setOpen(false);
+  }, [location.pathname]);
+
+  // Coming back to the tab after the session ended (idle timeout) shows the login page at once.
+  useEffect(() => {
+    if (isSessionError(me.error)) {
+      void navigate(loginPathFor(location.pathname + location.search), { replace: true });
+    }
+  }, [me.error, navigate, location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!(open && overlay)) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        document.querySelector<HTMLButtonElement>(`[aria-controls="${SIDEBAR_ID}"]`)?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, overlay]);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar id={SIDEBAR_ID} open={open} overlay={overlay} onClose={() => setOpen(false)} />
+      {open && overlay && (
+        // A click outside the menu closes it; keyboard users have Escape and the Close button.
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-30 bg-slate-900/40"
+          onClick={() => setOpen(false)}
+        />
+      )}
+      <div
+        className={cx(
+          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          open && !overlay && 'pl-72',
+        )}
+      >
+        <TopBar
+          email={admin.email}
+          sidebarId={SIDEBAR_ID}
+          sidebarOpen={open}
+          onToggleSidebar={() => setOpen((value) => !value)}
+        />
+        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

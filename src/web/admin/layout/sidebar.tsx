@@ -1,0 +1,81 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { cx } from '../../lib/class-names.ts';
+import { Button } from '../../ui/button.tsx';
+import { isCurrent, NAV_ITEMS } from './nav-items.ts';
+
+export interface SidebarProps {
+  id: string;
+  open: boolean;
+  /** On narrow screens the sidebar floats over the page instead of sitting beside it. */
+  overlay: boolean;
+  onClose: () => void;
+}
+
+export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
+  const { pathname } = useLocation();
+  const firstLinkRef = useRef<HTMLAnchorElement>(null);
+
+  const wasOpen = useRef(open);
+
+  // Opened as an overlay, the menu takes focus so a keyboard user lands in it.
+  useEffect(() => {
+    if (open && !wasOpen.current && overlay) firstLinkRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, overlay]);
+
+  return (
+    <aside
+      id={id}
+      aria-label="Admin menu"
+      inert={!open}
+      className={cx(
+        'fixed inset-y-0 left-0 z-40 flex w-72 flex-col bg-slate-900 text-slate-100 shadow-xl transition-transform duration-200',
+        open ? 'translate-x-0' : '-translate-x-full',
+      )}
+    >
+      <div className="flex h-16 items-center justify-between border-b border-slate-800 px-4">
+        <span className="text-lg font-bold tracking-tight">Sampark Admin</span>
+        {overlay && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Close menu"
+            className="text-slate-300 hover:bg-slate-800 hover:text-white"
+            onClick={onClose}
+          >
+            <X aria-hidden="true" className="size-5" />
+          </Button>
+        )}
+      </div>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map((item, index) => {
+            const current = isCurrent(item, pathname);
+            const Icon = item.icon;
+            return (
+              <li key={item.to}>
+                <Link
+                  ref={index === 0 ? firstLinkRef : undefined}
+                  to={item.to}
+                  aria-current={current ? 'page' : undefined}
+                  className={cx(
+                    'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
+                    current
+                      ? 'bg-indigo-600 text-white'
+                      : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,69 @@
+import { House, Menu, Search } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../ui/button.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+
+export interface TopBarProps {
+  email: string;
+  sidebarId: string;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function TopBar({ email, sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  const navigate = useNavigate();
+  const searchId = useId();
+
+  // The inquiry inbox is what there is to search; the search box takes the admin there.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    navigate(q ? `/admin/inquiries?q=${encodeURIComponent(q)}` : '/admin/inquiries');
+  };
+
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-2 sm:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Menu"
+        aria-expanded={sidebarOpen}
+        aria-controls={sidebarId}
+        onClick={onToggleSidebar}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </Button>
+      <Link
+        to="/"
+        reloadDocument
+        className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <House aria-hidden="true" className="size-5" />
+        <span className="sr-only sm:not-sr-only">View site</span>
+      </Link>
+      <search className="min-w-0 flex-1 sm:max-w-md">
+        <form onSubmit={search} className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            Search inquiries
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id={searchId}
+            name="q"
+            type="search"
+            placeholder="Search..."
+            enterKeyHint="search"
+            className="block h-10 w-full rounded-lg border border-slate-300 bg-slate-50 pr-3 pl-9 text-base focus:bg-white focus:outline-2 focus:outline-indigo-600 sm:text-sm"
+          />
+        </form>
+      </search>
+      <div className="ml-auto">
+        <ProfileMenu email={email} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import '../styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { loginPathFor } from './paths.ts';
+import { createAdminQueryClient } from './query-client.ts';
+import { createAdminRouter } from './router.tsx';
+
+const ADMIN_TOAST_DURATION_MS = 3000;
+
+const queryClient = createAdminQueryClient(() => {
+  const here = router.state.location;
+  if (here.pathname.toLowerCase().startsWith('/admin/login')) return;
+  // Forget everything cached, or the login page would find the old "signed in" answer.
+  queryClient.removeQueries();
+  toast.error('Your session has ended. Please sign in again.');
+  void router.navigate(loginPathFor(here.pathname + here.search), { replace: true });
+});
+const router = createAdminRouter(queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('admin.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-center" duration={ADMIN_TOAST_DURATION_MS} richColors closeButton />
+    </QueryClientProvider>
+  </StrictMode>,
+);

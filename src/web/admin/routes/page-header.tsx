@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+
+/** The title of an admin screen, in the page and in the browser tab. */
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="mb-6">
+      <title>{`${title} · Sampark Admin`}</title>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
+      {children}
+    </header>
+  );
+}
+
+/** A screen that a later release fills in; it says so plainly instead of showing fake data. */
+export function ComingSoon({ title, note }: { title: string; note: string }) {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={title} />
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{note}</p>
+    </div>
+  );
+}

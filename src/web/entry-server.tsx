@@ -1,0 +1,76 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import type { RenderPage } from '../shared/web-render.ts';
+import { fillCopy } from './content/site.ts';
+import { headTags } from './head.ts';
+import { resolvePageHead } from './public/page-head.ts';
+import { publicRoutes } from './public/routes.tsx';
+
+const handler = createStaticHandler(publicRoutes);
+
+const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Server Error';
+
+/**
+ * A loader's unexpected error is serialized into the hydration data; its message could reveal internals
+ * (a database error, a file path), so the page gets a generic one and the server logs the original.
+ */
+function withoutInternalErrors(context: StaticHandlerContext): {
+  context: StaticHandlerContext;
+  error?: unknown;
+} {
+  if (!context.errors) return { context };
+  let error: unknown;
+  const errors: Record<string, unknown> = {};
+  for (const [routeId, value] of Object.entries(context.errors)) {
+    if (isRouteErrorResponse(value)) {
+      errors[routeId] = value;
+    } else {
+      error ??= value;
+      errors[routeId] = new Error(UNEXPECTED_ERROR_MESSAGE);
+    }
+  }
+  return { context: { ...context, errors }, error };
+}
+
+/** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
+export const render: RenderPage = async ({ url, origin, nonce, context: dataContext }) => {
+  const result = await handler.query(new Request(url), { requestContext: dataContext });
+  if (result instanceof Response) {
+    const location = result.headers.get('Location');
+    if (location && result.status >= 300 && result.status < 400) {
+      return { kind: 'redirect', status: result.status, location };
+    }
+    throw new Error(`A route answered with an unexpected response (status ${result.status})`);
+  }
+
+  const { context, error } = withoutInternalErrors(result);
+  const matches = context.matches.map((match) => ({
+    handle: match.route.handle,
+    data: context.loaderData[match.route.id],
+    params: match.params,
+  }));
+  const firstError = context.errors ? Object.values(context.errors)[0] : undefined;
+  const head = resolvePageHead(matches, firstError);
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // StaticRouterProvider ends the markup with the hydration data script, carrying the request's CSP nonce.
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} nonce={nonce} />
+    </StrictMode>,
+  );
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    head: headTags(head, origin, fillCopy('{brand}')),
+    html,
+    ...(error === undefined ? {} : { error }),
+  };
+};

@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Admin,
+  AdminResponseSchema,
+  type ChangePasswordInput,
+  LoginInfoSchema,
+  type LoginInput,
+  MessageResponseSchema,
+} from '../../../shared/admin-auth.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export const adminAuthKeys = {
+  me: ['admin', 'me'] as const,
+  loginInfo: ['admin', 'login-info'] as const,
+};
+
+/** Who is signed in, asked of the server (a 401 means nobody). */
+export async function fetchCurrentAdmin(signal?: AbortSignal): Promise<Admin> {
+  const { admin } = await apiRequest('/api/admin/me', { signal, schema: AdminResponseSchema });
+  return admin;
+}
+
+export const currentAdminQueryOptions = () =>
+  queryOptions({
+    queryKey: adminAuthKeys.me,
+    queryFn: ({ signal }) => fetchCurrentAdmin(signal),
+    // Checked again on navigation after this long; any 401 from another call signs out at once anyway.
+    staleTime: 30_000,
+    retry: false,
+    // The guard and the login page decide themselves what a 401 here means.
+    meta: { redirectOnSessionError: false },
+  });
+
+export function useCurrentAdmin() {
+  return useQuery(currentAdminQueryOptions());
+}
+
+export const loginInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: adminAuthKeys.loginInfo,
+    queryFn: ({ signal }) => apiRequest('/api/admin/login-info', { signal, schema: LoginInfoSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+export function useLoginInfo() {
+  return useQuery(loginInfoQueryOptions());
+}
+
+export function login(input: LoginInput): Promise<Admin> {
+  return apiRequest('/api/admin/login', { method: 'POST', body: input, schema: AdminResponseSchema }).then(
+    (response) => response.admin,
+  );
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    meta: { redirectOnSessionError: false },
+    onSuccess: (admin) => {
+      // Nothing cached for a previous session may show for this one.
+      queryClient.removeQueries();
+      queryClient.setQueryData(adminAuthKeys.me, admin);
+    },
+  });
+}
+
+export function logout(): Promise<unknown> {
+  return apiRequest('/api/admin/logout', { method: 'POST' });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    // Before navigating to the login page, so it cannot find a cached "signed in" answer.
+    onSuccess: () => queryClient.removeQueries(),
+  });
+}
+
+export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
+  return apiRequest('/api/admin/password', { method: 'POST', body: input, schema: MessageResponseSchema });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { INVALID_CREDENTIALS_MESSAGE, type LoginInput, LoginSchema } from '../../../shared/admin-auth.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useLogin, useLoginInfo } from './api.ts';
+
+function loginFailureMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 401) return INVALID_CREDENTIALS_MESSAGE;
+    // The throttle's message says when to try again.
+    if (error.status === 429 && error.hasServerMessage) return error.message;
+  }
+  return 'Login failed. Please try again.';
+}
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const login = useLogin();
+  const loginInfo = useLoginInfo();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setFailure(null);
+    try {
+      await login.mutateAsync(credentials);
+      onSignedIn();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 400) {
+        if (applyServerFieldErrors(error, setError, ['email', 'password'])) return;
+      }
+      setFailure(loginFailureMessage(error));
+    }
+  });
+
+  const demo = loginInfo.data?.demoCredentials;
+  const busy = isSubmitting || login.isPending;
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-describedby={failure ? 'login-failure' : undefined}
+    >
+      <div
+        id="login-failure"
+        role="alert"
+        className="empty:hidden rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
+      >
+        {failure}
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+      {demo && (
+        <section
+          aria-labelledby="demo-credentials"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+        >
+          <h2 id="demo-credentials" className="font-semibold text-amber-900">
+            Demo credentials
+          </h2>
+          <p className="mt-1 text-amber-900">This is a demonstration site. Sign in with:</p>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-amber-900">
+            <dt>Email:</dt>
+            <dd className="font-mono break-all">{demo.email}</dd>
+            <dt>Password:</dt>
+            <dd className="font-mono break-all">{demo.password}</dd>
+          </dl>
+        </section>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type ContactChannel,
+  type ContactChannelCreate,
+  ContactChannelSchema,
+  type ContactChannelUpdate,
+} from '../../../shared/contact-channels.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+const ContactListSchema = z.object({ contacts: z.array(ContactChannelSchema) });
+const ContactResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contact: ContactChannelSchema,
+});
+const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const contactChannelKeys = { all: ['contact-channels'] as const };
+
+export async function fetchContactChannels(signal?: AbortSignal): Promise<ContactChannel[]> {
+  const { contacts } = await apiRequest('/api/contacts', { signal, schema: ContactListSchema });
+  return contacts;
+}
+
+export const contactChannelsQueryOptions = () =>
+  queryOptions({
+    queryKey: contactChannelKeys.all,
+    queryFn: ({ signal }) => fetchContactChannels(signal),
+    meta: { errorMessage: 'Failed to load contacts' },
+  });
+
+export function useContactChannels() {
+  return useQuery(contactChannelsQueryOptions());
+}
+
+export function createContactChannel(input: ContactChannelCreate): Promise<ContactChannel> {
+  return apiRequest('/api/contacts', { method: 'POST', body: input, schema: ContactResponseSchema }).then(
+    (response) => response.contact,
+  );
+}
+
+export function updateContactChannel(id: string, changes: ContactChannelUpdate): Promise<ContactChannel> {
+  return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: changes,
+    schema: ContactResponseSchema,
+  }).then((response) => response.contact);
+}
+
+export function deleteContactChannel(id: string): Promise<unknown> {
+  return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: DeleteResponseSchema,
+  });
+}
+
+function useInvalidateContactChannels() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: contactChannelKeys.all });
+}
+
+export function useCreateContactChannel() {
+  const invalidate = useInvalidateContactChannels();
+  return useMutation({ mutationFn: createContactChannel, onSettled: invalidate });
+}
+
+export interface ContactChannelChange {
+  id: string;
+  changes: ContactChannelUpdate;
+}
+
+/** What the list looks like once a change is applied; shown at once, undone if the server refuses. */
+export function applyContactChannelChange(
+  list: ContactChannel[],
+  { id, changes }: ContactChannelChange,
+): ContactChannel[] {
+  const { position, ...fields } = changes;
+  const index = list.findIndex((channel) => channel._id === id);
+  const current = list[index];
+  if (!current) return list;
+  const updated = {
+    ...current,
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+  };
+  const rest = list.filter((channel) => channel._id !== id);
+  const target = position === undefined ? index : Math.min(position, rest.length);
+  return [...rest.slice(0, target), updated, ...rest.slice(target)];
+}
+
+export function useUpdateContactChannel() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateContactChannels();
+  return useMutation({
+    mutationFn: ({ id, changes }: ContactChannelChange) => updateContactChannel(id, changes),
+    onMutate: async (change) => {
+      // Toggles and moves show at once; the value edit waits for the server, which may refuse it.
+      if (change.changes.value !== undefined) return { previous: undefined };
+      await queryClient.cancelQueries({ queryKey: contactChannelKeys.all });
+      const previous = queryClient.getQueryData<ContactChannel[]>(contactChannelKeys.all);
+      if (previous)
+        queryClient.setQueryData(contactChannelKeys.all, applyContactChannelChange(previous, change));
+      return { previous };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.previous) queryClient.setQueryData(contactChannelKeys.all, context.previous);
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteContactChannel() {
+  const invalidate = useInvalidateContactChannels();
+  return useMutation({ mutationFn: deleteContactChannel, onSettled: invalidate });
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiRequestError,
+  apiRequest,
+  errorMessage,
+  isSessionError,
+  NETWORK_ERROR_STATUS,
+} from './api-client.ts';
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest', () => {
+  it('sends JSON with the session cookie and returns the checked answer', async () => {
+    const fetchMock = answer(201, { success: true, id: 'x' });
+    const result = await apiRequest('/api/things', {
+      method: 'POST',
+      body: { name: 'a' },
+      schema: z.object({ success: z.literal(true), id: z.string() }),
+    });
+    expect(result).toEqual({ success: true, id: 'x' });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/things',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'same-origin',
+        body: '{"name":"a"}',
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+      }),
+    );
+  });
+
+  it('sends no JSON content type without a body (Fastify refuses an empty JSON body)', async () => {
+    const fetchMock = answer(200, { success: true });
+    await apiRequest('/api/admin/logout', { method: 'POST' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.headers).not.toHaveProperty('content-type');
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('throws the server message and field errors', async () => {
+    answer(400, { success: false, message: 'Please check the form: bad', errors: { value: 'bad' } });
+    const error = await apiRequest('/api/contacts').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Please check the form: bad',
+      fieldErrors: { value: 'bad' },
+    });
+    expect(errorMessage(error, 'Failed to add contact')).toBe('Please check the form: bad');
+  });
+
+  it('tells an ended session from a wrong password', async () => {
+    answer(401, { success: false, message: 'Authentication required' });
+    expect(isSessionError(await apiRequest('/api/contacts').catch((caught: unknown) => caught))).toBe(true);
+    answer(401, { success: false, message: 'Invalid email or password' });
+    expect(isSessionError(await apiRequest('/api/admin/login').catch((caught: unknown) => caught))).toBe(
+      false,
+    );
+  });
+
+  it('uses the fallback message when the answer is not the error shape', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    const error = await apiRequest('/api/contacts').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, hasServerMessage: false });
+    expect(errorMessage(error, 'Failed to load contacts')).toBe('Failed to load contacts');
+  });
+
+  it('reports a network failure as status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
+    const error = await apiRequest('/api/contacts').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: NETWORK_ERROR_STATUS });
+    expect(errorMessage(error, 'Login failed. Please try again.')).toBe('Login failed. Please try again.');
+  });
+});

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { AUTHENTICATION_REQUIRED_MESSAGE, isApiError } from '../../shared/api-error.ts';
+
+/** Status 0 means the request never got an answer (offline, DNS, server down). */
+export const NETWORK_ERROR_STATUS = 0;
+
+/** Any answer outside 200-299, or no answer at all, carrying the server's message and field errors. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+    /** True when the message is the server's own words, not one made up here from the status. */
+    readonly hasServerMessage = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** When given, the answer is checked against it, so a changed contract fails loudly here. */
+  schema?: z.ZodType<T>;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON in, JSON out, with the session cookie; throws ApiRequestError for anything but success. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, signal, schema } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // Fastify refuses an empty body sent as JSON, so the header only goes with a body.
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiRequestError(NETWORK_ERROR_STATUS, 'Could not reach the server. Check your connection.');
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    throw isApiError(data)
+      ? new ApiRequestError(response.status, data.message, data.errors, true)
+      : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
+  }
+  if (!schema) return data as T;
+  const checked = schema.safeParse(data);
+  if (!checked.success) throw new ApiRequestError(response.status, 'The server sent an unexpected answer');
+  return checked.data;
+}
+
+/** The session is missing or expired (as opposed to, say, a wrong password on the login form). */
+export function isSessionError(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 401 &&
+    error.message === AUTHENTICATION_REQUIRED_MESSAGE
+  );
+}
+
+/** The server's own message when it gave one, otherwise the fallback text for this action. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.hasServerMessage ? error.message : fallback;
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+
+export const SCROLL_TO_TOP_DELAY_MS = 100;
+export const NAV_SCROLLED_THRESHOLD_PX = 20;
+
+function prefersInstantScroll(): boolean {
+  const smoothSupported = 'scrollBehavior' in document.documentElement.style;
+  return !smoothSupported || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+/** SPEC section 2: on every path change, after 100 ms, scroll to the top, smoothly where supported. */
+export function useScrollToTopOnPathChange(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+
+  useEffect(() => {
+    // The first render is not a path change: a reload keeps the browser's own scroll position.
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const timer = window.setTimeout(() => {
+      if (prefersInstantScroll()) window.scrollTo(0, 0);
+      else window.scrollTo({ top: 0, behavior: 'smooth' });
+    }, SCROLL_TO_TOP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+}
+
+/** True once the page has scrolled more than 20 px: the navigation bar changes style (SPEC section 2). */
+export function useScrolledPast(thresholdPx = NAV_SCROLLED_THRESHOLD_PX): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > thresholdPx);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [thresholdPx]);
+  return scrolled;
+}

@@ -1,0 +1,61 @@
+import { AlertDialog } from 'radix-ui';
+import { buttonClassName } from './button.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  /** Where focus goes on close; by default back to what had it before (the button that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** Asks before something that cannot be undone; focus starts on Cancel and returns to the trigger. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onCloseAutoFocus,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClassName('secondary')} disabled={pending}>
+              Cancel
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClassName('danger')}
+              disabled={pending}
+              onClick={(event) => {
+                // Stay open until the server has answered; the caller closes the dialog.
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {pending ? pendingLabel : confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
