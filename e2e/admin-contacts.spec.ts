@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { signIn } from './support.ts';
 
 const WHATSAPP = '+91 98765-43210';
 
@@ -19,14 +20,6 @@ async function activeChannels(request: APIRequestContext): Promise<PublicChannel
 
 async function activeValues(request: APIRequestContext): Promise<string[]> {
   return (await activeChannels(request)).map((channel) => channel.value);
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 async function addChannel(page: Page, type: string, value: string) {
