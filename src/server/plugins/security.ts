@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 
@@ -53,27 +53,23 @@ function contentSecurityPolicy(config: Config, scriptNonce?: string): string {
     .join('; ');
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** A fresh nonce for this response's inline scripts; reading it puts the nonce in the CSP header. */
+    readonly cspNonce: { script: string; style: string };
+  }
+}
+
 const NONCE = Symbol('cspNonce');
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const pagePolicy = contentSecurityPolicy(config);
   // JSON is never rendered as a document: its policy forbids everything, in few bytes.
   const apiPolicy = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-  // reply.cspNonce (typed by @fastify/helmet): reading it makes a nonce and puts it in this response's CSP.
-  app.decorateReply('cspNonce', {
-    getter(this: FastifyReply & { [NONCE]?: { script: string; style: string } }) {
-      if (!this[NONCE]) {
-        const nonce = randomBytes(16).toString('base64');
-        this[NONCE] = { script: nonce, style: nonce };
-        this.header('content-security-policy', contentSecurityPolicy(config, nonce));
-      }
-      return this[NONCE];
-    },
-  });
 
-  await app.register(helmet, {
-    // The CSP is set below: helmet's nonce mode rebuilds its whole middleware on every request, which cost
-    // more than half of the public API's throughput. A static policy serves every response but pages.
+  // helmet builds its header-setting middleware once, here (@fastify/helmet rebuilt it on every request).
+  const otherHeaders = helmet({
+    // Set below: the policy depends on the kind of response, and pages need a nonce.
     contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only makes sense when the site is really served over HTTPS.
@@ -88,8 +84,20 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     originAgentCluster: false,
   });
 
+  app.decorateReply('cspNonce', {
+    getter(this: FastifyReply & { [NONCE]?: { script: string; style: string } }) {
+      if (!this[NONCE]) {
+        const nonce = randomBytes(16).toString('base64');
+        this[NONCE] = { script: nonce, style: nonce };
+        this.header('content-security-policy', contentSecurityPolicy(config, nonce));
+      }
+      return this[NONCE];
+    },
+  });
+
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
+    otherHeaders(request.raw, reply.raw, () => undefined);
     reply.header('content-security-policy', request.url.startsWith('/api/') ? apiPolicy : pagePolicy);
     const problem = crossSiteProblem(config, request);
     done(problem ? new HttpError(403, problem) : undefined);
