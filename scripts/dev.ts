@@ -2,8 +2,8 @@
  * `npm run dev`: the local development loop on http://localhost:3000 (or PORT).
  *
  * Three child processes, stopped together on Ctrl-C:
- * - `vite build --watch` for the browser bundles (dist/web/client),
- * - `vite build --watch --ssr` for the server-rendering bundle (dist/web/server),
+ * - `vite build --watch` for the browser bundles (.tmp/dev/web/client),
+ * - `vite build --watch --ssr` for the server-rendering bundle (.tmp/dev/web/server),
  * - `tsx watch src/server/main.ts` with NODE_ENV=development: restarts on server changes, and in development
  *   the server reloads the page template and the rendering bundle whenever a rebuild replaces them.
  * After a web change, reload the page in the browser once the rebuild is logged.
@@ -18,10 +18,9 @@ const POLL_INTERVAL_MS = 200;
 const root = path.resolve(import.meta.dirname, '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const builtFiles = [
-  path.join(root, 'dist/web/client/index.html'),
-  path.join(root, 'dist/web/server/entry-server.js'),
-];
+// Development bundles go to their own folder, so that `npm start` never serves them by accident.
+const webDir = path.join(root, '.tmp/dev/web');
+const builtFiles = [path.join(webDir, 'client/index.html'), path.join(webDir, 'server/entry-server.js')];
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;
@@ -79,16 +78,17 @@ process.once('SIGTERM', () => stopAll(0));
 // Development React in the browser bundle: readable errors and hydration-mismatch details in the console.
 const buildEnv = { NODE_ENV: 'development' };
 const startedAt = Date.now();
-start('web client build', [vite, 'build', '--watch'], buildEnv);
+start('web client build', [vite, 'build', '--watch', '--outDir', path.join(webDir, 'client')], buildEnv);
 start(
   'web server build',
-  [vite, 'build', '--watch', '--ssr', 'src/web/entry-server.tsx', '--outDir', 'dist/web/server'],
+  [vite, 'build', '--watch', '--ssr', 'src/web/entry-server.tsx', '--outDir', path.join(webDir, 'server')],
   buildEnv,
 );
 await waitForFreshBuild(startedAt);
 if (!stopping) {
   start('server', [tsx, 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     NODE_ENV: 'development',
+    WEB_DIST_DIR: webDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   });
   console.log(`[dev] Sampark is starting on http://localhost:${process.env.PORT ?? 3000}`);
