@@ -1,4 +1,5 @@
 import type { PublicContactChannel } from './contact-channels.ts';
+import type { SiteSettings } from './site-settings.ts';
 
 /**
  * The contract between the Fastify server and the server bundle of the web app (dist/web/server/entry-server.js).
@@ -8,6 +9,8 @@ import type { PublicContactChannel } from './contact-channels.ts';
 /** What route loaders get on the server: direct data access, where the browser would call the API. */
 export interface PublicDataContext {
   activeContacts(): Promise<PublicContactChannel[]>;
+  /** The site settings (brand, numbers, hours, figures); the browser reads GET /api/settings. */
+  siteSettings(): Promise<SiteSettings>;
 }
 
 export interface RenderPageInput {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
 import type { PublicDataContext, RenderPage } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
@@ -151,6 +152,8 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
 
   const dataContext: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),
+    // Until the settings repository exists: the defaults.
+    siteSettings: async () => DEFAULT_SITE_SETTINGS,
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
