@@ -38,8 +38,91 @@ function chunkModules(): Plugin {
   };
 }
 
+const PAGE_CHUNKS_MODULE = 'virtual:public-page-chunks';
+const PUBLIC_PAGES_DIR = 'src/web/public/pages/';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * For the server bundle: which client files each lazy public page loads beyond the public entry, read from
+ * the client build's manifest (built first: `npm run build:web`; in `npm run dev` the server bundle is rebuilt
+ * when the manifest changes). The server names them in <head> as modulepreload links, so a page's chunk
+ * downloads alongside the entry instead of after it (src/web/entry-server.tsx).
+ */
+function publicPageChunks(): Plugin {
+  let manifestFile = '';
+  let base = '/';
+  return {
+    name: 'sampark:public-page-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      // The server bundle's outDir is <web>/server; the client's is its sibling <web>/client.
+      manifestFile = path.resolve(config.root, config.build.outDir, '../client/.vite/manifest.json');
+    },
+    resolveId(id) {
+      return id === PAGE_CHUNKS_MODULE ? `\0${PAGE_CHUNKS_MODULE}` : null;
+    },
+    load(id) {
+      if (id !== `\0${PAGE_CHUNKS_MODULE}`) return null;
+      this.addWatchFile(manifestFile);
+      if (!fs.existsSync(manifestFile)) {
+        this.warn(`${manifestFile} is missing: pages will not preload their chunks (build the client first)`);
+        return 'export default {};';
+      }
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      const withImports = (keys: string[]) => {
+        const found = new Set<string>();
+        const pending = [...keys];
+        while (pending.length > 0) {
+          const key = pending.pop()!;
+          if (found.has(key) || !manifest[key]) continue;
+          found.add(key);
+          pending.push(...(manifest[key].imports ?? []));
+        }
+        return found;
+      };
+      const entry = withImports(Object.keys(manifest).filter((key) => manifest[key]?.src === 'index.html'));
+      const pages: Record<string, string[]> = {};
+      for (const [key, chunk] of Object.entries(manifest)) {
+        if (!chunk.isDynamicEntry || !key.startsWith(PUBLIC_PAGES_DIR)) continue;
+        pages[key] = [...withImports([key])]
+          .filter((chunkKey) => !entry.has(chunkKey))
+          .map((chunkKey) => `${base}${manifest[chunkKey]!.file}`);
+      }
+      return `export default ${JSON.stringify(pages)};`;
+    },
+  };
+}
+
+/**
+ * Chunk groups, for the public pages' budget (scripts/check-bundles.ts measures each page). Without them,
+ * every module both apps share becomes its own small file, and many small files compress worse than one.
+ * - framework: React, React Router and the icon library's core, which every page of both apps runs;
+ * - public-shell: what every public page runs (layout, routes, head, settings). Keep it to modules the public
+ *   entry imports statically: a module listed here moves into the shell even if only a lazy page uses it.
+ * Pages stay lazy chunks of their own (src/web/public/routes.tsx).
+ */
+const FRAMEWORK_MODULES =
+  /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/;
+const PUBLIC_SHELL_MODULES = new RegExp(
+  [
+    'src/web/public/(public-layout|routes|page-head|site-settings-data|use-scroll-effects|pages/error-page)\\.',
+    'src/web/(content/(site|pages)|head|server-context|lib/class-names)\\.',
+    'src/shared/(brand|channel-links|text-rules)\\.',
+  ]
+    .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
+    .join('|'),
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [chunkModules()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [publicPageChunks()] : [chunkModules()])],
   build: isSsrBuild
     ? // The server bundle: `vite build --ssr src/web/entry-server.tsx --outDir dist/web/server`.
       { emptyOutDir: true, copyPublicDir: false }
@@ -47,9 +130,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: CLIENT_OUT_DIR,
         emptyOutDir: true,
         manifest: true,
+        // Every browser the site supports has modulepreload.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           // Two pages: the server-rendered public site and the client-rendered admin app.
           input: { index: path.resolve('index.html'), admin: path.resolve('admin.html') },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK_MODULES },
+                { name: 'public-shell', test: PUBLIC_SHELL_MODULES },
+              ],
+            },
+          },
         },
       },
 }));

@@ -1,19 +1,29 @@
 /**
- * Checks the client build: no admin or server code may be downloaded by a public page.
+ * Checks the client build of the public site, page by page:
+ * - no public page can ever download admin or server code (any chunk it loads, now or on demand);
+ * - no public page loads a library kept for the admin app (zod, react-hook-form, TanStack Query, sonner,
+ *   radix) with the page itself;
+ * - each page's JavaScript stays within its budget, measured as a browser downloads it: every file
+ *   compressed on its own with brotli (quality 11) — gzip is shown for comparison.
+ *
+ * A page loads the public entry (index.html's script) with everything it imports statically, plus its own
+ * lazy route chunk (routes.tsx) with that chunk's static imports. Chunks a page imports dynamically (a
+ * dialog opened on demand) are listed separately and checked for forbidden code, outside the budget.
+ *
  * Reads Vite's manifest (dist/web/client/.vite/manifest.json) and the per-chunk module list written by the
- * `sampark:chunk-modules` plugin in vite.config.ts, walks every chunk the public entry imports statically,
- * and fails when one of them holds a module from a forbidden folder. Prints the public entry's gzipped size.
+ * `sampark:chunk-modules` plugin in vite.config.ts.
  *
  * Usage: npx tsx scripts/check-bundles.ts [client build dir]
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -22,7 +32,29 @@ type Manifest = Record<string, ManifestChunk>;
 type ChunkModules = Record<string, { id: string; renderedLength: number }[]>;
 
 const PUBLIC_ENTRY = 'index.html';
+const PAGES_DIR = 'src/web/public/pages/';
+/** Every public page and the lazy route module that renders it (see src/web/public/routes.tsx). */
+const PUBLIC_PAGES: readonly { page: string; module: string | null }[] = [
+  { page: '/', module: `${PAGES_DIR}home-page.tsx` },
+  { page: '/contact', module: `${PAGES_DIR}contact-page.tsx` },
+  { page: '/terms', module: `${PAGES_DIR}terms-page.tsx` },
+  { page: '/privacy', module: `${PAGES_DIR}privacy-page.tsx` },
+  { page: '/{Brand}Game, /tictactoe', module: `${PAGES_DIR}game-page.tsx` },
+];
+/** Code that no public page may ever download. */
 const FORBIDDEN_PREFIXES = ['src/web/admin/', 'src/web/features/admin-', 'src/server/'];
+/** Libraries the admin app uses that would blow a public page's budget if it loaded them up front. */
+const ADMIN_ONLY_LIBRARIES = [
+  'node_modules/zod/',
+  'node_modules/react-hook-form/',
+  'node_modules/@hookform/',
+  'node_modules/@tanstack/',
+  'node_modules/sonner/',
+  'node_modules/radix-ui/',
+  'node_modules/@radix-ui/',
+];
+// Visitors are mostly on phones on mobile data: each page's weight is a budget, not a hope.
+const PAGE_JS_BUDGET_BROTLI_BYTES = 100 * 1024;
 
 function fail(message: string): never {
   console.error(`check-bundles: ${message}`);
@@ -44,78 +76,160 @@ const chunkModules = readJson<ChunkModules>(
   'the sampark:chunk-modules plugin in vite.config.ts writes it during `vite build`',
 );
 
+function chunk(key: string): ManifestChunk {
+  const found = manifest[key];
+  if (!found) fail(`the manifest refers to ${key} but does not describe it`);
+  return found;
+}
+
+/** The chunks loaded together with these: they and their static imports, transitively. */
+function withStaticImports(keys: Iterable<string>): Set<string> {
+  const reachable = new Set<string>();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (reachable.has(key)) continue;
+    reachable.add(key);
+    pending.push(...(chunk(key).imports ?? []));
+  }
+  return reachable;
+}
+
 const entryKey = Object.keys(manifest).find(
   (key) => manifest[key]?.isEntry && manifest[key]?.src === PUBLIC_ENTRY,
 );
 if (!entryKey) fail(`the manifest has no entry for ${PUBLIC_ENTRY}`);
+const entryChunks = withStaticImports([entryKey]);
 
-// Every chunk loaded with the page: the entry and what it imports statically, transitively.
-const reachable = new Set<string>();
-const pending = [entryKey];
-while (pending.length > 0) {
-  const key = pending.pop()!;
-  if (reachable.has(key)) continue;
-  const chunk = manifest[key];
-  if (!chunk) fail(`the manifest refers to ${key} but does not describe it`);
-  reachable.add(key);
-  pending.push(...(chunk.imports ?? []));
+// A page chunk nobody listed above would escape the budget: every lazy page must be in PUBLIC_PAGES.
+const unlisted = Object.keys(manifest).filter(
+  (key) =>
+    key.startsWith(PAGES_DIR) &&
+    manifest[key]?.isDynamicEntry &&
+    !PUBLIC_PAGES.some((page) => page.module === key),
+);
+if (unlisted.length > 0) {
+  fail(`lazy public pages missing from PUBLIC_PAGES in scripts/check-bundles.ts: ${unlisted.join(', ')}`);
+}
+
+interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+const sizeCache = new Map<string, Size>();
+function fileSize(file: string): Size {
+  let size = sizeCache.get(file);
+  if (!size) {
+    const bytes = fs.readFileSync(path.join(clientDir, file));
+    size = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }).length,
+    };
+    sizeCache.set(file, size);
+  }
+  return size;
+}
+function total(files: Iterable<string>): Size {
+  const sum: Size = { raw: 0, gzip: 0, brotli: 0 };
+  for (const file of files) {
+    const size = fileSize(file);
+    sum.raw += size.raw;
+    sum.gzip += size.gzip;
+    sum.brotli += size.brotli;
+  }
+  return sum;
+}
+
+function modulesOf(key: string): { id: string }[] {
+  const file = chunk(key).file;
+  const modules = chunkModules[file];
+  if (!modules) fail(`${file}: no module list (is chunk-modules.json from the same build?)`);
+  return modules;
 }
 
 const problems: string[] = [];
-const jsFiles = new Set<string>();
-const cssFiles = new Set<string>();
-for (const key of reachable) {
-  const chunk = manifest[key]!;
-  jsFiles.add(chunk.file);
-  for (const css of chunk.css ?? []) cssFiles.add(css);
-  const modules = chunkModules[chunk.file];
-  if (!modules) {
-    problems.push(`${chunk.file}: no module list (is chunk-modules.json from the same build?)`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const rows: string[] = [];
+
+for (const { page, module } of PUBLIC_PAGES) {
+  if (module !== null && !manifest[module]) {
+    problems.push(`${page}: ${module} is not a chunk of the build (is the route still lazy?)`);
     continue;
   }
-  for (const { id } of modules) {
-    if (FORBIDDEN_PREFIXES.some((prefix) => id.startsWith(prefix))) {
-      problems.push(`${chunk.file} contains ${id}`);
+  const pageChunks = module === null ? entryChunks : withStaticImports([...entryChunks, module]);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of pageChunks) {
+    js.add(chunk(key).file);
+    for (const file of chunk(key).css ?? []) css.add(file);
+    for (const { id } of modulesOf(key)) {
+      if (FORBIDDEN_PREFIXES.some((prefix) => id.startsWith(prefix))) {
+        problems.push(`${page}: ${chunk(key).file} contains ${id}, which public pages must never load`);
+      } else if (ADMIN_ONLY_LIBRARIES.some((prefix) => id.includes(prefix))) {
+        problems.push(
+          `${page}: ${chunk(key).file} loads ${id} with the page; import it lazily or not at all`,
+        );
+      }
     }
   }
+
+  // Chunks the page may load later (on demand): checked for forbidden code, reported outside the budget.
+  const onDemand = new Set<string>();
+  const pending = [...pageChunks].flatMap((key) => chunk(key).dynamicImports ?? []);
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (onDemand.has(key) || pageChunks.has(key)) continue;
+    // Other pages' lazy route chunks are measured as pages of their own.
+    if (PUBLIC_PAGES.some((other) => other.module === key)) continue;
+    onDemand.add(key);
+    pending.push(...(chunk(key).imports ?? []), ...(chunk(key).dynamicImports ?? []));
+  }
+  for (const key of onDemand) {
+    for (const { id } of modulesOf(key)) {
+      if (FORBIDDEN_PREFIXES.some((prefix) => id.startsWith(prefix))) {
+        problems.push(`${page}: ${chunk(key).file} (on demand) contains ${id}`);
+      }
+    }
+  }
+
+  const jsSize = total(js);
+  const cssSize = total(css);
+  const onDemandSize = total([...onDemand].map((key) => chunk(key).file));
+  if (jsSize.brotli > PAGE_JS_BUDGET_BROTLI_BYTES) {
+    problems.push(
+      `${page}: ${kb(jsSize.brotli)} of JavaScript (brotli), over the budget of ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)}`,
+    );
+  }
+  rows.push(
+    [
+      page.padEnd(26),
+      `${kb(jsSize.brotli).padStart(9)} ${kb(jsSize.gzip).padStart(9)} ${kb(jsSize.raw).padStart(9)}`,
+      `${kb(cssSize.brotli).padStart(9)} ${kb(cssSize.gzip).padStart(9)}`,
+      onDemand.size === 0 ? '' : `  +${kb(onDemandSize.brotli)} on demand (${onDemand.size} chunks)`,
+    ].join('  '),
+  );
 }
+
+console.log('check-bundles: what each public page downloads (every file compressed on its own)');
+console.log(
+  `${'page'.padEnd(26)}  ${'JS brotli'.padStart(9)} ${'gzip'.padStart(9)} ${'raw'.padStart(9)}  ${'CSS brotli'.padStart(9)} ${'gzip'.padStart(9)}`,
+);
+for (const row of rows) console.log(row);
 
 if (problems.length > 0) {
   fail(
-    `the public entry (${PUBLIC_ENTRY}) loads code it must not (${FORBIDDEN_PREFIXES.join(', ')}):\n  ${problems.join('\n  ')}\n` +
-      'Import admin code only from the admin entry, and server code never from web code.',
+    `${problems.length} problem(s):\n  ${problems.join('\n  ')}\n` +
+      'Import admin code only from the admin entry, server code never from web code, and keep each page ' +
+      `within ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)} of brotli-compressed JavaScript.`,
   );
 }
-
-function sizes(files: Iterable<string>): { raw: number; gzip: number } {
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const bytes = fs.readFileSync(path.join(clientDir, file));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { raw, gzip };
-}
-
-const js = sizes(jsFiles);
-const css = sizes(cssFiles);
-const row = (label: string, size: { raw: number; gzip: number }) =>
-  `  ${label.padEnd(6)} ${String(size.gzip).padStart(8)} B gzipped  (${size.raw} B raw)`;
 console.log(
-  `check-bundles: the public entry loads no admin or server code (${reachable.size} chunks checked).`,
+  `check-bundles: no public page loads admin or server code, and each is within ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)} of JavaScript (brotli).`,
 );
-console.log(`Public entry (${PUBLIC_ENTRY}): ${[...jsFiles, ...cssFiles].join(', ')}`);
-console.log(row('JS', js));
-console.log(row('CSS', css));
-console.log(row('Total', { raw: js.raw + css.raw, gzip: js.gzip + css.gzip }));
-
-// Staff and visitors are mostly on phones on mobile data: the public page's weight is a budget, not a hope.
-const PUBLIC_JS_BUDGET_GZIP_BYTES = 120 * 1024;
-if (js.gzip > PUBLIC_JS_BUDGET_GZIP_BYTES) {
-  fail(
-    `the public entry's JavaScript is ${js.gzip} B gzipped, over its budget of ${PUBLIC_JS_BUDGET_GZIP_BYTES} B: ` +
-      'look for a library that public pages import by accident (zod, an admin-only component library).',
-  );
-}
-console.log(`  budget   ${PUBLIC_JS_BUDGET_GZIP_BYTES} B gzipped for the public JavaScript: within it.`);

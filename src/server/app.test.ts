@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import {
   createAdmin,
   createTestApp,
@@ -100,6 +102,9 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
         '/api/contacts/{id}',
         '/api/admin/login',
         '/api/health',
+        '/api/settings',
+        '/api/admin/settings',
+        '/api/contact-inquiries',
       ]),
     );
   });
@@ -126,5 +131,94 @@ describe('HTTPS deployments', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('response compression', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterEach(() => t.close());
+
+  it('compresses a large JSON answer with brotli or gzip, as the client accepts', async () => {
+    const plain = await t.app.inject({ url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    // zstd and deflate are not offered: the answer falls back to what both sides have, or to none.
+    const zstd = await t.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'zstd, deflate' },
+    });
+    expect(zstd.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends small answers as they are', async () => {
+    const response = await t.app.inject({
+      url: '/api/contacts/active',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ contacts: [] });
+  });
+
+  it('sends the public contact list compressed once it outgrows 1 KB', async () => {
+    const channels = createContactChannelRepository(t.database.db);
+    for (let i = 0; i < 20; i++) {
+      await channels.create({
+        type: 'website',
+        value: `https://example.com/page-${i}`,
+        isActive: true,
+        proof: '',
+      });
+    }
+    const plain = await t.app.inject({ url: '/api/contacts/active' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.json().contacts).toHaveLength(20);
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        url: '/api/contacts/active',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+    }
+    const identity = await t.app.inject({
+      url: '/api/contacts/active',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('does not inflate compressed request bodies', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-inquiries',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ name: 'x' })),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
   });
 });

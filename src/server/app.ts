@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { brandGamePath } from '../shared/site-settings.ts';
 import { type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
@@ -13,11 +14,18 @@ import { createSessionRepository } from './features/admin-auth/session-repositor
 import { createSessionService } from './features/admin-auth/sessions.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
+import { contactInquiryRoutes } from './features/contact-inquiries/routes.ts';
 import { seedDemoContent } from './features/demo/seed.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
+import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createPublicContent } from './plugins/public-content.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 
 export interface BuildAppOptions {
@@ -77,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
+  await registerCompression(app);
   await app.register(cookie);
   await registerSecurity(app, config);
 
@@ -89,6 +98,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
   );
   const contactChannels = createContactChannelRepository(db);
+  const contactInquiries = createContactInquiryRepository(db);
+  const siteSettings = createSiteSettingsRepository(db);
+  const publicContent = createPublicContent(clock);
+  const currentSettings = publicContent.cached(() => siteSettings.get());
   if (options.announce) {
     await ensureFirstAdmin(admins, config, options.announce);
     if (config.DEMO_MODE) await seedDemoContent({ contactChannels });
@@ -105,10 +118,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     cookie: cookieJar,
     throttle: createLoginThrottle(redis),
   });
-  await app.register(contactChannelRoutes, { db, contactChannels, clock });
+  await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
+  await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
+  await app.register(contactInquiryRoutes, {
+    contactInquiries,
+    limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
+    ...(redis ? { redis } : {}),
+  });
+  await app.register(seoRoutes, {
+    config,
+    sitemapSources: [
+      () => FIXED_PUBLIC_PATHS.map((path) => ({ path })),
+      async () => [{ path: brandGamePath((await currentSettings()).brandName) }],
+    ],
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await serveWeb(app, config, { contactChannels });
+  await serveWeb(app, config, { contactChannels, currentSettings, publicContent });
   return app;
 }

@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.SESSION_IDLE_MINUTES).toBe(30);
     expect(config.SESSION_ABSOLUTE_MINUTES).toBe(720);
     expect(config.DEMO_MODE).toBe(false);
+    expect(config.INQUIRY_LIMIT_PER_HOUR).toBe(10);
   });
 
   it('picks PostgreSQL for a postgres:// URL', () => {
@@ -27,6 +28,8 @@ describe('configuration', () => {
     [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ PUBLIC_ORIGIN: 'javascript:alert(1)' }, 'PUBLIC_ORIGIN'],
+    [{ INQUIRY_LIMIT_PER_HOUR: '0' }, 'INQUIRY_LIMIT_PER_HOUR'],
+    [{ INQUIRY_LIMIT_PER_HOUR: 'lots' }, 'INQUIRY_LIMIT_PER_HOUR'],
     [{ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_MINUTES: '60' }, 'SESSION_IDLE_MINUTES'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

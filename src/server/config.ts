@@ -47,6 +47,7 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(100 * 1024),
+  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
 });
 

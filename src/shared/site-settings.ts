@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EmailSchema, InternationalPhoneSchema } from './field-schemas.ts';
 
+// Public pages import it from brand.ts directly; re-exported for code that already has the settings module.
+export { brandGamePath } from './brand.ts';
+
 /**
  * The business's own facts, edited by an admin on the Settings screen. The spec's placeholders
  * {product}, {phone} and {name} and its marketing figures come from here and nowhere else, so the
@@ -57,8 +60,3 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   rating: '4.8',
   competitorName: 'Other ID providers',
 };
-
-/** The game's branded route: /{Brand}Game with the brand's letters and digits only. */
-export function brandGamePath(brandName: string): string {
-  return `/${brandName.replace(/[^A-Za-z0-9]/g, '')}Game`;
-}

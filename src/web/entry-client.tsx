@@ -1,15 +1,35 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { publicRoutes } from './public/routes.tsx';
+import { PUBLIC_LAYOUT_ROUTE_ID, rememberSiteSettings } from './public/site-settings-data.ts';
 import './styles.css';
+
+/**
+ * The current page's lazy route modules, loaded before hydrating: the first render must produce the markup
+ * the server sent, which needs the page's component (React Router's documented recipe for lazy routes).
+ */
+async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const properties = await route.lazy();
+      Object.assign(route, { ...properties, lazy: undefined });
+    }),
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to hydrate');
+
+await resolveLazyRoutes(publicRoutes);
 
 // The server-rendered page carries the loaders' data in window.__staticRouterHydrationData, which
 // createBrowserRouter reads: the first render reuses it instead of calling the API again.
 const router = createBrowserRouter(publicRoutes);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element to hydrate');
+// Later page loaders (the branded game path) reuse the settings the page was rendered with.
+rememberSiteSettings(router.state.loaderData[PUBLIC_LAYOUT_ROUTE_ID]);
 
 hydrateRoot(
   container,

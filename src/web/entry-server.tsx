@@ -1,3 +1,4 @@
+import pageChunks from 'virtual:public-page-chunks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -8,10 +9,9 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import type { RenderPage } from '../shared/web-render.ts';
-import { fillCopy } from './content/site.ts';
-import { headTags } from './head.ts';
-import { resolvePageHead } from './public/page-head.ts';
-import { publicRoutes } from './public/routes.tsx';
+import { escapeHtml, headTags } from './head.ts';
+import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
+import { LAZY_PAGE_MODULES, publicRoutes } from './public/routes.tsx';
 
 const handler = createStaticHandler(publicRoutes);
 
@@ -39,6 +39,16 @@ function withoutInternalErrors(context: StaticHandlerContext): {
   return { context: { ...context, errors }, error };
 }
 
+/** modulepreload links for the matched pages' lazy chunks (the entry's own are in the template already). */
+function pagePreloads(routeIds: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const id of routeIds) {
+    const module = LAZY_PAGE_MODULES[id];
+    for (const file of (module && pageChunks[module]) ?? []) files.add(file);
+  }
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+}
+
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
 export const render: RenderPage = async ({ url, origin, nonce, context: dataContext }) => {
   const result = await handler.query(new Request(url), { requestContext: dataContext });
@@ -52,6 +62,7 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
 
   const { context, error } = withoutInternalErrors(result);
   const matches = context.matches.map((match) => ({
+    id: match.route.id,
     handle: match.route.handle,
     data: context.loaderData[match.route.id],
     params: match.params,
@@ -69,7 +80,10 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
   return {
     kind: 'page',
     status: context.statusCode,
-    head: headTags(head, origin, fillCopy('{brand}')),
+    head: [
+      headTags(head, origin, settingsOfMatches(matches)?.brandName ?? null, nonce),
+      ...pagePreloads(matches.map((match) => match.id)),
+    ].join('\n    '),
     html,
     ...(error === undefined ? {} : { error }),
   };

@@ -5,6 +5,8 @@ export interface PageHead {
   /** The canonical path, e.g. '/contact'; null for pages that must not be indexed (errors). */
   path: string | null;
   type?: 'website' | 'article';
+  /** Structured data (schema.org JSON-LD) for the page, given the site's origin for absolute URLs. */
+  jsonLd?: (origin: string) => readonly object[];
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -23,26 +25,58 @@ export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin).href;
 }
 
+const JSON_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON for an inline <script>: `</script>` or `<!--` inside a value (an admin-entered brand name, say) must not
+ * end the element early, so every <, > and & is written as a JSON escape, which parses to the same value.
+ */
+export function serializeJsonLd(data: object): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => JSON_ESCAPES[character]!);
+}
+
+/** The tags keyed by name: the server writes them, the browser updates them (see applyHead). */
+function metaTags(
+  head: PageHead,
+  url: string | null,
+): [key: 'name' | 'property', name: string, value: string][] {
+  return [
+    ['property', 'og:type', head.type ?? 'website'],
+    ['property', 'og:title', head.title],
+    ['property', 'og:description', head.description],
+    ...(url === null ? [] : [['property', 'og:url', url] as ['property', string, string]]),
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', head.title],
+    ['name', 'twitter:description', head.description],
+  ];
+}
+
 /** The <head> tags of a page as escaped HTML, for the server to inject into the template. */
-export function headTags(head: PageHead, origin: string, siteName: string): string {
+export function headTags(head: PageHead, origin: string, siteName: string | null, nonce: string): string {
+  const url = head.path === null ? null : absoluteUrl(origin, head.path);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    url === null
+      ? '<meta name="robots" content="noindex" />'
+      : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(siteName === null ? [] : [`<meta property="og:site_name" content="${escapeHtml(siteName)}" />`]),
+    '<meta property="og:locale" content="en_IN" />',
+    ...metaTags(head, url).map(
+      ([key, name, value]) => `<meta ${key}="${name}" content="${escapeHtml(value)}" />`,
+    ),
+    // Data blocks are not executed, but the nonce keeps a strict CSP from reporting them.
+    ...(head.jsonLd?.(origin) ?? []).map(
+      (data) =>
+        `<script type="application/ld+json" nonce="${escapeHtml(nonce)}">${serializeJsonLd(data)}</script>`,
+    ),
   ];
-  if (head.path === null) {
-    tags.push('<meta name="robots" content="noindex" />');
-  } else {
-    tags.push(`<link rel="canonical" href="${escapeHtml(absoluteUrl(origin, head.path))}" />`);
-  }
-  tags.push(
-    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
-    `<meta property="og:type" content="${head.type ?? 'website'}" />`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-  );
-  if (head.path !== null) {
-    tags.push(`<meta property="og:url" content="${escapeHtml(absoluteUrl(origin, head.path))}" />`);
-  }
   return tags.join('\n    ');
 }
 
@@ -56,7 +90,7 @@ function upsert(selector: string, create: () => HTMLElement, attribute: string, 
     element = create();
     document.head.append(element);
   }
-  element.setAttribute(attribute, value);
+  if (element.getAttribute(attribute) !== value) element.setAttribute(attribute, value);
 }
 
 function meta(key: 'name' | 'property', name: string): () => HTMLMetaElement {
@@ -80,9 +114,29 @@ function currentSiteOrigin(): string {
   return siteOrigin;
 }
 
+/** Replaces the page's JSON-LD blocks when they differ (scripts of this type are data, never run). */
+function applyJsonLd(blocks: readonly object[]): void {
+  const wanted = blocks.map(serializeJsonLd);
+  const current = [...document.head.querySelectorAll('script[type="application/ld+json"]')];
+  if (
+    current.length === wanted.length &&
+    current.every((element, index) => element.textContent === wanted[index])
+  ) {
+    return;
+  }
+  for (const element of current) element.remove();
+  for (const json of wanted) {
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.textContent = json;
+    document.head.append(script);
+  }
+}
+
 /** Brings the document's <head> in line with the page after a client-side navigation. */
 export function applyHead(head: PageHead): void {
-  const url = head.path === null ? null : absoluteUrl(currentSiteOrigin(), head.path);
+  const origin = currentSiteOrigin();
+  const url = head.path === null ? null : absoluteUrl(origin, head.path);
   if (document.title !== head.title) document.title = head.title;
   upsert('meta[name="description"]', meta('name', 'description'), 'content', head.description);
   upsert('meta[name="robots"]', meta('name', 'robots'), 'content', head.path === null ? 'noindex' : null);
@@ -96,8 +150,9 @@ export function applyHead(head: PageHead): void {
     'href',
     url,
   );
-  upsert('meta[property="og:type"]', meta('property', 'og:type'), 'content', head.type ?? 'website');
-  upsert('meta[property="og:title"]', meta('property', 'og:title'), 'content', head.title);
-  upsert('meta[property="og:description"]', meta('property', 'og:description'), 'content', head.description);
-  upsert('meta[property="og:url"]', meta('property', 'og:url'), 'content', url);
+  for (const [key, name, value] of metaTags(head, url)) {
+    upsert(`meta[${key}="${name}"]`, meta(key, name), 'content', value);
+  }
+  if (url === null) upsert('meta[property="og:url"]', meta('property', 'og:url'), 'content', null);
+  applyJsonLd(head.jsonLd?.(origin) ?? []);
 }

@@ -69,8 +69,30 @@ export async function openDatabase(
   };
 }
 
+/** Kysely's bookkeeping table (its default name). */
+const MIGRATION_TABLE = 'kysely_migration';
+
+/** True when every migration is already recorded; false when some are not or nothing is recorded yet. */
+async function isUpToDate(database: Database, names: string[]): Promise<boolean> {
+  const table = database.pgSchema ? sql.id(database.pgSchema, MIGRATION_TABLE) : sql.id(MIGRATION_TABLE);
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(
+      database.db.withoutPlugins(),
+    );
+    const applied = new Set(rows.map((row) => row.name));
+    return names.every((name) => applied.has(name));
+  } catch {
+    // No bookkeeping table yet: a new database.
+    return false;
+  }
+}
+
 export async function migrateToLatest(database: Database): Promise<void> {
   const all = migrations(database.dialect);
+  // Every start but the first after an upgrade: nothing to do, so no lock and no introspection. (Kysely's
+  // migrator introspects every schema of the database, which PostgreSQL fails when another schema is
+  // dropped at that moment, as parallel test workers do.)
+  if (await isUpToDate(database, Object.keys(all))) return;
   const migrator = new Migrator({
     // Migrations are written in snake_case, so they run without the camelCase plugin.
     db: database.db.withoutPlugins() as Kysely<unknown>,

@@ -33,10 +33,33 @@ export interface ContactChannelTable {
   updatedAt: Timestamp;
 }
 
+/** One row, id 'site': the admin's settings as JSON text. */
+export interface SiteSettingsTable {
+  id: string;
+  settings: string;
+  updatedAt: Timestamp;
+}
+
+export interface ContactInquiryTable {
+  id: string;
+  name: string;
+  phone: string;
+  email: string;
+  city: string;
+  query: string;
+  service: string;
+  status: ColumnType<string, string | undefined, string>;
+  isRead: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface DB {
   admins: AdminTable;
   adminSessions: AdminSessionTable;
   contactChannels: ContactChannelTable;
+  siteSettings: SiteSettingsTable;
+  contactInquiries: ContactInquiryTable;
 }
 
 export type SequenceColumn = Generated<number>;

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, type Dialect, openDatabase } from '../db/database.ts';
+import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { hashPassword } from '../features/admin-auth/password.ts';
 
@@ -57,13 +57,40 @@ export async function openTestDatabase(
   if (!url) throw new Error('TEST_POSTGRES_URL is not set');
   const schema = `test_${suffix}`;
   const database = await openDatabase({ dialect: 'postgres', url }, { pgSchema: schema });
+  // Kysely's migrator introspects every schema, and PostgreSQL fails that introspection when another
+  // worker drops its schema at the same moment: migrating and dropping take one advisory lock (shared by
+  // migrations, exclusive for a drop). buildApp then finds the schema up to date and introspects nothing.
+  await withSchemaLock(database, 'shared', () => migrateToLatest(database));
   return {
     database,
     async dispose() {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      await withSchemaLock(database, 'exclusive', async () => {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      });
       await database.close();
     },
   };
+}
+
+const SCHEMA_LOCK_KEY = 7_262_771;
+
+async function withSchemaLock(
+  database: Database,
+  mode: 'shared' | 'exclusive',
+  work: () => Promise<void>,
+): Promise<void> {
+  // Session-level advisory locks belong to one connection: hold one for the lock while `work` uses others.
+  await database.db.connection().execute(async (connection) => {
+    if (mode === 'shared') await sql`select pg_advisory_lock_shared(${SCHEMA_LOCK_KEY})`.execute(connection);
+    else await sql`select pg_advisory_lock(${SCHEMA_LOCK_KEY})`.execute(connection);
+    try {
+      await work();
+    } finally {
+      if (mode === 'shared')
+        await sql`select pg_advisory_unlock_shared(${SCHEMA_LOCK_KEY})`.execute(connection);
+      else await sql`select pg_advisory_unlock(${SCHEMA_LOCK_KEY})`.execute(connection);
+    }
+  });
 }
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContactChannelRepository } from '../features/contact-channels/repository.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { PUBLIC_CONTENT_MAX_AGE_MS } from '../plugins/public-content.ts';
+import { createAdmin, createTestApp, TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
 import { NOT_BUILT_MESSAGE } from './serve-web.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
@@ -67,16 +70,17 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     expect(html).toContain('window.__staticRouterHydrationData');
   });
 
-  it('shows the empty state when no channel is published', async () => {
+  it('shows no channel when none is published', async () => {
     await createContactChannelRepository(t.database.db).create({
       type: 'phone',
-      value: '+91 98765 43210',
+      value: '+44 20 7946 0958',
       isActive: false,
       proof: '',
     });
-    const html = (await t.app.inject({ url: '/contact' })).body;
-    expect(html).toContain('No contact channels are published yet.');
-    expect(html).not.toContain('<article');
+    const response = await t.app.inject({ url: '/contact' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('+44 20 7946 0958');
+    expect(response.body).not.toContain('tel:+442079460958');
   });
 
   it('answers an unknown page with a real 404 page', async () => {
@@ -120,6 +124,108 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     expect(response.json()).toEqual({ success: false, message: 'No such endpoint: GET /api/nope' });
   });
 
+  it('shows a channel added through the API on the next load of /contact', async () => {
+    await createAdmin(t.database);
+    const origin = { origin: 'https://sampark.example' };
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: origin,
+      payload: TEST_ADMIN,
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await t.app.inject({ url: '/contact' })).body).not.toContain('+91 91234 56789');
+
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: { ...origin, cookie },
+      payload: { type: 'phone', value: '+91 91234 56789' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await t.app.inject({ url: '/contact' })).body).toContain('+91 91234 56789');
+  });
+
+  it("reuses a rendered page for up to a second, then shows another instance's change", async () => {
+    expect((await t.app.inject({ url: '/contact' })).statusCode).toBe(200);
+    // Another app server on the same database adds a channel: this one does not hear of it.
+    await createContactChannelRepository(t.database.db).create({
+      type: 'email',
+      value: 'new@example.com',
+      isActive: true,
+      proof: '',
+    });
+    expect((await t.app.inject({ url: '/contact' })).body).not.toContain('new@example.com');
+    // A query string is never answered from the cache.
+    expect((await t.app.inject({ url: '/contact?from=ad' })).body).toContain('new@example.com');
+    t.clock.advance(PUBLIC_CONTENT_MAX_AGE_MS);
+    expect((await t.app.inject({ url: '/contact' })).body).toContain('new@example.com');
+  });
+
+  it('gives every load of a page its own nonce, the one its CSP header names', async () => {
+    const first = await t.app.inject({ url: '/' });
+    const second = await t.app.inject({ url: '/' });
+    const nonces = [first, second].map((response) => {
+      expect(response.statusCode).toBe(200);
+      const nonce = scriptNonceOf(response.headers['content-security-policy'] as string | undefined);
+      expect(nonce).toBeTruthy();
+      const scripts = inlineScripts(response.body);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script.nonce).toBe(nonce);
+      // Every nonce attribute of the page carries this response's nonce, and nothing else does.
+      const attributes = [...response.body.matchAll(/\snonce="([^"]*)"/g)].map((match) => match[1]);
+      expect(new Set(attributes)).toEqual(new Set([nonce]));
+      return nonce!;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(second.body).not.toContain(nonces[0]);
+    expect(second.body.replaceAll(nonces[1]!, nonces[0]!)).toBe(first.body);
+  });
+
+  it('compresses pages with brotli or gzip, as the browser accepts', async () => {
+    const plain = await t.app.inject({ url: '/contact' });
+    const br = await t.app.inject({
+      url: '/contact',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    const nonce = scriptNonceOf(br.headers['content-security-policy'] as string | undefined)!;
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html.length).toBe(plain.body.length);
+    const gzip = await t.app.inject({ url: '/contact', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Contact us | Sampark</title>');
+  });
+
+  it('serves hashed assets compressed at build time, with long-lived cache headers', async () => {
+    const assetsDir = path.join(WEB_DIST_DIR, 'client/assets');
+    const asset = fs
+      .readdirSync(assetsDir)
+      .find((name) => name.endsWith('.js') && fs.existsSync(path.join(assetsDir, `${name}.br`)));
+    expect(
+      asset,
+      'a .js asset with a .br copy (npm run build:web runs scripts/compress-assets.ts)',
+    ).toBeDefined();
+    const raw = fs.readFileSync(path.join(assetsDir, asset!));
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        url: `/assets/${asset}`,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(Buffer.compare(decode(response.rawPayload), raw)).toBe(0);
+    }
+  });
+
   it('serves hashed assets with long-lived cache headers', async () => {
     const asset = fs
       .readdirSync(path.join(WEB_DIST_DIR, 'client/assets'))
@@ -127,5 +233,24 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     const response = await t.app.inject({ url: `/assets/${asset}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe.skipIf(!built)('a web build that ships its own robots.txt', () => {
+  it('leaves robots.txt and sitemap.xml to the server', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-web-'));
+    fs.cpSync(WEB_DIST_DIR, copy, { recursive: true });
+    fs.writeFileSync(path.join(copy, 'client/robots.txt'), 'User-agent: *\nDisallow: /\n');
+    const t = await createTestApp('sqlite', { WEB_DIST_DIR: copy });
+    try {
+      const robots = await t.app.inject({ url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.body).toContain('Disallow: /api/');
+      expect(robots.body).not.toContain('Disallow: /\n');
+      expect((await t.app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

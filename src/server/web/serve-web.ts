@@ -1,16 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
+import type { SiteSettings } from '../../shared/site-settings.ts';
 import type { PublicDataContext, RenderPage } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
+import type { PublicContent } from '../plugins/public-content.ts';
+import { siteOrigin } from './site-origin.ts';
 
 export interface WebDeps {
   contactChannels: ContactChannelRepository;
+  /** The site settings, cached until public content changes. */
+  currentSettings: () => Promise<SiteSettings>;
+  publicContent: PublicContent;
 }
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
@@ -23,6 +29,14 @@ const ASSET_MAX_AGE = '365d';
 const ROOT_FILE_MAX_AGE = '1h';
 const PAGE_CACHE_CONTROL = 'private, no-cache';
 const HTML_TYPE = 'text/html; charset=utf-8';
+/** Rendered pages kept at once (one per origin and path): bounds memory when the Host header varies. */
+const PAGE_CACHE_MAX_ENTRIES = 200;
+/**
+ * Pages are rendered once with this token in place of the CSP nonce, kept, and given a fresh nonce in every
+ * response: a nonce is never sent twice. Random per process, so no page content can contain it.
+ */
+const NONCE_PLACEHOLDER = randomBytes(18).toString('base64url');
+const PLACEHOLDER_NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
 const SERVER_ERROR_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Something went wrong</title></head>
@@ -40,6 +54,16 @@ interface Renderer {
   template: PageTemplate;
 }
 
+type Redirect = { kind: 'redirect'; status: number; location: string };
+
+type RenderedDocument = { kind: 'document'; status: number; html: string; error?: unknown } | Redirect;
+
+/** What the page cache keeps: a document split where the nonce goes, so each response gets its own. */
+type ReusablePage =
+  | { kind: 'page'; status: number; chunks: string[]; error?: unknown }
+  | Redirect
+  | { kind: 'not-reusable' };
+
 function parseTemplate(html: string, file: string): PageTemplate {
   const head = html.indexOf(HEAD_PLACEHOLDER);
   const app = html.indexOf(APP_PLACEHOLDER);
@@ -51,16 +75,6 @@ function parseTemplate(html: string, file: string): PageTemplate {
     beforeApp: html.slice(head + HEAD_PLACEHOLDER.length, app),
     afterApp: html.slice(app + APP_PLACEHOLDER.length),
   };
-}
-
-const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/** The origin of canonical and Open Graph URLs: PUBLIC_ORIGIN, else what the request was sent to. */
-function siteOrigin(config: Config, request: FastifyRequest): string {
-  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
-  // The Host header is the client's to choose; anything odd gets a neutral origin rather than a strange URL.
-  const host = HOST_PATTERN.test(request.host) ? request.host : 'localhost';
-  return `${request.protocol}://${host}`;
 }
 
 function isApiPath(url: string): boolean {
@@ -126,13 +140,17 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     index: false,
     maxAge: ASSET_MAX_AGE,
     immutable: true,
+    // The build writes .br and .gz beside each compressible file (scripts/compress-assets.ts).
+    preCompressed: true,
     schemaHide: true,
   });
 
-  // Files at the root of the build (favicon.svg, robots.txt, ...): one route each, so no catch-all is needed.
+  // Files at the root of the build (favicon.svg, ...): one route each, so no catch-all is needed. A name the
+  // server answers itself (robots.txt, sitemap.xml) stays the server's.
   const rootEntries = await readdir(clientDir, { withFileTypes: true });
   for (const entry of rootEntries) {
-    if (!entry.isFile() || entry.name.endsWith('.html')) continue;
+    if (!entry.isFile() || /\.(?:html|br|gz)$/.test(entry.name)) continue;
+    if (app.hasRoute({ method: 'GET', url: `/${entry.name}` })) continue;
     app.get(`/${entry.name}`, { schema: { hide: true } }, (_request, reply) =>
       reply.sendFile(entry.name, clientDir, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
     );
@@ -152,31 +170,88 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
 
   const dataContext: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),
-    // Until the settings repository exists: the defaults.
-    siteSettings: async () => DEFAULT_SITE_SETTINGS,
+    siteSettings: deps.currentSettings,
   };
+
+  /** The whole document for one URL, with `nonce` on its inline scripts. */
+  const renderDocument = async (
+    { render, template }: Renderer,
+    origin: string,
+    url: string,
+    nonce: string,
+  ): Promise<RenderedDocument> => {
+    const result = await render({
+      // Concatenated, not resolved: a path such as //example.com must stay a path on this site.
+      url: `${origin}${url}`,
+      origin,
+      nonce,
+      context: dataContext,
+    });
+    if (result.kind === 'redirect') return result;
+    return {
+      kind: 'document',
+      status: result.status,
+      html: template.beforeHead + result.head + template.beforeApp + result.html + template.afterApp,
+      ...(result.error === undefined ? {} : { error: result.error }),
+    };
+  };
+
+  /** The document rendered with the placeholder and split where each response's nonce goes. */
+  const renderReusable = async (renderer: Renderer, origin: string, url: string): Promise<ReusablePage> => {
+    const document = await renderDocument(renderer, origin, url, NONCE_PLACEHOLDER);
+    if (document.kind === 'redirect') return document;
+    const chunks = document.html.split(PLACEHOLDER_NONCE_ATTRIBUTE);
+    // The token anywhere but in a nonce attribute means the renderer put the nonce somewhere new: whether
+    // substituting there is right is unknown, so such a page is rendered per request instead.
+    if (chunks.some((chunk) => chunk.includes(NONCE_PLACEHOLDER))) {
+      app.log.warn({ url }, 'a page carries its nonce outside a nonce attribute: rendered per request');
+      return { kind: 'not-reusable' };
+    }
+    return {
+      kind: 'page',
+      status: document.status,
+      chunks,
+      ...(document.error === undefined ? {} : { error: document.error }),
+    };
+  };
+
+  // Public pages change only when public content does: each URL is rendered once and reused until a change
+  // through this instance, or for at most a second (another instance's change). Only 200 pages are kept.
+  const cachedPage = deps.publicContent.cachedByKey<ReusablePage>({
+    maxEntries: PAGE_CACHE_MAX_ENTRIES,
+    keep: (page) => page.kind === 'page' && page.status === 200 && page.error === undefined,
+  });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // Unknown API paths keep their JSON 404.
     if (isApiPath(request.url) || !request.url.startsWith('/')) return reply.callNotFound();
     try {
-      const { render, template } = await loadRenderer();
+      const renderer = await loadRenderer();
       const origin = siteOrigin(config, request);
-      const result = await render({
-        // Concatenated, not resolved: a path such as //example.com must stay a path on this site.
-        url: `${origin}${request.url}`,
-        origin,
-        nonce: reply.cspNonce.script,
-        context: dataContext,
-      });
-      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      if (result.error !== undefined)
-        request.log.error({ err: result.error }, 'a public page could not load its data');
+      const nonce = reply.cspNonce.script;
+      // A query string could change the page (and would let anyone fill the cache): rendered each time.
+      const cacheable = !reloadOnChange && !request.url.includes('?');
+      const page: ReusablePage = cacheable
+        ? await cachedPage(`${origin}${request.url}`, () => renderReusable(renderer, origin, request.url))
+        : { kind: 'not-reusable' };
+      let document: RenderedDocument;
+      if (page.kind === 'page') {
+        const html = page.chunks.join(`nonce="${nonce}"`);
+        document = { kind: 'document', status: page.status, html, error: page.error };
+      } else if (page.kind === 'redirect') {
+        document = page;
+      } else {
+        document = await renderDocument(renderer, origin, request.url, nonce);
+      }
+      if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
+      if (document.error !== undefined) {
+        request.log.error({ err: document.error }, 'a public page could not load its data');
+      }
       return reply
-        .status(result.status)
+        .status(document.status)
         .header('cache-control', PAGE_CACHE_CONTROL)
         .type(HTML_TYPE)
-        .send(template.beforeHead + result.head + template.beforeApp + result.html + template.afterApp);
+        .send(document.html);
     } catch (error) {
       request.log.error({ err: error }, 'a public page could not be rendered');
       return reply.status(500).header('cache-control', 'no-store').type(HTML_TYPE).send(SERVER_ERROR_PAGE);

@@ -1,19 +1,33 @@
+import { brandGamePath } from '../../shared/brand.ts';
+import type { SiteSettings } from '../../shared/site-settings.ts';
+
 /**
- * Public copy shared by every page. Texts carry placeholders such as {brand}; `fillCopy` replaces them.
- * The values are defaults until the site settings (a later issue) supply the admin's own.
+ * Public copy shared by every page. Texts carry the spec's placeholders, filled from the site settings by
+ * `fillCopy`: {product} (the brand; {brand} is the same), {phone} (the support number), {whatsapp},
+ * {name} (the Telegram handle with its @), {email}, {users} and {rating} (the marketing figures) and
+ * {competitor}. One source for every page, so the landing and terms pages can never disagree.
  */
-export interface CopyValues {
-  brand: string;
+export type CopyValues = Readonly<Record<string, string>>;
+
+export function copyValues(settings: SiteSettings): CopyValues {
+  return {
+    product: settings.brandName,
+    brand: settings.brandName,
+    phone: settings.supportPhone,
+    whatsapp: settings.whatsappNumber,
+    name: `@${settings.telegramHandle}`,
+    email: settings.supportEmail,
+    users: settings.usersCount,
+    rating: settings.rating,
+    competitor: settings.competitorName,
+  };
 }
 
-export const DEFAULT_COPY_VALUES: CopyValues = { brand: 'Sampark' };
-
 /**
- * Replaces each {name} in a text with its value (the site's values, plus any given for this text); unknown
- * placeholders are left visible so they get noticed.
+ * Replaces each {placeholder} in a text with its value; unknown placeholders are left visible so they get
+ * noticed.
  */
-export function fillCopy(text: string, extra: Readonly<Record<string, string>> = {}): string {
-  const values: Readonly<Record<string, string>> = { ...DEFAULT_COPY_VALUES, ...extra };
+export function fillCopy(text: string, values: CopyValues): string {
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(values, name) ? values[name]! : placeholder,
   );
@@ -22,23 +36,43 @@ export function fillCopy(text: string, extra: Readonly<Record<string, string>> =
 export interface NavItem {
   label: string;
   path: string;
+  /** Other paths on which this link counts as the current page. */
+  alsoActiveOn?: readonly string[];
 }
 
-/** The navigation bar's five links (SPEC section 2). The game moves to /{brand}Game with the site settings. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Home', path: '/' },
+/** The navigation bar's five links (SPEC section 2); the game lives at /{Brand}Game and /tictactoe. */
+export function navItems(settings: SiteSettings | null): readonly NavItem[] {
+  const gamePath = settings ? brandGamePath(settings.brandName) : '/tictactoe';
+  return [
+    { label: 'Home', path: '/' },
+    { label: 'Contact', path: '/contact' },
+    { label: 'Game', path: gamePath, alsoActiveOn: ['/tictactoe'] },
+    { label: 'Terms', path: '/terms' },
+    { label: 'Privacy', path: '/privacy' },
+  ];
+}
+
+export const FOOTER_LINKS: readonly NavItem[] = [
   { label: 'Contact', path: '/contact' },
-  { label: 'Game', path: '/tictactoe' },
+  { label: 'Blog', path: '/blog' },
   { label: 'Terms', path: '/terms' },
   { label: 'Privacy', path: '/privacy' },
+  { label: 'Delete your account', path: '/delete-account' },
 ];
 
 export const SITE_COPY = {
   skipToContent: 'Skip to content',
-  homeLinkLabel: '{brand} home',
+  homeLinkLabel: '{product} home',
+  /** The header's home link when the settings could not be loaded (an error page). */
+  homeLinkFallbackLabel: 'Home',
   mainNavLabel: 'Main',
+  menuNavLabel: 'Menu',
+  menuButtonOpen: 'Open menu',
+  menuButtonClose: 'Close menu',
   getStarted: 'GET STARTED',
   footerNavLabel: 'Footer',
   footerTagline: 'Reach our support team on the channel you already use.',
-  footerRights: '© {year} {brand}. All rights reserved.',
+  footerContact: 'Support: {phone} · {email}',
+  footerIndependence: '{product} is independent and not affiliated with WhatsApp, Meta or Telegram.',
+  footerRights: '© {year} {product}. All rights reserved.',
 } as const;

@@ -11,17 +11,17 @@ import {
   PublicContactChannelSchema,
 } from '../../../shared/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
+import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { PublicContent } from '../../plugins/public-content.ts';
 import type { ContactChannelRepository } from './repository.ts';
 
 export interface ContactChannelDeps {
   db: Kysely<DB>;
   contactChannels: ContactChannelRepository;
-  clock: () => number;
+  publicContent: PublicContent;
 }
 
-// Other instances (several app servers on one PostgreSQL) see a change within this time; this one at once.
-const ACTIVE_LIST_CACHE_MS = 1000;
 const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const ContactResponseSchema = z.object({
   success: z.literal(true),
@@ -33,30 +33,30 @@ const NOT_FOUND = 'Contact not found';
 
 export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = async (
   app,
-  { db, contactChannels, clock },
+  { db, contactChannels, publicContent },
 ) => {
-  // The public list is read on every page view and changes rarely: keep its serialized bytes.
-  let activeList: { body: string; at: number } | null = null;
-  const invalidate = () => {
-    activeList = null;
-  };
+  // The public list is read on every page view and changes rarely: keep its serialized (and, when large,
+  // compressed) bytes, dropped by a change here at once and rebuilt within a second after another
+  // instance's change (decisions 004 and 006).
+  const activeListBody = publicContent.cached(async () =>
+    precompress(JSON.stringify({ contacts: await contactChannels.listActive() })),
+  );
+  const invalidate = () => publicContent.changed();
 
   app.get(
     '/api/contacts/active',
     {
+      // Compressed when cached, not per request: this is the busiest route.
+      compress: false,
       schema: {
         tags: ['contacts'],
         summary: 'Active contact channels in the admin’s order (public)',
         response: { 200: z.object({ contacts: z.array(PublicContactChannelSchema) }) },
       },
     },
-    async (_request, reply) => {
-      const now = clock();
-      if (!activeList || now - activeList.at >= ACTIVE_LIST_CACHE_MS) {
-        activeList = { body: JSON.stringify({ contacts: await contactChannels.listActive() }), at: now };
-      }
-      // A string goes out as it is, skipping serialization: the bytes were built from the schema's shape.
-      return reply.type('application/json; charset=utf-8').send(activeList.body as never);
+    async (request, reply) => {
+      // Bytes go out as they are, skipping serialization: they were built from the schema's shape.
+      return sendPrecompressed(request, reply, await activeListBody(), 'application/json; charset=utf-8');
     },
   );
 

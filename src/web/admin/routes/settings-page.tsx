@@ -1,4 +1,8 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
+import { useSiteSettings } from '../../features/site-settings/api.ts';
+import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
+import { Button } from '../../ui/button.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from './page-header.tsx';
 
 function formatMinutes(minutes: number): string {
@@ -6,11 +10,27 @@ function formatMinutes(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+function SiteSettingsSection() {
+  const settings = useSiteSettings();
+  if (settings.data) return <SiteSettingsForm settings={settings.data} />;
+  if (settings.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <p>The site settings could not be loaded.</p>
+        <Button variant="secondary" className="mt-3" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <LoadingState label="Loading settings..." />;
+}
+
 export function SettingsPage() {
   const { data: admin } = useCurrentAdmin();
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader title="Settings" />
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Settings" subtitle="Your session, and what the public site shows" />
       <section
         aria-labelledby="session-title"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
@@ -30,9 +50,7 @@ export function SettingsPage() {
           </p>
         )}
       </section>
-      <p className="text-sm text-slate-500">
-        Site settings (brand, phone number, figures) arrive in a coming release.
-      </p>
+      <SiteSettingsSection />
     </div>
   );
 }

@@ -1,45 +1,226 @@
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Mail } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import type { ContactChannelType } from '../../../shared/contact-channel-types.ts';
 import type { PublicContactChannel } from '../../../shared/contact-channels.ts';
-import { CONTACT_COPY } from '../../content/pages.ts';
+import type { InquiryService } from '../../../shared/contact-inquiries.ts';
+import { CONTACT_FAQ, CONTACT_PAGE_COPY } from '../../content/contact.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { serverDataContext } from '../../server-context.ts';
-import { ContactChannelCard } from '../contact-channel-card.tsx';
+import { BusinessHours } from '../contact/business-hours.tsx';
+import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
+import type { ContactFormRequest } from '../contact/contact-form-dialog.tsx';
+import { ServiceTiles } from '../contact/service-tiles.tsx';
+import { useCopy, useSiteSettings } from '../site-settings-data.ts';
+import { Accordion } from '../ui/accordion.tsx';
+import { Tabs } from '../ui/tabs.tsx';
 
 export async function contactLoader({ context, request }: LoaderFunctionArgs) {
   const server = serverDataContext(context);
-  const contacts = server
-    ? await server.activeContacts()
-    : // The server's response schema already fixes this shape; public pages ship no schema library.
-      (
-        await apiRequest<{ contacts: PublicContactChannel[] }>('/api/contacts/active', {
-          signal: request.signal,
-        })
-      ).contacts;
-  return { contacts };
+  if (server) return { contacts: await server.activeContacts() };
+  try {
+    // The server's response schema already fixes this shape; public pages ship no schema library.
+    const { contacts } = await apiRequest<{ contacts: PublicContactChannel[] }>('/api/contacts/active', {
+      signal: request.signal,
+    });
+    return { contacts };
+  } catch (error) {
+    // SPEC: a failed channel list is only logged; the page shows the form and hours without channel cards.
+    if (!request.signal.aborted) console.warn('Could not load the contact channels', error);
+    return { contacts: [] as PublicContactChannel[] };
+  }
+}
+
+// The form (and the schema library it validates with) loads when a visitor shows interest, not with the page.
+const loadContactForm = () => import('../contact/contact-form-dialog.tsx');
+const ContactFormDialog = lazy(() =>
+  loadContactForm().then((module) => ({ default: module.ContactFormDialog })),
+);
+const preloadContactForm = () => {
+  void loadContactForm();
+};
+/** Where the browser cannot say when it is idle (Safari), the form is fetched this long after the page. */
+const FORM_PRELOAD_FALLBACK_DELAY_MS = 2000;
+
+type ContactTab = 'instant' | 'services';
+const TAB_PARAM = 'tab';
+
+function tabFromSearch(search: URLSearchParams): ContactTab {
+  return search.get(TAB_PARAM) === 'services' ? 'services' : 'instant';
+}
+
+const FAQ_ITEMS = CONTACT_FAQ.map((entry, index) => ({
+  id: String(index + 1),
+  title: entry.question,
+  content: <p>{entry.answer}</p>,
+}));
+
+/** Channels with their own place on the page; every other published channel is under "More ways". */
+const FEATURED_TYPES: ReadonlySet<ContactChannelType> = new Set([
+  'whatsapp',
+  'phone',
+  'telegram',
+  'instagram',
+  'facebook',
+]);
+
+const CARD_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+function SectionHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="mb-4 text-xl font-semibold text-slate-900 sm:text-2xl">
+      {children}
+    </h2>
+  );
 }
 
 export function ContactPage() {
   const { contacts } = useLoaderData<typeof contactLoader>();
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{CONTACT_COPY.heading}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-slate-700">{CONTACT_COPY.lead}</p>
-      <section aria-labelledby="channels-heading" className="mt-10">
-        <h2 id="channels-heading" className="text-xl font-semibold text-slate-900">
-          {CONTACT_COPY.channelsHeading}
+  const settings = useSiteSettings();
+  const text = useCopy();
+  // /contact?tab=services opens the second tab, also when the page is rendered on the server.
+  const [searchParams] = useSearchParams();
+  const [form, setForm] = useState<{ mounted: boolean; open: boolean; request: ContactFormRequest }>({
+    mounted: false,
+    open: false,
+    request: { id: 0, service: null },
+  });
+
+  useEffect(() => {
+    // Many visitors of this page come to write to us: fetch the form while the page is idle, so it opens at once.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(preloadContactForm, FORM_PRELOAD_FALLBACK_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(preloadContactForm);
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+
+  const openForm = (service: InquiryService | null = null) =>
+    setForm((current) => ({
+      mounted: true,
+      open: true,
+      request: { id: current.request.id + 1, service },
+    }));
+  const closeForm = () => setForm((current) => ({ ...current, open: false }));
+
+  const ofTypes = (...types: ContactChannelType[]) =>
+    contacts.filter((channel) => types.includes(channel.type));
+  const community = ofTypes('telegram', 'instagram', 'facebook');
+  const others = contacts.filter((channel) => !FEATURED_TYPES.has(channel.type));
+  const cards = (channels: PublicContactChannel[]) =>
+    channels.map((channel) => (
+      <li key={channel._id}>
+        <ChannelCard channel={channel} fill={text} />
+      </li>
+    ));
+
+  const sendMessageButton = (label: string, className: string) => (
+    <button
+      type="button"
+      onClick={() => openForm()}
+      onPointerEnter={preloadContactForm}
+      onFocus={preloadContactForm}
+      aria-haspopup="dialog"
+      className={className}
+    >
+      {label}
+    </button>
+  );
+
+  const instantPanel = (
+    <div className="space-y-12">
+      <section aria-labelledby="instant-heading">
+        <h2 id="instant-heading" className="sr-only">
+          {CONTACT_PAGE_COPY.instantHeading}
         </h2>
-        {contacts.length === 0 ? (
-          <p className="mt-4 text-slate-700">{CONTACT_COPY.noChannels}</p>
-        ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {contacts.map((channel) => (
-              <li key={channel._id}>
-                <ContactChannelCard channel={channel} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <ul className={CARD_GRID}>
+          {cards(ofTypes('whatsapp'))}
+          {cards(ofTypes('phone'))}
+          <li>
+            <ContactCard
+              icon={Mail}
+              iconTone="bg-violet-100 text-violet-700"
+              title={CONTACT_PAGE_COPY.message.title}
+              description={CONTACT_PAGE_COPY.message.description}
+              action={sendMessageButton(CONTACT_PAGE_COPY.message.action, actionClassName())}
+            />
+          </li>
+        </ul>
       </section>
+      <section aria-labelledby="services-heading">
+        <SectionHeading id="services-heading">{CONTACT_PAGE_COPY.servicesHeading}</SectionHeading>
+        <ServiceTiles onChoose={openForm} onIntent={preloadContactForm} />
+      </section>
+      <section aria-labelledby="faq-heading">
+        <SectionHeading id="faq-heading">{CONTACT_PAGE_COPY.faqHeading}</SectionHeading>
+        <Accordion idPrefix="contact-faq" items={FAQ_ITEMS} />
+      </section>
+    </div>
+  );
+
+  const servicesPanel = (
+    <div className="space-y-12">
+      {community.length > 0 && (
+        <section aria-labelledby="community-heading">
+          <SectionHeading id="community-heading">{CONTACT_PAGE_COPY.communityHeading}</SectionHeading>
+          <ul className={CARD_GRID}>{cards(community)}</ul>
+        </section>
+      )}
+      {others.length > 0 && (
+        <section aria-labelledby="more-channels-heading">
+          <SectionHeading id="more-channels-heading">{CONTACT_PAGE_COPY.otherChannelsHeading}</SectionHeading>
+          <ul className={CARD_GRID}>{cards(others)}</ul>
+        </section>
+      )}
+      <section
+        aria-labelledby="service-banner-heading"
+        className="rounded-3xl bg-gradient-to-br from-indigo-700 via-indigo-800 to-violet-800 px-6 py-10 text-white shadow-lg sm:px-10"
+      >
+        <h2 id="service-banner-heading" className="max-w-2xl text-2xl font-bold sm:text-3xl">
+          {CONTACT_PAGE_COPY.banner.heading}
+        </h2>
+        <p className="mt-3 max-w-2xl text-indigo-100">{CONTACT_PAGE_COPY.banner.body}</p>
+        <div className="mt-6 sm:w-56">
+          {sendMessageButton(
+            CONTACT_PAGE_COPY.banner.action,
+            'inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-indigo-800 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+          )}
+        </div>
+      </section>
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          {CONTACT_PAGE_COPY.heading}
+        </h1>
+        <p className="mt-3 text-lg text-slate-700">{text(CONTACT_PAGE_COPY.lead)}</p>
+      </header>
+
+      <div className="mt-8">
+        <Tabs<ContactTab>
+          idPrefix="contact"
+          label={CONTACT_PAGE_COPY.tabsLabel}
+          defaultTab={tabFromSearch(searchParams)}
+          tabs={[
+            { id: 'instant', label: CONTACT_PAGE_COPY.tabs.instant, panel: instantPanel },
+            { id: 'services', label: CONTACT_PAGE_COPY.tabs.services, panel: servicesPanel },
+          ]}
+        />
+      </div>
+
+      <div className="mt-12">
+        <BusinessHours rows={settings.businessHours} />
+      </div>
+
+      {form.mounted && (
+        <Suspense fallback={null}>
+          <ContactFormDialog open={form.open} request={form.request} onClose={closeForm} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,20 +1,385 @@
+import {
+  ArrowRight,
+  Check,
+  Clock,
+  Headset,
+  type LucideIcon,
+  MessageCircle,
+  Phone,
+  Send,
+  ShieldCheck,
+  Smartphone,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HOME_COPY } from '../../content/pages.ts';
-import { fillCopy } from '../../content/site.ts';
+import { buildChannelLink } from '../../../shared/channel-links.ts';
+import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
+import { staticHead } from '../page-head.ts';
+import { type FillCopy, useCopy, useSiteSettings } from '../site-settings-data.ts';
+import { faqPageJsonLd, organizationJsonLd } from '../structured-data.ts';
+import { Accordion } from '../ui/accordion.tsx';
+import { BUTTON_SECONDARY, BUTTON_WHATSAPP, Section, StatTile } from '../ui/section.tsx';
 
-export function HomePage() {
+const FEATURE_ICONS: Record<LandingFeature['icon'], LucideIcon> = {
+  message: MessageCircle,
+  headset: Headset,
+  clock: Clock,
+  shield: ShieldCheck,
+  phone: Phone,
+  user: Smartphone,
+};
+
+const COPY = LANDING_COPY;
+
+export const handle = staticHead(COPY.meta, '/', ({ settings, values }) => ({
+  jsonLd: (origin) => [organizationJsonLd(settings, origin), faqPageJsonLd(COPY.faqs, values)],
+}));
+
+/** A link that leaves the site in a new tab, saying so to screen readers. */
+function ExternalLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby="home-heading" className="mx-auto max-w-5xl px-4 py-16 sm:py-24">
-      <h1 id="home-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
-        {fillCopy(HOME_COPY.heading)}
-      </h1>
-      <p className="mt-4 max-w-2xl text-lg text-slate-700 sm:text-xl">{fillCopy(HOME_COPY.lead)}</p>
-      <Link
-        to="/contact"
-        className="mt-8 inline-flex rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="sr-only"> {COPY.opensInNewTab}</span>
+    </a>
+  );
+}
+
+function Hero({
+  fill,
+  whatsappHref,
+  phoneHref,
+}: {
+  fill: FillCopy;
+  whatsappHref: string | null;
+  phoneHref: string | null;
+}) {
+  const settings = useSiteSettings();
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="mx-auto grid max-w-6xl gap-10 px-4 pt-10 pb-12 sm:pt-16 md:grid-cols-[1.3fr_1fr] md:items-center md:pb-16"
+    >
+      <div>
+        <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-sm font-medium text-indigo-800 ring-1 ring-indigo-100">
+          <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+          {COPY.hero.eyebrow}
+        </p>
+        <h1
+          id="hero-heading"
+          className="mt-5 text-4xl leading-tight font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+        >
+          {fill(COPY.hero.heading)}
+        </h1>
+        <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700">{fill(COPY.hero.lead)}</p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          {whatsappHref && (
+            <ExternalLink href={whatsappHref} className={BUTTON_WHATSAPP}>
+              <MessageCircle aria-hidden="true" className="size-5" />
+              {COPY.hero.whatsappButton}
+            </ExternalLink>
+          )}
+          {phoneHref && (
+            <a href={phoneHref} className={BUTTON_SECONDARY}>
+              <Phone aria-hidden="true" className="size-5" />
+              {fill(COPY.hero.callButton)}
+            </a>
+          )}
+        </div>
+        <p className="mt-4 text-sm text-slate-600">{COPY.hero.note}</p>
+      </div>
+      <aside
+        aria-labelledby="hours-heading"
+        className="rounded-3xl bg-white/90 p-6 shadow-xl shadow-indigo-900/5 ring-1 ring-slate-200"
       >
-        {HOME_COPY.cta}
-      </Link>
+        <div className="flex items-center gap-3">
+          <span className="inline-flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
+            <Clock aria-hidden="true" className="size-5" />
+          </span>
+          <h2 id="hours-heading" className="text-lg font-semibold text-slate-900">
+            {COPY.hoursCard.heading}
+          </h2>
+        </div>
+        <dl className="mt-4 divide-y divide-slate-100">
+          {settings.businessHours.map((row) => (
+            <div key={row.days} className="flex justify-between gap-4 py-2.5 text-sm">
+              <dt className="text-slate-600">{row.days}</dt>
+              <dd className="font-medium text-slate-900">{row.hours}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-sm text-slate-600">{COPY.hoursCard.note}</p>
+      </aside>
     </section>
+  );
+}
+
+/**
+ * A table on wide screens; on phones each row becomes a card (topic, then both answers with their column's
+ * name), since three columns of sentences do not fit 390 px.
+ */
+function Comparison({ fill }: { fill: FillCopy }) {
+  const settings = useSiteSettings();
+  const ours = settings.brandName;
+  const theirs = settings.competitorName;
+  return (
+    <Section id="comparison" heading={fill(COPY.comparison.heading)} lead={COPY.comparison.lead}>
+      <table className="block w-full text-left md:table md:overflow-hidden md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200">
+        <caption className="sr-only">{fill(COPY.comparison.caption)}</caption>
+        <thead className="sr-only bg-slate-50 text-slate-900 md:not-sr-only md:table-header-group">
+          <tr>
+            <th scope="col" className="w-1/3 px-5 py-3 font-semibold">
+              {COPY.comparison.topicColumn}
+            </th>
+            <th scope="col" className="w-1/3 px-5 py-3 font-semibold text-indigo-800">
+              {ours}
+            </th>
+            <th scope="col" className="w-1/3 px-5 py-3 font-semibold text-slate-700">
+              {theirs}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="grid gap-3 md:table-row-group md:divide-y md:divide-slate-100">
+          {COPY.comparison.rows.map((row) => (
+            <tr
+              key={row.topic}
+              className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:table-row md:rounded-none md:p-0 md:shadow-none md:ring-0"
+            >
+              <th
+                scope="row"
+                className="font-semibold text-slate-900 md:px-5 md:py-4 md:align-top md:font-medium"
+              >
+                {row.topic}
+              </th>
+              <td className="rounded-xl bg-indigo-50/60 px-3 py-2 text-slate-800 md:rounded-none md:px-5 md:py-4 md:align-top">
+                <span className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                  <span>
+                    <span className="font-semibold text-indigo-800 md:hidden">{ours}: </span>
+                    {fill(row.ours)}
+                  </span>
+                </span>
+              </td>
+              <td className="px-3 py-1 text-slate-600 md:px-5 md:py-4 md:align-top">
+                <span className="font-semibold text-slate-700 md:hidden">{theirs}: </span>
+                {fill(row.theirs)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+function ContactCards({
+  whatsappHref,
+  phoneHref,
+}: {
+  whatsappHref: string | null;
+  phoneHref: string | null;
+}) {
+  const settings = useSiteSettings();
+  const telegramHref = buildChannelLink('telegram', settings.telegramHandle);
+  const cards = [
+    {
+      key: 'whatsapp',
+      icon: MessageCircle,
+      iconClasses: 'bg-emerald-50 text-emerald-700',
+      actionClasses: 'bg-emerald-700 hover:bg-emerald-800',
+      copy: COPY.contactCards.whatsapp,
+      value: settings.whatsappNumber,
+      href: whatsappHref,
+      external: true,
+    },
+    {
+      key: 'phone',
+      icon: Phone,
+      iconClasses: 'bg-indigo-50 text-indigo-700',
+      actionClasses: 'bg-indigo-700 hover:bg-indigo-800',
+      copy: COPY.contactCards.phone,
+      value: settings.supportPhone,
+      href: phoneHref,
+      external: false,
+    },
+    {
+      key: 'telegram',
+      icon: Send,
+      iconClasses: 'bg-sky-50 text-sky-700',
+      actionClasses: 'bg-sky-700 hover:bg-sky-800',
+      copy: COPY.contactCards.telegram,
+      value: `@${settings.telegramHandle}`,
+      href: telegramHref,
+      external: true,
+    },
+  ];
+  return (
+    <Section id="contact" heading={COPY.contactHeading} lead={COPY.contactLead}>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {cards.map(({ key, icon: Icon, iconClasses, actionClasses, copy, value, href, external }) => {
+          const action = (
+            <>
+              {copy.action}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </>
+          );
+          const actionClassName = `mt-4 inline-flex items-center gap-1.5 self-start rounded-full px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${actionClasses}`;
+          return (
+            <li
+              key={key}
+              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:flex-col md:gap-0 md:p-6"
+            >
+              <span
+                className={`inline-flex size-11 shrink-0 items-center justify-center rounded-xl ${iconClasses}`}
+              >
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <div className="flex min-w-0 flex-col md:mt-4">
+                <h3 className="text-base font-semibold text-slate-600">{copy.title}</h3>
+                <p className="text-xl font-semibold break-words text-slate-900">{value}</p>
+                <p className="mt-1 text-sm text-slate-600">{copy.note}</p>
+                {href &&
+                  (external ? (
+                    <ExternalLink href={href} className={actionClassName}>
+                      {action}
+                    </ExternalLink>
+                  ) : (
+                    <a href={href} className={actionClassName}>
+                      {action}
+                    </a>
+                  ))}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-6">
+        <Link
+          to="/contact"
+          className="inline-flex items-center gap-1.5 rounded font-semibold text-indigo-700 hover:text-indigo-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {COPY.allChannelsLink}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </p>
+    </Section>
+  );
+}
+
+/** The landing page (SPEC section 2, "Landing page"). */
+export function HomePage() {
+  const settings = useSiteSettings();
+  const fill = useCopy();
+  const whatsappHref = buildChannelLink('whatsapp', settings.whatsappNumber, {
+    text: fill(COPY.hero.whatsappMessage),
+  });
+  const phoneHref = buildChannelLink('phone', settings.supportPhone);
+
+  return (
+    <>
+      <Hero fill={fill} whatsappHref={whatsappHref} phoneHref={phoneHref} />
+
+      <section aria-labelledby="stats-heading" className="mx-auto max-w-6xl px-4">
+        <h2 id="stats-heading" className="sr-only">
+          {fill(COPY.statsHeading)}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
+          {COPY.stats.map((stat) => (
+            <StatTile key={stat.label} value={fill(stat.value)} label={stat.label} />
+          ))}
+        </dl>
+      </section>
+
+      <Section id="about" heading={fill(COPY.about.heading)}>
+        <div className="grid gap-4 text-lg leading-relaxed text-slate-700 md:grid-cols-2 md:gap-8">
+          {COPY.about.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{fill(paragraph)}</p>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="features" heading={fill(COPY.featuresHeading)} followsSection>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {COPY.features.map((feature) => {
+            const Icon = FEATURE_ICONS[feature.icon];
+            return (
+              <li key={feature.title} className="rounded-2xl bg-white/90 p-6 shadow-sm ring-1 ring-slate-200">
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
+                <p className="mt-2 text-slate-700">{fill(feature.body)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section id="guides" heading={COPY.guidesHeading} lead={COPY.guidesLead} followsSection>
+        <div className="grid gap-4 lg:grid-cols-3">
+          {COPY.guides.map((guide) => (
+            <article
+              key={guide.id}
+              aria-labelledby={`guide-${guide.id}`}
+              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
+              <h3 id={`guide-${guide.id}`} className="text-lg font-semibold text-slate-900">
+                {guide.title}
+              </h3>
+              <p className="mt-1 text-sm text-slate-600">{guide.intro}</p>
+              <ol className="mt-5 space-y-4">
+                {guide.steps.map((step, index) => (
+                  <li key={step} className="flex gap-3 text-slate-700">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
+                    >
+                      {index + 1}
+                    </span>
+                    <span>{fill(step)}</span>
+                  </li>
+                ))}
+              </ol>
+            </article>
+          ))}
+        </div>
+      </Section>
+
+      <Comparison fill={fill} />
+
+      <Section id="faq" heading={COPY.faqHeading} narrow>
+        <Accordion
+          idPrefix="faq"
+          items={COPY.faqs.map((faq, index) => ({
+            id: String(index + 1),
+            title: fill(faq.question),
+            content: <p>{fill(faq.answer)}</p>,
+          }))}
+        />
+      </Section>
+
+      <ContactCards whatsappHref={whatsappHref} phoneHref={phoneHref} />
+
+      {whatsappHref && (
+        <a
+          href={whatsappHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${COPY.floatingWhatsapp} ${COPY.opensInNewTab}`}
+          title={COPY.floatingWhatsapp}
+          className="fixed right-4 bottom-20 z-20 inline-flex size-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none md:right-6 md:bottom-6"
+        >
+          <MessageCircle aria-hidden="true" className="size-7" />
+        </a>
+      )}
+    </>
   );
 }

@@ -1,0 +1,490 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { signInApi } from './support.ts';
+
+interface PublishedChannels {
+  whatsapp: string;
+  phone: string;
+  telegram: string;
+  instagram: string;
+  facebook: string;
+}
+
+/** Publishes one channel of each kind the contact page features, with values no other test uses. */
+async function publishChannels(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<{ values: PublishedChannels; remove: () => Promise<void> }> {
+  await signInApi(request, baseURL);
+  const n = String(Date.now()).slice(-8);
+  const values: PublishedChannels = {
+    whatsapp: `+91 9${n.slice(0, 4)} ${n.slice(4)}1`,
+    phone: `+91 8${n.slice(0, 4)} ${n.slice(4)}2`,
+    telegram: `@e2e_tg_${n}`,
+    instagram: `e2e.ig.${n}`,
+    facebook: `https://facebook.com/e2e.fb.${n}`,
+  };
+  const ids: string[] = [];
+  for (const [type, value] of Object.entries(values)) {
+    const response = await request.post('/api/contacts', {
+      data: { type, value },
+      headers: { origin: baseURL },
+    });
+    expect(response.status()).toBe(201);
+    ids.push(((await response.json()) as { contact: { _id: string } }).contact._id);
+  }
+  return {
+    values,
+    remove: async () => {
+      for (const id of ids) await request.delete(`/api/contacts/${id}`, { headers: { origin: baseURL } });
+    },
+  };
+}
+
+function digits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** A card within `scope`: the list item with this heading and this value. */
+function card(scope: Page | Locator, heading: string, value: string) {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
+    .filter({ hasText: value });
+}
+
+const SERVICE_TILES = [
+  'Business Consultation',
+  'Digital Marketing',
+  'Technical Support',
+  'Financial Advisory',
+];
+const DEFAULT_HOURS = [
+  ['Monday-Friday', '9:00 AM - 8:00 PM'],
+  ['Saturday', '10:00 AM - 6:00 PM'],
+  ['Sunday', 'Emergency Only'],
+];
+
+/**
+ * The page is server-rendered: its buttons do nothing until React has hydrated them, which React marks by
+ * attaching its props to the element.
+ */
+async function hydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
+    )
+    .toBe(true);
+}
+
+/** Opens the contact page once React is listening. */
+async function openContactPage(page: Page, path = '/contact') {
+  await page.goto(path);
+  await hydrated(page.getByRole('tab', { name: 'Instant Support' }));
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a new visitor sees every text of the contact page', async ({ page, request, baseURL }) => {
+      // Two accessibility audits on a slow machine.
+      test.setTimeout(60_000);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      const channels = await publishChannels(request, baseURL!);
+      try {
+        await openContactPage(page);
+        const tabs = page.getByRole('tablist');
+        await expect(tabs.getByRole('tab', { name: 'Instant Support' })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
+        await expect(tabs.getByRole('tab', { name: 'Our Services' })).toHaveAttribute(
+          'aria-selected',
+          'false',
+        );
+
+        const instant = page.getByRole('tabpanel', { name: 'Instant Support' });
+        const { whatsapp, phone, telegram, instagram, facebook } = channels.values;
+        const chat = card(instant, 'WhatsApp', whatsapp);
+        await expect(chat).toBeVisible();
+        await expect(chat.getByText('Available Now')).toBeVisible();
+        await expect(chat.getByRole('link', { name: /Chat on WhatsApp/ })).toHaveAttribute(
+          'href',
+          `https://wa.me/${digits(whatsapp)}`,
+        );
+        const call = card(instant, 'Direct Call', phone);
+        await expect(call).toBeVisible();
+        await expect(call.getByText('Available Daily')).toBeVisible();
+        await expect(call.getByRole('link', { name: 'Call now' })).toHaveAttribute(
+          'href',
+          `tel:+${digits(phone)}`,
+        );
+        await expect(instant.getByRole('heading', { name: 'Send Message', exact: true })).toBeVisible();
+        for (const service of SERVICE_TILES) {
+          await expect(instant.getByRole('button', { name: service, exact: true })).toBeVisible();
+        }
+        await expect(instant.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+        await expect(instant.getByRole('button', { expanded: false })).toHaveCount(5);
+
+        const hours = page.getByRole('region', { name: 'Business Hours' });
+        await expect(hours.getByRole('heading', { name: 'Business Hours' })).toBeVisible();
+        for (const [days, time] of DEFAULT_HOURS) {
+          await expect(hours.getByText(days!, { exact: true })).toBeVisible();
+          await expect(hours.getByText(time!, { exact: true })).toBeVisible();
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await tabs.getByRole('tab', { name: 'Our Services' }).click();
+        const services = page.getByRole('tabpanel', { name: 'Our Services' });
+        await expect(instant).toBeHidden();
+        const community = card(services, 'Telegram Community', telegram);
+        await expect(community).toBeVisible();
+        await expect(community.getByRole('link', { name: /Join on Telegram/ })).toHaveAttribute(
+          'href',
+          `https://t.me/${telegram.slice(1)}`,
+        );
+        await expect(card(services, 'Instagram', instagram).getByRole('link')).toHaveAttribute(
+          'href',
+          `https://instagram.com/${instagram}`,
+        );
+        await expect(card(services, 'Facebook', 'facebook.com/e2e.fb.').getByRole('link')).toHaveAttribute(
+          'href',
+          facebook,
+        );
+        await expect(
+          services.getByRole('heading', { name: 'Professional services for your business' }),
+        ).toBeVisible();
+        await expect(hours).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await channels.remove();
+      }
+    });
+  });
+}
+
+test('the second tab has its own address, rendered by the server without JavaScript', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const channels = await publishChannels(request, baseURL!);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/contact?tab=services');
+    await expect(page.getByRole('tab', { name: 'Our Services' })).toHaveAttribute('aria-selected', 'true');
+    const telegram = channels.values.telegram;
+    await expect(card(page, 'Telegram Community', telegram).getByRole('link')).toHaveAttribute(
+      'href',
+      `https://t.me/${telegram.slice(1)}`,
+    );
+    // The first tab's content is in the HTML too (for search engines), only hidden.
+    await expect(page.getByRole('tabpanel', { name: 'Instant Support', includeHidden: true })).toBeHidden();
+  } finally {
+    await context.close();
+    await channels.remove();
+  }
+});
+
+test('channel cards are hidden when no such channel is published', async ({ page }) => {
+  await page.route('**/api/contacts/active', (route) => route.fulfill({ json: { contacts: [] } }));
+  await page.goto('/terms');
+  await hydrated(page.getByRole('navigation').first().getByRole('link', { name: 'Contact', exact: true }));
+  // A navigation in the browser: the contact page's loader asks the (stubbed) API for the channels.
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const instant = page.getByRole('tabpanel', { name: 'Instant Support' });
+  await expect(instant.getByRole('heading', { name: 'Send Message', exact: true })).toBeVisible();
+  await expect(instant.getByRole('heading', { name: 'WhatsApp', exact: true })).toHaveCount(0);
+  await expect(instant.getByRole('heading', { name: 'Direct Call', exact: true })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Our Services' }).click();
+  const services = page.getByRole('tabpanel', { name: 'Our Services' });
+  await expect(
+    services.getByRole('heading', { name: 'Professional services for your business' }),
+  ).toBeVisible();
+  await expect(services.getByRole('heading', { name: 'Telegram Community' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Business Hours' })).toBeVisible();
+});
+
+test('the tabs and the FAQ work with the mouse and the keyboard', async ({ page }) => {
+  await openContactPage(page);
+  const instantTab = page.getByRole('tab', { name: 'Instant Support' });
+  const servicesTab = page.getByRole('tab', { name: 'Our Services' });
+
+  // Keyboard: arrows move and select (wrapping), Home and End jump; only the selected tab is tabbable.
+  await instantTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(servicesTab).toBeFocused();
+  await expect(servicesTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Our Services' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(instantTab).toBeFocused();
+  await expect(instantTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(servicesTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(instantTab).toHaveAttribute('aria-selected', 'true');
+  await expect(servicesTab).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Instant Support' })).toBeFocused();
+
+  // Mouse.
+  await servicesTab.click();
+  await expect(page.getByRole('tabpanel', { name: 'Instant Support' })).toBeHidden();
+  await instantTab.click();
+  await expect(page.getByRole('tabpanel', { name: 'Instant Support' })).toBeVisible();
+
+  // FAQ: one answer open at a time; activating the open question closes it.
+  const first = page.getByRole('button', { name: 'How quickly will I get a reply?' });
+  const second = page.getByRole('button', { name: 'Do you help clients outside India?' });
+  const firstAnswer = page.getByRole('region', { name: 'How quickly will I get a reply?' });
+  const secondAnswer = page.getByRole('region', { name: 'Do you help clients outside India?' });
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(firstAnswer).toContainText('replies during business hours');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(firstAnswer).toBeHidden();
+  await expect(secondAnswer).toContainText('international clients');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+  await expect(secondAnswer).toBeHidden();
+
+  const third = page.getByRole('button', { name: 'Which channel should I use?' });
+  await expect(third).toHaveAttribute('aria-controls', /.+/);
+  await third.focus();
+  await page.keyboard.press('Enter');
+  await expect(third).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Space');
+  await expect(third).toHaveAttribute('aria-expanded', 'false');
+});
+
+const INQUIRY = {
+  name: 'Asha Rao',
+  phone: '+91 98765 43210',
+  email: 'asha.rao@example.com',
+  city: 'Pune',
+  service: 'digital-marketing',
+  query: 'We are launching a shop and need help with social media.',
+};
+
+async function fillInquiry(dialog: Locator, inquiry = INQUIRY) {
+  await dialog.getByLabel('Name').fill(inquiry.name);
+  await dialog.getByLabel('Phone').fill(inquiry.phone);
+  await dialog.getByLabel('Email').fill(inquiry.email);
+  await dialog.getByLabel('City').fill(inquiry.city);
+  await dialog.getByLabel('Service').selectOption(inquiry.service);
+  await dialog.getByLabel('Your query').fill(inquiry.query);
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the contact form validates, sends, thanks and closes after 3 s; the toast goes after 4 s', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openContactPage(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/contact-inquiries')) {
+        posts.push(request.url());
+      }
+    });
+
+    const opener = page.getByRole('button', { name: 'Write to us' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByLabel('Phone')).toHaveAttribute('placeholder', '+91 98765 43210');
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(dialog.getByLabel('Your query')).toHaveAttribute('rows', '4');
+    for (const label of ['Name', 'Phone', 'Email', 'City', 'Service', 'Your query']) {
+      await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+    }
+    await expect(dialog.getByLabel('Service').locator('option').first()).toHaveText('Select Service');
+    await expect(dialog.getByLabel('Service').locator('option')).toHaveText([
+      'Select Service',
+      'Business Consultation',
+      'Digital Marketing',
+      'Technical Support',
+      'Financial Advisory',
+      'Other',
+    ]);
+    // The honeypot is out of reach for people and assistive technology.
+    const honeypot = dialog.locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    await expect(dialog.getByRole('textbox', { name: /empty/i })).toHaveCount(0);
+
+    // Empty: every field says what it needs, focus goes to the first, nothing is sent.
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    for (const message of [
+      'Name is required',
+      'Phone is required',
+      'Email is required',
+      'City is required',
+      'Select a service',
+      'Query is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(posts).toEqual([]);
+
+    // A message goes away when its field is edited.
+    await dialog.getByLabel('Name').fill(INQUIRY.name);
+    await expect(dialog.getByText('Name is required')).toHaveCount(0);
+
+    await fillInquiry(dialog);
+    // Hold the request until the sending state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/contact-inquiries', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const responsePromise = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/contact-inquiries') && response.request().method() === 'POST',
+    );
+    // From here on the page's time stands still unless the test moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    const sending = dialog.getByRole('button', { name: 'Sending Message...' });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    release();
+
+    const response = await responsePromise;
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { success: boolean; message: string; data: { _id: string } };
+    expect(body).toEqual({
+      success: true,
+      message: "Message sent successfully! We'll contact you soon.",
+      data: { _id: expect.any(String) },
+    });
+    expect(response.request().postDataJSON()).toEqual({ ...INQUIRY, website: '' });
+
+    await expect(dialog.getByRole('heading', { name: 'Message Sent Successfully!' })).toBeVisible();
+    await expect(dialog.getByText('Our team will contact you soon')).toBeVisible();
+    const toast = dialog.getByRole('status');
+    await expect(toast).toHaveText("Message sent successfully! We'll contact you soon.");
+
+    // The success panel stays 3 s, then the dialog closes and focus is back on the button that opened it.
+    await page.clock.runFor(2_900);
+    await expect(dialog).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // The toast stays 4 s in all.
+    const pageToast = page.getByRole('status').filter({ hasText: 'Message sent successfully!' });
+    await expect(pageToast).toBeVisible();
+    await page.clock.runFor(900);
+    await expect(pageToast).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(pageToast).toHaveCount(0);
+
+    // Opened again, the form is empty.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    for (const label of ['Name', 'Phone', 'Email', 'City', 'Service', 'Your query']) {
+      await expect(dialog.getByLabel(label)).toHaveValue('');
+    }
+  });
+});
+
+test('a refused message keeps everything typed and shows the server’s words', async ({ page }) => {
+  await openContactPage(page);
+  await page.getByRole('button', { name: 'Write to us' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+  await fillInquiry(dialog);
+
+  // Too many messages from this connection: the server's message is shown.
+  await page.route('**/api/contact-inquiries', (route) =>
+    route.fulfill({
+      status: 429,
+      json: {
+        success: false,
+        message: 'Too many messages from your connection. Please try again in 60 minutes.',
+      },
+    }),
+  );
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Too many messages from your connection. Please try again in 60 minutes.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(dialog.getByLabel('Name')).toHaveValue(INQUIRY.name);
+  await expect(dialog.getByLabel('Phone')).toHaveValue(INQUIRY.phone);
+  await expect(dialog.getByLabel('Email')).toHaveValue(INQUIRY.email);
+  await expect(dialog.getByLabel('City')).toHaveValue(INQUIRY.city);
+  await expect(dialog.getByLabel('Service')).toHaveValue(INQUIRY.service);
+  await expect(dialog.getByLabel('Your query')).toHaveValue(INQUIRY.query);
+
+  // Field errors from the server show under their fields.
+  await page.unrouteAll();
+  await page.route('**/api/contact-inquiries', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        success: false,
+        message: 'Please correct the highlighted fields',
+        errors: { email: 'This address cannot receive mail' },
+      },
+    }),
+  );
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription('This address cannot receive mail');
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await expect(dialog.getByRole('alert')).toHaveText('Please correct the highlighted fields');
+
+  // No message from the server (it is down): the spec's fallback text.
+  await page.unrouteAll();
+  await page.route('**/api/contact-inquiries', (route) =>
+    route.fulfill({ status: 502, body: 'Bad gateway' }),
+  );
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit inquiry. Please try again.');
+  await expect(dialog.getByLabel('Your query')).toHaveValue(INQUIRY.query);
+});
+
+test('a service tile opens the form with that service chosen; Escape closes it', async ({ page }) => {
+  await openContactPage(page);
+  const tile = page.getByRole('button', { name: 'Technical Support', exact: true });
+  await tile.click();
+  const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Service')).toHaveValue('technical-support');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(tile).toBeFocused();
+});

@@ -1,0 +1,518 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { brandGamePath } from '../src/shared/brand.ts';
+import type { SiteSettings } from '../src/shared/site-settings.ts';
+
+/** The settings the server renders with: the tests read them rather than assume the defaults. */
+async function siteSettings(request: APIRequestContext): Promise<SiteSettings> {
+  const response = await request.get('/api/settings');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { settings: SiteSettings }).settings;
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+/** Console errors and uncaught exceptions of the page (hydration mismatches, CSP reports, failed chunks). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+] as const;
+
+for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
+  test.describe(`public pages on ${name} (${viewport.width}x${viewport.height})`, () => {
+    test.use({ viewport, isMobile, hasTouch });
+    // axe on the long landing page takes a while on a busy machine.
+    test.describe.configure({ timeout: 60_000 });
+
+    test('the landing page shows its sections, and its FAQ is a one-open-at-a-time accordion', async ({
+      page,
+      request,
+    }) => {
+      const settings = await siteSettings(request);
+      const errors = collectErrors(page);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        `Get your ${settings.brandName} ID on WhatsApp`,
+      );
+
+      const getId = page.getByRole('link', { name: /Get an ID on WhatsApp/ });
+      await expect(getId).toHaveAttribute(
+        'href',
+        new RegExp(`^https://wa\\.me/${digits(settings.whatsappNumber)}\\?text=.*${settings.brandName}`),
+      );
+      await expect(getId).toHaveAttribute('target', '_blank');
+      await expect(page.getByRole('link', { name: `Call ${settings.supportPhone}` })).toHaveAttribute(
+        'href',
+        `tel:+${digits(settings.supportPhone)}`,
+      );
+
+      const stats = page.getByRole('region', { name: `${settings.brandName} in numbers` });
+      await expect(stats).toContainText(settings.usersCount);
+      await expect(stats).toContainText(`${settings.rating}/5`);
+      await expect(stats).toContainText('24/7');
+      for (const heading of [
+        `What is ${settings.brandName}?`,
+        `Why customers use ${settings.brandName}`,
+        'How it works',
+        `${settings.brandName} compared with ${settings.competitorName}`,
+        'Frequently asked questions',
+        'Talk to us',
+      ]) {
+        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+      }
+      const guides = page.getByRole('region', { name: 'How it works' });
+      for (const guide of ['Get an ID', 'Sign in', 'Save our contacts']) {
+        const steps = guides.getByRole('article', { name: guide }).getByRole('listitem');
+        expect(await steps.count(), guide).toBeGreaterThanOrEqual(3);
+      }
+      await expect(page.getByRole('table')).toContainText(settings.competitorName);
+
+      const contact = page.getByRole('region', { name: 'Talk to us' });
+      await expect(contact).toContainText(settings.supportPhone);
+      await expect(contact).toContainText(`@${settings.telegramHandle}`);
+      await expect(contact.getByRole('link', { name: /Open in Telegram/ })).toHaveAttribute(
+        'href',
+        `https://t.me/${settings.telegramHandle}`,
+      );
+      const floating = page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' });
+      await expect(floating).toBeVisible();
+      expect(await floating.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+
+      // Six questions, all closed; one open at a time; the open one closes when activated again.
+      const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+      const questions = faq.getByRole('button');
+      await expect(questions).toHaveCount(6);
+      const first = questions.nth(0);
+      const second = questions.nth(1);
+      await expect(first).toHaveAttribute('aria-expanded', 'false');
+      await first.click();
+      await expect(first).toHaveAttribute('aria-expanded', 'true');
+      const firstAnswer = page.locator(`[id="${await first.getAttribute('aria-controls')}"]`);
+      await expect(firstAnswer).toBeVisible();
+      await expect(firstAnswer).toHaveAccessibleName(`What is ${settings.brandName}?`);
+      await second.click();
+      await expect(second).toHaveAttribute('aria-expanded', 'true');
+      await expect(first).toHaveAttribute('aria-expanded', 'false');
+      await expect(firstAnswer).toBeHidden();
+      await second.click();
+      await expect(second).toHaveAttribute('aria-expanded', 'false');
+
+      // By keyboard: Enter opens, Space closes.
+      await questions.nth(2).focus();
+      await page.keyboard.press('Enter');
+      await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('Space');
+      await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'false');
+
+      await expectNoSeriousAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+
+    test('the terms page has real tabs, the overview figures and an accordion of the detailed terms', async ({
+      page,
+      request,
+    }) => {
+      const settings = await siteSettings(request);
+      const errors = collectErrors(page);
+      await page.goto('/terms');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
+
+      const overviewTab = page.getByRole('tab', { name: 'Overview' });
+      const detailedTab = page.getByRole('tab', { name: 'Detailed Terms' });
+      await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
+      await expect(detailedTab).toHaveAttribute('aria-selected', 'false');
+      const overview = page.getByRole('tabpanel', { name: 'Overview' });
+      // The same figures as the landing page: one source.
+      await expect(overview).toContainText(settings.usersCount);
+      await expect(overview).toContainText(`${settings.rating}/5`);
+      for (const text of [
+        'A business platform',
+        'No data collection while you browse',
+        'Redirects to your messaging app',
+        'Business communication',
+        'Professional networking',
+        'Contact directory access',
+        'Spam or harassment',
+        'Illegal activities',
+        'Unauthorized solicitation',
+      ]) {
+        await expect(overview.getByText(text, { exact: true })).toBeVisible();
+      }
+      await expect(overview.getByRole('link', { name: `Email ${settings.supportEmail}` })).toHaveAttribute(
+        'href',
+        `mailto:${settings.supportEmail}`,
+      );
+      await expect(overview.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+        'href',
+        '/contact',
+      );
+      await expect(page.getByRole('heading', { name: 'Updates & Changes' })).toBeVisible();
+      await expect(page.getByText(/continuing to use .* means you accept/i)).toBeVisible();
+      await expect(page.getByText('Last updated:')).toBeVisible();
+      await expect(page.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+      await expectNoSeriousAxeViolations(page);
+
+      // Arrow keys move between the tabs, selecting and focusing them.
+      await overviewTab.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(detailedTab).toBeFocused();
+      await expect(detailedTab).toHaveAttribute('aria-selected', 'true');
+      await expect(overview).toBeHidden();
+      await page.keyboard.press('ArrowLeft');
+      await expect(overviewTab).toBeFocused();
+      await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('End');
+      await expect(detailedTab).toBeFocused();
+
+      await overviewTab.click();
+      await detailedTab.click();
+      const detailed = page.getByRole('tabpanel', { name: 'Detailed Terms' });
+      await expect(detailed).toBeVisible();
+      const sections = detailed.getByRole('button');
+      await expect(sections).toHaveText([
+        'App Description & Purpose',
+        'Acceptable Use Policy',
+        'Prohibited Activities',
+        'Data & Privacy Protection',
+        'WhatsApp Integration',
+        'Legal Disclaimer',
+      ]);
+      await expect(sections.first()).toHaveAttribute('aria-expanded', 'true');
+      await detailed.getByRole('button', { name: 'Acceptable Use Policy' }).click();
+      await expect(sections.first()).toHaveAttribute('aria-expanded', 'false');
+      const acceptable = detailed.getByRole('region', { name: 'Acceptable Use Policy' });
+      for (const item of [
+        'Legitimate communication',
+        'Respecting platform guidelines',
+        'Professional conduct',
+        'Reporting issues',
+      ]) {
+        await expect(acceptable.getByText(item, { exact: true })).toBeVisible();
+      }
+      await detailed.getByRole('button', { name: 'Prohibited Activities' }).click();
+      await expect(acceptable).toBeHidden();
+      const prohibited = detailed.getByRole('region', { name: 'Prohibited Activities' });
+      for (const [item, severity] of [
+        ['Spam', 'High'],
+        ['Harassment', 'High'],
+        ['Illegal activities', 'High'],
+        ['Malware', 'High'],
+        ['Impersonation', 'Medium'],
+        ['Unauthorized commercial solicitation', 'Medium'],
+      ] as const) {
+        await expect(prohibited.getByRole('listitem').filter({ hasText: item }).first()).toContainText(
+          `${severity} severity`,
+        );
+      }
+      await expectNoSeriousAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+
+    test('the privacy page says what is and is not collected, in two tabs', async ({ page, request }) => {
+      const settings = await siteSettings(request);
+      const errors = collectErrors(page);
+      await page.goto('/privacy');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+      const overviewTab = page.getByRole('tab', { name: 'Privacy Overview' });
+      const detailsTab = page.getByRole('tab', { name: 'Detailed Policy' });
+      await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
+      const overview = page.getByRole('tabpanel', { name: 'Privacy Overview' });
+      for (const text of [
+        'Personal details',
+        'Device information',
+        'Usage behaviour',
+        'Financial information',
+        'No tracking, no sharing',
+        'City',
+        'The service you chose',
+      ]) {
+        await expect(overview.getByText(text, { exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole('link', { name: `Email ${settings.supportEmail}` })).toHaveAttribute(
+        'href',
+        `mailto:${settings.supportEmail}`,
+      );
+      await expect(overview.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+        'href',
+        '/contact',
+      );
+      await expect(overview.getByRole('link', { name: 'Delete your account' })).toHaveAttribute(
+        'href',
+        '/delete-account',
+      );
+      await expectNoSeriousAxeViolations(page);
+
+      await overviewTab.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(detailsTab).toHaveAttribute('aria-selected', 'true');
+      const details = page.getByRole('tabpanel', { name: 'Detailed Policy' });
+      await expect(details.getByRole('heading', { name: 'Changes to this policy' })).toBeVisible();
+      await expect(details).toContainText('no analytics, advertising or social media scripts');
+      await expect(details).toContainText(settings.supportEmail);
+      await expectNoSeriousAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+
+    test('the navigation marks the current page, changes style on scroll and scrolls to the top on navigation', async ({
+      page,
+      request,
+    }) => {
+      const settings = await siteSettings(request);
+      const errors = collectErrors(page);
+      // The page brought the settings; client navigations do not ask for them again.
+      const settingsRequests: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname === '/api/settings') settingsRequests.push(sent.url());
+      });
+      await page.goto('/');
+      // On a phone the top links give way to the bottom tab bar; both are named "Main", one at a time.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav).toHaveCount(1);
+      for (const [label, path] of [
+        ['Home', '/'],
+        ['Contact', '/contact'],
+        ['Game', brandGamePath(settings.brandName)],
+        ['Terms', '/terms'],
+        ['Privacy', '/privacy'],
+      ] as const) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', path);
+      }
+      await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      const box = (await nav.boundingBox())!;
+      if (isMobile) {
+        // A fixed bar at the bottom of the screen.
+        expect(Math.round(box.y + box.height)).toBe(viewport.height);
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      } else {
+        expect(box.y).toBeLessThan(100);
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+      }
+
+      const header = page.getByRole('banner');
+      await expect(header).toHaveAttribute('data-scrolled', 'false');
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await expect(header).toHaveAttribute('data-scrolled', 'true');
+
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }).click();
+      await expect(page).toHaveURL(/\/terms$/);
+      await expect(page).toHaveTitle(`Terms and Conditions | ${settings.brandName}`);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(nav.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/terms$/);
+
+      await page.getByRole('link', { name: 'GET STARTED' }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await nav.getByRole('link', { name: 'Game', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tic-tac-toe');
+      expect(settingsRequests).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test.describe('the menu on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.describe.configure({ timeout: 60_000 });
+
+  test('opens and closes by button, Escape and navigation', async ({ page }) => {
+    await page.goto('/terms');
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    // useId() ids are not valid CSS identifiers: match the attribute instead.
+    const menu = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveRole('navigation');
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Contact', 'Game', 'Terms', 'Privacy']);
+    await expect(menu.getByRole('link', { name: 'Terms' })).toHaveAttribute('aria-current', 'page');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+
+    // Enter opens it again; following one of its links closes it.
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test('public pages are server-rendered with their heading, title, description, Open Graph and Twitter tags', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const settings = await siteSettings(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const pages = [
+    { path: '/', heading: `Get your ${settings.brandName} ID on WhatsApp` },
+    { path: '/terms', heading: 'Terms and Conditions' },
+    { path: '/privacy', heading: 'Privacy Policy' },
+    { path: brandGamePath(settings.brandName), heading: 'Tic-tac-toe' },
+  ];
+  for (const { path, heading } of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const title = await page.title();
+    expect(title, path).toContain(settings.brandName);
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveAttribute('content', /.{40,}/);
+    const url = `${baseURL}${path}`;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      (await description.getAttribute('content'))!,
+    );
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', url);
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+      'content',
+      settings.brandName,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+    await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title);
+  }
+
+  // The terms' detailed sections are in the HTML, though hidden until opened; the page's own chunk is
+  // named in <head>, so it downloads with the entry rather than after it.
+  await page.goto('/terms');
+  await expect(page.getByText('Unauthorized commercial solicitation', { exact: true })).toBeAttached();
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/terms-page-"]')).toHaveCount(1);
+  await context.close();
+});
+
+test('the landing page describes the business and its FAQ as JSON-LD, escaped and with the CSP nonce', async ({
+  page,
+  request,
+}) => {
+  const settings = await siteSettings(request);
+  const errors = collectErrors(page);
+  const response = await page.goto('/');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  const blocks = page.locator('script[type="application/ld+json"]');
+  await expect(blocks).toHaveCount(2);
+  const data = (await blocks.allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+  const organization = data.find((block) => block['@type'] === 'Organization')!;
+  expect(organization).toMatchObject({
+    '@context': 'https://schema.org',
+    name: settings.brandName,
+    contactPoint: [
+      { '@type': 'ContactPoint', telephone: `+${digits(settings.supportPhone)}` },
+      { '@type': 'ContactPoint', email: settings.supportEmail },
+    ],
+  });
+  expect(organization).not.toHaveProperty('sameAs');
+  const faq = data.find((block) => block['@type'] === 'FAQPage') as { mainEntity: unknown[] };
+  expect(faq.mainEntity).toHaveLength(6);
+  expect(csp).toContain("script-src 'self' 'nonce-");
+  // The DOM hides a nonce once applied; the server's HTML shows that every inline script carries the
+  // response's own (also when the page comes from the server's page cache).
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await request.get('/');
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers()['content-security-policy'] ?? '')?.[1];
+    const html = await answer.text();
+    expect(html).toMatch(/<script type="application\/ld\+json" nonce="[^"]+">/);
+    const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+  }
+  expect(errors).toEqual([]);
+
+  // Other pages carry none, also after a client-side navigation.
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(blocks).toHaveCount(0);
+});
+
+test('the game answers at /tictactoe and at the brand path only', async ({ page, request }) => {
+  const settings = await siteSettings(request);
+  const gamePath = brandGamePath(settings.brandName);
+  for (const path of [gamePath, '/tictactoe']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tic-tac-toe');
+    await expect(page.getByText('The game is coming soon.')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${gamePath}$`));
+    // Either address marks the Game link as the current page.
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }),
+    ).toHaveAttribute('aria-current', 'page');
+  }
+  await expectNoSeriousAxeViolations(page);
+  const other = gamePath === '/SomethingGame' ? '/SomethingElseGame' : '/SomethingGame';
+  expect((await request.get(other)).status()).toBe(404);
+  expect((await request.get(gamePath.toLowerCase(), { maxRedirects: 0 })).headers().location).toBe(gamePath);
+
+  // A client-side navigation to an unknown path shows the not-found page inside the layout.
+  await page.goto('/');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/SomethingGame');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page).toHaveTitle(`Page not found | ${settings.brandName}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('the animated background holds still for visitors who ask for reduced motion', async ({ browser }) => {
+  const animations = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/');
+    const names = await page
+      .locator('[aria-hidden="true"].fixed.inset-0 > div')
+      .evaluateAll((blobs) => blobs.map((blob) => getComputedStyle(blob).animationName));
+    await context.close();
+    return names;
+  };
+  expect(await animations('no-preference')).toEqual(['drift', 'drift', 'drift']);
+  expect(await animations('reduce')).toEqual(['none', 'none', 'none']);
+});
+
+test('a keyboard user can skip past the navigation to the content', async ({ page }) => {
+  await page.goto('/terms');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  // The first thing in the page's content that takes focus: the selected tab.
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeFocused();
+});

@@ -1,0 +1,118 @@
+/**
+ * Lighthouse on the production build: starts `node dist/server/main.js` on a free port with a fresh SQLite
+ * file under .tmp and demo content, runs Lighthouse's mobile audit (its default form factor and simulated
+ * throttling) on the public pages in Debian's Chromium, and prints the four category scores per page.
+ * Reports are written to .tmp/lighthouse/<page>.html. Needs no network beyond localhost.
+ *
+ * Usage: npm run lighthouse   (builds first when there is no build; CHROMIUM_PATH picks another Chromium)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuild, freePort, startProcess, stopProcess, waitForUrl } from '../bench/lib.ts';
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'contact', path: '/contact' },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const REPORT_DIR = path.resolve('.tmp/lighthouse');
+/** Audits shown under a page's scores: the ones that cost it points, worst first. */
+const SHOWN_PROBLEMS = 8;
+
+ensureBuild();
+const workDir = fs.mkdtempSync(path.resolve('.tmp', 'lighthouse-site-'));
+fs.mkdirSync(REPORT_DIR, { recursive: true });
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = startProcess(process.execPath, ['dist/server/main.js'], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: `file:${path.join(workDir, 'site.db')}`,
+  DEMO_MODE: 'true',
+  ADMIN_PASSWORD: 'lighthouse-password-not-used',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
+
+/** One page in a Chromium of its own: a second run in the same browser can lose its trace (NO_NAVSTART). */
+async function audit(url: string) {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result;
+  } finally {
+    chrome.kill();
+  }
+}
+
+let failed = false;
+try {
+  await waitForUrl(`${origin}/api/ready`);
+  const rows: string[] = [];
+  for (const page of PAGES) {
+    const url = `${origin}${page.path}`;
+    let result = await audit(url);
+    // A lost trace is Chromium's hiccup, not the page's: one more try.
+    if (result.lhr.runtimeError) result = await audit(url);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      failed = true;
+      console.error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      continue;
+    }
+    const reportFile = path.join(REPORT_DIR, `${page.name}.html`);
+    fs.writeFileSync(reportFile, String(result.report));
+    const scores = CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      return typeof score === 'number' ? Math.round(score * 100) : null;
+    });
+    rows.push(`${page.path.padEnd(10)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`);
+    // Audits that count towards a category score and lost points, worst first.
+    const weighted = new Set(
+      CATEGORIES.flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ref.id),
+    );
+    const problems = Object.values(lhr.audits)
+      .filter((audit) => weighted.has(audit.id) && typeof audit.score === 'number' && audit.score < 0.9)
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+      .slice(0, SHOWN_PROBLEMS);
+    console.log(`\n${page.path}  (report: ${path.relative(process.cwd(), reportFile)})`);
+    for (const audit of problems) {
+      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+      console.log(`  ${String(Math.round((audit.score ?? 0) * 100)).padStart(3)}  ${audit.title}${value}`);
+    }
+  }
+  console.log(`\nLighthouse ${lighthouseVersion()}, mobile, simulated throttling\n`);
+  console.log(`${'page'.padEnd(10)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}`);
+  for (const row of rows) console.log(row);
+} finally {
+  await stopProcess(server);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+if (failed) process.exitCode = 1;
+
+function lighthouseVersion(): string {
+  const file = path.resolve('node_modules/lighthouse/package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}

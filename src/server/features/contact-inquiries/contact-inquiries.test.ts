@@ -1,0 +1,218 @@
+import { randomInt } from 'node:crypto';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/contact-inquiries.ts';
+import { createTestApp, TEST_DIALECTS, TEST_ORIGIN, type TestApp } from '../../test-support/test-app.ts';
+import { createContactInquiryRepository } from './repository.ts';
+
+const INQUIRY_LIMIT_PER_HOUR = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function inquiry(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Asha Verma',
+    phone: '+91 98765 43210',
+    email: 'asha@example.com',
+    city: 'Pune',
+    query: 'Can you help with my account?',
+    service: 'technical-support',
+    ...overrides,
+  };
+}
+
+/** A visitor's post from the site's own page (browsers send Origin), from one client address. */
+function post(payload: unknown, remoteAddress = '203.0.113.7'): InjectOptions {
+  return {
+    method: 'POST',
+    url: '/api/contact-inquiries',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    remoteAddress,
+  };
+}
+
+describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
+  let t: TestApp;
+  let inquiries: ReturnType<typeof createContactInquiryRepository>;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    inquiries = createContactInquiryRepository(t.database.db);
+  });
+  afterEach(() => t.close());
+
+  it('stores an inquiry with its service, new and unread', async () => {
+    const response = await t.app.inject(
+      post(inquiry({ name: '  Asha Verma ', email: 'Asha@Example.COM', service: 'digital-marketing' })),
+    );
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      success: true,
+      message: INQUIRY_SUCCESS_MESSAGE,
+      data: { _id: expect.any(String) },
+    });
+    const stored = await inquiries.findById(body.data._id);
+    expect(stored).toEqual({
+      _id: body.data._id,
+      name: 'Asha Verma',
+      phone: '+91 98765 43210',
+      email: 'asha@example.com',
+      city: 'Pune',
+      query: 'Can you help with my account?',
+      service: 'digital-marketing',
+      status: 'new',
+      isRead: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('answers a filled-in honeypot like a success and stores nothing', async () => {
+    const response = await t.app.inject(post(inquiry({ website: 'https://spam.example' })));
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      success: true,
+      message: INQUIRY_SUCCESS_MESSAGE,
+      data: { _id: expect.any(String) },
+    });
+    expect(body.data._id).toMatch(UUID);
+    expect(await inquiries.findById(body.data._id)).toBeUndefined();
+    expect(await inquiries.count()).toBe(0);
+
+    // An empty honeypot is a person.
+    expect((await t.app.inject(post(inquiry({ website: '' })))).statusCode).toBe(201);
+    expect(await inquiries.count()).toBe(1);
+  });
+
+  it('accepts 10 messages an hour from one address, honeypot posts included, then answers 429', async () => {
+    for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
+      const payload = i % 2 === 0 ? inquiry({ query: `Message ${i}` }) : inquiry({ website: 'bot' });
+      expect((await t.app.inject(post(payload))).statusCode).toBe(201);
+    }
+    const refused = await t.app.inject(post(inquiry({ query: 'One more' })));
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(59 * 60);
+    expect(wait).toBeLessThanOrEqual(60 * 60);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'Too many messages from your connection. Please try again in 60 minutes.',
+    });
+    expect(await inquiries.count()).toBe(INQUIRY_LIMIT_PER_HOUR / 2);
+
+    // Another address is not affected.
+    expect((await t.app.inject(post(inquiry(), '198.51.100.20'))).statusCode).toBe(201);
+  });
+
+  it('explains every missing or bad field', async () => {
+    const empty = await t.app.inject(post({}));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      success: false,
+      errors: {
+        name: 'Name is required',
+        phone: 'Phone is required',
+        email: 'Email is required',
+        city: 'City is required',
+        query: 'Query is required',
+        service: 'Select a service',
+      },
+    });
+    const bad = await t.app.inject(post(inquiry({ phone: '98765', email: 'asha', service: 'astrology' })));
+    expect(bad.json().errors).toEqual({
+      phone: 'Enter the number in international form, e.g. +91 98765 43210',
+      email: 'Enter a valid email address',
+      service: 'Select a service',
+    });
+    expect(await inquiries.count()).toBe(0);
+  });
+
+  it('refuses a query over 2,000 characters with a field message', async () => {
+    const response = await t.app.inject(post(inquiry({ query: 'x'.repeat(2001) })));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ query: 'Query must be at most 2000 characters' });
+    expect((await t.app.inject(post(inquiry({ query: 'x'.repeat(2000) })))).statusCode).toBe(201);
+  });
+
+  it('refuses a megabyte of text with 413 in the error shape', async () => {
+    const response = await t.app.inject(post(inquiry({ query: 'x'.repeat(1024 * 1024) })));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ success: false, message: 'The request body is too large' });
+    expect(await inquiries.count()).toBe(0);
+  });
+
+  it('refuses a post from another site', async () => {
+    const response = await t.app.inject({ ...post(inquiry()), headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('never answers 5xx to any JSON body', async () => {
+    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ minLength: 1990, maxLength: 2100 }));
+    const anyValue = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record(
+            {
+              name: fc.oneof(text, anyValue),
+              phone: fc.oneof(fc.constant('+91 98765 43210'), text, anyValue),
+              email: fc.oneof(fc.emailAddress(), text, anyValue),
+              city: fc.oneof(text, anyValue),
+              query: fc.oneof(text, anyValue),
+              service: fc.oneof(fc.constantFrom(...INQUIRY_SERVICES), text, anyValue),
+              website: fc.oneof(fc.constant(''), text, anyValue),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue(),
+        ),
+        // Each run from its own address, so the rate limit does not hide the validation.
+        fc.integer({ min: 1, max: 250 }),
+        async (payload, host) => {
+          const response = await t.app.inject(post(payload, `10.9.${randomInt(250)}.${host}`));
+          expect(response.statusCode).toBeLessThan(500);
+          expect(response.json().success).toBeTypeOf('boolean');
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('contact inquiry limit setting', () => {
+  it('follows INQUIRY_LIMIT_PER_HOUR', async () => {
+    const t = await createTestApp('sqlite', { INQUIRY_LIMIT_PER_HOUR: '2' });
+    try {
+      expect((await t.app.inject(post(inquiry()))).statusCode).toBe(201);
+      expect((await t.app.inject(post(inquiry()))).statusCode).toBe(201);
+      const refused = await t.app.inject(post(inquiry()));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('contact inquiry limit shared through Redis', () => {
+  it('counts the posts of one address across two app instances', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
+    const first = await createTestApp('sqlite', env);
+    const second = await createTestApp('sqlite', env);
+    try {
+      // Counters outlive a test run in Redis: an address of its own keeps runs apart.
+      const address = `fd00::${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
+      for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
+        const t = i % 2 === 0 ? first : second;
+        expect((await t.app.inject(post(inquiry(), address))).statusCode).toBe(201);
+      }
+      expect((await first.app.inject(post(inquiry(), address))).statusCode).toBe(429);
+      expect((await second.app.inject(post(inquiry(), address))).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  DEFAULT_SITE_SETTINGS,
+  type SiteSettings,
+  SiteSettingsSchema,
+} from '../../../shared/site-settings.ts';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../db/values.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const SITE_ROW_ID = 'site';
+
+/**
+ * Each stored field that still passes its schema wins over the default; anything else (a field added by a
+ * later version, a rule tightened since it was saved, an unreadable row) falls back to the default, so the
+ * public pages always have a complete, valid set.
+ */
+function mergeOverDefaults(json: string | undefined): SiteSettings {
+  let stored: Record<string, unknown> = {};
+  if (json !== undefined) {
+    try {
+      const parsed: unknown = JSON.parse(json);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        stored = parsed as Record<string, unknown>;
+      }
+    } catch {
+      // An unreadable row behaves like no row: the defaults.
+    }
+  }
+  const merged: Record<string, unknown> = {};
+  for (const key of Object.keys(SiteSettingsSchema.shape) as (keyof SiteSettings)[]) {
+    const field = SiteSettingsSchema.shape[key].safeParse(stored[key]);
+    merged[key] = field.success ? field.data : DEFAULT_SITE_SETTINGS[key];
+  }
+  return merged as SiteSettings;
+}
+
+export function createSiteSettingsRepository(db: Kysely<DB>) {
+  const get = async (trx: Executor = db): Promise<SiteSettings> => {
+    const row = await trx
+      .selectFrom('siteSettings')
+      .select('settings')
+      .where('id', '=', SITE_ROW_ID)
+      .executeTakeFirst();
+    return mergeOverDefaults(row?.settings);
+  };
+
+  return {
+    /** The stored settings merged over the defaults. */
+    get,
+
+    /** Replaces the settings and returns them as the public pages will read them. */
+    async save(settings: SiteSettings, trx: Executor = db): Promise<SiteSettings> {
+      const now = nowIso();
+      const json = JSON.stringify(settings);
+      await trx
+        .insertInto('siteSettings')
+        .values({ id: SITE_ROW_ID, settings: json, updatedAt: now })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
+        .execute();
+      return mergeOverDefaults(json);
+    },
+  };
+}
+
+export type SiteSettingsRepository = ReturnType<typeof createSiteSettingsRepository>;

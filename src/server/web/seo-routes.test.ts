@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
+import {
+  createAdmin,
+  createTestApp,
+  TEST_ADMIN,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../test-support/test-app.ts';
+import { sitemapXml } from './seo-routes.ts';
+
+function locations(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+}
+
+describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { PUBLIC_ORIGIN: 'https://support.example.in' });
+  });
+  afterEach(() => t.close());
+
+  it('robots.txt keeps crawlers out of the back office and the API and names the sitemap', async () => {
+    const response = await t.app.inject({ url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    expect(lines).toContain('Disallow: /admin');
+    expect(lines).toContain('Disallow: /api/');
+    expect(lines).toContain('Sitemap: https://support.example.in/sitemap.xml');
+    expect(lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10))).not.toContain(
+      '/',
+    );
+  });
+
+  it('sitemap.xml lists the public pages and the branded game, following the brand setting', async () => {
+    const response = await t.app.inject({ url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    expect(locations(response.body)).toEqual([
+      'https://support.example.in/',
+      'https://support.example.in/contact',
+      'https://support.example.in/terms',
+      'https://support.example.in/privacy',
+      'https://support.example.in/tictactoe',
+      'https://support.example.in/SamparkGame',
+    ]);
+
+    await createAdmin(t.database);
+    const origin = { origin: 'https://support.example.in' };
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: origin,
+      payload: TEST_ADMIN,
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { ...origin, cookie },
+      payload: { ...DEFAULT_SITE_SETTINGS, brandName: 'Apna Help!' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(locations((await t.app.inject({ url: '/sitemap.xml' })).body)).toContain(
+      'https://support.example.in/ApnaHelpGame',
+    );
+  });
+});
+
+describe('sitemap without PUBLIC_ORIGIN', () => {
+  it("uses the request's own origin, and a neutral one for an odd Host header", async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const own = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example:8080' } });
+      expect(locations(own.body)[0]).toBe('http://shop.example:8080/');
+      const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'shop.example:8080' } });
+      expect(robots.body).toContain('Sitemap: http://shop.example:8080/sitemap.xml');
+      const odd = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'evil"><x' } });
+      expect(locations(odd.body)[0]).toBe('http://localhost/');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('sitemapXml', () => {
+  it('escapes, lists each path once and gives last-modified times when known', () => {
+    const xml = sitemapXml('https://a.example', [
+      { path: '/' },
+      { path: '/blog/a&b', lastModified: '2025-01-02T03:04:05.000Z' },
+      { path: '/' },
+    ]);
+    expect(locations(xml)).toEqual(['https://a.example/', 'https://a.example/blog/a&amp;b']);
+    expect(xml).toContain('<lastmod>2025-01-02T03:04:05.000Z</lastmod>');
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import { siteOrigin } from './site-origin.ts';
+
+/** One page for search engines: its path on this site and, when known, when it last changed. */
+export interface SitemapEntry {
+  path: string;
+  /** ISO 8601; blog posts will give their update time. */
+  lastModified?: string;
+}
+
+/** Where sitemap entries come from: the fixed pages, the branded game route, later the blog posts. */
+export type SitemapSource = () => Promise<SitemapEntry[]> | SitemapEntry[];
+
+/** The public pages every site has. A new fixed page (e.g. /delete-account) is one more line here. */
+export const FIXED_PUBLIC_PATHS = ['/', '/contact', '/terms', '/privacy', '/tictactoe'] as const;
+
+export interface SeoDeps {
+  config: Config;
+  sitemapSources: SitemapSource[];
+}
+
+// Paths a crawler has no business in: the back office (with the spec's two legacy admin paths) and the API.
+const DISALLOWED_PATHS = ['/admin', '/ContactAdmin', '/UserManagement', '/api/'];
+const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
+const SITEMAP_CACHE_CONTROL = 'public, max-age=300';
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const seen = new Set<string>();
+  const urls: string[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.path)) continue;
+    seen.add(entry.path);
+    const lastModified = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : '';
+    urls.push(`  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastModified}</url>`);
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt and sitemap.xml, with absolute URLs on the site's origin (the same rule as canonical links). */
+export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, { config, sitemapSources }) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${siteOrigin(config, request)}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .header('cache-control', ROBOTS_CACHE_CONTROL)
+      .type('text/plain; charset=utf-8')
+      .send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
+    return reply
+      .header('cache-control', SITEMAP_CACHE_CONTROL)
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(siteOrigin(config, request), entries));
+  });
+};

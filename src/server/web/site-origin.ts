@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The origin of canonical, Open Graph and sitemap URLs: PUBLIC_ORIGIN, else what the request was sent to. */
+export function siteOrigin(config: Config, request: FastifyRequest): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+  // The Host header is the client's to choose; anything odd gets a neutral origin rather than a strange URL.
+  const host = HOST_PATTERN.test(request.host) ? request.host : 'localhost';
+  return `${request.protocol}://${host}`;
+}

@@ -1,0 +1,286 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { brandGamePath } from '../../../shared/brand.ts';
+import {
+  type SiteSettings,
+  type SiteSettingsInput,
+  SiteSettingsSchema,
+} from '../../../shared/site-settings.ts';
+import { errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { cx } from '../../lib/class-names.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { inputClassName, TextField } from '../../ui/text-field.tsx';
+import { useSaveSiteSettings } from './api.ts';
+
+export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
+export const BUSINESS_HOURS_MAX_ROWS = 7;
+
+const TOP_LEVEL_FIELDS = [
+  'brandName',
+  'supportPhone',
+  'whatsappNumber',
+  'telegramHandle',
+  'supportEmail',
+  'businessHours',
+  'usersCount',
+  'rating',
+  'competitorName',
+] as const satisfies readonly Path<SiteSettingsInput>[];
+
+/** Every field the server may name in a 400 answer, the business-hours cells included. */
+function serverFieldNames(rowCount: number): Path<SiteSettingsInput>[] {
+  const rows = Array.from({ length: rowCount }, (_, index) => [
+    `businessHours.${index}.days` as const,
+    `businessHours.${index}.hours` as const,
+  ]).flat();
+  return [...TOP_LEVEL_FIELDS, ...rows];
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+/** The site settings: what public pages show for {product}, {phone}, {name}, the hours and the figures. */
+export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+  const save = useSaveSiteSettings();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SiteSettingsInput, unknown, SiteSettings>({
+    resolver: zodResolver(SiteSettingsSchema),
+    defaultValues: settings,
+    mode: 'onTouched',
+  });
+  const hours = useFieldArray({ control, name: 'businessHours' });
+  const brandName = useWatch({ control, name: 'brandName' }) ?? '';
+  const gamePath = brandGamePath(brandName.trim());
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutateAsync(values).then(
+      (result) => {
+        toast.success(SETTINGS_SAVED_MESSAGE);
+        // The form now shows what was stored (the Telegram handle without its @, the email in lower case).
+        reset(result.settings);
+      },
+      (error: unknown) => {
+        if (isSessionError(error)) return;
+        applyServerFieldErrors(error, setError, serverFieldNames(hours.fields.length));
+        toast.error(errorMessage(error, 'Failed to save settings'));
+      },
+    ),
+  );
+
+  const hoursError = errors.businessHours?.message ?? errors.businessHours?.root?.message;
+  const canAddRow = hours.fields.length < BUSINESS_HOURS_MAX_ROWS;
+  const canRemoveRow = hours.fields.length > 1;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="site-settings-title" className="space-y-6">
+      <div>
+        <h2 id="site-settings-title" className="text-xl font-semibold text-slate-900">
+          Site settings
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          What the public pages show: the brand, the numbers visitors call, the business hours and the
+          figures.
+        </p>
+      </div>
+
+      <Section id="settings-brand" title="Brand and contact">
+        <TextField
+          label="Brand name"
+          autoComplete="off"
+          hint={
+            gamePath === '/Game' ? 'The game keeps its /tictactoe address.' : `The game is at ${gamePath}`
+          }
+          error={errors.brandName?.message}
+          {...register('brandName')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Support phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+91 98765 43210"
+            hint="The number the Call buttons dial, with the country code."
+            error={errors.supportPhone?.message}
+            {...register('supportPhone')}
+          />
+          <TextField
+            label="WhatsApp number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+91 98765 43210"
+            hint="With the country code."
+            error={errors.whatsappNumber?.message}
+            {...register('whatsappNumber')}
+          />
+          <TextField
+            label="Telegram handle"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="@yourhandle"
+            hint="With or without the @."
+            error={errors.telegramHandle?.message}
+            {...register('telegramHandle')}
+          />
+          <TextField
+            label="Support email"
+            type="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="support@example.com"
+            error={errors.supportEmail?.message}
+            {...register('supportEmail')}
+          />
+        </div>
+      </Section>
+
+      <Section id="settings-hours" title="Business hours">
+        <p className="text-sm text-slate-600">
+          Shown on the contact page, one row per line ({BUSINESS_HOURS_MAX_ROWS} at most).
+        </p>
+        <div
+          aria-hidden="true"
+          className="hidden gap-3 text-sm font-medium text-slate-700 sm:grid sm:grid-cols-[1fr_1fr_2.75rem]"
+        >
+          <span>Days</span>
+          <span>Hours</span>
+        </div>
+        <ol className="space-y-3">
+          {hours.fields.map((field, index) => {
+            const rowErrors = errors.businessHours?.[index];
+            const daysId = `business-hours-${field.id}-days`;
+            const hoursId = `business-hours-${field.id}-hours`;
+            return (
+              <li
+                key={field.id}
+                className="grid grid-cols-[1fr_2.75rem] gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_2.75rem] sm:border-0 sm:p-0"
+              >
+                <div className="col-start-1 space-y-1">
+                  <label htmlFor={daysId} className="block text-xs font-medium text-slate-700 sm:sr-only">
+                    Days
+                  </label>
+                  <input
+                    id={daysId}
+                    // The visible label says "Days"; the row number tells a screen reader user which row.
+                    aria-label={`Days, row ${index + 1}`}
+                    autoComplete="off"
+                    placeholder="e.g. Monday-Friday"
+                    aria-invalid={rowErrors?.days ? true : undefined}
+                    aria-describedby={rowErrors?.days ? `${daysId}-error` : undefined}
+                    className={cx(inputClassName, rowErrors?.days ? 'border-red-500' : 'border-slate-300')}
+                    {...register(`businessHours.${index}.days`)}
+                  />
+                  {rowErrors?.days && (
+                    <p id={`${daysId}-error`} className="text-sm text-red-600">
+                      {rowErrors.days.message}
+                    </p>
+                  )}
+                </div>
+                <div className="col-start-1 space-y-1 sm:col-start-2 sm:row-start-1">
+                  <label htmlFor={hoursId} className="block text-xs font-medium text-slate-700 sm:sr-only">
+                    Hours
+                  </label>
+                  <input
+                    id={hoursId}
+                    aria-label={`Hours, row ${index + 1}`}
+                    autoComplete="off"
+                    placeholder="e.g. 9:00 AM - 8:00 PM"
+                    aria-invalid={rowErrors?.hours ? true : undefined}
+                    aria-describedby={rowErrors?.hours ? `${hoursId}-error` : undefined}
+                    className={cx(inputClassName, rowErrors?.hours ? 'border-red-500' : 'border-slate-300')}
+                    {...register(`businessHours.${index}.hours`)}
+                  />
+                  {rowErrors?.hours && (
+                    <p id={`${hoursId}-error`} className="text-sm text-red-600">
+                      {rowErrors.hours.message}
+                    </p>
+                  )}
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove row ${index + 1}`}
+                  disabled={!canRemoveRow}
+                  onClick={() => hours.remove(index)}
+                  className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1"
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+        {hoursError && <p className="text-sm text-red-600">{hoursError}</p>}
+        <Button
+          variant="secondary"
+          disabled={!canAddRow}
+          onClick={() => hours.append({ days: '', hours: '' }, { shouldFocus: true })}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          Add row
+        </Button>
+      </Section>
+
+      <Section id="settings-figures" title="Marketing figures">
+        <p className="text-sm text-slate-600">Shown as typed on the landing and terms pages.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Users figure"
+            autoComplete="off"
+            placeholder="50K+"
+            error={errors.usersCount?.message}
+            {...register('usersCount')}
+          />
+          <TextField
+            label="Rating (out of 5)"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="4.8"
+            error={errors.rating?.message}
+            {...register('rating')}
+          />
+        </div>
+        <TextField
+          label="Competitor name"
+          autoComplete="off"
+          hint="Named in the landing page's comparison."
+          error={errors.competitorName?.message}
+          {...register('competitorName')}
+        />
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={!isDirty || save.isPending} onClick={() => reset()}>
+          Discard changes
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { headTags, serializeJsonLd } from './head.ts';
+
+describe('serializeJsonLd', () => {
+  it('keeps a value from closing the script element or opening a comment', () => {
+    const json = serializeJsonLd({ name: '</script><script>alert(1)</script> <!-- & \u2028' });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script> <!-- & \u2028' });
+  });
+
+  it('parses back to the same data for any strings', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.string({ unit: 'grapheme' })), (data) => {
+        const json = serializeJsonLd(data);
+        expect(json.toLowerCase()).not.toContain('</script');
+        expect(JSON.parse(json)).toEqual(data);
+      }),
+    );
+  });
+});
+
+describe('headTags', () => {
+  const head = {
+    title: 'Terms & "conditions" <b>',
+    description: "It's <i>short</i>",
+    path: '/terms',
+  };
+
+  it('escapes every value and writes canonical, Open Graph and Twitter tags', () => {
+    const html = headTags(head, 'https://example.in', 'Sampark', 'abc123');
+    expect(html).toContain('<title>Terms &amp; &quot;conditions&quot; &lt;b&gt;</title>');
+    expect(html).toContain('<meta name="description" content="It&#39;s &lt;i&gt;short&lt;/i&gt;" />');
+    expect(html).toContain('<link rel="canonical" href="https://example.in/terms" />');
+    expect(html).toContain('<meta property="og:url" content="https://example.in/terms" />');
+    expect(html).toContain('<meta property="og:site_name" content="Sampark" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(
+      '<meta name="twitter:title" content="Terms &amp; &quot;conditions&quot; &lt;b&gt;" />',
+    );
+    expect(html).not.toContain('ld+json');
+  });
+
+  it('marks pages without a canonical path as not to be indexed', () => {
+    const html = headTags({ ...head, path: null }, 'https://example.in', null, 'abc123');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('canonical');
+    expect(html).not.toContain('og:url');
+    expect(html).not.toContain('og:site_name');
+  });
+
+  it('writes structured data as nonce-carrying data blocks', () => {
+    const html = headTags(
+      { ...head, jsonLd: (origin) => [{ '@type': 'Organization', url: `${origin}/`, name: '</script>' }] },
+      'https://example.in',
+      'Sampark',
+      'abc123',
+    );
+    expect(html).toContain(
+      '<script type="application/ld+json" nonce="abc123">{"@type":"Organization","url":"https://example.in/","name":"\\u003c/script\\u003e"}</script>',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { CONTACT_PAGE_COPY } from '../../content/contact.ts';
+
+export interface BusinessHoursRow {
+  days: string;
+  hours: string;
+}
+
+/** When the team answers: the admin's rows from the site settings (SPEC: always shown). */
+export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
+  return (
+    <section
+      aria-labelledby="business-hours-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="business-hours-heading" className="text-xl font-semibold text-slate-900">
+        {CONTACT_PAGE_COPY.hoursHeading}
+      </h2>
+      <dl className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {rows.map((row) => (
+          <div
+            key={`${row.days}-${row.hours}`}
+            className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
+          >
+            <dt className="text-sm font-medium text-slate-600">{row.days}</dt>
+            <dd className="mt-0.5 font-semibold text-slate-900">{row.hours}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

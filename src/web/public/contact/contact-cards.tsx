@@ -1,0 +1,152 @@
+import {
+  Camera,
+  ExternalLink,
+  Globe,
+  type LucideIcon,
+  Mail,
+  MessageCircle,
+  Phone,
+  Send,
+  ThumbsUp,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { buildChannelLink } from '../../../shared/channel-links.ts';
+import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/contact-channel-types.ts';
+import type { PublicContactChannel } from '../../../shared/contact-channels.ts';
+import { CHANNEL_CARD_COPY, CONTACT_PAGE_COPY } from '../../content/contact.ts';
+import { cx } from '../../lib/class-names.ts';
+
+interface ChannelLook {
+  icon: LucideIcon;
+  /** The icon's colours. */
+  tone: string;
+  /** The button's colours. */
+  action: string;
+}
+
+// lucide ships no brand logos, so each network gets a neutral symbol and a brand-like colour. The channels
+// without a card of their own share one look: every icon is script the page downloads.
+const LOOKS: Partial<Record<ContactChannelType, ChannelLook>> = {
+  whatsapp: {
+    icon: MessageCircle,
+    tone: 'bg-green-100 text-green-700',
+    action: 'bg-green-700 hover:bg-green-800',
+  },
+  phone: { icon: Phone, tone: 'bg-blue-100 text-blue-700', action: 'bg-blue-700 hover:bg-blue-800' },
+  telegram: { icon: Send, tone: 'bg-sky-100 text-sky-700', action: 'bg-sky-700 hover:bg-sky-800' },
+  instagram: { icon: Camera, tone: 'bg-pink-100 text-pink-700', action: 'bg-pink-700 hover:bg-pink-800' },
+  facebook: { icon: ThumbsUp, tone: 'bg-blue-100 text-blue-800', action: 'bg-blue-700 hover:bg-blue-800' },
+  email: { icon: Mail, tone: 'bg-slate-200 text-slate-700', action: 'bg-indigo-700 hover:bg-indigo-800' },
+};
+const OTHER_LOOK: ChannelLook = {
+  icon: Globe,
+  tone: 'bg-indigo-100 text-indigo-700',
+  action: 'bg-indigo-700 hover:bg-indigo-800',
+};
+
+export function actionClassName(colours = 'bg-indigo-700 hover:bg-indigo-800'): string {
+  return cx(
+    'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-xl px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+    colours,
+  );
+}
+
+/** A web address reads better without its scheme: "facebook.com/page" rather than "https://facebook.com/page". */
+export function displayValue(value: string): string {
+  return value.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
+}
+
+interface ContactCardProps {
+  icon: LucideIcon;
+  iconTone: string;
+  title: string;
+  badge?: string;
+  /** The number or handle, shown large so it can be read out or copied. */
+  value?: string;
+  description?: string;
+  action: ReactNode;
+}
+
+/** One way to reach the team: what it is, its number or handle, and the button that opens it. */
+export function ContactCard({
+  icon: Icon,
+  iconTone,
+  title,
+  badge,
+  value,
+  description,
+  action,
+}: ContactCardProps) {
+  return (
+    <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <span
+          aria-hidden="true"
+          className={cx('flex size-12 items-center justify-center rounded-xl', iconTone)}
+        >
+          <Icon className="size-6" />
+        </span>
+        {badge && (
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+            <span aria-hidden="true" className="size-2 rounded-full bg-green-500" />
+            {badge}
+          </span>
+        )}
+      </div>
+      <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+      {value && <p className="mt-1 text-xl font-bold break-words text-slate-900">{displayValue(value)}</p>}
+      <p className="mt-1 flex-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-5">{action}</div>
+    </article>
+  );
+}
+
+/**
+ * A published channel as a card, its link built by the one shared link builder (SPEC section 5). Web links
+ * open in a new tab and say so; a value that makes no safe link is still shown, without a button.
+ */
+export function ChannelCard({
+  channel,
+  fill,
+}: {
+  channel: PublicContactChannel;
+  /** Fills the copy's placeholders ({product}, {channel}). */
+  fill: (text: string, extra?: Record<string, string>) => string;
+}) {
+  const { type, value } = channel;
+  const look = LOOKS[type] ?? OTHER_LOOK;
+  const copy: { title: string; badge?: string; description?: string; action: string } =
+    type in CHANNEL_CARD_COPY
+      ? CHANNEL_CARD_COPY[type as keyof typeof CHANNEL_CARD_COPY]
+      : CHANNEL_CARD_COPY.other;
+  const text = (template: string) => fill(template, { channel: CONTACT_CHANNEL_LABELS[type] });
+  const href = buildChannelLink(type, value);
+  const external = href !== null && /^https?:/.test(href);
+  return (
+    <ContactCard
+      icon={look.icon}
+      iconTone={look.tone}
+      title={text(copy.title)}
+      badge={copy.badge}
+      value={value}
+      description={copy.description && text(copy.description)}
+      action={
+        href && (
+          <a
+            href={href}
+            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            className={actionClassName(look.action)}
+          >
+            {text(copy.action)}
+            {external && (
+              <>
+                <ExternalLink aria-hidden="true" className="size-4" />
+                <span className="sr-only"> {CONTACT_PAGE_COPY.opensInNewTab}</span>
+              </>
+            )}
+          </a>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,363 @@
+import { CircleCheck, LoaderCircle, X } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  INQUIRY_FAILURE_MESSAGE,
+  INQUIRY_SUCCESS_MESSAGE,
+  type InquiryService,
+} from '../../../shared/contact-inquiries.ts';
+import { CONTACT_FORM_COPY } from '../../content/contact.ts';
+import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { cx } from '../../lib/class-names.ts';
+import {
+  checkInquiryForm,
+  EMPTY_INQUIRY_FORM,
+  firstInvalidField,
+  formFieldErrors,
+  type InquiryFieldErrors,
+  type InquiryFormField,
+  type InquiryFormValues,
+  SERVICE_OPTIONS,
+} from './inquiry-form.ts';
+import { ToastRegion, usePublicToast } from './public-toast.tsx';
+
+/** How long the success panel shows before the dialog closes (SPEC section 9: 3 s). */
+export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
+
+type FormStatus = 'filling' | 'submitting' | 'sent';
+
+export interface ContactFormRequest {
+  /** Grows with every opening, so choosing the same service tile twice still applies it. */
+  id: number;
+  /** The service chosen from a tile, or null when the form was opened without one. */
+  service: InquiryService | null;
+}
+
+export interface ContactFormDialogProps {
+  open: boolean;
+  request: ContactFormRequest;
+  onClose: () => void;
+}
+
+const FIELD_CLASS =
+  'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600';
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function fieldState(id: string, error: string | undefined, hint?: string) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: cx(FIELD_CLASS, error ? 'border-red-600' : 'border-slate-300'),
+  };
+}
+
+/**
+ * The contact form in a native modal <dialog>: the browser traps focus, closes it with Escape and gives
+ * focus back to the button that opened it, without a dialog library on a public page.
+ *
+ * The page loads this module when a visitor reaches for the form, and keeps it mounted from then on, so what
+ * was typed survives closing the dialog. Its toasts (the only ones on the contact page) live here too: one
+ * region on the page and one inside the dialog, because a modal dialog makes the rest of the page inert.
+ */
+export function ContactFormDialog({ open, request, onClose }: ContactFormDialogProps) {
+  const { toast, showToast, dismissToast } = usePublicToast();
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+  const fieldRefs = useRef<Partial<Record<InquiryFormField, HTMLElement | null>>>({});
+  const submitRef = useRef<HTMLButtonElement>(null);
+  /** Where focus goes once the next render is on screen (a field with a message, or the send button). */
+  const pendingFocus = useRef<InquiryFormField | 'submit' | null>(null);
+  const [values, setValues] = useState<InquiryFormValues>(EMPTY_INQUIRY_FORM);
+  const [errors, setErrors] = useState<InquiryFieldErrors>({});
+  const [status, setStatus] = useState<FormStatus>('filling');
+  const fieldId = (field: InquiryFormField) => `${id}-${field}`;
+  const registerField = (field: InquiryFormField) => (element: HTMLElement | null) => {
+    fieldRefs.current[field] = element;
+  };
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      fieldRefs.current.name?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // The page behind a modal stays put while the dialog scrolls.
+  useEffect(() => {
+    if (!open) return;
+    document.documentElement.classList.add('overflow-hidden');
+    return () => document.documentElement.classList.remove('overflow-hidden');
+  }, [open]);
+
+  useEffect(() => {
+    const service = request.service;
+    if (!service) return;
+    setValues((current) => ({ ...current, service }));
+    setErrors((current) => ({ ...current, service: undefined }));
+  }, [request]);
+
+  useEffect(() => {
+    if (status !== 'sent') return;
+    successRef.current?.focus();
+    const timer = setTimeout(() => dialogRef.current?.close(), CONTACT_SUCCESS_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    (target === 'submit' ? submitRef.current : fieldRefs.current[target])?.focus();
+  });
+
+  const change = (field: keyof InquiryFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A message stays until its field is edited, so the person can see what to fix.
+    if (field !== 'website') setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const checked = checkInquiryForm(values);
+    if (!checked.success) {
+      setErrors(checked.errors);
+      pendingFocus.current = firstInvalidField(checked.errors) ?? null;
+      return;
+    }
+    setErrors({});
+    setStatus('submitting');
+    try {
+      await apiRequest('/api/contact-inquiries', { method: 'POST', body: checked.inquiry });
+    } catch (error) {
+      // Everything typed stays in the form, so the person can correct it or simply try again.
+      setStatus('filling');
+      const serverErrors = error instanceof ApiRequestError ? formFieldErrors(error.fieldErrors) : {};
+      setErrors(serverErrors);
+      pendingFocus.current = firstInvalidField(serverErrors) ?? 'submit';
+      showToast('error', errorMessage(error, INQUIRY_FAILURE_MESSAGE));
+      return;
+    }
+    setValues(EMPTY_INQUIRY_FORM);
+    setStatus('sent');
+    showToast('success', INQUIRY_SUCCESS_MESSAGE);
+  };
+
+  const onDialogClose = () => {
+    if (status === 'sent') setStatus('filling');
+    onClose();
+  };
+
+  const copy = CONTACT_FORM_COPY.fields;
+  const sending = status === 'submitting';
+
+  return (
+    <>
+      <ToastRegion toast={toast} dismissLabel={CONTACT_FORM_COPY.dismissToast} onDismiss={dismissToast} />
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={status === 'sent' ? undefined : `${id}-description`}
+        onClose={onDialogClose}
+        className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto overscroll-contain rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
+      >
+        <ToastRegion toast={toast} dismissLabel={CONTACT_FORM_COPY.dismissToast} onDismiss={dismissToast} />
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+          <div>
+            <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+              {CONTACT_FORM_COPY.title}
+            </h2>
+            {status !== 'sent' && (
+              <p id={`${id}-description`} className="mt-1 text-sm text-slate-600">
+                {CONTACT_FORM_COPY.description}
+              </p>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            aria-label={CONTACT_FORM_COPY.close}
+            className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+
+        {status === 'sent' ? (
+          <div className="flex flex-col items-center px-6 py-12 text-center">
+            <span className="flex size-16 items-center justify-center rounded-full bg-green-100 text-green-700">
+              <CircleCheck aria-hidden="true" className="size-9" />
+            </span>
+            <h3
+              ref={successRef}
+              tabIndex={-1}
+              className="mt-5 text-xl font-bold text-slate-900 focus:outline-none"
+            >
+              {CONTACT_FORM_COPY.successHeading}
+            </h3>
+            <p className="mt-2 text-slate-600">{CONTACT_FORM_COPY.successBody}</p>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={fieldId('name')} label={copy.name.label} error={errors.name}>
+                <input
+                  ref={registerField('name')}
+                  id={fieldId('name')}
+                  name="name"
+                  type="text"
+                  required
+                  autoComplete="name"
+                  placeholder={copy.name.placeholder}
+                  value={values.name}
+                  onChange={(event) => change('name', event.target.value)}
+                  {...fieldState(fieldId('name'), errors.name)}
+                />
+              </Field>
+              <Field
+                id={fieldId('phone')}
+                label={copy.phone.label}
+                hint={copy.phone.hint}
+                error={errors.phone}
+              >
+                <input
+                  ref={registerField('phone')}
+                  id={fieldId('phone')}
+                  name="phone"
+                  type="tel"
+                  required
+                  autoComplete="tel"
+                  inputMode="tel"
+                  placeholder={copy.phone.placeholder}
+                  value={values.phone}
+                  onChange={(event) => change('phone', event.target.value)}
+                  {...fieldState(fieldId('phone'), errors.phone, copy.phone.hint)}
+                />
+              </Field>
+              <Field id={fieldId('email')} label={copy.email.label} error={errors.email}>
+                <input
+                  ref={registerField('email')}
+                  id={fieldId('email')}
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder={copy.email.placeholder}
+                  value={values.email}
+                  onChange={(event) => change('email', event.target.value)}
+                  {...fieldState(fieldId('email'), errors.email)}
+                />
+              </Field>
+              <Field id={fieldId('city')} label={copy.city.label} error={errors.city}>
+                <input
+                  ref={registerField('city')}
+                  id={fieldId('city')}
+                  name="city"
+                  type="text"
+                  required
+                  autoComplete="address-level2"
+                  placeholder={copy.city.placeholder}
+                  value={values.city}
+                  onChange={(event) => change('city', event.target.value)}
+                  {...fieldState(fieldId('city'), errors.city)}
+                />
+              </Field>
+            </div>
+            <Field id={fieldId('service')} label={copy.service.label} error={errors.service}>
+              <select
+                ref={registerField('service')}
+                id={fieldId('service')}
+                name="service"
+                required
+                value={values.service}
+                onChange={(event) => change('service', event.target.value)}
+                {...fieldState(fieldId('service'), errors.service)}
+              >
+                <option value="">{copy.service.placeholder}</option>
+                {SERVICE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={fieldId('query')} label={copy.query.label} error={errors.query}>
+              <textarea
+                ref={registerField('query')}
+                id={fieldId('query')}
+                name="query"
+                required
+                rows={4}
+                placeholder={copy.query.placeholder}
+                value={values.query}
+                onChange={(event) => change('query', event.target.value)}
+                {...fieldState(fieldId('query'), errors.query)}
+              />
+            </Field>
+            {/* Honeypot: people never see or reach it; a bot that fills it gets a fake success. */}
+            <div aria-hidden="true" className="sr-only">
+              <label htmlFor={`${id}-website`}>{CONTACT_FORM_COPY.honeypotLabel}</label>
+              <input
+                id={`${id}-website`}
+                name="website"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                value={values.website}
+                onChange={(event) => change('website', event.target.value)}
+              />
+            </div>
+            <button
+              ref={submitRef}
+              type="submit"
+              disabled={sending}
+              className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-700 px-4 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-indigo-500"
+            >
+              {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+              {sending ? CONTACT_FORM_COPY.sending : CONTACT_FORM_COPY.submit}
+            </button>
+          </form>
+        )}
+      </dialog>
+    </>
+  );
+}

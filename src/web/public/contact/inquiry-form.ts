@@ -1,0 +1,63 @@
+import {
+  type ContactInquiryCreate,
+  ContactInquiryCreateSchema,
+  INQUIRY_SERVICE_LABELS,
+  INQUIRY_SERVICES,
+  type InquiryService,
+} from '../../../shared/contact-inquiries.ts';
+
+/** The fields a person fills in, in the order of the form. */
+export const INQUIRY_FORM_FIELDS = ['name', 'phone', 'email', 'city', 'service', 'query'] as const;
+export type InquiryFormField = (typeof INQUIRY_FORM_FIELDS)[number];
+
+/** What the form holds: the visible fields plus the honeypot `website`, all as typed. */
+export type InquiryFormValues = Record<InquiryFormField | 'website', string>;
+export type InquiryFieldErrors = Partial<Record<InquiryFormField, string>>;
+
+export const EMPTY_INQUIRY_FORM: InquiryFormValues = {
+  name: '',
+  phone: '',
+  email: '',
+  city: '',
+  service: '',
+  query: '',
+  website: '',
+};
+
+export const SERVICE_OPTIONS: readonly { value: InquiryService; label: string }[] = INQUIRY_SERVICES.map(
+  (value) => ({ value, label: INQUIRY_SERVICE_LABELS[value] }),
+);
+
+function isFormField(key: unknown): key is InquiryFormField {
+  return typeof key === 'string' && (INQUIRY_FORM_FIELDS as readonly string[]).includes(key);
+}
+
+export type InquiryFormCheck =
+  | { success: true; inquiry: ContactInquiryCreate }
+  | { success: false; errors: InquiryFieldErrors };
+
+/** The shared schema's verdict, as one message per field (the first problem found). */
+export function checkInquiryForm(values: InquiryFormValues): InquiryFormCheck {
+  const result = ContactInquiryCreateSchema.safeParse(values);
+  if (result.success) return { success: true, inquiry: result.data };
+  const errors: InquiryFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isFormField(field) && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return { success: false, errors };
+}
+
+/** The server's field errors that belong to a field of this form. */
+export function formFieldErrors(serverErrors: Readonly<Record<string, string>>): InquiryFieldErrors {
+  const errors: InquiryFieldErrors = {};
+  for (const [key, message] of Object.entries(serverErrors)) {
+    if (isFormField(key)) errors[key] = message;
+  }
+  return errors;
+}
+
+/** The first field, in form order, that has a message: it takes the focus. */
+export function firstInvalidField(errors: InquiryFieldErrors): InquiryFormField | undefined {
+  return INQUIRY_FORM_FIELDS.find((field) => errors[field] !== undefined);
+}

@@ -1,0 +1,49 @@
+import type { InquiryService } from '../../../shared/contact-inquiries.ts';
+import { CONTACT_PAGE_COPY, CONTACT_SERVICE_TILES } from '../../content/contact.ts';
+
+// A coloured edge tells the tiles apart; icons would cost the page more script than it can spare.
+const ACCENTS = ['border-indigo-500', 'border-pink-500', 'border-sky-500', 'border-amber-500'];
+
+/** The four services; choosing one opens the contact form with that service already selected. */
+export function ServiceTiles({
+  onChoose,
+  onIntent,
+}: {
+  onChoose: (service: InquiryService) => void;
+  /** The pointer or focus is on a tile: a good moment to fetch the form's code. */
+  onIntent: () => void;
+}) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {CONTACT_SERVICE_TILES.map((tile, index) => {
+        const id = `service-tile-${tile.service}`;
+        return (
+          <li key={tile.service}>
+            <button
+              type="button"
+              aria-labelledby={id}
+              aria-describedby={`${id}-description`}
+              onClick={() => onChoose(tile.service)}
+              onPointerEnter={onIntent}
+              onFocus={onIntent}
+              className={`group flex h-full w-full flex-col rounded-2xl border-l-4 bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${ACCENTS[index]}`}
+            >
+              <span id={id} className="font-semibold text-slate-900">
+                {tile.title}
+              </span>
+              <span id={`${id}-description`} className="mt-1 flex-1 text-sm text-slate-600">
+                {tile.description}
+              </span>
+              <span
+                aria-hidden="true"
+                className="mt-3 text-sm font-semibold text-indigo-700 group-hover:underline"
+              >
+                {CONTACT_PAGE_COPY.serviceTileAction} →
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

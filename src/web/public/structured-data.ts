@@ -1,0 +1,44 @@
+import type { SiteSettings } from '../../shared/site-settings.ts';
+import { digitsOf } from '../../shared/text-rules.ts';
+import type { FaqEntry } from '../content/landing.ts';
+import { type CopyValues, fillCopy } from '../content/site.ts';
+import { absoluteUrl } from '../head.ts';
+
+/** schema.org data for search engines (DESIGN.md "Honest content": real SEO instead of keyword stuffing). */
+
+/** The business and how to reach it; no `sameAs`, since it would have to list profiles we cannot vouch for. */
+export function organizationJsonLd(settings: SiteSettings, origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: settings.brandName,
+    url: absoluteUrl(origin, '/'),
+    email: settings.supportEmail,
+    contactPoint: [
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer support',
+        telephone: `+${digitsOf(settings.supportPhone)}`,
+        areaServed: 'IN',
+      },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer support',
+        email: settings.supportEmail,
+        areaServed: 'IN',
+      },
+    ],
+  };
+}
+
+export function faqPageJsonLd(faqs: readonly FaqEntry[], values: CopyValues): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question',
+      name: fillCopy(faq.question, values),
+      acceptedAnswer: { '@type': 'Answer', text: fillCopy(faq.answer, values) },
+    })),
+  };
+}
