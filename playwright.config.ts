@@ -7,7 +7,7 @@ const dataDir = path.resolve('.tmp/e2e');
 export const E2E_ADMIN = { email: 'e2e@sampark.local', password: 'e2e-password-123' };
 
 /** Every browser test runs on the embedded SQLite database, and again on PostgreSQL when one is given. */
-const databases = [
+export const E2E_DATABASES = [
   { name: 'sqlite', port: BASE_PORT, url: `file:${dataDir}/sampark.db` },
   ...(process.env.TEST_POSTGRES_URL
     ? [
@@ -50,11 +50,11 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
-  projects: databases.map((database) => ({
+  projects: E2E_DATABASES.map((database) => ({
     name: database.name,
     use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${database.port}` },
   })),
-  webServer: databases.map((database) => ({
+  webServer: E2E_DATABASES.map((database) => ({
     // A fresh database every run, then the production build.
     command: 'node --import tsx scripts/e2e-server.ts',
     url: `http://127.0.0.1:${database.port}/api/ready`,

@@ -112,6 +112,17 @@ test('an admin edits the site settings from the profile menu and the public site
     const hours = visitor.getByRole('region', { name: 'Business Hours' });
     await expect(hours.getByText('10:00 AM - 7:00 PM')).toBeVisible();
     await expect(hours.getByText('Public holidays')).toBeVisible();
+
+    // The landing and terms pages show the same new brand and users figure, and the game link follows
+    // the brand (E2E Brand 123456 -> /E2EBrand123456Game) on the next load.
+    const gamePath = `/${brand.replace(/[^A-Za-z0-9]/g, '')}Game`;
+    for (const path of ['/', '/terms']) {
+      await visitor.goto(path);
+      await expect(visitor.getByText(brand).first()).toBeVisible();
+      await expect(visitor.getByText(users, { exact: true }).first()).toBeVisible();
+      await expect(visitor.locator(`a[href="${gamePath}"]`).first()).toBeAttached();
+    }
+    expect((await visitor.goto(gamePath))?.status()).toBe(200);
     await visitor.close();
 
     // Removing the added row again; the last row can never be removed.

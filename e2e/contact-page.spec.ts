@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signInApi } from './support.ts';
+import { signInApi, storedInquiry } from './support.ts';
 
 interface PublishedChannels {
   whatsapp: string;
@@ -303,6 +303,7 @@ test.describe('on a phone', () => {
 
   test('the contact form validates, sends, thanks and closes after 3 s; the toast goes after 4 s', async ({
     page,
+    baseURL,
   }) => {
     await page.clock.install();
     await openContactPage(page);
@@ -392,6 +393,8 @@ test.describe('on a phone', () => {
       data: { _id: expect.any(String) },
     });
     expect(response.request().postDataJSON()).toEqual({ ...INQUIRY, website: '' });
+    // The inquiry is in the database with its service, new and unread.
+    expect(await storedInquiry(baseURL!, body.data._id)).toEqual({ ...INQUIRY, status: 'new', isRead: 0 });
 
     await expect(dialog.getByRole('heading', { name: 'Message Sent Successfully!' })).toBeVisible();
     await expect(dialog.getByText('Our team will contact you soon')).toBeVisible();

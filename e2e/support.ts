@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.ts';
+import { E2E_ADMIN, E2E_DATABASES } from '../playwright.config.ts';
+import { databaseTarget } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
 
 export async function signIn(page: Page) {
   await page.goto('/admin/login');
@@ -13,4 +15,21 @@ export async function signIn(page: Page) {
 export async function signInApi(request: APIRequestContext, baseURL: string) {
   const response = await request.post('/api/admin/login', { data: E2E_ADMIN, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
+}
+
+/** Reads an inquiry straight from the database the server under test uses (SQLite file or PostgreSQL). */
+export async function storedInquiry(baseURL: string, id: string) {
+  const port = Number(new URL(baseURL).port);
+  const target = E2E_DATABASES.find((database) => database.port === port);
+  if (!target) throw new Error(`No e2e database serves ${baseURL}`);
+  const database = await openDatabase(databaseTarget(target.url));
+  try {
+    return await database.db
+      .selectFrom('contactInquiries')
+      .select(['name', 'phone', 'email', 'city', 'query', 'service', 'status', 'isRead'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  } finally {
+    await database.close();
+  }
 }
