@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Path, type UseFormRegisterReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { brandGamePath } from '../../../shared/brand.ts';
 import {
@@ -179,47 +179,24 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
                 key={field.id}
                 className="grid grid-cols-[1fr_2.75rem] gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_2.75rem] sm:border-0 sm:p-0"
               >
-                <div className="col-start-1 space-y-1">
-                  <label htmlFor={daysId} className="block text-xs font-medium text-slate-700 sm:sr-only">
-                    Days
-                  </label>
-                  <input
-                    id={daysId}
-                    // The visible label says "Days"; the row number tells a screen reader user which row.
-                    aria-label={`Days, row ${index + 1}`}
-                    autoComplete="off"
-                    placeholder="e.g. Monday-Friday"
-                    aria-invalid={rowErrors?.days ? true : undefined}
-                    aria-describedby={rowErrors?.days ? `${daysId}-error` : undefined}
-                    className={cx(inputClassName, rowErrors?.days ? 'border-red-500' : 'border-slate-300')}
-                    {...register(`businessHours.${index}.days`)}
-                  />
-                  {rowErrors?.days && (
-                    <p id={`${daysId}-error`} className="text-sm text-red-600">
-                      {rowErrors.days.message}
-                    </p>
-                  )}
-                </div>
-                <div className="col-start-1 space-y-1 sm:col-start-2 sm:row-start-1">
-                  <label htmlFor={hoursId} className="block text-xs font-medium text-slate-700 sm:sr-only">
-                    Hours
-                  </label>
-                  <input
-                    id={hoursId}
-                    aria-label={`Hours, row ${index + 1}`}
-                    autoComplete="off"
-                    placeholder="e.g. 9:00 AM - 8:00 PM"
-                    aria-invalid={rowErrors?.hours ? true : undefined}
-                    aria-describedby={rowErrors?.hours ? `${hoursId}-error` : undefined}
-                    className={cx(inputClassName, rowErrors?.hours ? 'border-red-500' : 'border-slate-300')}
-                    {...register(`businessHours.${index}.hours`)}
-                  />
-                  {rowErrors?.hours && (
-                    <p id={`${hoursId}-error`} className="text-sm text-red-600">
-                      {rowErrors.hours.message}
-                    </p>
-                  )}
-                </div>
+                <HoursCell
+                  id={daysId}
+                  label="Days"
+                  row={index + 1}
+                  placeholder="e.g. Monday-Friday"
+                  error={rowErrors?.days?.message}
+                  className="col-start-1"
+                  registration={register(`businessHours.${index}.days`)}
+                />
+                <HoursCell
+                  id={hoursId}
+                  label="Hours"
+                  row={index + 1}
+                  placeholder="e.g. 9:00 AM - 8:00 PM"
+                  error={rowErrors?.hours?.message}
+                  className="col-start-1 sm:col-start-2 sm:row-start-1"
+                  registration={register(`businessHours.${index}.hours`)}
+                />
                 <Button
                   variant="ghost"
                   size="icon"
@@ -282,5 +259,41 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+interface HoursCellProps {
+  id: string;
+  label: 'Days' | 'Hours';
+  row: number;
+  placeholder: string;
+  error: string | undefined;
+  className: string;
+  registration: UseFormRegisterReturn;
+}
+
+/** One cell of a business-hours row: the visible label is short; the row number tells a screen reader which row. */
+function HoursCell({ id, label, row, placeholder, error, className, registration }: HoursCellProps) {
+  return (
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700 sm:sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-label={`${label}, row ${row}`}
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cx(inputClassName, error ? 'border-red-500' : 'border-slate-300')}
+        {...registration}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
