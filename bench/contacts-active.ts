@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { createContactChannelRepository } from '../src/server/features/contact-channels/repository.ts';
+import { DEMO_CONTACT_CHANNELS, seedDemoContent } from '../src/server/features/demo/seed.ts';
 import {
   ensureBuild,
   formatRow,
@@ -13,17 +14,6 @@ import {
   stopProcess,
   waitForUrl,
 } from './lib.ts';
-
-const SAMPLE_CHANNELS = [
-  { type: 'whatsapp', value: '+91 98765 43210', proof: 'Main support line' },
-  { type: 'phone', value: '+91 98765 43210', proof: 'Call us' },
-  { type: 'telegram', value: '@sampark_support', proof: '' },
-  { type: 'email', value: 'support@example.com', proof: '' },
-  { type: 'instagram', value: 'https://instagram.com/sampark', proof: '' },
-  { type: 'facebook', value: 'https://facebook.com/sampark', proof: '' },
-  { type: 'youtube', value: 'https://youtube.com/@sampark', proof: '' },
-  { type: 'website', value: 'https://www.example.com', proof: '' },
-] as const;
 
 const ROUNDS = 3;
 const ROUND_SECONDS = 6;
@@ -42,8 +32,7 @@ export async function benchActiveContacts(): Promise<{ app: LoadResult; bare: Lo
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   const database = await openDatabase({ dialect: 'sqlite', filename: path.join(dir, 'bench.db') });
   await migrateToLatest(database);
-  const repository = createContactChannelRepository(database.db);
-  for (const channel of SAMPLE_CHANNELS) await repository.create({ ...channel, isActive: true });
+  await seedDemoContent({ contactChannels: createContactChannelRepository(database.db) });
   await database.close();
 
   const appPort = await freePort();
@@ -104,7 +93,7 @@ export async function benchActiveContacts(): Promise<{ app: LoadResult; bare: Lo
     const middle = rounds.find((r) => r.app.requestsPerSecond / r.bare.requestsPerSecond === ratio)!;
     console.log(
       `\nGET /api/contacts/active (${Buffer.byteLength(body)}-byte body, ${Object.keys(headers).length} headers, ` +
-        `${SAMPLE_CHANNELS.length} channels, 50 connections, ${ROUNDS} paired rounds of ${ROUND_SECONDS} s; median round shown)`,
+        `${DEMO_CONTACT_CHANNELS.length} channels, 50 connections, ${ROUNDS} paired rounds of ${ROUND_SECONDS} s; median round shown)`,
     );
     console.log(formatRow('bare node:http, same bytes', middle.bare));
     console.log(formatRow('bare node:http, same body only', middle.bareBody));
