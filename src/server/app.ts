@@ -12,10 +12,12 @@ import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
 import { createSessionService } from './features/admin-auth/sessions.ts';
+import { createBlogPostRepository } from './features/blog/repository.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
-import { contactInquiryRoutes } from './features/contact-inquiries/routes.ts';
+import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { seedDemoContent } from './features/demo/seed.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
@@ -98,8 +100,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
   );
   const contactChannels = createContactChannelRepository(db);
-  const contactInquiries = createContactInquiryRepository(db);
+  const contactInquiries = createContactInquiryRepository(db, database.dialect);
   const siteSettings = createSiteSettingsRepository(db);
+  const blogPosts = createBlogPostRepository(db);
   const publicContent = createPublicContent(clock);
   const currentSettings = publicContent.cached(() => siteSettings.get());
   if (options.announce) {
@@ -125,6 +128,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
     ...(redis ? { redis } : {}),
   });
+  await app.register(inquiryInboxRoutes, { contactInquiries });
+  await app.register(dashboardRoutes, { contactInquiries, contactChannels, blogPosts, clock });
   await app.register(seoRoutes, {
     config,
     sitemapSources: [

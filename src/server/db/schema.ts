@@ -41,6 +41,8 @@ export interface SiteSettingsTable {
 }
 
 export interface ContactInquiryTable {
+  /** Grows with every new inquiry: newest first is `seq` descending (decision 008). */
+  seq: Generated<number>;
   id: string;
   name: string;
   phone: string;
@@ -54,12 +56,37 @@ export interface ContactInquiryTable {
   updatedAt: Timestamp;
 }
 
+/** Kept by triggers: how many inquiries have each (status, read) pair. */
+export interface ContactInquiryCountTable {
+  status: string;
+  isRead: number;
+  count: number;
+}
+
+export interface BlogPostTable {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  content: string;
+  category: ColumnType<string, string | undefined, string>;
+  image: ColumnType<string, string | undefined, string>;
+  author: ColumnType<string, string | undefined, string>;
+  isPublished: ColumnType<number, number | undefined, number>;
+  views: ColumnType<number, number | undefined, number>;
+  publishedAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface DB {
   admins: AdminTable;
   adminSessions: AdminSessionTable;
   contactChannels: ContactChannelTable;
   siteSettings: SiteSettingsTable;
   contactInquiries: ContactInquiryTable;
+  contactInquiryCounts: ContactInquiryCountTable;
+  blogPosts: BlogPostTable;
 }
 
 export type SequenceColumn = Generated<number>;

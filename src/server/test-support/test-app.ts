@@ -37,9 +37,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test: a real SQLite file, or a PostgreSQL schema of its own. */
+/**
+ * A fresh database for one test: a real SQLite file, or a PostgreSQL schema of its own (migrated to the
+ * latest version unless `migrate: false`; SQLite is migrated by whoever uses it).
+ */
 export async function openTestDatabase(
   dialect: Dialect,
+  { migrate = true }: { migrate?: boolean } = {},
 ): Promise<{ database: Database; dispose(): Promise<void> }> {
   const suffix = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
@@ -60,7 +64,7 @@ export async function openTestDatabase(
   // Kysely's migrator introspects every schema, and PostgreSQL fails that introspection when another
   // worker drops its schema at the same moment: migrating and dropping take one advisory lock (shared by
   // migrations, exclusive for a drop). buildApp then finds the schema up to date and introspects nothing.
-  await withSchemaLock(database, 'shared', () => migrateToLatest(database));
+  if (migrate) await migrateTestDatabase(database);
   return {
     database,
     async dispose() {
@@ -73,6 +77,18 @@ export async function openTestDatabase(
 }
 
 const SCHEMA_LOCK_KEY = 7_262_771;
+
+/**
+ * Runs migrations on a test database: all of them, or those `migrator` applies. On PostgreSQL under the
+ * lock that keeps other workers from dropping their schemas meanwhile (see openTestDatabase).
+ */
+export async function migrateTestDatabase(
+  database: Database,
+  migrator: () => Promise<void> = () => migrateToLatest(database),
+): Promise<void> {
+  if (database.dialect === 'sqlite') return migrator();
+  await withSchemaLock(database, 'shared', migrator);
+}
 
 async function withSchemaLock(
   database: Database,

@@ -90,7 +90,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.get(
     '/api/admin/me',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], response: { 200: AdminResponseSchema, 401: ApiErrorSchema } },
     },
     async (request) => {
@@ -102,7 +102,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/password',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         body: ChangePasswordSchema,

@@ -63,7 +63,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.get(
     '/api/contacts',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
         response: { 200: z.object({ contacts: z.array(ContactChannelSchema) }), 401: ApiErrorSchema },
@@ -75,7 +75,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.post(
     '/api/contacts',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
         body: ContactChannelCreateSchema,
@@ -94,7 +94,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.patch(
     '/api/contacts/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
         summary: 'Edit the value or description, toggle active, or move to a position',
@@ -127,7 +127,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.delete(
     '/api/contacts/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
         params: IdParamsSchema,

@@ -37,7 +37,7 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
   let inquiries: ReturnType<typeof createContactInquiryRepository>;
   beforeEach(async () => {
     t = await createTestApp(dialect);
-    inquiries = createContactInquiryRepository(t.database.db);
+    inquiries = createContactInquiryRepository(t.database.db, t.database.dialect);
   });
   afterEach(() => t.close());
 

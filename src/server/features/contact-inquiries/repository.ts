@@ -1,11 +1,19 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type {
   ContactInquiryCreate,
   InquiryService,
   InquiryStatus,
 } from '../../../shared/contact-inquiries.ts';
+import {
+  type DailyInquiryCount,
+  INQUIRY_TOTAL_CAP,
+  type InquiryFilter,
+  type InquiryStats,
+} from '../../../shared/inquiry-inbox.ts';
+import type { Dialect } from '../../db/database.ts';
+import { INQUIRY_SEARCH_FIELDS, POSTGRES_INQUIRY_SEARCH_TEXT } from '../../db/migrations/index.ts';
 import type { DB } from '../../db/schema.ts';
-import { fromFlag, newId, nowIso, toIso } from '../../db/values.ts';
+import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -26,7 +34,134 @@ export interface InquiryRecord {
   updatedAt: string;
 }
 
-export function createContactInquiryRepository(db: Kysely<DB>) {
+export interface InquiryPageRequest extends InquiryFilter {
+  page: number;
+  pageSize: number;
+}
+
+export interface InquiryPage {
+  inquiries: InquiryRecord[];
+  /** Exact up to INQUIRY_TOTAL_CAP; beyond it `totalCapped` is true and `total` is the cap. */
+  total: number;
+  totalCapped: boolean;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'phone',
+  'email',
+  'city',
+  'query',
+  'service',
+  'status',
+  'isRead',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+type InquiryRow = Pick<Selectable<DB['contactInquiries']>, (typeof COLUMNS)[number]>;
+
+function toRecord(row: InquiryRow): InquiryRecord {
+  return {
+    _id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    city: row.city,
+    query: row.query,
+    service: row.service as InquiryService,
+    status: row.status as InquiryStatus,
+    isRead: fromFlag(row.isRead),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+/** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
+const TRIGRAM_LENGTH = 3;
+
+/** A LIKE pattern matching `term` anywhere, its own `%`, `_` and `\` taken literally (escape `\`). */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** An FTS5 query matching `term` as one literal string (quotes doubled inside a quoted phrase). */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * Newest first is `seq` descending everywhere (decision 008). Each way of finding inquiries yields their
+ * `seq` values in that order, so a page is a LIMIT/OFFSET over an index walk and the rows are then read
+ * by key; nothing is sorted.
+ */
+export function createContactInquiryRepository(db: Kysely<DB>, dialect: Dialect) {
+  /**
+   * The `seq` of every inquiry matching the filter, newest first, optionally only those older than
+   * `below` (for keyset batches). Three plans:
+   * - no search: the status index, or the `seq` index, walked backwards;
+   * - SQLite, a term of 3+ characters: the trigram index read in descending rowid order, which FTS5 does
+   *   lazily, so a common term stops after one page and a rare one reads only its few matches;
+   * - otherwise a contains-match: PostgreSQL picks its pg_trgm index or a backward scan from its
+   *   statistics; SQLite scans newest first, which fills a page at once for the short, common terms that
+   *   reach this path.
+   */
+  function matching(
+    filter: InquiryFilter,
+    below?: number,
+  ): SelectQueryBuilder<DB, 'contactInquiries', { seq: number }> {
+    const term = filter.q ?? '';
+    let query = db
+      .selectFrom('contactInquiries')
+      .select('contactInquiries.seq')
+      .orderBy('contactInquiries.seq', 'desc');
+    if (filter.status) query = query.where('contactInquiries.status', '=', filter.status);
+    if (below !== undefined) query = query.where('contactInquiries.seq', '<', below);
+    if (term === '') return query;
+
+    if (dialect === 'sqlite' && [...term].length >= TRIGRAM_LENGTH) {
+      // The search table drives the loop (CROSS JOIN keeps SQLite from reordering it), so its descending
+      // rowid order is the result's order and a LIMIT stops the walk early.
+      return db
+        .selectFrom(sql<{ rowid: number }>`contact_inquiry_search`.as('search'))
+        .crossJoin('contactInquiries')
+        .select('contactInquiries.seq')
+        .whereRef(sql.ref('search.rowid'), '=', 'contactInquiries.seq')
+        .where(sql<boolean>`contact_inquiry_search match ${ftsPhrase(term)}`)
+        .$if(Boolean(filter.status), (q) => q.where('contactInquiries.status', '=', filter.status as string))
+        .$if(below !== undefined, (q) => q.where(sql.ref('search.rowid'), '<', below as number))
+        .orderBy(sql.ref('search.rowid'), 'desc');
+    }
+
+    const pattern = containsPattern(term);
+    if (dialect === 'postgres') {
+      return query.where(sql<boolean>`(${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike ${pattern}`);
+    }
+    return query.where((eb) =>
+      eb.or(
+        INQUIRY_SEARCH_FIELDS.map((field) => sql<boolean>`${sql.ref(field)} like ${pattern} escape '\\'`),
+      ),
+    );
+  }
+
+  async function rowsFor(seqs: number[], trx: Executor = db): Promise<InquiryRecord[]> {
+    if (seqs.length === 0) return [];
+    const rows = await trx
+      .selectFrom('contactInquiries')
+      .select(COLUMNS)
+      .where('seq', 'in', seqs)
+      .orderBy('seq', 'desc')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async function countStored(): Promise<{ status: string; isRead: number; count: number }[]> {
+    return db.selectFrom('contactInquiryCounts').select(['status', 'isRead', 'count']).execute();
+  }
+
   return {
     /** Stores a new inquiry (status new, unread) and returns its id. */
     async create(input: NewInquiry, trx: Executor = db): Promise<string> {
@@ -52,36 +187,10 @@ export function createContactInquiryRepository(db: Kysely<DB>) {
     async findById(id: string, trx: Executor = db): Promise<InquiryRecord | undefined> {
       const row = await trx
         .selectFrom('contactInquiries')
-        .select([
-          'id',
-          'name',
-          'phone',
-          'email',
-          'city',
-          'query',
-          'service',
-          'status',
-          'isRead',
-          'createdAt',
-          'updatedAt',
-        ])
+        .select(COLUMNS)
         .where('id', '=', id)
         .executeTakeFirst();
-      return (
-        row && {
-          _id: row.id,
-          name: row.name,
-          phone: row.phone,
-          email: row.email,
-          city: row.city,
-          query: row.query,
-          service: row.service as InquiryService,
-          status: row.status as InquiryStatus,
-          isRead: fromFlag(row.isRead),
-          createdAt: toIso(row.createdAt),
-          updatedAt: toIso(row.updatedAt),
-        }
-      );
+      return row && toRecord(row);
     },
 
     async count(trx: Executor = db): Promise<number> {
@@ -90,6 +199,143 @@ export function createContactInquiryRepository(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** One page of the inbox, newest first, with the number of matches (counted up to the cap). */
+    async list({ page, pageSize, ...filter }: InquiryPageRequest): Promise<InquiryPage> {
+      const offset = (page - 1) * pageSize;
+      const seqs = (await matching(filter).limit(pageSize).offset(offset).execute()).map((row) => row.seq);
+      const inquiries = await rowsFor(seqs);
+
+      if (!filter.q) {
+        // Without a search the stored counts are the exact total, however many inquiries there are.
+        const counts = await countStored();
+        const total = counts
+          .filter((row) => !filter.status || row.status === filter.status)
+          .reduce((sum, row) => sum + row.count, 0);
+        return { inquiries, total, totalCapped: false };
+      }
+      // A page that is not full ends the list: its end is the total, with no second query.
+      if (seqs.length < pageSize && (seqs.length > 0 || offset === 0)) {
+        return { inquiries, total: offset + seqs.length, totalCapped: false };
+      }
+      const { count } = await db
+        .selectFrom(
+          matching(filter)
+            .limit(INQUIRY_TOTAL_CAP + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      const total = Number(count);
+      return total > INQUIRY_TOTAL_CAP
+        ? { inquiries, total: INQUIRY_TOTAL_CAP, totalCapped: true }
+        : { inquiries, total, totalCapped: false };
+    },
+
+    /** Every inquiry matching the filter, newest first, read in batches (for the CSV export). */
+    async *listAll(filter: InquiryFilter): AsyncGenerator<InquiryRecord> {
+      let below: number | undefined;
+      for (;;) {
+        const seqs = (await matching(filter, below).limit(EXPORT_BATCH).execute()).map((row) => row.seq);
+        yield* await rowsFor(seqs);
+        if (seqs.length < EXPORT_BATCH) return;
+        below = seqs[seqs.length - 1];
+      }
+    },
+
+    async stats(): Promise<InquiryStats> {
+      const stats: InquiryStats = { total: 0, new: 0, inProgress: 0, resolved: 0, closed: 0, unread: 0 };
+      for (const { status, isRead, count } of await countStored()) {
+        stats.total += count;
+        if (!fromFlag(isRead)) stats.unread += count;
+        if (status === 'new') stats.new += count;
+        else if (status === 'in-progress') stats.inProgress += count;
+        else if (status === 'resolved') stats.resolved += count;
+        else if (status === 'closed') stats.closed += count;
+      }
+      return stats;
+    },
+
+    /** Sets the status (the update time moves); undefined when there is no such inquiry. */
+    async setStatus(id: string, status: InquiryStatus): Promise<InquiryRecord | undefined> {
+      const row = await db
+        .updateTable('contactInquiries')
+        .set({ status, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** Marks read or unread. Reading is not an edit, so the update time stays. */
+    async setRead(id: string, isRead: boolean): Promise<InquiryRecord | undefined> {
+      const row = await db
+        .updateTable('contactInquiries')
+        .set({ isRead: toFlag(isRead) })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('contactInquiries').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The newest unread inquiries. */
+    async recentUnread(limit: number): Promise<InquiryRecord[]> {
+      const rows = await db
+        .selectFrom('contactInquiries')
+        .select(COLUMNS)
+        .where('isRead', '=', 0)
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /**
+     * Inquiries per day and status over the last `days` days of the viewer, whose clock is
+     * `utcOffsetMinutes` ahead of UTC; oldest day first, today last, empty days as zeros.
+     */
+    async perDay(days: number, utcOffsetMinutes: number, now = Date.now()): Promise<DailyInquiryCount[]> {
+      const DAY_MS = 86_400_000;
+      const offsetMs = utcOffsetMinutes * 60_000;
+      const firstLocalDay = Math.floor((now + offsetMs) / DAY_MS) - (days - 1);
+      const from = new Date(firstLocalDay * DAY_MS - offsetMs).toISOString();
+      const day =
+        dialect === 'postgres'
+          ? sql<string>`to_char((created_at at time zone 'UTC') + make_interval(mins => ${utcOffsetMinutes}), 'YYYY-MM-DD')`
+          : sql<string>`date(created_at, ${`${utcOffsetMinutes} minutes`})`;
+      const rows = await db
+        .selectFrom('contactInquiries')
+        .select(['status', day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('createdAt', '>=', from)
+        .groupBy([sql`day`, 'status'])
+        .execute();
+
+      const result: DailyInquiryCount[] = Array.from({ length: days }, (_, index) => ({
+        date: new Date((firstLocalDay + index) * DAY_MS).toISOString().slice(0, 10),
+        new: 0,
+        inProgress: 0,
+        resolved: 0,
+        closed: 0,
+      }));
+      const byDate = new Map(result.map((entry) => [entry.date, entry]));
+      const key = {
+        new: 'new',
+        'in-progress': 'inProgress',
+        resolved: 'resolved',
+        closed: 'closed',
+      } as const;
+      for (const row of rows) {
+        const entry = byDate.get(row.day);
+        const field = key[row.status as InquiryStatus];
+        if (entry && field) entry[field] += Number(row.count);
+      }
+      return result;
     },
   };
 }

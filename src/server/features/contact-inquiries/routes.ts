@@ -1,12 +1,31 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api.ts';
-import { ContactInquiryCreateSchema, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/contact-inquiries.ts';
+import {
+  ContactInquiryCreateSchema,
+  INQUIRY_SERVICE_LABELS,
+  INQUIRY_SUCCESS_MESSAGE,
+} from '../../../shared/contact-inquiries.ts';
+import {
+  INQUIRY_MESSAGES,
+  INQUIRY_STATUS_LABELS,
+  InquiryFilterSchema,
+  InquiryIdParamsSchema,
+  InquiryListQuerySchema,
+  InquiryListResponseSchema,
+  InquiryResponseSchema,
+  InquirySchema,
+  InquiryStatsResponseSchema,
+  InquiryStatusUpdateSchema,
+  spreadsheetSafe,
+} from '../../../shared/inquiry-inbox.ts';
 import { newId } from '../../db/values.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
-import type { ContactInquiryRepository } from './repository.ts';
+import type { ContactInquiryRepository, InquiryRecord } from './repository.ts';
 
 export interface ContactInquiryDeps {
   contactInquiries: ContactInquiryRepository;
@@ -74,6 +93,161 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
       return reply
         .status(201)
         .send({ success: true as const, message: INQUIRY_SUCCESS_MESSAGE, data: { _id: id } });
+    },
+  );
+};
+
+const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+function found(inquiry: InquiryRecord | undefined): InquiryRecord {
+  if (!inquiry) throw new HttpError(404, INQUIRY_MESSAGES.notFound);
+  return inquiry;
+}
+
+const CSV_COLUMNS: { header: string; value: (inquiry: InquiryRecord) => string }[] = [
+  { header: 'Submitted', value: (inquiry) => inquiry.createdAt },
+  { header: 'Name', value: (inquiry) => inquiry.name },
+  { header: 'Phone', value: (inquiry) => inquiry.phone },
+  { header: 'Email', value: (inquiry) => inquiry.email },
+  { header: 'City', value: (inquiry) => inquiry.city },
+  { header: 'Service', value: (inquiry) => INQUIRY_SERVICE_LABELS[inquiry.service] },
+  { header: 'Status', value: (inquiry) => INQUIRY_STATUS_LABELS[inquiry.status] },
+  { header: 'Read', value: (inquiry) => (inquiry.isRead ? 'Yes' : 'No') },
+  { header: 'Query', value: (inquiry) => inquiry.query },
+  { header: 'Updated', value: (inquiry) => inquiry.updatedAt },
+];
+
+/** The back office's inbox: list, search, stats, status, read marks, delete and CSV export. */
+export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
+  contactInquiries: ContactInquiryRepository;
+}> = async (app, { contactInquiries }) => {
+  // Authentication before validation: without a session every call is a 401, whatever it carries.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/contact-inquiries',
+    {
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Inquiries newest first, searched and filtered by status, one page at a time',
+        querystring: InquiryListQuerySchema,
+        response: { 200: InquiryListResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const page = await contactInquiries.list(request.query);
+      return { ...page, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  app.get(
+    '/api/contact-inquiries/stats',
+    {
+      schema: {
+        tags: ['inquiries'],
+        summary: 'How many inquiries there are, by status and unread',
+        response: { 200: InquiryStatsResponseSchema, ...adminErrors },
+      },
+    },
+    async () => ({ stats: await contactInquiries.stats() }),
+  );
+
+  app.get(
+    '/api/contact-inquiries/export.csv',
+    {
+      schema: {
+        tags: ['inquiries'],
+        summary:
+          'The filtered list as CSV, newest first; cells a spreadsheet would run as formulas are neutralised',
+        querystring: InquiryFilterSchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = stringify({
+        bom: true,
+        header: true,
+        columns: CSV_COLUMNS.map(({ header }) => header),
+      });
+      const rows = Readable.from(
+        (async function* () {
+          for await (const inquiry of contactInquiries.listAll(request.query)) {
+            yield CSV_COLUMNS.map(({ value }) => spreadsheetSafe(value(inquiry)));
+          }
+        })(),
+      );
+      rows.on('error', (error) => csv.destroy(error));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
+        .send(rows.pipe(csv));
+    },
+  );
+
+  app.get(
+    '/api/contact-inquiries/:id',
+    {
+      schema: {
+        tags: ['inquiries'],
+        params: InquiryIdParamsSchema,
+        response: { 200: z.object({ inquiry: InquirySchema }), ...adminErrors },
+      },
+    },
+    async (request) => ({ inquiry: found(await contactInquiries.findById(request.params.id)) }),
+  );
+
+  app.patch(
+    '/api/contact-inquiries/:id/status',
+    {
+      schema: {
+        tags: ['inquiries'],
+        params: InquiryIdParamsSchema,
+        body: InquiryStatusUpdateSchema,
+        response: { 200: InquiryResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: INQUIRY_MESSAGES.statusUpdated,
+      inquiry: found(await contactInquiries.setStatus(request.params.id, request.body.status)),
+    }),
+  );
+
+  for (const [path, isRead, message] of [
+    ['read', true, INQUIRY_MESSAGES.markedRead],
+    ['unread', false, INQUIRY_MESSAGES.markedUnread],
+  ] as const) {
+    app.patch(
+      `/api/contact-inquiries/:id/${path}`,
+      {
+        schema: {
+          tags: ['inquiries'],
+          summary: `Mark an inquiry as ${path}`,
+          params: InquiryIdParamsSchema,
+          response: { 200: InquiryResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message,
+        inquiry: found(await contactInquiries.setRead(request.params.id, isRead)),
+      }),
+    );
+  }
+
+  app.delete(
+    '/api/contact-inquiries/:id',
+    {
+      schema: {
+        tags: ['inquiries'],
+        params: InquiryIdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+      },
+    },
+    async (request) => {
+      if (!(await contactInquiries.delete(request.params.id)))
+        throw new HttpError(404, INQUIRY_MESSAGES.notFound);
+      return { success: true as const, message: INQUIRY_MESSAGES.deleted };
     },
   );
 };

@@ -41,7 +41,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['settings'],
         summary: 'Replace the site settings',

@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { Migrator, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InquiryService } from '../../../shared/contact-inquiries.ts';
+import type { Database } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/database.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import { newId } from '../../db/values.ts';
+import { migrateTestDatabase, openTestDatabase, TEST_DIALECTS } from '../../test-support/test-app.ts';
+import {
+  type ContactInquiryRepository,
+  createContactInquiryRepository,
+  type NewInquiry,
+} from './repository.ts';
+
+const SEARCHED = ['name', 'email', 'city', 'query', 'phone'] as const;
+
+function inquiry(overrides: Partial<NewInquiry> = {}): NewInquiry {
+  return {
+    name: 'Asha Verma',
+    phone: '+91 98765 43210',
+    email: 'asha@example.com',
+    city: 'Pune',
+    query: 'Can you help with my account?',
+    service: 'technical-support' as InquiryService,
+    ...overrides,
+  };
+}
+
+describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let repository: ContactInquiryRepository;
+
+  beforeEach(async () => {
+    ({ database, dispose } = await openTestDatabase(dialect));
+    await migrateToLatest(database);
+    repository = createContactInquiryRepository(database.db, dialect);
+  });
+  afterEach(() => dispose());
+
+  it('finds exactly the inquiries a plain case-insensitive substring match finds, newest first', async () => {
+    // Short, repetitive values over a small alphabet with LIKE's and FTS5's special characters, so random
+    // terms of every length hit, miss, overlap, and exercise both the trigram index and the short-term scan.
+    const text = fc
+      .array(fc.constantFrom('a', 'B', 'c', 'ab', ' ', '%', '_', '"', '\\', '*', '-', 'ह', '5', '0'), {
+        maxLength: 8,
+      })
+      .map((parts) => parts.join(''));
+    const stored: (NewInquiry & { id: string })[] = [];
+    for (const values of fc.sample(fc.tuple(text, text, text, text, text), { numRuns: 60, seed: 42 })) {
+      const [name, email, city, query, phone] = values.map((value) => `${value}.`);
+      const fields = inquiry({ name, email, city, query, phone } as Partial<NewInquiry>);
+      stored.push({ ...fields, id: await repository.create(fields) });
+    }
+    const newestFirst = stored.map((row) => row.id).reverse();
+
+    await fc.assert(
+      fc.asyncProperty(
+        text.filter((term) => term.trim() === term && term.length > 0),
+        async (term) => {
+          const lower = term.toLowerCase();
+          const expected = newestFirst.filter((id) => {
+            const row = stored.find((candidate) => candidate.id === id)!;
+            return SEARCHED.some((field) => row[field].toLowerCase().includes(lower));
+          });
+          const page = await repository.list({ q: term, page: 1, pageSize: 100 });
+          expect(page.inquiries.map((row) => row._id)).toEqual(expected);
+          expect(page.total).toBe(expected.length);
+        },
+      ),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+
+  it('pages through a search and counts its matches beyond the first page', async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 45; index += 1) {
+      ids.push(
+        await repository.create(inquiry({ query: index % 3 === 0 ? `refund ${index}` : `hello ${index}` })),
+      );
+    }
+    const matches = ids.filter((_, index) => index % 3 === 0).reverse();
+    const first = await repository.list({ q: 'REFUND', page: 1, pageSize: 10 });
+    const second = await repository.list({ q: 'REFUND', page: 2, pageSize: 10 });
+    expect(first.inquiries.map((row) => row._id)).toEqual(matches.slice(0, 10));
+    expect(second.inquiries.map((row) => row._id)).toEqual(matches.slice(10, 15));
+    expect([first.total, second.total]).toEqual([15, 15]);
+    // A page past the end is empty and still knows the total.
+    expect(await repository.list({ q: 'refund', page: 4, pageSize: 10 })).toMatchObject({
+      inquiries: [],
+      total: 15,
+    });
+  });
+
+  it('exports every match in order, across several batches, without the others', async () => {
+    const rows = Array.from({ length: 1_203 }, (_, index) => ({
+      id: newId(),
+      ...inquiry({ query: index % 2 === 0 ? `even ${index}` : `odd ${index}` }),
+      status: index % 4 === 0 ? 'closed' : 'new',
+      createdAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+      updatedAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+    }));
+    for (let start = 0; start < rows.length; start += 400) {
+      await database.db
+        .insertInto('contactInquiries')
+        .values(rows.slice(start, start + 400))
+        .execute();
+    }
+    const exported: string[] = [];
+    for await (const row of repository.listAll({ q: 'even', status: 'closed' })) exported.push(row._id);
+    const expected = rows
+      .filter((_, index) => index % 4 === 0)
+      .map((row) => row.id)
+      .reverse();
+    expect(exported).toEqual(expected);
+    expect(exported).toHaveLength(301);
+  });
+
+  it('keeps the stored counts equal to the rows through every kind of change', async () => {
+    const a = await repository.create(inquiry());
+    const b = await repository.create(inquiry());
+    await repository.create(inquiry());
+    await repository.setStatus(a, 'in-progress');
+    await repository.setRead(a, true);
+    await repository.setStatus(b, 'closed');
+    await repository.setRead(b, true);
+    await repository.setRead(b, false);
+    await repository.delete(a);
+    // Direct SQL, as an import would do it, is counted too.
+    await database.db
+      .updateTable('contactInquiries')
+      .set({ status: 'resolved' })
+      .where('id', '=', b)
+      .execute();
+
+    const { rows } = await sql<{ status: string; unread: number | string; count: number | string }>`
+      select status, sum(1 - is_read) as unread, count(*) as count from contact_inquiries group by status`.execute(
+      database.db,
+    );
+    const fromRows = { total: 0, new: 0, inProgress: 0, resolved: 0, closed: 0, unread: 0 };
+    for (const row of rows) {
+      const key = row.status === 'in-progress' ? 'inProgress' : (row.status as 'new' | 'resolved' | 'closed');
+      fromRows[key] += Number(row.count);
+      fromRows.total += Number(row.count);
+      fromRows.unread += Number(row.unread);
+    }
+    expect(await repository.stats()).toEqual(fromRows);
+    expect(fromRows).toEqual({ total: 2, new: 1, inProgress: 0, resolved: 1, closed: 0, unread: 2 });
+  });
+
+  it('counts the days of the viewer, not of the server', async () => {
+    const at = (iso: string) => ({
+      id: newId(),
+      ...inquiry(),
+      status: 'new',
+      createdAt: iso,
+      updatedAt: iso,
+    });
+    await database.db
+      .insertInto('contactInquiries')
+      .values([
+        // 20 November 19:00 UTC is already 21 November in India (UTC+5:30).
+        at('2026-11-20T19:00:00.000Z'),
+        { ...at('2026-11-20T10:00:00.000Z'), status: 'resolved' },
+        // 31 days before: outside the chart.
+        at('2026-10-21T10:00:00.000Z'),
+      ])
+      .execute();
+    const now = Date.parse('2026-11-21T06:00:00.000Z');
+    const india = await repository.perDay(30, 330, now);
+    expect(india).toHaveLength(30);
+    expect(india[0]?.date).toBe('2026-10-23');
+    expect(india.at(-1)).toEqual({ date: '2026-11-21', new: 1, inProgress: 0, resolved: 0, closed: 0 });
+    expect(india.at(-2)).toEqual({ date: '2026-11-20', new: 0, inProgress: 0, resolved: 1, closed: 0 });
+    const utc = await repository.perDay(30, 0, now);
+    expect(utc.at(-2)).toEqual({ date: '2026-11-20', new: 1, inProgress: 0, resolved: 1, closed: 0 });
+    expect(utc.reduce((sum, day) => sum + day.new + day.resolved, 0)).toBe(2);
+  });
+});
+
+describe.each(TEST_DIALECTS)('inquiry inbox migration (%s)', (dialect) => {
+  it('numbers existing inquiries in the order they arrived, counts them and indexes them for search', async () => {
+    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
+    try {
+      const all = migrations(dialect);
+      const migrator = new Migrator({
+        db: database.db.withoutPlugins(),
+        provider: { getMigrations: async () => all },
+        ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+      });
+      await migrateTestDatabase(database, async () => {
+        const { error } = await migrator.migrateTo('0002_site_settings_and_contact_inquiries');
+        if (error) throw error;
+      });
+      const old = (iso: string, name: string, isRead = 0) => ({
+        id: newId(),
+        ...inquiry({ name }),
+        isRead,
+        createdAt: iso,
+        updatedAt: iso,
+      });
+      // Inserted out of order: the numbering follows the time they were sent.
+      await database.db
+        .insertInto('contactInquiries')
+        .values([old('2026-03-01T00:00:00.000Z', 'Second', 1), old('2026-02-01T00:00:00.000Z', 'First')])
+        .execute();
+
+      await migrateTestDatabase(database);
+      const repository = createContactInquiryRepository(database.db, dialect);
+      const page = await repository.list({ page: 1, pageSize: 10 });
+      expect(page.inquiries.map((row) => row.name)).toEqual(['Second', 'First']);
+      expect((await repository.list({ q: 'secon', page: 1, pageSize: 10 })).inquiries).toHaveLength(1);
+      expect(await repository.stats()).toMatchObject({ total: 2, new: 2, unread: 1 });
+      // New inquiries come after the migrated ones.
+      await repository.create(inquiry({ name: 'Third' }));
+      expect((await repository.list({ page: 1, pageSize: 1 })).inquiries[0]?.name).toBe('Third');
+    } finally {
+      await dispose();
+    }
+  });
+});
