@@ -67,6 +67,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Every spec posts from 127.0.0.1; the limit itself is covered by the API tests.
+      INQUIRY_LIMIT_PER_HOUR: '500',
     },
   })),
 });
