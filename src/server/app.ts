@@ -58,7 +58,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A long path parameter (a mistyped or hostile id) gets the route's own 401 or 400, not the router's
+    // bare 414 that would skip the security headers; Node's header limit still bounds the URL.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,7 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
   );
   const contactChannels = createContactChannelRepository(db);
-  const contactInquiries = createContactInquiryRepository(db, database.dialect);
+  const contactInquiries = createContactInquiryRepository(db, database.dialect, clock);
   const siteSettings = createSiteSettingsRepository(db);
   const blogPosts = createBlogPostRepository(db);
   const publicContent = createPublicContent(clock);

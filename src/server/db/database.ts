@@ -9,6 +9,9 @@ import type { DB } from './schema.ts';
 
 export type Dialect = DatabaseTarget['dialect'];
 
+/** SQLite only: `fold_case(text)`, the text lowercased by Unicode rules (registered on every connection). */
+export const FOLD_CASE_FUNCTION = 'fold_case';
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -40,6 +43,10 @@ export async function openDatabase(
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // SQLite's LIKE and lower() fold ASCII letters only; searches that need more fold with JavaScript's.
+    sqlite.function(FOLD_CASE_FUNCTION, { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? value.toLowerCase() : value,
+    );
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   } else {
     if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) {

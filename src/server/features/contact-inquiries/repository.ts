@@ -10,7 +10,7 @@ import {
   type InquiryFilter,
   type InquiryStats,
 } from '../../../shared/inquiry-inbox.ts';
-import type { Dialect } from '../../db/database.ts';
+import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import { INQUIRY_SEARCH_FIELDS, POSTGRES_INQUIRY_SEARCH_TEXT } from '../../db/migrations/index.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
@@ -98,7 +98,11 @@ const EXPORT_BATCH = 500;
  * `seq` values in that order, so a page is a LIMIT/OFFSET over an index walk and the rows are then read
  * by key; nothing is sorted.
  */
-export function createContactInquiryRepository(db: Kysely<DB>, dialect: Dialect) {
+export function createContactInquiryRepository(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  clock: () => number = Date.now,
+) {
   /**
    * The `seq` of every inquiry matching the filter, newest first, optionally only those older than
    * `below` (for keyset batches). Three plans:
@@ -140,9 +144,22 @@ export function createContactInquiryRepository(db: Kysely<DB>, dialect: Dialect)
     if (dialect === 'postgres') {
       return query.where(sql<boolean>`(${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike ${pattern}`);
     }
+    if (term.toLowerCase() === term.toUpperCase() || /^[\x20-\x7e]*$/.test(term)) {
+      // Nothing to fold beyond ASCII: SQLite's own LIKE, the fastest scan.
+      return query.where((eb) =>
+        eb.or(
+          INQUIRY_SEARCH_FIELDS.map((field) => sql<boolean>`${sql.ref(field)} like ${pattern} escape '\\'`),
+        ),
+      );
+    }
+    // A short term with letters beyond ASCII (ü, É): both sides folded by Unicode rules, as the trigram
+    // index folds longer terms.
+    const folded = term.toLowerCase();
     return query.where((eb) =>
       eb.or(
-        INQUIRY_SEARCH_FIELDS.map((field) => sql<boolean>`${sql.ref(field)} like ${pattern} escape '\\'`),
+        INQUIRY_SEARCH_FIELDS.map(
+          (field) => sql<boolean>`instr(${sql.raw(FOLD_CASE_FUNCTION)}(${sql.ref(field)}), ${folded}) > 0`,
+        ),
       ),
     );
   }
@@ -166,7 +183,7 @@ export function createContactInquiryRepository(db: Kysely<DB>, dialect: Dialect)
     /** Stores a new inquiry (status new, unread) and returns its id. */
     async create(input: NewInquiry, trx: Executor = db): Promise<string> {
       const id = newId();
-      const now = nowIso();
+      const now = nowIso(clock);
       await trx
         .insertInto('contactInquiries')
         .values({
@@ -261,7 +278,7 @@ export function createContactInquiryRepository(db: Kysely<DB>, dialect: Dialect)
     async setStatus(id: string, status: InquiryStatus): Promise<InquiryRecord | undefined> {
       const row = await db
         .updateTable('contactInquiries')
-        .set({ status, updatedAt: nowIso() })
+        .set({ status, updatedAt: nowIso(clock) })
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirst();
