@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
@@ -37,37 +38,8 @@ const INSERT_BATCH = 1000;
 type InquiryRow = Insertable<DB['contactInquiries']>;
 type InquiryOverrides = Partial<Omit<InquiryRow, 'isRead' | 'seq'>> & { isRead?: boolean };
 
-/** Parses RFC 4180 CSV (quoted cells, doubled quotes, line breaks inside quotes). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else quoted = false;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { relaxColumnCount: false });
 }
 
 function expectAuthenticationRequired(response: LightMyRequestResponse) {
