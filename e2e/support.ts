@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATABASES } from '../playwright.config.ts';
 import { databaseTarget } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
@@ -32,4 +32,58 @@ export async function storedInquiry(baseURL: string, id: string) {
   } finally {
     await database.close();
   }
+}
+
+export interface InquiryInput {
+  name: string;
+  phone: string;
+  email: string;
+  city: string;
+  service: string;
+  query: string;
+}
+
+/** A tag no other test's data contains, to search for. */
+export function uniqueTag(): string {
+  return `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function inquiryFor(tag: string, overrides: Partial<InquiryInput> = {}): InquiryInput {
+  return {
+    name: `Inbox ${tag}`,
+    phone: '+91 98765 43210',
+    email: `${tag}@example.com`,
+    city: 'Pune',
+    service: 'digital-marketing',
+    query: `We need help with social media for ${tag}.`,
+    ...overrides,
+  };
+}
+
+/** Sends an inquiry as a visitor's browser would (the public API checks the origin). */
+export async function sendInquiry(request: APIRequestContext, baseURL: string, inquiry: InquiryInput) {
+  const response = await request.post('/api/contact-inquiries', {
+    data: inquiry,
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+export async function deleteInquiry(request: APIRequestContext, baseURL: string, id: string) {
+  await request.delete(`/api/contact-inquiries/${id}`, { headers: { origin: baseURL } });
+}
+
+/** The figure of one of the five stat cards, once it has loaded. */
+export function statCard(page: Page, label: string): Locator {
+  return page
+    .locator('dl[aria-label="Inquiry statistics"] > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+}
+
+export async function statValue(page: Page, label: string): Promise<number> {
+  const card = statCard(page, label);
+  await expect(card).toHaveText(/^[\d,.\s]+$/);
+  return Number((await card.textContent())?.replace(/\D/g, ''));
 }

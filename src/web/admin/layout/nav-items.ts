@@ -6,6 +6,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Every path showing the same screen (SPEC section 2 keeps the old aliases working). */
   paths: readonly string[];
+  /** A count shown beside the label: the number of unread inquiries. */
+  badge?: 'unread-inquiries';
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -20,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     to: '/admin/inquiries',
     icon: Inbox,
     paths: ['/admin/inquiries', '/admin/dashboard/inquiries'],
+    badge: 'unread-inquiries',
   },
   {
     label: 'Add Contact Info',

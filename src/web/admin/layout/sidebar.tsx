@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useInquiryStats } from '../../features/inquiries/api.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { isCurrent, NAV_ITEMS } from './nav-items.ts';
@@ -11,6 +12,27 @@ export interface SidebarProps {
   /** On narrow screens the sidebar floats over the page instead of sitting beside it. */
   overlay: boolean;
   onClose: () => void;
+}
+
+/** Beyond this the badge shows "99+"; the exact number is in its accessible label. */
+const BADGE_MAX = 99;
+
+/** The unread count beside Inquiries; the same query as the inbox's cards, so both change together. */
+function UnreadBadge({ current }: { current: boolean }) {
+  const { data } = useInquiryStats();
+  const unread = data?.unread ?? 0;
+  if (unread <= 0) return null;
+  return (
+    <span
+      className={cx(
+        'ml-auto min-w-6 rounded-full px-2 py-0.5 text-center text-xs font-semibold tabular-nums',
+        current ? 'bg-white text-indigo-700' : 'bg-blue-500 text-white',
+      )}
+    >
+      <span aria-hidden="true">{unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}</span>
+      <span className="sr-only">{`${unread.toLocaleString()} unread`}</span>
+    </span>
+  );
 }
 
 export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
@@ -70,6 +92,7 @@ export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
                 >
                   <Icon aria-hidden="true" className="size-5" />
                   {item.label}
+                  {item.badge === 'unread-inquiries' && <UnreadBadge current={current} />}
                 </Link>
               </li>
             );

@@ -1,5 +1,15 @@
-import { ComingSoon } from './page-header.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { InquiryInbox } from '../../features/inquiries/inquiry-inbox.tsx';
+import { siteSettingsQueryOptions } from '../../features/site-settings/api.ts';
+import { PageHeader } from './page-header.tsx';
 
 export function InquiriesPage() {
-  return <ComingSoon title="Contact Inquiries" note="The inquiry inbox arrives in a coming release." />;
+  // Only for the brand name in the WhatsApp greeting: without it the greeting leaves it out, no toast.
+  const settings = useQuery({ ...siteSettingsQueryOptions(), meta: {} });
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Contact Inquiries" subtitle="Manage and respond to customer inquiries" />
+      <InquiryInbox brandName={settings.data?.brandName} />
+    </div>
+  );
 }

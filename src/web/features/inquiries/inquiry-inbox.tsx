@@ -1,0 +1,340 @@
+import { ChevronLeft, ChevronRight, Download, RefreshCw, Search } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
+import {
+  INQUIRY_MESSAGES,
+  INQUIRY_SEARCH_MAX_LENGTH,
+  INQUIRY_STATUS_LABELS,
+  type Inquiry,
+} from '../../../shared/inquiry-inbox.ts';
+import { isSessionError } from '../../lib/api-client.ts';
+import { cx } from '../../lib/class-names.ts';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import {
+  inquiryExportHref,
+  useDeleteInquiry,
+  useInquiries,
+  useInquiryStats,
+  useUpdateInquiryStatus,
+} from './api.ts';
+import {
+  formatInquiryTotal,
+  hasNextPage,
+  type InboxParamChanges,
+  isInquiryStatus,
+  pageAfterEmptyPage,
+  pageRange,
+  parseInboxParams,
+  toInboxQuery,
+  withInboxParams,
+} from './inbox-params.ts';
+import { InquiryDetailDialog } from './inquiry-detail-dialog.tsx';
+import { InquiryList } from './inquiry-list.tsx';
+import { InquiryStatCards } from './inquiry-stat-cards.tsx';
+
+/** The list is asked again this long after the last keystroke in the search box. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const controlClassName =
+  'h-11 rounded-lg border border-slate-300 bg-white text-base text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600 sm:text-sm';
+
+/** What the address keeps for a search: nothing when only spaces were typed. */
+const storedSearch = (typed: string) => (typed.trim() ? typed : '');
+
+export interface InquiryInboxProps {
+  /** The business's name, for the prefilled WhatsApp reply. */
+  brandName?: string;
+}
+
+/** The inquiry inbox below the screen's title: counts, search, filter, the list, its pages and the modal. */
+export function InquiryInbox({ brandName }: InquiryInboxProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseInboxParams(searchParams);
+  const query = toInboxQuery(params);
+  const list = useInquiries(query);
+  const stats = useInquiryStats();
+  const updateStatus = useUpdateInquiryStatus();
+  const remove = useDeleteInquiry();
+  const [toDelete, setToDelete] = useState<Inquiry | null>(null);
+  const searchId = useId();
+  const statusId = useId();
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
+  const opener = useRef<HTMLElement | null>(null);
+
+  /** Search typing and the modal replace the address; a filter or a page is a step Back can undo. */
+  const change = useCallback(
+    (changes: InboxParamChanges, step = false) =>
+      setSearchParams((current) => withInboxParams(current, changes), {
+        replace: !step,
+        // The list changes under the admin's eyes; the window stays where it is.
+        preventScrollReset: true,
+      }),
+    [setSearchParams],
+  );
+
+  // The search box: what is typed shows at once, the list follows after a pause.
+  const [draft, setDraft] = useState(params.q);
+  const pushed = useRef(params.q);
+  useEffect(() => {
+    // The address changed from elsewhere (Back, the top bar's search box): the box follows it.
+    if (params.q !== pushed.current) {
+      pushed.current = params.q;
+      setDraft(params.q);
+    }
+  }, [params.q]);
+  useEffect(() => {
+    if (storedSearch(draft) === pushed.current) return;
+    const timer = setTimeout(() => {
+      pushed.current = storedSearch(draft);
+      change({ q: draft });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, change]);
+
+  const searchNow = (event: FormEvent) => {
+    event.preventDefault();
+    pushed.current = storedSearch(draft);
+    change({ q: draft });
+  };
+
+  const data = list.data;
+  const inquiries = data?.inquiries ?? [];
+  const stale = list.isPlaceholderData;
+
+  // A page that came back empty (its last inquiry deleted, or an address past the end): step back.
+  useEffect(() => {
+    if (!data || stale || data.inquiries.length > 0) return;
+    const target = pageAfterEmptyPage(params.page, data.pageSize, data.total, data.totalCapped);
+    if (target !== null) change({ page: target });
+  }, [data, stale, params.page, change]);
+
+  const goToPage = (page: number) => {
+    change({ page }, true);
+    resultsRef.current?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const changeStatus = (inquiry: Inquiry, status: InquiryStatus) => {
+    if (status === inquiry.status) return;
+    updateStatus.mutate(
+      { id: inquiry._id, status },
+      {
+        onSuccess: () => toast.success(INQUIRY_MESSAGES.statusUpdated),
+        onError: (error) => {
+          if (!isSessionError(error)) toast.error(INQUIRY_MESSAGES.statusFailed);
+        },
+      },
+    );
+  };
+
+  const askDelete = (inquiry: Inquiry) => {
+    deleted.current = false;
+    setToDelete(inquiry);
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const id = toDelete._id;
+    remove.mutate(id, {
+      onSuccess: () => {
+        deleted.current = true;
+        toast.success(INQUIRY_MESSAGES.deleted);
+        // SPEC section 4: deleting closes the modal.
+        if (params.open === id) change({ open: null });
+      },
+      onError: (error) => {
+        if (!isSessionError(error)) toast.error(INQUIRY_MESSAGES.deleteFailed);
+      },
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  const openInquiry = (inquiry: Inquiry, from: HTMLElement | null) => {
+    opener.current = from;
+    change({ open: inquiry._id });
+  };
+
+  /** The deleted inquiry's buttons are gone: focus goes to the list's heading instead. */
+  const focusAfterDelete = (event: Event) => {
+    if (!deleted.current) return;
+    event.preventDefault();
+    resultsRef.current?.focus();
+  };
+
+  /** The modal gives focus back to the inquiry's button in the list (the row itself cannot take it). */
+  const focusAfterModal = (event: Event) => {
+    const from = opener.current;
+    opener.current = null;
+    if (deleted.current) focusAfterDelete(event);
+    else if (from?.isConnected) {
+      event.preventDefault();
+      from.focus();
+    }
+  };
+
+  const range = data ? pageRange(params.page, data.pageSize, inquiries.length) : null;
+  const filtered = Boolean(query.q || query.status);
+  const canGoBack = params.page > 1;
+  const canGoOn =
+    data !== undefined &&
+    hasNextPage(params.page, data.pageSize, inquiries.length, data.total, data.totalCapped);
+
+  return (
+    <div className="space-y-6">
+      <InquiryStatCards stats={stats.data} loading={stats.isPending} />
+
+      <search className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <form onSubmit={searchNow} className="relative min-w-0 flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search inquiries
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Search inquiries..."
+            maxLength={INQUIRY_SEARCH_MAX_LENGTH}
+            enterKeyHint="search"
+            autoComplete="off"
+            className={cx(controlClassName, 'block w-full pr-3 pl-9')}
+          />
+        </form>
+        <div className="flex gap-3">
+          <label htmlFor={statusId} className="sr-only">
+            Filter by status
+          </label>
+          <select
+            id={statusId}
+            value={params.status ?? ''}
+            onChange={(event) =>
+              change({ status: isInquiryStatus(event.target.value) ? event.target.value : undefined }, true)
+            }
+            className={cx(controlClassName, 'min-w-0 flex-1 px-3 sm:w-44 sm:flex-none')}
+          >
+            <option value="">All Status</option>
+            {INQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {INQUIRY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          <a
+            href={inquiryExportHref(query)}
+            download
+            className={cx(buttonClassName('secondary'), 'shrink-0')}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
+        </div>
+      </search>
+
+      <section
+        aria-labelledby="inquiry-results"
+        aria-busy={list.isFetching || undefined}
+        className="space-y-3"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2
+            id="inquiry-results"
+            ref={resultsRef}
+            tabIndex={-1}
+            className="scroll-mt-20 text-lg font-semibold text-slate-900 outline-none"
+          >
+            {filtered ? 'Matching inquiries' : 'All inquiries'}
+          </h2>
+          {data && range && inquiries.length > 0 && (
+            <p aria-live="polite" className="text-sm text-slate-600">
+              Showing {range.from}–{range.to} of {formatInquiryTotal(data.total, data.totalCapped)}
+            </p>
+          )}
+        </div>
+        {/* A thin bar while the next page or search result is on its way; the old rows stay meanwhile. */}
+        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full">
+          {stale && <div className="h-full w-full animate-pulse rounded-full bg-indigo-500/70" />}
+        </div>
+
+        {list.isPending ? (
+          <LoadingState label="Loading inquiries..." />
+        ) : list.isError && !data ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+            <p className="font-medium text-red-800">The inquiries could not be loaded.</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Try again
+            </Button>
+          </div>
+        ) : inquiries.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <p className="font-medium text-slate-900">No inquiries found</p>
+            <p className="mt-1 text-slate-600">No inquiries match your current filters.</p>
+          </div>
+        ) : (
+          <InquiryList
+            inquiries={inquiries}
+            stale={stale}
+            onOpen={openInquiry}
+            onStatusChange={changeStatus}
+            onDelete={askDelete}
+          />
+        )}
+
+        {data && (canGoBack || canGoOn) && (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-1">
+            {/* aria-disabled, not disabled: the button keeps the focus when it reaches the first or last page. */}
+            <Button
+              variant="secondary"
+              aria-disabled={!canGoBack}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              onClick={() => canGoBack && goToPage(params.page - 1)}
+            >
+              <ChevronLeft aria-hidden="true" className="size-4" />
+              Previous
+            </Button>
+            <span className="text-sm text-slate-600">Page {params.page.toLocaleString()}</span>
+            <Button
+              variant="secondary"
+              aria-disabled={!canGoOn}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              onClick={() => canGoOn && goToPage(params.page + 1)}
+            >
+              Next
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+          </nav>
+        )}
+      </section>
+
+      <InquiryDetailDialog
+        inquiryId={params.open}
+        shown={inquiries.find((inquiry) => inquiry._id === params.open)}
+        brandName={brandName}
+        onClose={() => change({ open: null })}
+        onStatusChange={changeStatus}
+        onDelete={askDelete}
+        onCloseAutoFocus={focusAfterModal}
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete inquiry"
+        description={INQUIRY_MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCloseAutoFocus={focusAfterDelete}
+      />
+    </div>
+  );
+}
