@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { newId } from '../db/values.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { hashPassword } from '../features/admin-auth/password.ts';
 
@@ -155,5 +157,31 @@ export function asAdmin(cookie: string | undefined, options: InjectOptions): Inj
   return {
     ...options,
     headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...options.headers },
+  };
+}
+
+export type InquiryRow = Insertable<DB['contactInquiries']>;
+export type InquiryRowOverrides = Partial<Omit<InquiryRow, 'isRead' | 'seq'>> & {
+  isRead?: boolean;
+};
+
+/** An inquiry as stored, sent at `createdAt`, for tests that insert many rows or set their times. */
+export function storedInquiry(
+  createdAt: string,
+  { isRead, ...overrides }: InquiryRowOverrides = {},
+): InquiryRow {
+  return {
+    id: newId(),
+    name: 'Asha Verma',
+    phone: '+91 98765 43210',
+    email: 'asha@example.com',
+    city: 'Pune',
+    query: 'Hello there',
+    service: 'technical-support',
+    status: 'new',
+    isRead: isRead ? 1 : 0,
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
   };
 }

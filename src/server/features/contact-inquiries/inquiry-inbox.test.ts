@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Insertable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryListResponse, InquiryStats } from '../../../shared/inquiry-inbox.ts';
-import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
   createAdmin,
   createTestApp,
+  type InquiryRow,
+  type InquiryRowOverrides,
   signIn,
+  storedInquiry,
   TEST_DIALECTS,
   TEST_ORIGIN,
   type TestApp,
@@ -34,9 +35,6 @@ const CSV_HEADER = [
   'Updated',
 ];
 const INSERT_BATCH = 1000;
-
-type InquiryRow = Insertable<DB['contactInquiries']>;
-type InquiryOverrides = Partial<Omit<InquiryRow, 'isRead' | 'seq'>> & { isRead?: boolean };
 
 function parseCsv(text: string): string[][] {
   return parse(text, { relaxColumnCount: false });
@@ -78,23 +76,8 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
   afterEach(() => t.close());
 
   /** A stored inquiry, one minute newer than the previous one made by this test. */
-  const inquiryRow = ({ isRead, ...overrides }: InquiryOverrides = {}): InquiryRow => {
-    const at = new Date(FIRST_CREATED_AT + minute++ * 60_000).toISOString();
-    return {
-      id: newId(),
-      name: 'Asha Verma',
-      phone: '+91 98765 43210',
-      email: 'asha@example.com',
-      city: 'Pune',
-      query: 'Hello there',
-      service: 'technical-support',
-      status: 'new',
-      isRead: isRead ? 1 : 0,
-      createdAt: at,
-      updatedAt: at,
-      ...overrides,
-    };
-  };
+  const inquiryRow = (overrides: InquiryRowOverrides = {}): InquiryRow =>
+    storedInquiry(new Date(FIRST_CREATED_AT + minute++ * 60_000).toISOString(), overrides);
 
   /** Stores rows in the order given, so the last is the newest; returns their ids in that order. */
   const insertRows = async (rows: InquiryRow[]): Promise<string[]> => {
@@ -106,9 +89,9 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
     }
     return rows.map((row) => row.id);
   };
-  const addInquiries = (...overrides: InquiryOverrides[]) =>
+  const addInquiries = (...overrides: InquiryRowOverrides[]) =>
     insertRows(overrides.map((entry) => inquiryRow(entry)));
-  const addInquiry = async (overrides: InquiryOverrides = {}) => (await addInquiries(overrides))[0]!;
+  const addInquiry = async (overrides: InquiryRowOverrides = {}) => (await addInquiries(overrides))[0]!;
 
   const api = (method: InjectOptions['method'], url: string, payload?: Record<string, unknown>) =>
     t.app.inject(asAdmin(cookie, { method, url, ...(payload === undefined ? {} : { payload }) }));

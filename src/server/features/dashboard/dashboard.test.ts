@@ -1,14 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { Insertable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DailyInquiryCount, Dashboard } from '../../../shared/inquiry-inbox.ts';
-import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
   createAdmin,
   createTestApp,
+  type InquiryRowOverrides,
   signIn,
+  storedInquiry,
   TEST_DIALECTS,
   type TestApp,
 } from '../../test-support/test-app.ts';
@@ -19,11 +19,7 @@ const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 const DAYS = 30;
 
-type InquiryRow = Insertable<DB['contactInquiries']>;
-type InquiryOverrides = Partial<Omit<InquiryRow, 'isRead' | 'seq' | 'createdAt'>> & {
-  isRead?: boolean;
-  createdAt?: number;
-};
+type InquiryOverrides = Omit<InquiryRowOverrides, 'createdAt'> & { createdAt?: number };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const dateOf = (ms: number) => iso(ms).slice(0, 10);
@@ -59,23 +55,9 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
   let minute = 0;
   /** Stores inquiries in the order given (the last is the newest); returns their ids. */
   const addInquiries = async (...list: InquiryOverrides[]): Promise<string[]> => {
-    const rows = list.map(({ isRead, createdAt, ...overrides }): InquiryRow => {
-      const at = iso(createdAt ?? t.clock() - DAY_MS + minute++ * MINUTE_MS);
-      return {
-        id: newId(),
-        name: 'Asha Verma',
-        phone: '+91 98765 43210',
-        email: 'asha@example.com',
-        city: 'Pune',
-        query: 'Hello there',
-        service: 'technical-support',
-        status: 'new',
-        isRead: isRead ? 1 : 0,
-        createdAt: at,
-        updatedAt: at,
-        ...overrides,
-      };
-    });
+    const rows = list.map(({ createdAt, ...overrides }) =>
+      storedInquiry(iso(createdAt ?? t.clock() - DAY_MS + minute++ * MINUTE_MS), overrides),
+    );
     if (rows.length > 0) await t.database.db.insertInto('contactInquiries').values(rows).execute();
     return rows.map((row) => row.id);
   };
