@@ -1,7 +1,8 @@
-import { House, Menu, Search } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { House, Menu } from 'lucide-react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../ui/button.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 export interface TopBarProps {
@@ -13,7 +14,6 @@ export interface TopBarProps {
 
 export function TopBar({ email, sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
   const navigate = useNavigate();
-  const searchId = useId();
 
   // The inquiry inbox is what there is to search; the search box takes the admin there.
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -43,23 +43,13 @@ export function TopBar({ email, sidebarId, sidebarOpen, onToggleSidebar }: TopBa
         <span className="sr-only sm:not-sr-only">View site</span>
       </Link>
       <search className="min-w-0 flex-1 sm:max-w-md">
-        <form onSubmit={search} className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Search inquiries
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            id={searchId}
-            name="q"
-            type="search"
-            placeholder="Search..."
-            enterKeyHint="search"
-            className="block h-10 w-full rounded-lg border border-slate-300 bg-slate-50 pr-3 pl-9 text-base focus:bg-white focus:outline-2 focus:outline-indigo-600 sm:text-sm"
-          />
-        </form>
+        <SearchField
+          label="Search inquiries"
+          onSearch={search}
+          name="q"
+          placeholder="Search..."
+          className="h-10 rounded-lg border border-slate-300 bg-slate-50 text-base focus:bg-white focus:outline-2 focus:outline-indigo-600 sm:text-sm"
+        />
       </search>
       <div className="ml-auto">
         <ProfileMenu email={email} />

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, RefreshCw, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, RefreshCw } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { cx } from '../../lib/class-names.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 import {
   inquiryExportHref,
   useDeleteInquiry,
@@ -60,7 +61,6 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
   const updateStatus = useUpdateInquiryStatus();
   const remove = useDeleteInquiry();
   const [toDelete, setToDelete] = useState<Inquiry | null>(null);
-  const searchId = useId();
   const statusId = useId();
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
@@ -188,26 +188,17 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
       <InquiryStatCards stats={stats.data} loading={stats.isPending} />
 
       <search className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <form onSubmit={searchNow} className="relative min-w-0 flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search inquiries
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Search inquiries..."
-            maxLength={INQUIRY_SEARCH_MAX_LENGTH}
-            enterKeyHint="search"
-            autoComplete="off"
-            className={cx(controlClassName, 'block w-full pr-3 pl-9')}
-          />
-        </form>
+        <SearchField
+          label="Search inquiries"
+          onSearch={searchNow}
+          formClassName="min-w-0 flex-1"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Search inquiries..."
+          maxLength={INQUIRY_SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          className={controlClassName}
+        />
         <div className="flex gap-3">
           <label htmlFor={statusId} className="sr-only">
             Filter by status
