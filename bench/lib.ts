@@ -81,3 +81,50 @@ export function formatRow(label: string, result: LoadResult): string {
     .toFixed(1)
     .padStart(6)} ms   errors ${result.errors + result.non2xx}`;
 }
+
+/** Nearest-rank percentile (p in 0–100) of values sorted ascending. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) throw new Error('percentile of no values');
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export interface Timing<T> {
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  iterations: number;
+  /** What the last timed call returned. */
+  last: T;
+}
+
+/**
+ * Runs `run` `warmup` times untimed, then one call after another, timing each: at least `iterations`
+ * calls, and more (up to `maxIterations`) until `minDurationMs` have passed, so that a fast query's p95
+ * rests on enough samples that a few stalls of a shared machine do not decide it.
+ */
+export async function timeCalls<T>(
+  run: () => Promise<T>,
+  options: { warmup: number; iterations: number; minDurationMs?: number; maxIterations?: number },
+): Promise<Timing<T>> {
+  const { warmup, iterations, minDurationMs = 0, maxIterations = iterations } = options;
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  const start = performance.now();
+  let last: T | undefined;
+  while (
+    times.length < iterations ||
+    (times.length < maxIterations && performance.now() - start < minDurationMs)
+  ) {
+    const callStart = performance.now();
+    last = await run();
+    times.push(performance.now() - callStart);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    maxMs: times.at(-1)!,
+    iterations: times.length,
+    last: last as T,
+  };
+}

@@ -1,9 +1,75 @@
+import { parseArgs } from 'node:util';
 import { benchActiveContacts } from './contacts-active.ts';
+import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
+
+const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [options]
+  contacts            GET /api/contacts/active against a bare node:http server, as a ratio
+  inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
+                      (no part named: both)
+Options for inquiries:
+  --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')})
+  --db <sqlite|postgres>   only this database (default both)
+  --iterations <n>    timed calls per query at least (default 50; fast ones run up to 3 s)
+  --reseed            seed again even when the cached database matches`;
+
+const PARTS = ['contacts', 'inquiries'] as const;
+type Part = (typeof PARTS)[number];
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        rows: { type: 'string' },
+        db: { type: 'string' },
+        iterations: { type: 'string' },
+        reseed: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+})();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = positionals.filter((part) => !PARTS.includes(part as Part));
+if (unknown.length > 0) fail(`Unknown bench part: ${unknown.join(', ')}`);
+const parts = new Set<Part>(positionals.length > 0 ? (positionals as Part[]) : PARTS);
+
+const positiveInteger = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const number = Number(value.replaceAll('_', ''));
+  if (!Number.isInteger(number) || number < 1) fail(`--${name} must be a positive integer`);
+  return number;
+};
+const rows = positiveInteger('rows', values.rows, DEFAULT_SCALE_ROWS);
+const iterations = positiveInteger('iterations', values.iterations, 50);
+if (values.db !== undefined && values.db !== 'sqlite' && values.db !== 'postgres') {
+  fail('--db must be sqlite or postgres');
+}
+const dialects: ScaleDialect[] = values.db ? [values.db] : ['sqlite', 'postgres'];
 
 // Each benchmark reports ratios against a baseline measured in the same run: absolute numbers on shared
 // machines are noisy, ratios much less so.
-const { ratio } = await benchActiveContacts();
-if (ratio < 0.6) {
-  console.log('\nBelow the 0.60 target.');
-  process.exitCode = 1;
+if (parts.has('contacts')) {
+  const { ratio } = await benchActiveContacts();
+  if (ratio < 0.6) {
+    console.log('\nBelow the 0.60 target.');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('inquiries')) {
+  const { ok } = await benchInquiriesAtScale({ rows, reseed: values.reseed, dialects, iterations });
+  if (!ok) {
+    console.log('\nThe inquiry inbox missed a budget or a search count (FAIL lines above).');
+    process.exitCode = 1;
+  }
 }

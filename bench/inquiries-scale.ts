@@ -1,0 +1,583 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cliProgress from 'cli-progress';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { migrations } from '../src/server/db/migrations/index.ts';
+import type { DB } from '../src/server/db/schema.ts';
+import {
+  createContactInquiryRepository,
+  type InquiryPage,
+} from '../src/server/features/contact-inquiries/repository.ts';
+import { INQUIRY_TOTAL_CAP, type InquiryStats } from '../src/shared/inquiry-inbox.ts';
+import {
+  DEFAULT_SEED,
+  type GeneratedInquiry,
+  generateInquiries,
+  INQUIRY_GENERATOR_VERSION,
+  PLANTED_TERMS,
+  type PlantedTermKey,
+} from './inquiry-generator.ts';
+import { type Timing, timeCalls } from './lib.ts';
+
+export const DEFAULT_SCALE_ROWS = 1_000_000;
+const SQLITE_DIR = '.tmp/bench';
+const POSTGRES_DATABASE = 'sampark_bench';
+const PAGE_SIZE = 20;
+/** 2,000 rows of 11 columns: 22,000 parameters, under both SQLite's (32,766) and PostgreSQL's (65,535) cap. */
+const ROWS_PER_INSERT = 2_000;
+const INSERTS_PER_TRANSACTION = 25;
+const WARMUP = 5;
+const SCAN_ITERATIONS = 10;
+/** Fast queries run past `iterations`, for this long or this many calls, whichever comes first. */
+const MIN_DURATION_MS = 3_000;
+const MAX_ITERATIONS = 500;
+
+/** The issue's acceptance figures, enforced on SQLite; PostgreSQL's are reported only. */
+const SQLITE_BUDGET = { listP95Ms: 20, searchP95Ms: 50, statsP95Ms: 20, scanOverRareSearch: 10 } as const;
+
+export type ScaleDialect = 'sqlite' | 'postgres';
+
+export interface ScaleBenchOptions {
+  rows: number;
+  /** Seed again even when the cached database matches. */
+  reseed: boolean;
+  dialects: ScaleDialect[];
+  /** Timed calls per query at least (the plain scan runs SCAN_ITERATIONS). */
+  iterations: number;
+}
+
+interface CaseResult {
+  label: string;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  iterations: number;
+  result: string;
+  budgetP95Ms?: number;
+  /** Searches and lists: the total the repository reported. */
+  total?: number;
+  totalCapped?: boolean;
+}
+
+interface DialectSummary {
+  rows: number;
+  seedSeconds: number;
+  rowsPerSecond: number;
+  seededNow: boolean;
+  storage: string;
+  frequencies: Record<PlantedTermKey, { term: string; rows: number; share: number }>;
+  cases: Record<string, CaseResult>;
+  scanOverRareSearch: number;
+  failures: string[];
+}
+
+/** What a cached database must have been seeded with to be reused. */
+interface SeedFingerprint {
+  generatorVersion: number;
+  seed: number;
+  rows: number;
+  migrations: string[];
+  /** Migrations are edited while a feature is young: their source decides too, not only their names. */
+  migrationsHash: string;
+}
+
+interface SeedMarker extends SeedFingerprint {
+  seededAt: string;
+  seedSeconds: number;
+}
+
+type Repository = ReturnType<typeof createContactInquiryRepository>;
+
+const fmt = (value: number) => value.toLocaleString('en-US');
+const ms = (value: number) =>
+  value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
+
+/**
+ * The inquiry inbox at scale: seeds `rows` generated inquiries into each database (cached between runs),
+ * then times the inbox list, the search at three term frequencies, the stats, and a plain LIKE scan as the
+ * baseline the search index must beat. SQLite is held to the issue's budgets; PostgreSQL is reported.
+ */
+export async function benchInquiriesAtScale(options: ScaleBenchOptions): Promise<{ ok: boolean }> {
+  const summaries: Partial<Record<ScaleDialect, DialectSummary>> = {};
+  for (const dialect of options.dialects) {
+    if (dialect === 'sqlite') {
+      summaries.sqlite = await benchSqlite(options);
+    } else {
+      const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
+      if (!serverUrl) {
+        console.log(
+          '\nPostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL ' +
+            '(e.g. postgres://postgres@127.0.0.1:5432/test); the bench uses that server\'s "sampark_bench" database.',
+        );
+        continue;
+      }
+      summaries.postgres = await benchPostgres(serverUrl, options);
+    }
+  }
+  // One line for notes: the figures without the table's labels.
+  const compact = Object.fromEntries(
+    Object.entries(summaries).map(([dialect, { cases, ...summary }]) => [
+      dialect,
+      {
+        ...summary,
+        cases: Object.fromEntries(
+          Object.entries(cases).map(([key, { p50Ms, p95Ms, maxMs, iterations, total, totalCapped }]) => [
+            key,
+            { p50Ms, p95Ms, maxMs, runs: iterations, total, totalCapped },
+          ]),
+        ),
+      },
+    ]),
+  );
+  console.log(`\nBENCH_JSON ${JSON.stringify({ bench: 'inquiries-scale', rows: options.rows, ...compact })}`);
+  return { ok: Object.values(summaries).every((summary) => summary.failures.length === 0) };
+}
+
+async function benchSqlite(options: ScaleBenchOptions): Promise<DialectSummary> {
+  const filename = path.join(SQLITE_DIR, `inquiries-${options.rows}.db`);
+  const open = () => openDatabase({ dialect: 'sqlite', filename });
+  let database = await open();
+  const fingerprint = fingerprintFor('sqlite', options.rows);
+  let marker = await readMarker(database.db);
+  let seededNow = false;
+  if (options.reseed || !markerMatches(marker, fingerprint)) {
+    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options, marker)})`);
+    await database.close();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${filename}${suffix}`, { force: true });
+    database = await open();
+    await migrateToLatest(database);
+    const seedSeconds = await seed(database.db, options.rows, 'SQLite');
+    const analyzeStart = performance.now();
+    await sql`analyze`.execute(database.db);
+    await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
+    console.log(
+      `SQLite: ANALYZE and checkpoint in ${((performance.now() - analyzeStart) / 1000).toFixed(1)} s`,
+    );
+    marker = await writeMarker(database.db, fingerprint, seedSeconds);
+    seededNow = true;
+  }
+  try {
+    const storage = await sqliteStorage(database, filename);
+    return await measure(database, `SQLite, ${filename}`, marker!, seededNow, storage, options);
+  } finally {
+    await database.close();
+  }
+}
+
+async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Promise<DialectSummary> {
+  const benchUrl = new URL(serverUrl);
+  benchUrl.pathname = `/${POSTGRES_DATABASE}`;
+  const open = () => openDatabase({ dialect: 'postgres', url: benchUrl.toString() });
+  await createPostgresDatabase(serverUrl, false);
+  let database = await open();
+  const fingerprint = fingerprintFor('postgres', options.rows);
+  let marker = await readMarker(database.db);
+  let seededNow = false;
+  if (options.reseed || !markerMatches(marker, fingerprint)) {
+    console.log(`\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options, marker)})`);
+    await database.close();
+    await createPostgresDatabase(serverUrl, true);
+    database = await open();
+    await migrateToLatest(database);
+    const seedSeconds = await seed(database.db, options.rows, 'PostgreSQL');
+    const vacuumStart = performance.now();
+    await sql`vacuum analyze`.execute(database.db);
+    console.log(`PostgreSQL: VACUUM ANALYZE in ${((performance.now() - vacuumStart) / 1000).toFixed(1)} s`);
+    marker = await writeMarker(database.db, fingerprint, seedSeconds);
+    seededNow = true;
+  }
+  try {
+    const storage = await postgresStorage(database);
+    return await measure(
+      database,
+      `PostgreSQL, database ${POSTGRES_DATABASE}`,
+      marker!,
+      seededNow,
+      storage,
+      options,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Creates the bench database on the server when missing; `recreate` drops it first. */
+async function createPostgresDatabase(serverUrl: string, recreate: boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const name = client.escapeIdentifier(POSTGRES_DATABASE);
+    if (recreate) await client.query(`drop database if exists ${name} with (force)`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      POSTGRES_DATABASE,
+    ]);
+    if (!rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function fingerprintFor(dialect: ScaleDialect, rows: number): SeedFingerprint {
+  const all = migrations(dialect);
+  const hash = createHash('sha256');
+  for (const [name, migration] of Object.entries(all)) hash.update(`${name}\n${migration.up.toString()}\n`);
+  return {
+    generatorVersion: INQUIRY_GENERATOR_VERSION,
+    seed: DEFAULT_SEED,
+    rows,
+    migrations: Object.keys(all),
+    migrationsHash: hash.digest('hex').slice(0, 16),
+  };
+}
+
+function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedFingerprint): boolean {
+  return (
+    marker !== undefined &&
+    marker.generatorVersion === fingerprint.generatorVersion &&
+    marker.seed === fingerprint.seed &&
+    marker.rows === fingerprint.rows &&
+    marker.migrationsHash === fingerprint.migrationsHash &&
+    marker.migrations.join() === fingerprint.migrations.join()
+  );
+}
+
+function reseedReason(options: ScaleBenchOptions, marker: SeedMarker | undefined): string {
+  if (options.reseed) return '--reseed';
+  if (!marker) return 'no seeded database yet';
+  return 'the generator, row count or migrations changed since it was seeded';
+}
+
+// The marker is written last, after seeding and ANALYZE: an interrupted seed is never reused.
+async function readMarker(db: Kysely<DB>): Promise<SeedMarker | undefined> {
+  try {
+    const { rows } = await sql<{ marker: string }>`select marker from bench_seed`.execute(db);
+    return rows[0] ? (JSON.parse(rows[0].marker) as SeedMarker) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeMarker(db: Kysely<DB>, fingerprint: SeedFingerprint, seedSeconds: number) {
+  const marker: SeedMarker = { ...fingerprint, seededAt: new Date().toISOString(), seedSeconds };
+  await sql`create table if not exists bench_seed (marker text not null)`.execute(db);
+  await sql`delete from bench_seed`.execute(db);
+  await sql`insert into bench_seed (marker) values (${JSON.stringify(marker)})`.execute(db);
+  return marker;
+}
+
+/** Inserts the generated inquiries oldest first, in multi-row INSERTs, many per transaction. */
+async function seed(db: Kysely<DB>, rows: number, label: string): Promise<number> {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} [{bar}] {percentage}% | {value}/{total} inquiries | {rate} rows/s | ETA {eta_formatted}`,
+      // Without a terminal (CI, logs), a line every 15 s instead of a redrawn bar.
+      noTTYOutput: true,
+      notTTYSchedule: 15_000,
+      etaBuffer: 50,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const inquiries = generateInquiries({ rows });
+  const start = performance.now();
+  let inserted = 0;
+  bar.start(rows, 0, { rate: '-' });
+  try {
+    while (inserted < rows) {
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < INSERTS_PER_TRANSACTION && inserted < rows; i++) {
+          const batch = take(inquiries, ROWS_PER_INSERT);
+          await trx.insertInto('contactInquiries').values(batch).execute();
+          inserted += batch.length;
+          const rate = inserted / ((performance.now() - start) / 1000);
+          bar.update(inserted, { rate: fmt(Math.round(rate)) });
+          // better-sqlite3 answers synchronously: without a turn of the event loop the bar never redraws.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
+    }
+  } finally {
+    bar.stop();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  console.log(
+    `${label}: seeded ${fmt(rows)} inquiries in ${seconds.toFixed(1)} s (${fmt(Math.round(rows / seconds))} rows/s)`,
+  );
+  return seconds;
+}
+
+function take(source: Iterator<GeneratedInquiry>, count: number): GeneratedInquiry[] {
+  const batch: GeneratedInquiry[] = [];
+  for (let i = 0; i < count; i++) {
+    const next = source.next();
+    if (next.done) break;
+    batch.push(next.value);
+  }
+  return batch;
+}
+
+/** The baseline: what a search costs with no index, the LIKE the issue names, newest first. */
+function plainScan(db: Kysely<DB>, term: string) {
+  const pattern = `%${term}%`;
+  return sql<{ seq: number }>`select seq from contact_inquiries
+    where name like ${pattern} or email like ${pattern} or city like ${pattern} or query like ${pattern}
+      or phone like ${pattern}
+    order by seq desc limit ${PAGE_SIZE}`.execute(db);
+}
+
+async function countContaining(db: Kysely<DB>, term: string): Promise<number> {
+  const pattern = `%${term}%`;
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from contact_inquiries
+    where name like ${pattern} or email like ${pattern} or city like ${pattern} or query like ${pattern}
+      or phone like ${pattern}`.execute(db);
+  return Number(rows[0]!.count);
+}
+
+async function measure(
+  database: Database,
+  title: string,
+  marker: SeedMarker,
+  seededNow: boolean,
+  storage: string,
+  options: ScaleBenchOptions,
+): Promise<DialectSummary> {
+  const { db, dialect } = database;
+  const repository: Repository = createContactInquiryRepository(db, dialect);
+  const stored = await repository.count();
+  console.log(
+    `\n${title}: ${fmt(stored)} inquiries; ${storage}\n` +
+      `  seeded ${seededNow ? 'now' : `${marker.seededAt} (cached; --reseed to seed again)`} in ` +
+      `${marker.seedSeconds.toFixed(1)} s, ${fmt(Math.round(marker.rows / marker.seedSeconds))} rows/s`,
+  );
+
+  const countStart = performance.now();
+  const frequencies = {} as DialectSummary['frequencies'];
+  for (const [key, { term }] of Object.entries(PLANTED_TERMS) as [PlantedTermKey, { term: string }][]) {
+    const count = await countContaining(db, term);
+    frequencies[key] = { term, rows: count, share: count / stored };
+  }
+  console.log(
+    `  planted terms, counted with a plain LIKE over name, email, city, query and phone (${(
+      (performance.now() - countStart) / 1000
+    ).toFixed(1)} s):`,
+  );
+  for (const [key, { term, rows, share }] of Object.entries(frequencies)) {
+    console.log(
+      `    ${key.padEnd(10)} "${term}"  ${fmt(rows).padStart(9)} rows  ${(share * 100).toFixed(4).padStart(8)}%`,
+    );
+  }
+
+  const deepPage = Math.max(1, Math.floor(stored / 2 / PAGE_SIZE));
+  const { rare, inBetween, common } = PLANTED_TERMS;
+  const timed = {
+    warmup: WARMUP,
+    iterations: options.iterations,
+    minDurationMs: MIN_DURATION_MS,
+    maxIterations: MAX_ITERATIONS,
+  };
+  const cases: Record<string, CaseResult> = {};
+  const listCase = async (
+    key: string,
+    label: string,
+    run: () => Promise<InquiryPage>,
+    budgetP95Ms: number,
+  ) => {
+    const timing = await timeCalls(run, timed);
+    cases[key] = {
+      ...caseResult(label, timing, describePage, budgetP95Ms),
+      total: timing.last.total,
+      totalCapped: timing.last.totalCapped,
+    };
+  };
+
+  await listCase(
+    'listFirstPage',
+    'list, page 1',
+    () => repository.list({ page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.listP95Ms,
+  );
+  await listCase(
+    'listDeepPage',
+    `list, page ${fmt(deepPage)} (offset ${fmt((deepPage - 1) * PAGE_SIZE)})`,
+    () => repository.list({ page: deepPage, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.listP95Ms,
+  );
+  await listCase(
+    'listClosed',
+    "list, status 'closed', page 1",
+    () => repository.list({ status: 'closed', page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.listP95Ms,
+  );
+  await listCase(
+    'searchRare',
+    `search "${rare.term}" (rare), page 1`,
+    () => repository.list({ q: rare.term, page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.searchP95Ms,
+  );
+  await listCase(
+    'searchInBetween',
+    `search "${inBetween.term}" (in-between), page 1`,
+    () => repository.list({ q: inBetween.term, page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.searchP95Ms,
+  );
+  await listCase(
+    'searchCommon',
+    `search "${common.term}" (common), page 1`,
+    () => repository.list({ q: common.term, page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.searchP95Ms,
+  );
+  await listCase(
+    'searchCommonNew',
+    `search "${common.term}", status 'new', page 1`,
+    () => repository.list({ q: common.term, status: 'new', page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.searchP95Ms,
+  );
+  cases.stats = caseResult(
+    'stats',
+    await timeCalls(() => repository.stats(), timed),
+    describeStats,
+    SQLITE_BUDGET.statsP95Ms,
+  );
+  cases.scanRare = caseResult(
+    `plain LIKE scan "${rare.term}", newest 20`,
+    await timeCalls(() => plainScan(db, rare.term), { warmup: 1, iterations: SCAN_ITERATIONS }),
+    (result) => `${result.rows.length} rows`,
+  );
+  const scanOverRareSearch = cases.scanRare.p50Ms / cases.searchRare!.p50Ms;
+
+  console.log(
+    `\n  ${'query'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'runs'.padStart(5)}   result`,
+  );
+  for (const result of Object.values(cases)) {
+    console.log(
+      `  ${result.label.padEnd(44)} ${ms(result.p50Ms).padStart(8)} ${ms(result.p95Ms).padStart(8)} ${ms(
+        result.maxMs,
+      ).padStart(8)} ${String(result.iterations).padStart(5)}   ${result.result}`,
+    );
+  }
+  console.log(
+    `  plain scan / rare search (p50): ${scanOverRareSearch.toFixed(0)}x` +
+      (dialect === 'sqlite' ? ` (target >= ${SQLITE_BUDGET.scanOverRareSearch}x)` : ''),
+  );
+
+  const failures = checkResults(dialect, cases, frequencies, scanOverRareSearch);
+  for (const failure of failures) console.log(`  FAIL ${failure}`);
+  if (dialect === 'sqlite' && failures.length === 0) console.log('  All SQLite budgets met.');
+  if (dialect === 'postgres') console.log('  (PostgreSQL figures are reported, not held to the budgets.)');
+
+  return {
+    rows: stored,
+    seedSeconds: Number(marker.seedSeconds.toFixed(1)),
+    rowsPerSecond: Math.round(marker.rows / marker.seedSeconds),
+    seededNow,
+    storage,
+    frequencies,
+    cases,
+    scanOverRareSearch: Number(scanOverRareSearch.toFixed(1)),
+    failures,
+  };
+}
+
+function caseResult<T>(
+  label: string,
+  timing: Timing<T>,
+  summarize: (result: T) => string,
+  budgetP95Ms?: number,
+): CaseResult {
+  const round = (value: number) => Number(value.toFixed(2));
+  return {
+    label,
+    p50Ms: round(timing.p50Ms),
+    p95Ms: round(timing.p95Ms),
+    maxMs: round(timing.maxMs),
+    iterations: timing.iterations,
+    result: summarize(timing.last),
+    ...(budgetP95Ms === undefined ? {} : { budgetP95Ms }),
+  };
+}
+
+function describePage(page: InquiryPage): string {
+  return `${page.inquiries.length} rows, total ${fmt(page.total)}${page.totalCapped ? '+' : ''}`;
+}
+
+function describeStats(stats: InquiryStats): string {
+  return (
+    `total ${fmt(stats.total)}, new ${fmt(stats.new)}, in progress ${fmt(stats.inProgress)}, ` +
+    `resolved ${fmt(stats.resolved)}, closed ${fmt(stats.closed)}, unread ${fmt(stats.unread)}`
+  );
+}
+
+/** Budgets (SQLite only) and, on both, that the search finds what the plain LIKE counted. */
+function checkResults(
+  dialect: ScaleDialect,
+  cases: Record<string, CaseResult>,
+  frequencies: DialectSummary['frequencies'],
+  scanOverRareSearch: number,
+): string[] {
+  const failures: string[] = [];
+  const searches = { rare: cases.searchRare!, inBetween: cases.searchInBetween! } as const;
+  for (const key of ['rare', 'inBetween'] as const) {
+    const expected = frequencies[key].rows;
+    const { total, totalCapped } = searches[key];
+    const found = expected > INQUIRY_TOTAL_CAP ? totalCapped : total === expected && !totalCapped;
+    if (!found) {
+      failures.push(
+        `search "${frequencies[key].term}" reports ${searches[key].result}; the plain LIKE counts ${fmt(expected)}`,
+      );
+    }
+  }
+  if (dialect !== 'sqlite') return failures;
+  for (const result of Object.values(cases)) {
+    if (result.budgetP95Ms !== undefined && result.p95Ms > result.budgetP95Ms) {
+      failures.push(
+        `${result.label}: p95 ${ms(result.p95Ms)} ms is over its ${result.budgetP95Ms} ms budget`,
+      );
+    }
+  }
+  if (scanOverRareSearch < SQLITE_BUDGET.scanOverRareSearch) {
+    failures.push(
+      `the rare search is only ${scanOverRareSearch.toFixed(1)}x faster than the plain scan ` +
+        `(target ${SQLITE_BUDGET.scanOverRareSearch}x)`,
+    );
+  }
+  return failures;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function sqliteStorage(database: Database, filename: string): Promise<string> {
+  const fileBytes = ['', '-wal'].reduce((sum, suffix) => {
+    const file = `${filename}${suffix}`;
+    return sum + (fs.existsSync(file) ? fs.statSync(file).size : 0);
+  }, 0);
+  try {
+    // dbstat is compiled into better-sqlite3's SQLite; the split shows what the search index costs.
+    const { rows } = await sql<{ part: string; bytes: number }>`
+      select case
+          when name like 'contact_inquiry_search%' then 'search index'
+          when name = 'contact_inquiries' then 'table'
+          when tbl_name = 'contact_inquiries' then 'other indexes'
+          else 'rest' end as part,
+        sum(pgsize) as bytes
+      from dbstat join sqlite_schema using (name) group by part order by bytes desc`.execute(database.db);
+    return `file ${mb(fileBytes)} (${rows.map((row) => `${row.part} ${mb(row.bytes)}`).join(', ')})`;
+  } catch {
+    return `file ${mb(fileBytes)}`;
+  }
+}
+
+async function postgresStorage(database: Database): Promise<string> {
+  const { rows } = await sql<{ database: string; heap: string; indexes: string; search: string | null }>`
+    select pg_database_size(current_database()) as database,
+      pg_table_size('contact_inquiries') as heap,
+      pg_indexes_size('contact_inquiries') as indexes,
+      pg_relation_size(to_regclass('contact_inquiries_search')) as search`.execute(database.db);
+  const row = rows[0]!;
+  return (
+    `database ${mb(Number(row.database))} (table ${mb(Number(row.heap))}, indexes ${mb(Number(row.indexes))}` +
+    `${row.search === null ? '' : `, of which search index ${mb(Number(row.search))}`})`
+  );
+}
