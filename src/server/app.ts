@@ -102,7 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
   );
   const contactChannels = createContactChannelRepository(db);
-  const contactInquiries = createContactInquiryRepository(db, database.dialect, clock);
+  const contactInquiries = createContactInquiryRepository(db, database.dialect, { clock });
   const siteSettings = createSiteSettingsRepository(db);
   const blogPosts = createBlogPostRepository(db);
   const publicContent = createPublicContent(clock);

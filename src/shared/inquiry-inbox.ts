@@ -74,7 +74,10 @@ export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;
 
 export const InquiryListResponseSchema = z.object({
   inquiries: z.array(InquirySchema),
-  /** Exact, unless `totalCapped`: then at least this many (INQUIRY_TOTAL_CAP) match. */
+  /**
+   * Exact, unless `totalCapped`: then at least this many match (INQUIRY_TOTAL_CAP, or fewer when a search
+   * with a status filter stopped counting early), shown as "10,000+".
+   */
   total: z.number().int(),
   totalCapped: z.boolean(),
   page: z.number().int(),

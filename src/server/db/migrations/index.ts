@@ -166,6 +166,16 @@ async function rebuildInquiriesWithSequence(db: Kysely<unknown>, dialect: Dialec
     .execute(db);
   await db.schema.dropTable('contact_inquiries').execute();
   await db.schema.alterTable('contact_inquiries_next').renameTo('contact_inquiries').execute();
+  if (dialect === 'postgres') {
+    // Constraints and the identity sequence keep the names they were created with.
+    await sql`alter table contact_inquiries rename constraint contact_inquiries_next_pkey to contact_inquiries_pkey`.execute(
+      db,
+    );
+    await sql`alter table contact_inquiries rename constraint contact_inquiries_next_id_key to contact_inquiries_id_key`.execute(
+      db,
+    );
+    await sql`alter sequence contact_inquiries_next_seq_seq rename to contact_inquiries_seq_seq`.execute(db);
+  }
 
   if (dialect === 'sqlite') {
     // The rowid table holds whole rows; this narrow index lets a deep page skip 500,000 entries in a few
@@ -206,46 +216,58 @@ async function createInquiryCounts(db: Kysely<unknown>, dialect: Dialect) {
     insert into contact_inquiry_counts (status, is_read, count)
     select status, is_read, count(*) from contact_inquiries group by status, is_read`.execute(db);
 
-  const add = (row: 'new' | 'NEW') => `
-    insert into contact_inquiry_counts (status, is_read, count) values (${row}.status, ${row}.is_read, 1)
-    on conflict (status, is_read) do update set count = contact_inquiry_counts.count + 1;`;
-  const remove = (row: 'old' | 'OLD') => `
-    update contact_inquiry_counts set count = count - 1
-    where status = ${row}.status and is_read = ${row}.is_read;`;
-  const changed = 'old.status <> new.status or old.is_read <> new.is_read';
-
   if (dialect === 'sqlite') {
+    const add = `
+      insert into contact_inquiry_counts (status, is_read, count) values (new.status, new.is_read, 1)
+      on conflict (status, is_read) do update set count = contact_inquiry_counts.count + 1;`;
+    const remove = `
+      update contact_inquiry_counts set count = count - 1
+      where status = old.status and is_read = old.is_read;`;
+    const changed = 'old.status <> new.status or old.is_read <> new.is_read';
     await sql
       .raw(`create trigger contact_inquiries_count_insert after insert on contact_inquiries
-        begin ${add('new')} end`)
+        begin ${add} end`)
       .execute(db);
     await sql
       .raw(`create trigger contact_inquiries_count_delete after delete on contact_inquiries
-        begin ${remove('old')} end`)
+        begin ${remove} end`)
       .execute(db);
     await sql
       .raw(`create trigger contact_inquiries_count_update after update of status, is_read
         on contact_inquiries when ${changed}
-        begin ${remove('old')} ${add('new')} end`)
+        begin ${remove} ${add} end`)
       .execute(db);
     return;
   }
+  // PostgreSQL: once per statement, from its transition tables. A bulk import then changes each count
+  // row once per statement, not once per inquiry (a million updates of eight rows in one transaction
+  // would leave a million dead row versions for every later read of the counts to skip).
   await sql
-    .raw(`create function contact_inquiry_counts_track() returns trigger language plpgsql as $$
+    .raw(`create function contact_inquiry_counts_apply() returns trigger language plpgsql as $$
       begin
-        if tg_op in ('UPDATE', 'DELETE') then ${remove('OLD')} end if;
-        if tg_op in ('UPDATE', 'INSERT') then ${add('NEW')} end if;
+        if tg_op in ('UPDATE', 'DELETE') then
+          update contact_inquiry_counts c set count = c.count - d.n
+          from (select status, is_read, count(*) as n from old_rows group by status, is_read) d
+          where c.status = d.status and c.is_read = d.is_read;
+        end if;
+        if tg_op in ('UPDATE', 'INSERT') then
+          insert into contact_inquiry_counts (status, is_read, count)
+          select status, is_read, count(*) from new_rows group by status, is_read
+          on conflict (status, is_read) do update set count = contact_inquiry_counts.count + excluded.count;
+        end if;
         return null;
       end $$`)
     .execute(db);
-  await sql
-    .raw(`create trigger contact_inquiries_count_insert_delete after insert or delete on contact_inquiries
-      for each row execute function contact_inquiry_counts_track()`)
-    .execute(db);
-  await sql
-    .raw(`create trigger contact_inquiries_count_update after update of status, is_read on contact_inquiries
-      for each row when (${changed}) execute function contact_inquiry_counts_track()`)
-    .execute(db);
+  for (const [event, tables] of [
+    ['insert', 'new table as new_rows'],
+    ['delete', 'old table as old_rows'],
+    ['update', 'old table as old_rows new table as new_rows'],
+  ] as const) {
+    await sql
+      .raw(`create trigger contact_inquiries_count_${event} after ${event} on contact_inquiries
+        referencing ${tables} for each statement execute function contact_inquiry_counts_apply()`)
+      .execute(db);
+  }
 }
 
 /** The fields the inbox search matches, in both dialects' search indexes. */

@@ -6,7 +6,12 @@ import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { newId } from '../../db/values.ts';
-import { migrateTestDatabase, openTestDatabase, TEST_DIALECTS } from '../../test-support/test-app.ts';
+import {
+  migrateTestDatabase,
+  openTestDatabase,
+  storedInquiry,
+  TEST_DIALECTS,
+} from '../../test-support/test-app.ts';
 import {
   type ContactInquiryRepository,
   createContactInquiryRepository,
@@ -38,6 +43,22 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
     repository = createContactInquiryRepository(database.db, dialect);
   });
   afterEach(() => dispose());
+
+  /** The stat cards' figures counted the slow way, from every row. */
+  async function statsFromRows() {
+    const { rows } = await sql<{ status: string; unread: number | string; count: number | string }>`
+      select status, sum(1 - is_read) as unread, count(*) as count from contact_inquiries group by status`.execute(
+      database.db,
+    );
+    const stats = { total: 0, new: 0, inProgress: 0, resolved: 0, closed: 0, unread: 0 };
+    for (const row of rows) {
+      const key = row.status === 'in-progress' ? 'inProgress' : (row.status as 'new' | 'resolved' | 'closed');
+      stats[key] += Number(row.count);
+      stats.total += Number(row.count);
+      stats.unread += Number(row.unread);
+    }
+    return stats;
+  }
 
   it('finds exactly the inquiries a plain case-insensitive substring match finds, newest first', async () => {
     // Short, repetitive values over a small alphabet with LIKE's and FTS5's special characters, so random
@@ -93,6 +114,50 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
     });
   });
 
+  it('counts a search with a status filter among a bounded number of matches, as a lower bound', async () => {
+    const bounded = createContactInquiryRepository(database.db, dialect, { searchCountExamined: 50 });
+    // 120 inquiries mention a refund, every third one closed: 40 closed ones in all.
+    const rows = Array.from({ length: 120 }, (_, index) =>
+      storedInquiry(new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(), {
+        query: `refund ${index}`,
+        status: index % 3 === 0 ? 'closed' : 'new',
+      }),
+    );
+    await database.db.insertInto('contactInquiries').values(rows).execute();
+
+    // The newest 50 matches hold 16 closed ones: at least 16 match, and the count says it stopped early.
+    const first = await bounded.list({ q: 'refund', status: 'closed', page: 1, pageSize: 5 });
+    expect(first).toMatchObject({ total: 16, totalCapped: true });
+    expect(first.inquiries.map((row) => row.query)).toEqual([
+      'refund 117',
+      'refund 114',
+      'refund 111',
+      'refund 108',
+      'refund 105',
+    ]);
+    // Deeper pages never claim fewer than they show.
+    expect(await bounded.list({ q: 'refund', status: 'closed', page: 4, pageSize: 5 })).toMatchObject({
+      total: 20,
+      totalCapped: true,
+    });
+    // The last page ends the list, so its total is exact again.
+    expect(await bounded.list({ q: 'refund', status: 'closed', page: 7, pageSize: 6 })).toMatchObject({
+      total: 40,
+      totalCapped: false,
+    });
+    // A page past the end claims no more than the bounded count.
+    expect(await bounded.list({ q: 'refund', status: 'closed', page: 9, pageSize: 6 })).toMatchObject({
+      inquiries: [],
+      total: 16,
+      totalCapped: true,
+    });
+    // Below the bound the count is exact: 31 matches, 9 of them closed.
+    expect(await bounded.list({ q: 'refund 1', status: 'closed', page: 1, pageSize: 5 })).toMatchObject({
+      total: 9,
+      totalCapped: false,
+    });
+  });
+
   it('exports every match in order, across several batches, without the others', async () => {
     const rows = Array.from({ length: 1_203 }, (_, index) => ({
       id: newId(),
@@ -134,19 +199,37 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
       .where('id', '=', b)
       .execute();
 
-    const { rows } = await sql<{ status: string; unread: number | string; count: number | string }>`
-      select status, sum(1 - is_read) as unread, count(*) as count from contact_inquiries group by status`.execute(
-      database.db,
-    );
-    const fromRows = { total: 0, new: 0, inProgress: 0, resolved: 0, closed: 0, unread: 0 };
-    for (const row of rows) {
-      const key = row.status === 'in-progress' ? 'inProgress' : (row.status as 'new' | 'resolved' | 'closed');
-      fromRows[key] += Number(row.count);
-      fromRows.total += Number(row.count);
-      fromRows.unread += Number(row.unread);
-    }
+    const fromRows = await statsFromRows();
     expect(await repository.stats()).toEqual(fromRows);
     expect(fromRows).toEqual({ total: 2, new: 1, inProgress: 0, resolved: 1, closed: 0, unread: 2 });
+  });
+
+  it('keeps the stored counts through statements that change many inquiries at once', async () => {
+    const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString();
+    const statuses = ['new', 'in-progress', 'resolved', 'closed'] as const;
+    await database.db
+      .insertInto('contactInquiries')
+      .values(
+        Array.from({ length: 40 }, (_, index) =>
+          storedInquiry(at(index), { status: statuses[index % 4], isRead: index % 3 === 0 }),
+        ),
+      )
+      .execute();
+    expect(await repository.stats()).toEqual(await statsFromRows());
+    await database.db
+      .updateTable('contactInquiries')
+      .set({ status: 'closed' })
+      .where('status', '=', 'new')
+      .execute();
+    await database.db
+      .updateTable('contactInquiries')
+      .set({ isRead: 1 })
+      .where('status', '=', 'resolved')
+      .execute();
+    await database.db.deleteFrom('contactInquiries').where('status', '=', 'in-progress').execute();
+    const fromRows = await statsFromRows();
+    expect(await repository.stats()).toEqual(fromRows);
+    expect(fromRows).toMatchObject({ total: 30, new: 0, inProgress: 0, resolved: 10, closed: 20 });
   });
 
   it('counts the days of the viewer, not of the server', async () => {

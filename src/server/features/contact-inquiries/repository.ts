@@ -93,6 +93,12 @@ function ftsPhrase(term: string): string {
 
 const EXPORT_BATCH = 500;
 
+/** A query yielding inquiries' `seq`, newest first. */
+type SeqQuery = SelectQueryBuilder<DB, 'contactInquiries', { seq: number }>;
+
+/** A search combined with a status filter counts among at most this many of the search's newest matches. */
+const SEARCH_COUNT_EXAMINED = 50_000;
+
 /**
  * Newest first is `seq` descending everywhere (decision 008). Each way of finding inquiries yields their
  * `seq` values in that order, so a page is a LIMIT/OFFSET over an index walk and the rows are then read
@@ -101,7 +107,10 @@ const EXPORT_BATCH = 500;
 export function createContactInquiryRepository(
   db: Kysely<DB>,
   dialect: Dialect,
-  clock: () => number = Date.now,
+  {
+    clock = Date.now,
+    searchCountExamined = SEARCH_COUNT_EXAMINED,
+  }: { clock?: () => number; searchCountExamined?: number } = {},
 ) {
   /**
    * The `seq` of every inquiry matching the filter, newest first, optionally only those older than
@@ -113,10 +122,7 @@ export function createContactInquiryRepository(
    *   statistics; SQLite scans newest first, which fills a page at once for the short, common terms that
    *   reach this path.
    */
-  function matching(
-    filter: InquiryFilter,
-    below?: number,
-  ): SelectQueryBuilder<DB, 'contactInquiries', { seq: number }> {
+  function matching(filter: InquiryFilter, below?: number): SeqQuery {
     const term = filter.q ?? '';
     let query = db
       .selectFrom('contactInquiries')
@@ -127,17 +133,21 @@ export function createContactInquiryRepository(
     if (term === '') return query;
 
     if (dialect === 'sqlite' && [...term].length >= TRIGRAM_LENGTH) {
+      const search = db
+        .selectFrom(sql<{ rowid: number }>`contact_inquiry_search`.as('search'))
+        .where(sql<boolean>`contact_inquiry_search match ${ftsPhrase(term)}`)
+        .$if(below !== undefined, (q) => q.where(sql.ref('search.rowid'), '<', below as number))
+        .orderBy(sql.ref('search.rowid'), 'desc');
+      // Without a status the index alone answers; its rowid is the inquiry's seq.
+      // (Typed as a query of the inquiries table: callers only limit, offset, execute or nest it.)
+      if (!filter.status) return search.select(sql<number>`search.rowid`.as('seq')) as unknown as SeqQuery;
       // The search table drives the loop (CROSS JOIN keeps SQLite from reordering it), so its descending
       // rowid order is the result's order and a LIMIT stops the walk early.
-      return db
-        .selectFrom(sql<{ rowid: number }>`contact_inquiry_search`.as('search'))
+      return search
         .crossJoin('contactInquiries')
         .select('contactInquiries.seq')
         .whereRef(sql.ref('search.rowid'), '=', 'contactInquiries.seq')
-        .where(sql<boolean>`contact_inquiry_search match ${ftsPhrase(term)}`)
-        .$if(Boolean(filter.status), (q) => q.where('contactInquiries.status', '=', filter.status as string))
-        .$if(below !== undefined, (q) => q.where(sql.ref('search.rowid'), '<', below as number))
-        .orderBy(sql.ref('search.rowid'), 'desc');
+        .where('contactInquiries.status', '=', filter.status);
     }
 
     const pattern = containsPattern(term);
@@ -173,6 +183,44 @@ export function createContactInquiryRepository(
       .orderBy('seq', 'desc')
       .execute();
     return rows.map(toRecord);
+  }
+
+  /**
+   * How many inquiries a search matches. Without a status filter its matches are counted up to one past
+   * the cap. With one, only the newest `searchCountExamined` matches of the search are looked at (a word
+   * in half the inquiries combined with a rare status would otherwise walk hundreds of thousands of
+   * matches to find the cap); `complete` says whether that saw every match.
+   */
+  async function countMatches(filter: InquiryFilter): Promise<{ counted: number; complete: boolean }> {
+    if (!filter.status) {
+      const { count } = await db
+        .selectFrom(
+          matching(filter)
+            .limit(INQUIRY_TOTAL_CAP + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      return { counted: Number(count), complete: true };
+    }
+    const { examined, counted } = await db
+      .selectFrom(matching({ q: filter.q }).limit(searchCountExamined).as('matches'))
+      .innerJoin('contactInquiries', 'contactInquiries.seq', 'matches.seq')
+      .select((eb) => [
+        eb.fn.countAll<number | string | bigint>().as('examined'),
+        eb.fn
+          .sum<number | string | bigint | null>(
+            eb
+              .case()
+              .when('contactInquiries.status', '=', filter.status as string)
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('counted'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { counted: Number(counted ?? 0), complete: Number(examined) < searchCountExamined };
   }
 
   async function countStored(): Promise<{ status: string; isRead: number; count: number }[]> {
@@ -236,18 +284,13 @@ export function createContactInquiryRepository(
       if (seqs.length < pageSize && (seqs.length > 0 || offset === 0)) {
         return { inquiries, total: offset + seqs.length, totalCapped: false };
       }
-      const { count } = await db
-        .selectFrom(
-          matching(filter)
-            .limit(INQUIRY_TOTAL_CAP + 1)
-            .as('matches'),
-        )
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-        .executeTakeFirstOrThrow();
-      const total = Number(count);
-      return total > INQUIRY_TOTAL_CAP
-        ? { inquiries, total: INQUIRY_TOTAL_CAP, totalCapped: true }
-        : { inquiries, total, totalCapped: false };
+      const { counted, complete } = await countMatches(filter);
+      if (complete && counted <= INQUIRY_TOTAL_CAP) return { inquiries, total: counted, totalCapped: false };
+      // At least this many match: the cap or what the bounded count found, or more when this page is
+      // further on (a page past the end says nothing more).
+      const found = Math.min(counted, INQUIRY_TOTAL_CAP);
+      const atLeast = seqs.length > 0 ? Math.max(found, offset + seqs.length) : found;
+      return { inquiries, total: atLeast, totalCapped: true };
     },
 
     /** Every inquiry matching the filter, newest first, read in batches (for the CSV export). */

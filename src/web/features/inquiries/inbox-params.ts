@@ -1,9 +1,5 @@
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
-import {
-  INQUIRY_PAGE_SIZE,
-  INQUIRY_SEARCH_MAX_LENGTH,
-  INQUIRY_TOTAL_CAP,
-} from '../../../shared/inquiry-inbox.ts';
+import { INQUIRY_PAGE_SIZE, INQUIRY_SEARCH_MAX_LENGTH } from '../../../shared/inquiry-inbox.ts';
 
 /** What the inbox asks the server for: the search, the status filter and the page. */
 export interface InboxQuery {
@@ -87,9 +83,9 @@ export function withInboxParams(current: URLSearchParams, changes: InboxParamCha
   return next;
 }
 
-/** "45", or "10,000+" when the server stopped counting (in the viewer's number format). */
+/** "45", or "10,000+" when the server stopped counting at that many (in the viewer's number format). */
 export function formatInquiryTotal(total: number, capped: boolean, locale?: string): string {
-  return capped ? `${INQUIRY_TOTAL_CAP.toLocaleString(locale)}+` : total.toLocaleString(locale);
+  return capped ? `${total.toLocaleString(locale)}+` : total.toLocaleString(locale);
 }
 
 export interface PageRange {
