@@ -112,6 +112,9 @@ export function createContactInquiryRepository(
     searchCountExamined = SEARCH_COUNT_EXAMINED,
   }: { clock?: () => number; searchCountExamined?: number } = {},
 ) {
+  /** SQLite reads terms of three or more characters from its trigram index. */
+  const usesTrigramIndex = (term: string) => dialect === 'sqlite' && [...term].length >= TRIGRAM_LENGTH;
+
   /**
    * The `seq` of every inquiry matching the filter, newest first, optionally only those older than
    * `below` (for keyset batches). Three plans:
@@ -132,7 +135,7 @@ export function createContactInquiryRepository(
     if (below !== undefined) query = query.where('contactInquiries.seq', '<', below);
     if (term === '') return query;
 
-    if (dialect === 'sqlite' && [...term].length >= TRIGRAM_LENGTH) {
+    if (usesTrigramIndex(term)) {
       const search = db
         .selectFrom(sql<{ rowid: number }>`contact_inquiry_search`.as('search'))
         .where(sql<boolean>`contact_inquiry_search match ${ftsPhrase(term)}`)
@@ -203,16 +206,23 @@ export function createContactInquiryRepository(
         .executeTakeFirstOrThrow();
       return { counted: Number(count), complete: true };
     }
+    const newest = matching({ q: filter.q }).limit(searchCountExamined);
+    // The trigram index yields bare seqs, so the status is read by key; other plans read the rows already.
+    const examinedRows = usesTrigramIndex(filter.q ?? '')
+      ? db
+          .selectFrom(newest.as('matches'))
+          .innerJoin('contactInquiries', 'contactInquiries.seq', 'matches.seq')
+          .select('contactInquiries.status')
+      : newest.select('contactInquiries.status');
     const { examined, counted } = await db
-      .selectFrom(matching({ q: filter.q }).limit(searchCountExamined).as('matches'))
-      .innerJoin('contactInquiries', 'contactInquiries.seq', 'matches.seq')
+      .selectFrom(examinedRows.as('examined'))
       .select((eb) => [
         eb.fn.countAll<number | string | bigint>().as('examined'),
         eb.fn
           .sum<number | string | bigint | null>(
             eb
               .case()
-              .when('contactInquiries.status', '=', filter.status as string)
+              .when('examined.status', '=', filter.status as string)
               .then(1)
               .else(0)
               .end(),
