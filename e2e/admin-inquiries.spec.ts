@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   deleteInquiry,
+  hydrated,
   type InquiryInput,
   inquiryFor,
   sendInquiry,
@@ -56,11 +57,7 @@ async function seriousViolations(page: Page) {
 async function sendThroughContactForm(page: Page, inquiry: InquiryInput) {
   await page.goto('/contact');
   const opener = page.getByRole('button', { name: 'Write to us' });
-  await expect
-    .poll(() =>
-      opener.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
-    )
-    .toBe(true);
+  await hydrated(opener);
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Send us a message' });
   await dialog.getByLabel('Name').fill(inquiry.name);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signInApi, storedInquiry } from './support.ts';
+import { hydrated, signInApi, storedInquiry } from './support.ts';
 
 interface PublishedChannels {
   whatsapp: string;
@@ -65,18 +65,6 @@ const DEFAULT_HOURS = [
   ['Saturday', '10:00 AM - 6:00 PM'],
   ['Sunday', 'Emergency Only'],
 ];
-
-/**
- * The page is server-rendered: its buttons do nothing until React has hydrated them, which React marks by
- * attaching its props to the element.
- */
-async function hydrated(locator: Locator) {
-  await expect
-    .poll(() =>
-      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
-    )
-    .toBe(true);
-}
 
 /** Opens the contact page once React is listening. */
 async function openContactPage(page: Page, path = '/contact') {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { brandGamePath } from '../src/shared/brand.ts';
 import type { SiteSettings } from '../src/shared/site-settings.ts';
+import { hydrated } from './support.ts';
 
 /** The settings the server renders with: the tests read them rather than assume the defaults. */
 async function siteSettings(request: APIRequestContext): Promise<SiteSettings> {
@@ -480,6 +481,8 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
 
   // A client-side navigation to an unknown path shows the not-found page inside the layout.
   await page.goto('/');
+  // Only a hydrated page navigates on the client (before that, links load whole pages).
+  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
   await page.evaluate(() => {
     window.history.pushState({}, '', '/SomethingGame');
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -87,3 +87,15 @@ export async function statValue(page: Page, label: string): Promise<number> {
   await expect(card).toHaveText(/^[\d,.\s]+$/);
   return Number((await card.textContent())?.replace(/\D/g, ''));
 }
+
+/**
+ * Server-rendered controls do nothing until React has hydrated them, which React marks by attaching its
+ * props to the element: wait for that before clicking or navigating on the client.
+ */
+export async function hydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
+    )
+    .toBe(true);
+}
