@@ -12,7 +12,9 @@ import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
 import { createSessionService } from './features/admin-auth/sessions.ts';
+import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
+import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
@@ -104,7 +106,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const contactChannels = createContactChannelRepository(db);
   const contactInquiries = createContactInquiryRepository(db, database.dialect, { clock });
   const siteSettings = createSiteSettingsRepository(db);
-  const blogPosts = createBlogPostRepository(db);
+  const blogPosts = createBlogPostRepository(db, { clock });
   const publicContent = createPublicContent(clock);
   const currentSettings = publicContent.cached(() => siteSettings.get());
   if (options.announce) {
@@ -131,12 +133,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...(redis ? { redis } : {}),
   });
   await app.register(inquiryInboxRoutes, { contactInquiries });
+  await app.register(publicBlogRoutes, { blogPosts });
+  await app.register(adminBlogRoutes, { blogPosts });
+  await app.register(blogFeedRoutes, {
+    config,
+    blogPosts,
+    brandName: async () => (await currentSettings()).brandName,
+  });
   await app.register(dashboardRoutes, { contactInquiries, contactChannels, blogPosts, clock });
   await app.register(seoRoutes, {
     config,
     sitemapSources: [
       () => FIXED_PUBLIC_PATHS.map((path) => ({ path })),
       async () => [{ path: brandGamePath((await currentSettings()).brandName) }],
+      async () => {
+        const posts = await blogPosts.sitemapEntries();
+        return [
+          { path: '/blog', ...(posts[0] ? { lastModified: posts[0].updatedAt } : {}) },
+          ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.updatedAt })),
+        ];
+      },
     ],
   });
 

@@ -79,6 +79,13 @@ export interface BlogPostTable {
   updatedAt: Timestamp;
 }
 
+/** A view counted: once per (post, visitor, day). `day` is YYYY-MM-DD; `visitor` a keyed hash. */
+export interface BlogPostViewTable {
+  postId: string;
+  visitor: string;
+  day: string;
+}
+
 export interface DB {
   admins: AdminTable;
   adminSessions: AdminSessionTable;
@@ -87,6 +94,7 @@ export interface DB {
   contactInquiries: ContactInquiryTable;
   contactInquiryCounts: ContactInquiryCountTable;
   blogPosts: BlogPostTable;
+  blogPostViews: BlogPostViewTable;
 }
 
 export type SequenceColumn = Generated<number>;

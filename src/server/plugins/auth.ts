@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for every admin route: 401 without a live session. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The signed-in admin of a request, or null: for public routes that show admins a little more. */
+    adminFromRequest: (request: FastifyRequest) => Promise<SignedInAdmin | null>;
   }
 }
 
@@ -38,6 +40,10 @@ export function sessionCookie(config: Config): SessionCookie {
 
 export function registerAuth(app: FastifyInstance, sessions: SessionService, cookie: SessionCookie): void {
   app.decorateRequest('admin', null);
+  app.decorate('adminFromRequest', async (request: FastifyRequest) => {
+    const token = cookie.read(request);
+    return token === undefined ? null : sessions.resolve(token);
+  });
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     const admin = await sessions.resolve(cookie.read(request));
     if (!admin) {

@@ -49,6 +49,8 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
       'https://support.example.in/privacy',
       'https://support.example.in/tictactoe',
       'https://support.example.in/SamparkGame',
+      // The blog's list page; its published posts follow it (see features/blog/feed.test.ts).
+      'https://support.example.in/blog',
     ]);
 
     await createAdmin(t.database);

@@ -114,16 +114,39 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('created_at', timestamp, (c) => c.notNull())
           .addColumn('updated_at', timestamp, (c) => c.notNull())
           .execute();
+        // The lists end their order with the id (posts published in the same instant): with it in the
+        // indexes, every page is read in index order on both dialects, never sorted.
         await db.schema
           .createIndex('blog_posts_published')
           .on('blog_posts')
-          .columns(['is_published', 'published_at'])
+          .columns(['is_published', 'published_at', 'id'])
           .execute();
         await db.schema
           .createIndex('blog_posts_category_published')
           .on('blog_posts')
-          .columns(['is_published', 'category', 'published_at'])
+          .columns(['is_published', 'category', 'published_at', 'id'])
           .execute();
+        await db.schema
+          .createIndex('blog_posts_created_at')
+          .on('blog_posts')
+          .columns(['created_at', 'id'])
+          .execute();
+      },
+    },
+
+    '0005_blog_views': {
+      async up(db: Kysely<unknown>) {
+        // One row per (post, visitor, day): a view counts once per visitor per post per day, and the
+        // primary key is what makes a concurrent repeat a no-op. `day` is an ISO date (YYYY-MM-DD) text
+        // on both dialects; `visitor` a keyed hash, never an address.
+        await db.schema
+          .createTable('blog_post_views')
+          .addColumn('post_id', 'text', (c) => c.notNull().references('blog_posts.id').onDelete('cascade'))
+          .addColumn('visitor', 'text', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('blog_post_views_pk', ['post_id', 'visitor', 'day'])
+          .execute();
+        await db.schema.createIndex('blog_post_views_day').on('blog_post_views').column('day').execute();
       },
     },
   };

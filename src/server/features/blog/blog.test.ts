@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BlogPostInput } from '../../../shared/blog.ts';
+import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+import {
+  asAdmin,
+  createAdmin,
+  createTestApp,
+  signIn,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../../test-support/test-app.ts';
+
+const UNKNOWN_ID = '01936b2e-8f3a-7c4d-9e5f-0a1b2c3d4e5f';
+
+let serial = 0;
+/** A valid form body with a slug no other test post has. */
+function blogInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
+  serial += 1;
+  return {
+    title: `Post ${serial}`,
+    description: 'A short preview',
+    content: '# Hello\n\nSome **Markdown**.',
+    slug: `post-${serial}-${randomUUID().slice(0, 8)}`,
+    category: 'Technology',
+    image: '',
+    isPublished: true,
+    ...overrides,
+  };
+}
+
+function expectAuthenticationRequired(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+}
+
+function expectBadRequest(response: LightMyRequestResponse, field: string, message?: string) {
+  expect(response.statusCode).toBe(400);
+  const body = response.json();
+  expect(body).toEqual({ success: false, message: expect.stringMatching(/\S/), errors: expect.any(Object) });
+  expect(body.errors[field]).toEqual(message ?? expect.any(String));
+}
+
+function expectNotFound(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ success: false, message: 'Blog not found' });
+}
+
+describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    await createAdmin(t.database);
+    cookie = await signIn(t.app);
+  });
+  afterEach(() => t.close());
+
+  const admin = (options: InjectOptions) => t.app.inject(asAdmin(cookie, options));
+
+  async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
+    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogInput(overrides) });
+    expect(response.statusCode).toBe(201);
+    // Each post a second newer than the one before, so orders never hang on a tie.
+    t.clock.advance(1000);
+    return response.json().data;
+  }
+
+  describe('without a session', () => {
+    const id = UNKNOWN_ID;
+    const requests: [string, InjectOptions][] = [
+      ['list all', { method: 'GET', url: '/api/blogs/admin/all' }],
+      ['list all, bad paging', { method: 'GET', url: '/api/blogs/admin/all?page=x&pageSize=-1' }],
+      ['get one', { method: 'GET', url: `/api/blogs/admin/${id}` }],
+      ['get one, malformed id', { method: 'GET', url: '/api/blogs/admin/not-an-id' }],
+      ['create', { method: 'POST', url: '/api/blogs', payload: blogInput() }],
+      ['create, bad body', { method: 'POST', url: '/api/blogs', payload: { title: 7 } }],
+      [
+        'create, not JSON',
+        {
+          method: 'POST',
+          url: '/api/blogs',
+          payload: '{nope',
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      ['update', { method: 'PUT', url: `/api/blogs/${id}`, payload: blogInput() }],
+      ['update, malformed id and body', { method: 'PUT', url: '/api/blogs/%00', payload: [] }],
+      ['delete', { method: 'DELETE', url: `/api/blogs/${id}` }],
+      ['delete, malformed id', { method: 'DELETE', url: `/api/blogs/${'x'.repeat(5000)}` }],
+      ['preview', { method: 'POST', url: '/api/blogs/preview', payload: { content: '# Hi' } }],
+      ['preview, bad body', { method: 'POST', url: '/api/blogs/preview', payload: { content: 1 } }],
+    ];
+    it.each(requests)('%s is 401', async (_name, options) => {
+      expectAuthenticationRequired(await t.app.inject(asAdmin(undefined, options)));
+    });
+  });
+
+  it('creates a post with the defaults and shows it in the published list', async () => {
+    const input = blogInput({ title: '  Trimmed title  ' });
+    const { category: _category, image: _image, isPublished: _isPublished, ...required } = input;
+    const response = await admin({ method: 'POST', url: '/api/blogs', payload: required });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      success: true,
+      message: 'Blog post created successfully',
+      data: {
+        _id: expect.any(String),
+        title: 'Trimmed title',
+        description: input.description,
+        content: input.content,
+        slug: input.slug,
+        category: 'Other',
+        image: '',
+        author: 'Admin',
+        isPublished: false,
+        views: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        publishedAt: null,
+      },
+    });
+
+    // A draft: not public.
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${input.slug}` }));
+    expect((await t.app.inject({ method: 'GET', url: '/api/blogs/published' })).json().data).toEqual([]);
+
+    const published = await createPost({ title: 'Live' });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/blogs/published' })).json();
+    expect(list).toEqual({
+      success: true,
+      data: [expect.objectContaining({ title: 'Live' })],
+      total: 1,
+      page: 1,
+      pageSize: 12,
+    });
+    expect(list.data[0]).not.toHaveProperty('content');
+    expect(list.data[0].publishedAt).toBe(published.publishedAt);
+  });
+
+  it('answers 400 with the form messages, after trimming', async () => {
+    const response = await admin({
+      method: 'POST',
+      url: '/api/blogs',
+      payload: { title: '   ', description: '', content: ' \n ', slug: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({
+      title: 'Title is required',
+      description: 'Description is required',
+      content: 'Content is required',
+      slug: 'Slug is required',
+    });
+    expectBadRequest(
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ category: '' as never }) }),
+      'category',
+      'Category is required',
+    );
+    expectBadRequest(
+      await admin({ method: 'POST', url: '/api/blogs', payload: {} }),
+      'title',
+      'Title is required',
+    );
+    expectBadRequest(
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ slug: 'Not A Slug' }) }),
+      'slug',
+    );
+    expectBadRequest(
+      await admin({
+        method: 'POST',
+        url: '/api/blogs',
+        payload: blogInput({ image: 'javascript:alert(1)' }),
+      }),
+      'image',
+    );
+  });
+
+  it('refuses a slug another post has, on create and on update', async () => {
+    const first = await createPost();
+    const second = await createPost();
+    const expected = {
+      success: false,
+      message: BLOG_MESSAGES.duplicateSlug,
+      errors: { slug: BLOG_MESSAGES.duplicateSlug },
+    };
+    const create = await admin({
+      method: 'POST',
+      url: '/api/blogs',
+      payload: blogInput({ slug: first.slug }),
+    });
+    expect(create.statusCode).toBe(409);
+    expect(create.json()).toEqual(expected);
+    const update = await admin({
+      method: 'PUT',
+      url: `/api/blogs/${second._id}`,
+      payload: blogInput({ slug: first.slug }),
+    });
+    expect(update.statusCode).toBe(409);
+    expect(update.json()).toEqual(expected);
+    // Its own slug is not a conflict.
+    const same = await admin({
+      method: 'PUT',
+      url: `/api/blogs/${first._id}`,
+      payload: blogInput({ slug: first.slug }),
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('gives one of two racing creates with one slug a 409, not a 500', async () => {
+    const payload = blogInput();
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => admin({ method: 'POST', url: '/api/blogs', payload })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('updates a post and keeps the first publication date through unpublish and republish', async () => {
+    const draft = await createPost({ isPublished: false });
+    expect(draft.publishedAt).toBeNull();
+    const put = (changes: Partial<BlogPostInput>) =>
+      admin({
+        method: 'PUT',
+        url: `/api/blogs/${draft._id}`,
+        payload: blogInput({ slug: draft.slug, ...changes }),
+      });
+
+    const published = await put({ isPublished: true, title: 'Now live' });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({
+      success: true,
+      message: 'Blog post updated successfully',
+      data: { _id: draft._id, title: 'Now live', isPublished: true, createdAt: draft.createdAt },
+    });
+    const firstPublishedAt = published.json().data.publishedAt;
+    expect(firstPublishedAt).toBe(new Date(t.clock()).toISOString());
+
+    t.clock.advance(60_000);
+    const unpublished = (await put({ isPublished: false })).json().data;
+    expect(unpublished).toMatchObject({ isPublished: false, publishedAt: firstPublishedAt });
+    expect(unpublished.updatedAt).not.toBe(draft.updatedAt);
+
+    t.clock.advance(60_000);
+    expect((await put({ isPublished: true })).json().data.publishedAt).toBe(firstPublishedAt);
+
+    const fetched = await admin({ method: 'GET', url: `/api/blogs/admin/${draft._id}` });
+    expect(fetched.json()).toEqual({
+      success: true,
+      data: expect.objectContaining({ publishedAt: firstPublishedAt }),
+    });
+  });
+
+  it('shows a draft to an admin and not to a visitor', async () => {
+    const draft = await createPost({ isPublished: false, content: 'Draft *text*' });
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${draft.slug}` }));
+    // A stale or forged cookie is a visitor, not an error.
+    expectNotFound(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/blogs/${draft.slug}`,
+        headers: { cookie: 'sampark_session=forged' },
+      }),
+    );
+    const asAdminResponse = await t.app.inject({
+      method: 'GET',
+      url: `/api/blogs/${draft.slug}`,
+      headers: { cookie },
+    });
+    expect(asAdminResponse.statusCode).toBe(200);
+    expect(asAdminResponse.headers['cache-control']).toBe('no-store');
+    expect(asAdminResponse.json().data).toMatchObject({
+      _id: draft._id,
+      html: '<p>Draft <em>text</em></p>\n',
+    });
+  });
+
+  it('gives a published post with its HTML, and 404 for unknown or malformed slugs', async () => {
+    const post = await createPost({ content: 'Hi <script>alert(1)</script> [x](javascript:alert(1))' });
+    const response = await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toEqual({ ...post, html: expect.any(String) });
+    expect(data.html).not.toMatch(/<script|javascript:/i);
+
+    for (const slug of [
+      'no-such-post',
+      'Upper',
+      'a%20b',
+      '%00',
+      'x'.repeat(121),
+      'x'.repeat(5000),
+      '..%2F..%2Fetc',
+    ]) {
+      expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${slug}` }));
+    }
+  });
+
+  it('filters the published list by category and pages it newest first', async () => {
+    const posts: BlogPost[] = [];
+    for (const category of ['Sports', 'News', 'Sports', 'Other', 'Sports'] as const)
+      posts.push(await createPost({ category }));
+    await createPost({ category: 'Sports', isPublished: false });
+    const get = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/blogs/published${query}` });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { data: BlogPostSummary[]; total: number; page: number; pageSize: number };
+    };
+    const ids = (list: { data: BlogPostSummary[] }) => list.data.map((post) => post._id);
+    const newestFirst = posts.map((post) => post._id).reverse();
+
+    expect(ids(await get(''))).toEqual(newestFirst);
+    expect(ids(await get('?category='))).toEqual(newestFirst);
+    const sports = await get('?category=Sports');
+    expect(sports.total).toBe(3);
+    expect(ids(sports)).toEqual([posts[4]!._id, posts[2]!._id, posts[0]!._id]);
+    const page2 = await get('?category=Sports&page=2&pageSize=2');
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(ids(page2)).toEqual([posts[0]!._id]);
+    expect((await get('?page=9')).data).toEqual([]);
+
+    expectBadRequest(
+      await t.app.inject({ method: 'GET', url: '/api/blogs/published?category=Cooking' }),
+      'category',
+    );
+    expectBadRequest(
+      await t.app.inject({ method: 'GET', url: '/api/blogs/published?pageSize=51' }),
+      'pageSize',
+    );
+    expectBadRequest(await t.app.inject({ method: 'GET', url: '/api/blogs/published?page=0' }), 'page');
+  });
+
+  it('lists every post for the admin, drafts included, newest created first', async () => {
+    const a = await createPost();
+    const b = await createPost({ isPublished: false });
+    const c = await createPost();
+    const list = (await admin({ method: 'GET', url: '/api/blogs/admin/all' })).json();
+    expect(list).toMatchObject({ success: true, total: 3, page: 1, pageSize: 50 });
+    expect(list.data.map((post: BlogPostSummary) => post._id)).toEqual([c._id, b._id, a._id]);
+    expect(list.data[0]).not.toHaveProperty('content');
+    const paged = (await admin({ method: 'GET', url: '/api/blogs/admin/all?page=2&pageSize=2' })).json();
+    expect(paged.data.map((post: BlogPostSummary) => post._id)).toEqual([a._id]);
+    expectBadRequest(await admin({ method: 'GET', url: '/api/blogs/admin/all?pageSize=101' }), 'pageSize');
+  });
+
+  it('deletes a post, after which it is gone everywhere', async () => {
+    const post = await createPost();
+    const response = await admin({ method: 'DELETE', url: `/api/blogs/${post._id}` });
+    expect(response.json()).toEqual({ success: true, message: 'Blog post deleted successfully' });
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` }));
+    expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${post._id}` }));
+    expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${post._id}` }));
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${UNKNOWN_ID}` }));
+    expectNotFound(await admin({ method: 'PUT', url: `/api/blogs/${UNKNOWN_ID}`, payload: blogInput() }));
+    expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${UNKNOWN_ID}` }));
+    expectBadRequest(
+      await admin({ method: 'GET', url: '/api/blogs/admin/nope' }),
+      'id',
+      'Invalid blog post id',
+    );
+    expectBadRequest(await admin({ method: 'PUT', url: '/api/blogs/nope', payload: blogInput() }), 'id');
+    expectBadRequest(await admin({ method: 'DELETE', url: `/api/blogs/${'9'.repeat(3000)}` }), 'id');
+  });
+
+  it('previews Markdown as sanitized HTML', async () => {
+    const response = await admin({
+      method: 'POST',
+      url: '/api/blogs/preview',
+      payload: { content: '**hi** <img src=x onerror=alert(1)>' },
+    });
+    expect(response.json()).toEqual({ success: true, html: '<p><strong>hi</strong> </p>\n' });
+    expectBadRequest(
+      await admin({ method: 'POST', url: '/api/blogs/preview', payload: { content: 'x'.repeat(100_001) } }),
+      'content',
+    );
+  });
+
+  it('never answers 5xx to any JSON body', async () => {
+    const post = await createPost();
+    const text = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', '  ', 'a-slug', 'Technology'));
+    const anyValue = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()));
+    const body = fc.oneof(
+      fc.record(
+        {
+          title: anyValue,
+          description: anyValue,
+          content: anyValue,
+          slug: fc.oneof(fc.constant(post.slug), anyValue),
+          category: fc.oneof(fc.constantFrom('Sports', 'Other', ''), anyValue),
+          image: fc.oneof(fc.constantFrom('', 'https://e.in/a.png'), anyValue),
+          author: anyValue,
+          isPublished: anyValue,
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom('POST', 'PUT'), async (payload, method) => {
+        const response = await admin({
+          method,
+          url: method === 'POST' ? '/api/blogs' : `/api/blogs/${post._id}`,
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json().success).toBeTypeOf('boolean');
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,210 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/api.ts';
+import { BlogPostInputSchema } from '../../../shared/blog.ts';
+import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost, SLUG_PATTERN } from '../../../shared/blog-rules.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { renderMarkdown } from './markdown.ts';
+import { type BlogPostRepository, DuplicateSlugError } from './repository.ts';
+import {
+  AdminBlogListQuerySchema,
+  BlogIdParamsSchema,
+  BlogListResponseSchema,
+  BlogPostDetailResponseSchema,
+  BlogPostResponseSchema,
+  BlogPostSavedResponseSchema,
+  BlogPreviewBodySchema,
+  BlogPreviewResponseSchema,
+  BlogSlugParamsSchema,
+  PublishedBlogListQuerySchema,
+} from './schemas.ts';
+
+export interface BlogRouteDeps {
+  blogPosts: BlogPostRepository;
+}
+
+const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
+
+/** The public blog: the published list and one post by its slug. */
+export const publicBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app, { blogPosts }) => {
+  app.get(
+    '/api/blogs/published',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Published posts, newest first, optionally of one category, one page at a time',
+        querystring: PublishedBlogListQuerySchema,
+        response: { 200: BlogListResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { items, total } = await blogPosts.listPublished(request.query);
+      return {
+        success: true as const,
+        data: items,
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+
+  app.get(
+    '/api/blogs/:slug',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'A published post with its content as HTML (drafts too, for a signed-in admin)',
+        params: BlogSlugParamsSchema,
+        response: { 200: BlogPostDetailResponseSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      // A slug of another form cannot exist: no need to ask the database.
+      if (slug.length > BLOG_LIMITS.slug || !SLUG_PATTERN.test(slug)) throw notFound();
+      const post = await blogPosts.findBySlug(slug);
+      if (!post) throw notFound();
+      if (!post.isPublished) {
+        // Only now is the session looked up: a visitor's request for a published post never costs one.
+        if (!(await app.adminFromRequest(request))) throw notFound();
+        reply.header('cache-control', 'no-store');
+      }
+      return { success: true as const, data: { ...post, html: renderMarkdown(post.content) } };
+    },
+  );
+};
+
+const adminErrors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+const saveErrors = { ...adminErrors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+
+function duplicateSlug(): HttpError {
+  return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { slug: BLOG_MESSAGES.duplicateSlug });
+}
+
+/** Runs a save, turning a slug taken by a concurrent save (the unique index) into the same 409. */
+async function saving<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (error instanceof DuplicateSlugError) throw duplicateSlug();
+    throw error;
+  }
+}
+
+function found(post: BlogPost | undefined): BlogPost {
+  if (!post) throw notFound();
+  return post;
+}
+
+/** The back office's blog: every post, create, edit, delete and a Markdown preview. */
+export const adminBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app, { blogPosts }) => {
+  // Authentication before validation: without a session every call is a 401, whatever it carries.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/blogs/admin/all',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Every post, drafts included, newest created first',
+        querystring: AdminBlogListQuerySchema,
+        response: { 200: BlogListResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await blogPosts.listAll(request.query);
+      return {
+        success: true as const,
+        data: items,
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+
+  app.get(
+    '/api/blogs/admin/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'One post, draft or published, for editing',
+        params: BlogIdParamsSchema,
+        response: { 200: BlogPostResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({ success: true as const, data: found(await blogPosts.findById(request.params.id)) }),
+  );
+
+  app.post(
+    '/api/blogs',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Create a post',
+        body: BlogPostInputSchema,
+        response: { 201: BlogPostSavedResponseSchema, ...saveErrors },
+      },
+    },
+    async (request, reply) => {
+      if (await blogPosts.slugTaken(request.body.slug)) throw duplicateSlug();
+      const post = await saving(() => blogPosts.create(request.body));
+      return reply.status(201).send({ success: true as const, data: post, message: BLOG_MESSAGES.created });
+    },
+  );
+
+  app.post(
+    '/api/blogs/preview',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Render Markdown as the published post will show it',
+        body: BlogPreviewBodySchema,
+        response: { 200: BlogPreviewResponseSchema, ...saveErrors },
+      },
+    },
+    async (request) => ({ success: true as const, html: renderMarkdown(request.body.content) }),
+  );
+
+  app.put(
+    '/api/blogs/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Replace a post’s fields (its first publication date is kept)',
+        params: BlogIdParamsSchema,
+        body: BlogPostInputSchema,
+        response: { 200: BlogPostSavedResponseSchema, ...saveErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      found(await blogPosts.findById(id));
+      if (await blogPosts.slugTaken(request.body.slug, id)) throw duplicateSlug();
+      const post = found(await saving(() => blogPosts.update(id, request.body)));
+      return { success: true as const, data: post, message: BLOG_MESSAGES.updated };
+    },
+  );
+
+  app.delete(
+    '/api/blogs/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Delete a post',
+        params: BlogIdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+      },
+    },
+    async (request) => {
+      if (!(await blogPosts.delete(request.params.id))) throw notFound();
+      return { success: true as const, message: BLOG_MESSAGES.deleted };
+    },
+  );
+};

@@ -1,0 +1,70 @@
+// The blog's rules, texts and API shapes, without zod, so public pages can use them (decision 007).
+
+export const BLOG_CATEGORIES = ['Technology', 'Sports', 'News', 'Entertainment', 'Other'] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'Other';
+export const DEFAULT_BLOG_AUTHOR = 'Admin';
+
+export const BLOG_LIMITS = {
+  title: 200,
+  description: 500,
+  content: 100_000,
+  slug: 120,
+  image: 2_000,
+  author: 100,
+} as const;
+
+/** Public list page size (and the most an API client may ask for). */
+export const BLOG_PAGE_SIZE = 12;
+export const BLOG_PAGE_SIZE_MAX = 50;
+
+/**
+ * The slug the form suggests while a post is created (SPEC section 5): lowercased and trimmed; every
+ * character other than a word character, whitespace or a hyphen removed; whitespace runs become one
+ * hyphen; repeated hyphens collapse.
+ */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .trim()
+    .replace(/[^\w\s-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** What a stored slug may look like: what slugify makes, and nothing a URL would have to escape. */
+export const SLUG_PATTERN = /^[a-z0-9_-]+$/;
+
+/** A post as the API returns it (SPEC section 3), plus when it was last changed and first published. */
+export interface BlogPost {
+  _id: string;
+  title: string;
+  description: string;
+  content: string;
+  slug: string;
+  category: BlogCategory;
+  image: string;
+  author: string;
+  isPublished: boolean;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Set the first time the post is published and kept after (null while it never was). */
+  publishedAt: string | null;
+}
+
+/** A card of the public list: everything but the content. */
+export type BlogPostSummary = Omit<BlogPost, 'content'>;
+
+export const BLOG_MESSAGES = {
+  created: 'Blog post created successfully',
+  updated: 'Blog post updated successfully',
+  deleted: 'Blog post deleted successfully',
+  deleteFailed: 'Error deleting blog post',
+  saveFailed: 'Error saving blog post',
+  deleteConfirm: 'Are you sure you want to delete this blog post?',
+  notFound: 'Blog not found',
+  duplicateSlug: 'A blog post with this slug already exists. Choose another slug.',
+  notFoundTitle: 'Blog Not Found',
+  notFoundText: "The blog post you're looking for doesn't exist.",
+} as const;

@@ -1,0 +1,45 @@
+// The blog form's schema, shared by the admin form and the server. zod/mini, like the contact form's.
+import * as z from 'zod/mini';
+import {
+  BLOG_CATEGORIES,
+  BLOG_LIMITS,
+  DEFAULT_BLOG_AUTHOR,
+  DEFAULT_BLOG_CATEGORY,
+  SLUG_PATTERN,
+} from './blog-rules.ts';
+import { isHttpUrl } from './text-rules.ts';
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string(`${label} is required`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
+/** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
+export const BlogPostInputSchema = z.object({
+  title: requiredText('Title', BLOG_LIMITS.title),
+  description: requiredText('Description', BLOG_LIMITS.description),
+  content: requiredText('Content', BLOG_LIMITS.content),
+  slug: requiredText('Slug', BLOG_LIMITS.slug).check(
+    z.regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits, hyphens and underscores'),
+  ),
+  category: z._default(z.enum(BLOG_CATEGORIES, 'Category is required'), DEFAULT_BLOG_CATEGORY),
+  image: z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(BLOG_LIMITS.image, `Image URL must be at most ${BLOG_LIMITS.image} characters`),
+      z.refine((value) => value === '' || isHttpUrl(value), 'Image URL must start with https:// or http://'),
+    ),
+    '',
+  ),
+  author: z._default(
+    z.string().check(z.trim(), z.maxLength(BLOG_LIMITS.author), z.minLength(1, 'Author is required')),
+    DEFAULT_BLOG_AUTHOR,
+  ),
+  isPublished: z._default(z.boolean('isPublished must be true or false'), false),
+});
+export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
+export type BlogPostValues = z.output<typeof BlogPostInputSchema>;
