@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that leaves things as they are; 'Cancel' unless the question calls for other words. */
+  cancelLabel?: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel,
   pending,
   onConfirm,
@@ -40,7 +43,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClassName('secondary')} disabled={pending}>
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className={buttonClassName('danger')}

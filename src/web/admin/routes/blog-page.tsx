@@ -1,10 +1,10 @@
-import { ComingSoon } from './page-header.tsx';
+import { BlogManagement } from '../../features/blog/blog-management.tsx';
 
 export function BlogPage() {
   return (
-    <ComingSoon
-      title="Blog Management"
-      note="Writing and publishing blog posts arrives in a coming release."
-    />
+    <>
+      <title>Blog Management · Sampark Admin</title>
+      <BlogManagement />
+    </>
   );
 }

@@ -1,0 +1,260 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type BlogPostInput, BlogPostInputSchema, type BlogPostValues } from '../../../shared/blog.ts';
+import {
+  BLOG_CATEGORIES,
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  type BlogPost,
+  DEFAULT_BLOG_AUTHOR,
+  DEFAULT_BLOG_CATEGORY,
+} from '../../../shared/blog-rules.ts';
+import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { cx } from '../../lib/class-names.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { Switch } from '../../ui/switch.tsx';
+import { describedBy, FieldShell, inputClassName, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { MarkdownPreview } from './markdown-preview.tsx';
+import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
+
+/** Every field the server may name in a 400 or 409 answer. */
+const SERVER_FIELDS = [
+  'title',
+  'description',
+  'content',
+  'slug',
+  'category',
+  'image',
+  'isPublished',
+] as const satisfies readonly Path<BlogPostInput>[];
+
+export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
+  title: '',
+  description: '',
+  content: '',
+  slug: '',
+  category: DEFAULT_BLOG_CATEGORY,
+  image: '',
+  author: DEFAULT_BLOG_AUTHOR,
+  isPublished: false,
+};
+
+/** The form's starting values: the post being edited, or an empty draft. */
+export function blogPostFormValues(post?: BlogPost): Required<BlogPostInput> {
+  if (!post) return EMPTY_BLOG_POST;
+  const { title, description, content, slug, category, image, author, isPublished } = post;
+  return { title, description, content, slug, category, image, author, isPublished };
+}
+
+type ContentTab = 'write' | 'preview';
+const CONTENT_HINT = 'Markdown: ## headings, - lists, **bold**, [links](https://…).';
+
+export interface BlogPostFormProps {
+  id: string;
+  /** The post being edited (with its content); absent when a new post is created. */
+  post?: BlogPost;
+  /** Sends the values to the server; a refusal is shown under the fields and in a toast here. */
+  onSave: (values: BlogPostValues) => Promise<BlogPost>;
+  onSaved: (post: BlogPost) => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** The create/edit form of a blog post; its submit and Cancel buttons live in the modal's footer. */
+export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogPostFormProps) {
+  const editing = post !== undefined;
+  const categoryId = useId();
+  const contentId = useId();
+  const publishedId = useId();
+  const [tab, setTab] = useState<ContentTab>('write');
+  const slugFollowsTitle = useRef(initialSlugFollowsTitle(editing));
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    getFieldState,
+    trigger,
+    formState: { errors, isDirty },
+  } = useForm<BlogPostInput, unknown, BlogPostValues>({
+    resolver: zodResolver(BlogPostInputSchema),
+    defaultValues: blogPostFormValues(post),
+    // Messages appear on submit; after that each field is checked again as it is edited.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const content = useWatch({ control, name: 'content' }) ?? '';
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  const titleField = register('title', {
+    onChange: (event: { target: { value: string } }) => {
+      if (!slugFollowsTitle.current) return;
+      setValue('slug', slugForTitle(event.target.value, getValues('slug'), true), { shouldDirty: true });
+      // A "Slug is required" already shown goes once the title gives a slug.
+      if (getFieldState('slug').invalid) void trigger('slug');
+    },
+  });
+  const slugField = register('slug', {
+    onChange: (event: { target: { value: string } }) => {
+      slugFollowsTitle.current = slugFollowsAfterEdit(event.target.value, getValues('title'), editing);
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      onSave(values).then(onSaved, (error: unknown) => {
+        if (isSessionError(error)) return;
+        applyServerFieldErrors(error, setError, SERVER_FIELDS);
+        if (error instanceof ApiRequestError && error.fieldErrors.content) setTab('write');
+        toast.error(errorMessage(error, BLOG_MESSAGES.saveFailed));
+      }),
+    (invalid) => {
+      // The content's message and its textarea are on the Write tab.
+      if (invalid.content) setTab('write');
+    },
+  );
+
+  return (
+    <form id={id} onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField
+        label="Title"
+        autoComplete="off"
+        maxLength={BLOG_LIMITS.title}
+        error={errors.title?.message}
+        {...titleField}
+      />
+      <TextAreaField
+        label="Description"
+        hint="A short preview shown on the blog's list."
+        rows={2}
+        maxLength={BLOG_LIMITS.description}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+
+      <FieldShell id={contentId} label="Content" hint={CONTENT_HINT} error={errors.content?.message}>
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ContentTab)}>
+          <Tabs.List aria-label="Content editor" className="mb-2 flex gap-1 rounded-lg bg-slate-100 p-1">
+            {(['write', 'preview'] as const).map((value) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className={cx(
+                  'min-h-9 flex-1 rounded-md px-3 text-sm font-medium text-slate-600 sm:flex-none',
+                  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
+                  'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+                )}
+              >
+                {value === 'write' ? 'Write' : 'Preview'}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {/* Kept mounted so the text, its undo history and the field's ref survive a look at the preview. */}
+          <Tabs.Content value="write" forceMount className="data-[state=inactive]:hidden">
+            <textarea
+              id={contentId}
+              rows={12}
+              maxLength={BLOG_LIMITS.content}
+              spellCheck
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={describedBy(contentId, CONTENT_HINT, errors.content?.message)}
+              className={cx(
+                inputClassName,
+                'font-mono text-sm',
+                errors.content ? 'border-red-500' : 'border-slate-300',
+              )}
+              {...register('content')}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="preview" className="focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <MarkdownPreview content={content} active={tab === 'preview'} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </FieldShell>
+
+      <TextField
+        label="Slug"
+        hint={
+          editing
+            ? 'The post’s address: /blog/<slug>. Changing it breaks links already shared.'
+            : 'The post’s address: /blog/<slug>.'
+        }
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={BLOG_LIMITS.slug}
+        error={errors.slug?.message}
+        {...slugField}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell id={categoryId} label="Category" error={errors.category?.message}>
+          <select
+            id={categoryId}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={describedBy(categoryId, undefined, errors.category?.message)}
+            className={cx(inputClassName, errors.category ? 'border-red-500' : 'border-slate-300')}
+            {...register('category')}
+          >
+            {BLOG_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <TextField
+          label="Image URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          hint="Optional."
+          autoComplete="off"
+          maxLength={BLOG_LIMITS.image}
+          error={errors.image?.message}
+          {...register('image')}
+        />
+      </div>
+
+      <Controller
+        control={control}
+        name="isPublished"
+        render={({ field }) => (
+          <div className="flex items-center gap-3">
+            <Switch
+              id={publishedId}
+              checked={field.value ?? false}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              aria-describedby={`${publishedId}-hint`}
+            />
+            <label htmlFor={publishedId} className="text-sm font-medium text-slate-700">
+              Published
+            </label>
+            <span id={`${publishedId}-hint`} className="text-sm text-slate-500">
+              {field.value ? 'Visible on the public blog' : 'Draft: only admins see it'}
+            </span>
+          </div>
+        )}
+      />
+      {errors.isPublished?.message && <p className="text-sm text-red-600">{errors.isPublished.message}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { Eye, Pencil, Trash2 } from 'lucide-react';
+import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
+import { cx } from '../../lib/class-names.ts';
+import { Button } from '../../ui/button.tsx';
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A day in the viewer's locale (SPEC section 9); '' for a malformed value. */
+export function formatPostDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+}
+
+export function viewsLabel(views: number): string {
+  return `${views.toLocaleString()} ${views === 1 ? 'view' : 'views'}`;
+}
+
+export interface BlogPostItemProps {
+  post: BlogPostSummary;
+  onEdit: (post: BlogPostSummary) => void;
+  onDelete: (post: BlogPostSummary) => void;
+}
+
+export function BlogPostItem({ post, onEdit, onDelete }: BlogPostItemProps) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <article aria-labelledby={`blog-post-${post._id}`} className="flex flex-col gap-4 sm:flex-row">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start gap-2">
+            <h3
+              id={`blog-post-${post._id}`}
+              className="min-w-0 text-lg font-semibold break-words text-slate-900"
+            >
+              {post.title}
+            </h3>
+            <span
+              className={cx(
+                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                post.isPublished ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900',
+              )}
+            >
+              {post.isPublished ? 'Published' : 'Draft'}
+            </span>
+          </div>
+          <p className="mt-1 line-clamp-2 break-words text-slate-600">{post.description}</p>
+          <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
+            <div>
+              <dt className="sr-only">Created</dt>
+              <dd>
+                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">Category</dt>
+              <dd className="font-medium text-indigo-700">{post.category}</dd>
+            </div>
+            <div className="flex items-center gap-1">
+              <dt className="sr-only">Views</dt>
+              <Eye aria-hidden="true" className="size-4" />
+              <dd>{viewsLabel(post.views)}</dd>
+            </div>
+            <div className="min-w-0 basis-full">
+              <dt className="sr-only">Slug</dt>
+              <dd className="break-all">
+                <code className="rounded bg-slate-100 px-1 text-xs text-slate-700">/blog/{post.slug}</code>
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex shrink-0 gap-2 sm:flex-col">
+          <Button
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            aria-label={`Edit ${post.title}`}
+            onClick={() => onEdit(post)}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit
+          </Button>
+          <Button
+            variant="secondary"
+            className="flex-1 text-red-700 hover:bg-red-50 sm:flex-none"
+            aria-label={`Delete ${post.title}`}
+            onClick={() => onDelete(post)}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
