@@ -35,6 +35,9 @@ export function slugify(title: string): string {
 /** What a stored slug may look like: what slugify makes, and nothing a URL would have to escape. */
 export const SLUG_PATTERN = /^[a-z0-9_-]+$/;
 
+/** Slugs the API's own paths use (`GET /api/blogs/published`): a post cannot take them. */
+export const RESERVED_SLUGS: readonly string[] = ['published', 'admin', 'preview'];
+
 /** A post as the API returns it (SPEC section 3), plus when it was last changed and first published. */
 export interface BlogPost {
   _id: string;

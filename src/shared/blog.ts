@@ -5,6 +5,7 @@ import {
   BLOG_LIMITS,
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
+  RESERVED_SLUGS,
   SLUG_PATTERN,
 } from './blog-rules.ts';
 import { isHttpUrl } from './text-rules.ts';
@@ -25,6 +26,7 @@ export const BlogPostInputSchema = z.object({
   content: requiredText('Content', BLOG_LIMITS.content),
   slug: requiredText('Slug', BLOG_LIMITS.slug).check(
     z.regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits, hyphens and underscores'),
+    z.refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is reserved. Choose another slug.'),
   ),
   category: z._default(z.enum(BLOG_CATEGORIES, 'Category is required'), DEFAULT_BLOG_CATEGORY),
   image: z._default(

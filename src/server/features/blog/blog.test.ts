@@ -176,6 +176,12 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       }),
       'image',
     );
+    // The API's own path GET /api/blogs/published could never return a post of that slug.
+    expectBadRequest(
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ slug: 'published' }) }),
+      'slug',
+      'This slug is reserved. Choose another slug.',
+    );
   });
 
   it('refuses a slug another post has, on create and on update', async () => {
