@@ -14,7 +14,8 @@ export const E2E_DATABASES = [
         {
           name: 'postgres',
           port: BASE_PORT + 1,
-          url: postgresDatabase(process.env.TEST_POSTGRES_URL, 'sampark_e2e'),
+          // Named after the port, so runs on other ports (other checkouts) never drop each other's database.
+          url: postgresDatabase(process.env.TEST_POSTGRES_URL, `sampark_e2e_${BASE_PORT + 1}`),
         },
       ]
     : []),

@@ -57,6 +57,11 @@ export async function openDatabase(
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection the server ends (a restart, a failover, an administrator) emits 'error' on the
+    // pool; unhandled, that would stop the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     if (options.pgSchema) {
       await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
