@@ -40,6 +40,8 @@ const PUBLIC_PAGES: readonly { page: string; module: string | null }[] = [
   { page: '/terms', module: `${PAGES_DIR}terms-page.tsx` },
   { page: '/privacy', module: `${PAGES_DIR}privacy-page.tsx` },
   { page: '/{Brand}Game, /tictactoe', module: `${PAGES_DIR}game-page.tsx` },
+  { page: '/blog', module: `${PAGES_DIR}blog-list-page.tsx` },
+  { page: '/blog/{slug}', module: `${PAGES_DIR}blog-post-page.tsx` },
 ];
 /** Code that no public page may ever download. */
 const FORBIDDEN_PREFIXES = ['src/web/admin/', 'src/web/features/admin-', 'src/server/'];

@@ -15,6 +15,7 @@ import { createSessionService } from './features/admin-auth/sessions.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
+import { createBlogViewCounter } from './features/blog/view-counter.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
@@ -133,8 +134,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...(redis ? { redis } : {}),
   });
   await app.register(inquiryInboxRoutes, { contactInquiries });
-  await app.register(publicBlogRoutes, { blogPosts });
-  await app.register(adminBlogRoutes, { blogPosts });
+  const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
+  app.addHook('onReady', () => blogViews.start());
+  app.addHook('onClose', async () => blogViews.stop());
+  await app.register(publicBlogRoutes, { blogPosts, blogViews });
+  await app.register(adminBlogRoutes, { blogPosts, publicContent });
   await app.register(blogFeedRoutes, {
     config,
     blogPosts,
@@ -158,6 +162,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await serveWeb(app, config, { contactChannels, currentSettings, publicContent });
+  await serveWeb(app, config, { contactChannels, currentSettings, publicContent, blogPosts, blogViews });
   return app;
 }

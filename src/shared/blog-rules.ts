@@ -71,3 +71,23 @@ export const BLOG_MESSAGES = {
   notFoundTitle: 'Blog Not Found',
   notFoundText: "The blog post you're looking for doesn't exist.",
 } as const;
+
+/** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
+export type PublicBlogPost = BlogPostSummary & { html: string };
+
+/** One page of the public list. */
+export interface PublishedBlogPage {
+  items: BlogPostSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function isBlogCategory(value: unknown): value is BlogCategory {
+  return typeof value === 'string' && (BLOG_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Whether a path segment could be a stored slug (anything else cannot exist: no need to look it up). */
+export function isPossibleSlug(value: string): boolean {
+  return value.length <= BLOG_LIMITS.slug && SLUG_PATTERN.test(value);
+}

@@ -1,3 +1,4 @@
+import type { BlogCategory, PublicBlogPost, PublishedBlogPage } from './blog-rules.ts';
 import type { PublicContactChannel } from './contact-channels.ts';
 import type { SiteSettings } from './site-settings.ts';
 
@@ -11,6 +12,17 @@ export interface PublicDataContext {
   activeContacts(): Promise<PublicContactChannel[]>;
   /** The site settings (brand, numbers, hours, figures); the browser reads GET /api/settings. */
   siteSettings(): Promise<SiteSettings>;
+  /** One page of published posts, newest first; the browser reads GET /api/blogs/published. */
+  publishedBlogPosts(query: {
+    category?: BlogCategory | undefined;
+    page: number;
+    pageSize: number;
+  }): Promise<PublishedBlogPage>;
+  /**
+   * A post by its slug: published ones, and drafts too when a signed-in admin asked for the page (such a
+   * render is never cached); null otherwise. The browser reads GET /api/blogs/:slug.
+   */
+  blogPost(slug: string): Promise<PublicBlogPost | null>;
 }
 
 export interface RenderPageInput {

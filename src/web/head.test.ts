@@ -60,4 +60,24 @@ describe('headTags', () => {
       '<script type="application/ld+json" nonce="abc123">{"@type":"Organization","url":"https://example.in/","name":"\\u003c/script\\u003e"}</script>',
     );
   });
+
+  it("writes a page's image as og:image with a large Twitter card, and its feed as an alternate link", () => {
+    const html = headTags(
+      {
+        ...head,
+        image: 'https://img.example/a.jpg?x=1&y="2"',
+        feed: { title: 'S & co blog', path: '/blog/rss.xml' },
+      },
+      'https://example.in',
+      'Sampark',
+      'abc123',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="https://img.example/a.jpg?x=1&amp;y=&quot;2&quot;" />',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="S &amp; co blog" href="https://example.in/blog/rss.xml" />',
+    );
+  });
 });

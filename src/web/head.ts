@@ -5,6 +5,10 @@ export interface PageHead {
   /** The canonical path, e.g. '/contact'; null for pages that must not be indexed (errors). */
   path: string | null;
   type?: 'website' | 'article';
+  /** An absolute http(s) URL of the page's picture (og:image, a large Twitter card). */
+  image?: string | undefined;
+  /** A feed of the page's content, announced as <link rel="alternate">. */
+  feed?: { title: string; path: string };
   /** Structured data (schema.org JSON-LD) for the page, given the site's origin for absolute URLs. */
   jsonLd?: (origin: string) => readonly object[];
 }
@@ -51,7 +55,8 @@ function metaTags(
     ['property', 'og:title', head.title],
     ['property', 'og:description', head.description],
     ...(url === null ? [] : [['property', 'og:url', url] as ['property', string, string]]),
-    ['name', 'twitter:card', 'summary'],
+    ...(head.image ? [['property', 'og:image', head.image] as ['property', string, string]] : []),
+    ['name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', head.title],
     ['name', 'twitter:description', head.description],
   ];
@@ -66,6 +71,11 @@ export function headTags(head: PageHead, origin: string, siteName: string | null
     url === null
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.feed
+      ? [
+          `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(absoluteUrl(origin, head.feed.path))}" />`,
+        ]
+      : []),
     ...(siteName === null ? [] : [`<meta property="og:site_name" content="${escapeHtml(siteName)}" />`]),
     '<meta property="og:locale" content="en_IN" />',
     ...metaTags(head, url).map(
@@ -154,5 +164,18 @@ export function applyHead(head: PageHead): void {
     upsert(`meta[${key}="${name}"]`, meta(key, name), 'content', value);
   }
   if (url === null) upsert('meta[property="og:url"]', meta('property', 'og:url'), 'content', null);
+  if (!head.image) upsert('meta[property="og:image"]', meta('property', 'og:image'), 'content', null);
+  upsert(
+    'link[rel="alternate"][type="application/rss+xml"]',
+    () => {
+      const link = document.createElement('link');
+      link.rel = 'alternate';
+      link.type = 'application/rss+xml';
+      if (head.feed) link.title = head.feed.title;
+      return link;
+    },
+    'href',
+    head.feed ? absoluteUrl(origin, head.feed.path) : null,
+  );
   applyJsonLd(head.jsonLd?.(origin) ?? []);
 }

@@ -5,9 +5,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPossibleSlug, type PublicBlogPost } from '../../shared/blog-rules.ts';
 import type { SiteSettings } from '../../shared/site-settings.ts';
 import type { PublicDataContext, RenderPage } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
+import { renderMarkdown } from '../features/blog/markdown.ts';
+import type { BlogPostRepository } from '../features/blog/repository.ts';
+import type { BlogViewCounter } from '../features/blog/view-counter.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from './site-origin.ts';
@@ -17,6 +21,8 @@ export interface WebDeps {
   /** The site settings, cached until public content changes. */
   currentSettings: () => Promise<SiteSettings>;
   publicContent: PublicContent;
+  blogPosts: BlogPostRepository;
+  blogViews: BlogViewCounter;
 }
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
@@ -75,6 +81,12 @@ function parseTemplate(html: string, file: string): PageTemplate {
     beforeApp: html.slice(head + HEAD_PLACEHOLDER.length, app),
     afterApp: html.slice(app + APP_PLACEHOLDER.length),
   };
+}
+
+/** The slug of a blog post page's URL (`/blog/{slug}`, any query aside), when it could name a post. */
+function blogSlugOf(url: string): string | null {
+  const slug = /^\/blog\/([^/?#]+)\/?(?:[?#]|$)/.exec(url)?.[1];
+  return slug !== undefined && isPossibleSlug(slug) ? slug : null;
 }
 
 function isApiPath(url: string): boolean {
@@ -168,9 +180,27 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   };
   for (const adminPath of ADMIN_PATHS) app.get(adminPath, { schema: { hide: true } }, sendAdminShell);
 
+  const blogPost = async (slug: string, drafts: boolean): Promise<PublicBlogPost | null> => {
+    const post = await deps.blogPosts.findBySlug(slug);
+    if (!post || (!post.isPublished && !drafts)) return null;
+    // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
+    const { content, ...summary } = post;
+    return { ...summary, html: renderMarkdown(content) };
+  };
   const dataContext: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),
     siteSettings: deps.currentSettings,
+    publishedBlogPosts: async (query) => ({
+      ...(await deps.blogPosts.listPublished(query)),
+      page: query.page,
+      pageSize: query.pageSize,
+    }),
+    blogPost: (slug) => blogPost(slug, false),
+  };
+  /** For a signed-in admin only: drafts are shown too. Pages rendered with it are never cached. */
+  const adminDataContext: PublicDataContext = {
+    ...dataContext,
+    blogPost: (slug) => blogPost(slug, true),
   };
 
   /** The whole document for one URL, with `nonce` on its inline scripts. */
@@ -179,13 +209,14 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     origin: string,
     url: string,
     nonce: string,
+    context: PublicDataContext = dataContext,
   ): Promise<RenderedDocument> => {
     const result = await render({
       // Concatenated, not resolved: a path such as //example.com must stay a path on this site.
       url: `${origin}${url}`,
       origin,
       nonce,
-      context: dataContext,
+      context,
     });
     if (result.kind === 'redirect') return result;
     return {
@@ -229,8 +260,21 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       const renderer = await loadRenderer();
       const origin = siteOrigin(config, request);
       const nonce = reply.cspNonce.script;
+      const blogSlug = blogSlugOf(request.url);
+      // Only a post's page differs for an admin (drafts show); the session is looked up for it alone, and
+      // costs nothing without a session cookie.
+      const admin = blogSlug !== null && (await app.adminFromRequest(request)) !== null;
+      // A reader's view counts even when the page comes from the cache; only published posts count, so
+      // this runs alongside rendering rather than after it. A failure costs a count, never the page.
+      const viewCounted =
+        blogSlug !== null && !admin && request.method === 'GET'
+          ? deps.blogViews.record(blogSlug, request.ip, request.headers['user-agent']).catch((error) => {
+              request.log.warn({ err: error }, 'a blog view could not be counted');
+            })
+          : undefined;
       // A query string could change the page (and would let anyone fill the cache): rendered each time.
-      const cacheable = !reloadOnChange && !request.url.includes('?');
+      // An admin's page may show a draft: rendered for that request alone, and never kept.
+      const cacheable = !reloadOnChange && !request.url.includes('?') && !admin;
       const page: ReusablePage = cacheable
         ? await cachedPage(`${origin}${request.url}`, () => renderReusable(renderer, origin, request.url))
         : { kind: 'not-reusable' };
@@ -241,15 +285,17 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       } else if (page.kind === 'redirect') {
         document = page;
       } else {
-        document = await renderDocument(renderer, origin, request.url, nonce);
+        const context = admin ? adminDataContext : dataContext;
+        document = await renderDocument(renderer, origin, request.url, nonce, context);
       }
+      await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
       if (document.error !== undefined) {
         request.log.error({ err: document.error }, 'a public page could not load its data');
       }
       return reply
         .status(document.status)
-        .header('cache-control', PAGE_CACHE_CONTROL)
+        .header('cache-control', admin ? 'no-store' : PAGE_CACHE_CONTROL)
         .type(HTML_TYPE)
         .send(document.html);
     } catch (error) {

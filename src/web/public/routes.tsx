@@ -38,6 +38,8 @@ export const LAZY_PAGE_MODULES: Readonly<Record<string, string>> = {
   privacy: 'src/web/public/pages/privacy-page.tsx',
   tictactoe: 'src/web/public/pages/game-page.tsx',
   'brand-game': 'src/web/public/pages/game-page.tsx',
+  blog: 'src/web/public/pages/blog-list-page.tsx',
+  'blog-post': 'src/web/public/pages/blog-post-page.tsx',
 };
 
 /**
@@ -97,6 +99,27 @@ export const publicRoutes: RouteObject[] = [
             lazy: () =>
               import('./pages/privacy-page.tsx').then((module) => ({
                 Component: module.PrivacyPage,
+                handle: module.handle,
+              })),
+          },
+          {
+            id: 'blog',
+            path: 'blog',
+            lazy: () =>
+              import('./pages/blog-list-page.tsx').then((module) => ({
+                loader: module.blogListLoader,
+                Component: module.BlogListPage,
+                handle: module.handle,
+              })),
+          },
+          {
+            id: 'blog-post',
+            path: 'blog/:slug',
+            lazy: () =>
+              import('./pages/blog-post-page.tsx').then((module) => ({
+                loader: module.blogPostLoader,
+                Component: module.BlogPostPage,
+                ErrorBoundary: module.BlogPostErrorBoundary,
                 handle: module.handle,
               })),
           },

@@ -42,3 +42,30 @@ export function faqPageJsonLd(faqs: readonly FaqEntry[], values: CopyValues): ob
     })),
   };
 }
+
+/** A blog post for search engines; `url` is the post's absolute address. */
+export function blogPostingJsonLd(
+  post: {
+    title: string;
+    description: string;
+    image: string;
+    author: string;
+    createdAt: string;
+    updatedAt: string;
+    publishedAt: string | null;
+  },
+  url: string,
+): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description,
+    ...(post.image ? { image: post.image } : {}),
+    datePublished: post.publishedAt ?? post.createdAt,
+    dateModified: post.updatedAt,
+    author: { '@type': 'Person', name: post.author },
+    url,
+    mainEntityOfPage: url,
+  };
+}

@@ -141,6 +141,29 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     expect(list.data[0].publishedAt).toBe(published.publishedAt);
   });
 
+  it('counts a visitor reading a post through the API (a client-side navigation) once a day; not an admin or a bot', async () => {
+    const post = await createPost({ isPublished: true });
+    const read = (userAgent: string, remoteAddress = '198.51.100.7') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/blogs/${post.slug}`,
+        headers: { 'user-agent': userAgent },
+        remoteAddress,
+      });
+    const views = async () =>
+      (await admin({ method: 'GET', url: `/api/blogs/admin/${post._id}` })).json().data.views as number;
+
+    expect((await read('Mozilla/5.0 (Linux; Android 14)')).statusCode).toBe(200);
+    expect(await views()).toBe(1);
+    await read('Mozilla/5.0 (Linux; Android 14)');
+    expect(await views()).toBe(1);
+    await read('Mozilla/5.0 (Linux; Android 14)', '198.51.100.8');
+    expect(await views()).toBe(2);
+    await read('Googlebot/2.1 (+http://www.google.com/bot.html)', '198.51.100.9');
+    expect((await admin({ method: 'GET', url: `/api/blogs/${post.slug}` })).statusCode).toBe(200);
+    expect(await views()).toBe(2);
+  });
+
   it('answers 400 with the form messages, after trimming', async () => {
     const response = await admin({
       method: 'POST',

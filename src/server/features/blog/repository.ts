@@ -293,6 +293,35 @@ export function createBlogPostRepository(
       });
     },
 
+    /**
+     * recordView for the published post with this slug, in the same single transaction: a page view knows
+     * the address, not the id, and a draft or unknown slug counts nothing.
+     */
+    async recordViewOfPublished(slug: string, visitorKey: string, day: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('blogPostViews')
+          .columns(['postId', 'visitor', 'day'])
+          .expression((eb) =>
+            eb
+              .selectFrom('blogPosts')
+              .select((inner) => ['id', inner.val(visitorKey).as('visitor'), inner.val(day).as('day')])
+              .where('slug', '=', slug)
+              .where('isPublished', '=', 1),
+          )
+          .onConflict((oc) => oc.columns(['postId', 'visitor', 'day']).doNothing())
+          .returning('postId')
+          .executeTakeFirst();
+        if (!inserted) return false;
+        await trx
+          .updateTable('blogPosts')
+          .set((eb) => ({ views: eb('views', '+', 1) }))
+          .where('id', '=', inserted.postId)
+          .execute();
+        return true;
+      });
+    },
+
     /** Forgets who viewed before `day` (YYYY-MM-DD); the counts stay. Returns how many rows went. */
     async purgeViewsBefore(day: string): Promise<number> {
       const result = await db.deleteFrom('blogPostViews').where('day', '<', day).executeTakeFirst();

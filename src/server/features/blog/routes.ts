@@ -4,6 +4,7 @@ import { ApiErrorSchema } from '../../../shared/api.ts';
 import { BlogPostInputSchema } from '../../../shared/blog.ts';
 import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost, SLUG_PATTERN } from '../../../shared/blog-rules.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown } from './markdown.ts';
 import { type BlogPostRepository, DuplicateSlugError } from './repository.ts';
 import {
@@ -18,15 +19,29 @@ import {
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from './schemas.ts';
+import type { BlogViewCounter } from './view-counter.ts';
 
 export interface BlogRouteDeps {
   blogPosts: BlogPostRepository;
 }
 
+export interface PublicBlogRouteDeps extends BlogRouteDeps {
+  /** A post opened by a client-side navigation is read here, not as a page: its view counts here. */
+  blogViews: BlogViewCounter;
+}
+
+export interface AdminBlogRouteDeps extends BlogRouteDeps {
+  /** Told of every change, so rendered blog pages (and anything else built from posts) are rebuilt. */
+  publicContent: PublicContent;
+}
+
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
 
 /** The public blog: the published list and one post by its slug. */
-export const publicBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app, { blogPosts }) => {
+export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = async (
+  app,
+  { blogPosts, blogViews },
+) => {
   app.get(
     '/api/blogs/published',
     {
@@ -65,10 +80,16 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app
       if (slug.length > BLOG_LIMITS.slug || !SLUG_PATTERN.test(slug)) throw notFound();
       const post = await blogPosts.findBySlug(slug);
       if (!post) throw notFound();
+      // The session is looked up only when a cookie came with the request.
+      const admin = request.headers.cookie ? await app.adminFromRequest(request) : null;
       if (!post.isPublished) {
-        // Only now is the session looked up: a visitor's request for a published post never costs one.
-        if (!(await app.adminFromRequest(request))) throw notFound();
+        if (!admin) throw notFound();
         reply.header('cache-control', 'no-store');
+      } else if (!admin) {
+        // A failure costs a count, never the post.
+        await blogViews.record(slug, request.ip, request.headers['user-agent']).catch((error) => {
+          request.log.warn({ err: error }, 'a blog view could not be counted');
+        });
       }
       return { success: true as const, data: { ...post, html: renderMarkdown(post.content) } };
     },
@@ -103,7 +124,10 @@ function found(post: BlogPost | undefined): BlogPost {
 }
 
 /** The back office's blog: every post, create, edit, delete and a Markdown preview. */
-export const adminBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app, { blogPosts }) => {
+export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async (
+  app,
+  { blogPosts, publicContent },
+) => {
   // Authentication before validation: without a session every call is a 401, whatever it carries.
   app.addHook('onRequest', app.requireAdmin);
 
@@ -155,6 +179,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app,
     async (request, reply) => {
       if (await blogPosts.slugTaken(request.body.slug)) throw duplicateSlug();
       const post = await saving(() => blogPosts.create(request.body));
+      publicContent.changed();
       return reply.status(201).send({ success: true as const, data: post, message: BLOG_MESSAGES.created });
     },
   );
@@ -188,6 +213,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app,
       found(await blogPosts.findById(id));
       if (await blogPosts.slugTaken(request.body.slug, id)) throw duplicateSlug();
       const post = found(await saving(() => blogPosts.update(id, request.body)));
+      publicContent.changed();
       return { success: true as const, data: post, message: BLOG_MESSAGES.updated };
     },
   );
@@ -204,6 +230,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<BlogRouteDeps> = async (app,
     },
     async (request) => {
       if (!(await blogPosts.delete(request.params.id))) throw notFound();
+      publicContent.changed();
       return { success: true as const, message: BLOG_MESSAGES.deleted };
     },
   );

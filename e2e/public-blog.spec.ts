@@ -1,0 +1,118 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { BLOG_MESSAGES, slugify } from '../src/shared/blog-rules.ts';
+import { signInApi, uniqueTag } from './support.ts';
+
+interface StoredPost {
+  _id: string;
+  title: string;
+  slug: string;
+  views: number;
+}
+
+const CONTENT = '## Match report\n\nA close game.\n\n- Toss won by the home side\n- Final over thriller';
+
+/** What the public API says about a post (it counts no view): its views, or null for a 404. */
+async function publicViews(request: APIRequestContext, slug: string): Promise<number | null> {
+  const response = await request.get(`/api/blogs/${slug}`, { headers: { cookie: '' } });
+  if (response.status() === 404) return null;
+  return ((await response.json()) as { data: StoredPost }).data.views;
+}
+
+test.describe('Public blog', () => {
+  let tag = '';
+  let created: StoredPost | undefined;
+  test.beforeEach(() => {
+    tag = uniqueTag();
+    created = undefined;
+  });
+  test.afterEach(async ({ request, baseURL }) => {
+    if (!created) return;
+    await signInApi(request, baseURL!);
+    await request.delete(`/api/blogs/${created._id}`, { headers: { origin: baseURL! } });
+  });
+
+  test('a draft stays hidden until published, a reader counts once a day, and a deleted post is gone', async ({
+    page,
+    playwright,
+    request,
+    baseURL,
+  }) => {
+    const title = `Hello World, IPL 2026! ${tag}`;
+    const input = {
+      title,
+      description: `Season opener ${tag}`,
+      content: CONTENT,
+      slug: slugify(title),
+      category: 'Sports',
+      image: '',
+      isPublished: false,
+    };
+    await signInApi(request, baseURL!);
+    const response = await request.post('/api/blogs', { headers: { origin: baseURL! }, data: input });
+    expect(response.status()).toBe(201);
+    created = ((await response.json()) as { data: StoredPost }).data;
+    const postPath = `/blog/${created.slug}`;
+    // A hydration mismatch (a date rendered differently by server and browser, say) is logged as an error.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        consoleErrors.push(message.text());
+      }
+    });
+
+    // A visitor (this page's own browser context has no admin cookie) sees nothing of the draft.
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+    const hidden = await page.goto(postPath);
+    expect(hidden?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: BLOG_MESSAGES.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(BLOG_MESSAGES.notFoundText)).toBeVisible();
+
+    const published = await request.put(`/api/blogs/${created._id}`, {
+      headers: { origin: baseURL! },
+      data: { ...input, isPublished: true },
+    });
+    expect(published.status()).toBe(200);
+
+    // Filtering by Sports, in the browser.
+    await page.goto('/blog');
+    const filters = page.getByRole('navigation', { name: 'Filter posts by category' });
+    await filters.getByRole('link', { name: 'Sports' }).click();
+    await expect(page).toHaveURL(/\/blog\?category=Sports$/);
+    await expect(filters.getByRole('link', { name: 'Sports' })).toHaveAttribute('aria-current', 'page');
+    const card = page.getByRole('link', { name: title });
+    await expect(card).toBeVisible();
+    await filters.getByRole('link', { name: 'News' }).click();
+    await expect(page).toHaveURL(/\/blog\?category=News$/);
+    await expect(card).toHaveCount(0);
+
+    // Another reader (a fresh API client, no cookie) reads the count; opening the post is this visitor's view.
+    const reader = await playwright.request.newContext({ baseURL: baseURL! });
+    try {
+      expect(await publicViews(reader, created.slug)).toBe(0);
+      const shown = await page.goto(postPath);
+      expect(shown?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Match report' })).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Final over thriller' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Blogs' })).toHaveAttribute('href', '/blog');
+      expect(await publicViews(reader, created.slug)).toBe(1);
+      // The same visitor again the same day: not another view.
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(await publicViews(reader, created.slug)).toBe(1);
+
+      const deleted = await request.delete(`/api/blogs/${created._id}`, { headers: { origin: baseURL! } });
+      expect(deleted.status()).toBe(200);
+      created = undefined;
+      const gone = await page.goto(postPath);
+      expect(gone?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: BLOG_MESSAGES.notFoundTitle })).toBeVisible();
+      expect(await publicViews(reader, input.slug)).toBeNull();
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await reader.dispose();
+    }
+  });
+});

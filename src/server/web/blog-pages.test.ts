@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BlogPostValues } from '../../shared/blog.ts';
+import { createBlogPostRepository } from '../features/blog/repository.ts';
+import {
+  createAdmin,
+  createTestApp,
+  TEST_ADMIN,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../test-support/test-app.ts';
+
+const WEB_DIST_DIR = path.resolve('dist/web');
+const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
+const ORIGIN = 'https://sampark.example';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+
+function scriptNonceOf(csp: unknown): string | undefined {
+  return typeof csp === 'string' ? csp.match(/script-src [^;]*'nonce-([^']+)'/)?.[1] : undefined;
+}
+
+let serial = 0;
+function postValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
+  serial += 1;
+  return {
+    title: `Post ${serial}`,
+    description: `About post ${serial}`,
+    content: `## Section ${serial}\n\n- first item\n- second item`,
+    slug: `post-${serial}-${Date.now().toString(36)}`,
+    category: 'Technology',
+    image: '',
+    author: 'Admin',
+    isPublished: true,
+    ...overrides,
+  };
+}
+
+/** The BlogPosting JSON-LD block of a page and its nonce attribute. */
+function blogPosting(html: string): { nonce: string | undefined; data: Record<string, unknown> } | undefined {
+  for (const match of html.matchAll(
+    /<script type="application\/ld\+json"( nonce="([^"]*)")?>(.*?)<\/script>/g,
+  )) {
+    const data = JSON.parse(match[3] ?? '{}') as Record<string, unknown>;
+    if (data['@type'] === 'BlogPosting') return { nonce: match[2], data };
+  }
+  return undefined;
+}
+
+describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', (dialect) => {
+  let t: TestApp;
+  let posts: ReturnType<typeof createBlogPostRepository>;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { WEB_DIST_DIR, PUBLIC_ORIGIN: ORIGIN });
+    posts = createBlogPostRepository(t.database.db);
+  });
+  afterEach(() => t.close());
+
+  async function adminCookie(): Promise<string> {
+    await createAdmin(t.database);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: ORIGIN },
+      payload: TEST_ADMIN,
+    });
+    expect(login.statusCode).toBe(200);
+    return login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  }
+
+  const visit = (url: string, headers: InjectOptions['headers'] = {}, remoteAddress = '203.0.113.7') =>
+    t.app.inject({ url, headers: { 'user-agent': BROWSER, ...headers }, remoteAddress });
+
+  const viewsOf = async (slug: string) => (await posts.findBySlug(slug))?.views;
+
+  it.skipIf(!built)(
+    'renders a post with its content, head, Open Graph and nonce-carrying BlogPosting',
+    async () => {
+      const post = await posts.create(
+        postValues({ title: 'Monsoon <news>', image: 'https://images.example/rain.jpg', category: 'News' }),
+      );
+      const response = await visit(`/blog/${post.slug}`);
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toContain('<title>Monsoon &lt;news&gt; | Sampark</title>');
+      expect(html).toContain(`<meta name="description" content="${post.description}" />`);
+      expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/blog/${post.slug}" />`);
+      expect(html).toContain('<meta property="og:type" content="article" />');
+      expect(html).toContain('<meta property="og:title" content="Monsoon &lt;news&gt; | Sampark" />');
+      expect(html).toContain('<meta property="og:image" content="https://images.example/rain.jpg" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).toMatch(/<h2[^>]*>Section \d+<\/h2>/);
+      expect(html).toContain('<li>second item</li>');
+      expect(html).toContain('Back to Blogs');
+
+      const jsonLd = blogPosting(html);
+      expect(jsonLd?.nonce).toBe(scriptNonceOf(response.headers['content-security-policy']));
+      expect(jsonLd?.data).toMatchObject({
+        headline: 'Monsoon <news>',
+        description: post.description,
+        image: 'https://images.example/rain.jpg',
+        datePublished: post.publishedAt,
+        dateModified: post.updatedAt,
+        author: { name: 'Admin' },
+        url: `${ORIGIN}/blog/${post.slug}`,
+      });
+      // A second load (from the page cache) carries a fresh nonce on the JSON-LD too.
+      const again = await visit(`/blog/${post.slug}`);
+      expect(blogPosting(again.body)?.nonce).toBe(scriptNonceOf(again.headers['content-security-policy']));
+      expect(blogPosting(again.body)?.nonce).not.toBe(jsonLd?.nonce);
+    },
+  );
+
+  it.skipIf(!built)('renders neither a script nor a javascript: link from a post', async () => {
+    const post = await posts.create(
+      postValues({
+        content: 'Hi <script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>',
+      }),
+    );
+    const response = await visit(`/blog/${post.slug}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('alert(1)</script>');
+    expect(response.body).not.toMatch(/<script>alert/);
+    expect(response.body).not.toMatch(/href="javascript:/i);
+    expect(response.body).not.toMatch(/onerror=/i);
+  });
+
+  it.skipIf(!built)('lists published posts, filtered by category without JavaScript', async () => {
+    const news = await posts.create(postValues({ title: 'Budget day', category: 'News' }));
+    const sports = await posts.create(postValues({ title: 'Final over', category: 'Sports' }));
+    const draft = await posts.create(
+      postValues({ title: 'Secret plans', category: 'News', isPublished: false }),
+    );
+
+    const all = await visit('/blog');
+    expect(all.statusCode).toBe(200);
+    expect(all.body).toContain('<title>Blog | Sampark</title>');
+    expect(all.body).toContain('Explore our latest articles and insights');
+    expect(all.body).toContain(`href="/blog/${news.slug}"`);
+    expect(all.body).toContain(`href="/blog/${sports.slug}"`);
+    expect(all.body).not.toContain(draft.title);
+    expect(all.body).toContain('<link rel="alternate" type="application/rss+xml"');
+    expect(all.body).toContain('href="/blog/rss.xml"');
+
+    const filtered = await visit('/blog?category=News');
+    expect(filtered.body).toContain('Budget day');
+    expect(filtered.body).not.toContain('Final over');
+    expect(filtered.body).not.toContain(draft.title);
+    expect(filtered.body).toMatch(/<a aria-current="page"[^>]*href="\/blog\?category=News"/);
+    expect(filtered.body).toContain(`<link rel="canonical" href="${ORIGIN}/blog?category=News" />`);
+
+    const empty = await visit('/blog?category=Entertainment');
+    expect(empty.body).toContain('No blog posts found in this category.');
+    // An unknown category shows every post.
+    const unknown = await visit('/blog?category=Nope');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('Final over');
+  });
+
+  it.skipIf(!built)('answers a draft with 404 to visitors and shows it to a signed-in admin', async () => {
+    const draft = await posts.create(postValues({ title: 'Coming soon', isPublished: false }));
+    const visitor = await visit(`/blog/${draft.slug}`);
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.body).toContain('Blog Not Found');
+    expect(visitor.body).toContain('The blog post you&#x27;re looking for doesn&#x27;t exist.');
+    expect(visitor.body).not.toContain('Coming soon');
+    expect((await visit('/blog/no-such-post')).statusCode).toBe(404);
+
+    const cookie = await adminCookie();
+    const admin = await visit(`/blog/${draft.slug}`, { cookie });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['cache-control']).toBe('no-store');
+    expect(admin.body).toContain('Coming soon');
+    expect(admin.body).toContain('Draft preview');
+    expect(admin.body).toContain('<meta name="robots" content="noindex" />');
+    // The admin's render was not kept for anyone else.
+    expect((await visit(`/blog/${draft.slug}`)).statusCode).toBe(404);
+  });
+
+  it.skipIf(!built)('shows a post changed through the API on the next load', async () => {
+    const cookie = await adminCookie();
+    const post = await posts.create(postValues({ title: 'First title' }));
+    expect((await visit(`/blog/${post.slug}`)).body).toContain('First title');
+    const { _id, views: _views, createdAt: _c, updatedAt: _u, publishedAt: _p, ...fields } = post;
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blogs/${_id}`,
+      headers: { origin: ORIGIN, cookie },
+      payload: { ...fields, title: 'Second title' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await visit(`/blog/${post.slug}`)).body).toContain('Second title');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/blogs/${_id}`,
+      headers: { origin: ORIGIN, cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await visit(`/blog/${post.slug}`)).statusCode).toBe(404);
+  });
+
+  it.skipIf(!built)('counts a reader once a day, not bots or admins', async () => {
+    const post = await posts.create(postValues());
+    const url = `/blog/${post.slug}`;
+    await visit(url);
+    await visit(url);
+    expect(await viewsOf(post.slug)).toBe(1);
+    await visit(url, { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/604.1' });
+    expect(await viewsOf(post.slug)).toBe(2);
+    await visit(url, {}, '198.51.100.9');
+    expect(await viewsOf(post.slug)).toBe(3);
+    await visit(url, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    await visit(url, { 'user-agent': 'WhatsApp/2.23' });
+    expect(await viewsOf(post.slug)).toBe(3);
+    const cookie = await adminCookie();
+    await visit(url, { cookie }, '192.0.2.44');
+    expect(await viewsOf(post.slug)).toBe(3);
+    // The next day the same reader counts again.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    await visit(url);
+    expect(await viewsOf(post.slug)).toBe(4);
+    // A draft counts nothing, even for the reader who asks for it.
+    const draft = await posts.create(postValues({ isPublished: false }));
+    await visit(`/blog/${draft.slug}`);
+    expect(await viewsOf(draft.slug)).toBe(0);
+  });
+});

@@ -1,0 +1,25 @@
+/** The public blog's copy (SPEC "Public blog list" and "Blog detail"); loads with the blog pages only. */
+export const BLOG_COPY = {
+  meta: {
+    title: 'Blog | {product}',
+    description: 'Explore our latest articles and insights from {product}.',
+  },
+  postTitle: '{title} | {product}',
+  heading: 'Blog',
+  intro: 'Explore our latest articles and insights',
+  filterLabel: 'Filter posts by category',
+  allCategories: 'All',
+  loadingList: 'Loading blog posts...',
+  loadingPost: 'Loading...',
+  empty: 'No blog posts found in this category.',
+  views: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`,
+  pagingLabel: 'Pages of posts',
+  previousPage: 'Newer posts',
+  nextPage: 'Older posts',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  rss: 'RSS feed',
+  feedTitle: '{product} blog',
+  backToBlogs: 'Back to Blogs',
+  draftPreview: 'Draft preview: only signed-in admins can see this post until it is published.',
+  byAuthor: (author: string) => `By ${author}`,
+} as const;

@@ -1,0 +1,85 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import {
+  BLOG_PAGE_SIZE,
+  type BlogCategory,
+  isBlogCategory,
+  isPossibleSlug,
+  type PublicBlogPost,
+  type PublishedBlogPage,
+} from '../../../shared/blog-rules.ts';
+import { serverDataContext } from '../../server-context.ts';
+
+/**
+ * The blog pages' loaders: the server's data context while rendering, a plain fetch in the browser (public
+ * pages ship no API client or schema library; the server's response schemas fix these shapes).
+ */
+
+export interface BlogListFilter {
+  /** undefined: every category. An unknown ?category= shows every post rather than a 404 (decision 010). */
+  category: BlogCategory | undefined;
+  page: number;
+}
+
+export function blogListFilter(search: URLSearchParams): BlogListFilter {
+  const category = search.get('category');
+  const page = Number(search.get('page') ?? '1');
+  return {
+    category: isBlogCategory(category) ? category : undefined,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The list's address for a filter: `/blog`, `/blog?category=Sports`, `/blog?category=Sports&page=2`. */
+export function blogListPath({ category, page }: BlogListFilter): string {
+  const search = new URLSearchParams();
+  if (category) search.set('category', category);
+  if (page > 1) search.set('page', String(page));
+  const query = search.toString();
+  return query ? `/blog?${query}` : '/blog';
+}
+
+export interface BlogListData extends PublishedBlogPage {
+  filter: BlogListFilter;
+}
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
+export async function blogListLoader({ context, request }: LoaderFunctionArgs): Promise<BlogListData> {
+  const filter = blogListFilter(new URL(request.url).searchParams);
+  const query = { category: filter.category, page: filter.page, pageSize: BLOG_PAGE_SIZE };
+  const server = serverDataContext(context);
+  if (server) return { ...(await server.publishedBlogPosts(query)), filter };
+  const search = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+  if (query.category) search.set('category', query.category);
+  const response = await fetch(`/api/blogs/published?${search}`, {
+    headers: { accept: 'application/json' },
+    signal: request.signal,
+  });
+  if (!response.ok) throw new Error(`GET /api/blogs/published answered ${response.status}`);
+  const body = (await response.json()) as { data: PublishedBlogPage['items']; total: number };
+  return { items: body.data, total: body.total, page: query.page, pageSize: query.pageSize, filter };
+}
+
+export async function blogPostLoader({
+  context,
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<PublicBlogPost> {
+  const slug = params.slug ?? '';
+  if (!isPossibleSlug(slug)) return notFound();
+  const server = serverDataContext(context);
+  if (server) return (await server.blogPost(slug)) ?? notFound();
+  // Same origin: a signed-in admin's cookie goes along, so a draft's preview loads for them alone.
+  const response = await fetch(`/api/blogs/${encodeURIComponent(slug)}`, {
+    headers: { accept: 'application/json' },
+    signal: request.signal,
+  });
+  if (response.status === 404) return notFound();
+  if (!response.ok) throw new Error(`Blog not found: ${response.status}`);
+  const body = (await response.json()) as { success?: boolean; data?: PublicBlogPost & { content?: string } };
+  if (!body.success || !body.data) throw new Error('Invalid response format');
+  const { content: _content, ...post } = body.data;
+  return post;
+}

@@ -1,0 +1,171 @@
+import { Eye, Rss } from 'lucide-react';
+import { Link, useLoaderData, useNavigation } from 'react-router';
+import { BLOG_CATEGORIES, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+import { BLOG_COPY } from '../../content/blog.ts';
+import { fillCopy } from '../../content/site.ts';
+import { cx } from '../../lib/class-names.ts';
+import { type BlogListData, type BlogListFilter, blogListLoader, blogListPath } from '../blog/blog-data.ts';
+import { LocalDate } from '../blog/local-date.tsx';
+import type { PublicRouteHandle } from '../page-head.ts';
+
+export { blogListLoader };
+
+const COPY = BLOG_COPY;
+const FEED_PATH = '/blog/rss.xml';
+const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const CARD_DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+
+export const handle: PublicRouteHandle = {
+  head: ({ match, values }) => {
+    const filter = (match.data as BlogListData | undefined)?.filter;
+    return {
+      title: fillCopy(COPY.meta.title, values),
+      description: fillCopy(COPY.meta.description, values),
+      // A filtered or later page is a page of its own; an unknown category is the whole list.
+      path: filter ? blogListPath(filter) : '/blog',
+      feed: { title: fillCopy(COPY.feedTitle, values), path: FEED_PATH },
+    };
+  },
+};
+
+function CategoryFilter({ current }: { current: BlogListFilter['category'] }) {
+  const options = [undefined, ...BLOG_CATEGORIES];
+  return (
+    <nav aria-label={COPY.filterLabel}>
+      <ul className="flex flex-wrap gap-2">
+        {options.map((category) => {
+          const active = category === current;
+          return (
+            <li key={category ?? 'all'}>
+              <Link
+                to={blogListPath({ category, page: 1 })}
+                aria-current={active ? 'page' : undefined}
+                preventScrollReset
+                className={cx(
+                  'inline-block rounded-full px-4 py-2 text-sm font-medium transition-colors',
+                  FOCUS_RING,
+                  active
+                    ? 'bg-indigo-700 text-white shadow-sm shadow-indigo-700/30'
+                    : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100',
+                )}
+              >
+                {category ?? COPY.allCategories}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function BlogCard({ post }: { post: BlogPostSummary }) {
+  return (
+    <li>
+      <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md">
+        {post.image && (
+          <img
+            src={post.image}
+            alt={post.title}
+            loading="lazy"
+            decoding="async"
+            className="aspect-video w-full object-cover"
+          />
+        )}
+        <div className="flex flex-1 flex-col p-5">
+          <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">{post.category}</p>
+          <h2 className="mt-2 text-lg font-bold text-slate-900">
+            {/* The whole card is the link's target area; the heading names it. */}
+            <Link
+              to={`/blog/${post.slug}`}
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {post.title}
+            </Link>
+          </h2>
+          <p className="mt-2 line-clamp-2 text-slate-700">{post.description}</p>
+          <p className="mt-auto flex items-center justify-between gap-3 pt-4 text-sm text-slate-500">
+            <LocalDate iso={post.publishedAt ?? post.createdAt} options={CARD_DATE_OPTIONS} />
+            <span className="inline-flex items-center gap-1">
+              <Eye aria-hidden="true" className="size-4" />
+              {COPY.views(post.views)}
+            </span>
+          </p>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Paging({ filter, pages }: { filter: BlogListFilter; pages: number }) {
+  if (pages <= 1 && filter.page <= 1) return null;
+  const linkClasses = cx(
+    'rounded-full bg-white px-4 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50',
+    FOCUS_RING,
+  );
+  return (
+    <nav aria-label={COPY.pagingLabel} className="mt-10 flex items-center justify-center gap-4">
+      {filter.page > 1 && (
+        <Link to={blogListPath({ ...filter, page: filter.page - 1 })} className={linkClasses}>
+          {COPY.previousPage}
+        </Link>
+      )}
+      <span className="text-sm text-slate-600">{COPY.pageOf(filter.page, Math.max(pages, filter.page))}</span>
+      {filter.page < pages && (
+        <Link to={blogListPath({ ...filter, page: filter.page + 1 })} className={linkClasses}>
+          {COPY.nextPage}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+export function BlogListPage() {
+  const { items, total, pageSize, filter } = useLoaderData<BlogListData>();
+  const navigation = useNavigation();
+  const target = navigation.state === 'loading' ? navigation.location.pathname : null;
+  const pages = Math.ceil(total / pageSize);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16">
+      <header className="pt-10 pb-8 text-center sm:pt-16">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{COPY.heading}</h1>
+        <p className="mt-4 text-lg text-slate-700">{COPY.intro}</p>
+        <p className="mt-4">
+          <a
+            href={FEED_PATH}
+            className={cx(
+              'inline-flex items-center gap-1.5 rounded text-sm font-medium text-orange-700 hover:underline',
+              FOCUS_RING,
+            )}
+          >
+            <Rss aria-hidden="true" className="size-4" />
+            {COPY.rss}
+          </a>
+        </p>
+      </header>
+      <CategoryFilter current={filter.category} />
+      <div aria-live="polite" className="mt-8">
+        {target === '/blog' ? (
+          <p className="py-12 text-center text-slate-600">{COPY.loadingList}</p>
+        ) : (
+          <>
+            {target?.startsWith('/blog/') && (
+              <p className="mb-4 text-center text-slate-600">{COPY.loadingPost}</p>
+            )}
+            {items.length === 0 ? (
+              <p className="py-12 text-center text-slate-600">{COPY.empty}</p>
+            ) : (
+              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {items.map((post) => (
+                  <BlogCard key={post._id} post={post} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+      <Paging filter={filter} pages={pages} />
+    </div>
+  );
+}

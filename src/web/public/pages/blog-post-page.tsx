@@ -1,0 +1,123 @@
+import { ArrowLeft, Eye } from 'lucide-react';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
+import type { PublicBlogPost } from '../../../shared/blog-rules.ts';
+import { BLOG_MESSAGES } from '../../../shared/blog-rules.ts';
+import { BLOG_COPY } from '../../content/blog.ts';
+import { NOT_FOUND_COPY } from '../../content/pages.ts';
+import { fillCopy } from '../../content/site.ts';
+import { absoluteUrl } from '../../head.ts';
+import { cx } from '../../lib/class-names.ts';
+import { MARKDOWN_CLASS_NAME } from '../../lib/markdown-class-name.ts';
+import { blogPostLoader } from '../blog/blog-data.ts';
+import { LocalDate } from '../blog/local-date.tsx';
+import type { PublicRouteHandle } from '../page-head.ts';
+import { blogPostingJsonLd } from '../structured-data.ts';
+import { ErrorPage } from './error-page.tsx';
+
+export { blogPostLoader };
+
+const COPY = BLOG_COPY;
+const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+// SPEC: the post's date in long US form, e.g. "March 5, 2026".
+const LONG_US_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+
+export const handle: PublicRouteHandle = {
+  head: ({ match, values }) => {
+    const post = match.data as PublicBlogPost | undefined;
+    // No post (the loader's 404): the same head as any missing page.
+    if (!post) {
+      return {
+        title: fillCopy(NOT_FOUND_COPY.meta.title, values),
+        description: BLOG_MESSAGES.notFoundText,
+        path: null,
+      };
+    }
+    const path = `/blog/${post.slug}`;
+    return {
+      title: fillCopy(COPY.postTitle, { ...values, title: post.title }),
+      description: post.description,
+      // A draft's preview is for its admin, never for an index.
+      path: post.isPublished ? path : null,
+      type: 'article',
+      image: post.image || undefined,
+      feed: { title: fillCopy(COPY.feedTitle, values), path: '/blog/rss.xml' },
+      jsonLd: post.isPublished ? (origin) => [blogPostingJsonLd(post, absoluteUrl(origin, path))] : undefined,
+    };
+  },
+};
+
+function BackToBlogs() {
+  return (
+    <Link
+      to="/blog"
+      className={cx(
+        'inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50',
+        FOCUS_RING,
+      )}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {COPY.backToBlogs}
+    </Link>
+  );
+}
+
+export function BlogPostPage() {
+  const post = useLoaderData<PublicBlogPost>();
+  return (
+    <article className="mx-auto max-w-3xl px-4 pt-6 pb-16 sm:pt-10">
+      <BackToBlogs />
+      {!post.isPublished && (
+        <p
+          role="note"
+          className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          {COPY.draftPreview}
+        </p>
+      )}
+      {post.image && (
+        <img
+          src={post.image}
+          alt={post.title}
+          className="mt-6 aspect-video w-full rounded-2xl object-cover shadow-sm"
+        />
+      )}
+      <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+        <span className="rounded-full bg-indigo-50 px-3 py-1 font-semibold text-indigo-700">
+          {post.category}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Eye aria-hidden="true" className="size-4" />
+          {COPY.views(post.views)}
+        </span>
+        <LocalDate iso={post.publishedAt ?? post.createdAt} locale="en-US" options={LONG_US_DATE} />
+        <span>{COPY.byAuthor(post.author)}</span>
+      </p>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        {post.title}
+      </h1>
+      <div
+        className={cx('mt-8 text-lg', MARKDOWN_CLASS_NAME)}
+        // Rendered from Markdown and sanitized by the server (src/server/features/blog/markdown.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side HTML
+        dangerouslySetInnerHTML={{ __html: post.html }}
+      />
+    </article>
+  );
+}
+
+/** A missing post: 'Blog Not Found' and the way back; other failures get the generic error page. */
+export function BlogPostErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} />;
+  return (
+    <section aria-labelledby="blog-not-found" className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
+      <h1 id="blog-not-found" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        {BLOG_MESSAGES.notFoundTitle}
+      </h1>
+      <p className="mt-4 text-lg text-slate-700">{BLOG_MESSAGES.notFoundText}</p>
+      <div className="mt-8">
+        <BackToBlogs />
+      </div>
+    </section>
+  );
+}
