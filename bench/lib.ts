@@ -1,6 +1,7 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -35,9 +36,48 @@ export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void>
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** What the production build is made of, and what it makes: a source newer than an output means a rebuild. */
+const BUILD_SOURCES = [
+  'src',
+  'index.html',
+  'admin.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+];
+const BUILD_OUTPUTS = [
+  'dist/server/main.js',
+  'dist/web/server/entry-server.js',
+  'dist/web/client/index.html',
+];
+
+function newestSource(): { file: string; mtimeMs: number } {
+  let newest = { file: '', mtimeMs: 0 };
+  const visit = (file: string) => {
+    if (!fs.existsSync(file)) return;
+    const stats = fs.statSync(file);
+    if (stats.isDirectory()) {
+      for (const entry of fs.readdirSync(file)) visit(path.join(file, entry));
+    } else if (stats.mtimeMs > newest.mtimeMs && !/\.test\.tsx?$/.test(file)) {
+      newest = { file, mtimeMs: stats.mtimeMs };
+    }
+  };
+  for (const source of BUILD_SOURCES) visit(source);
+  return newest;
+}
+
+/** Builds the production bundles when they are missing or older than a source file (tests aside). */
 export function ensureBuild(): void {
-  if (!fs.existsSync('dist/server/main.js')) {
-    console.log('No production build found: running npm run build ...');
+  const missing = BUILD_OUTPUTS.find((file) => !fs.existsSync(file));
+  if (missing) {
+    console.log(`No production build found (${missing}): running npm run build ...`);
+    execSync('npm run build', { stdio: 'inherit' });
+    return;
+  }
+  const built = Math.min(...BUILD_OUTPUTS.map((file) => fs.statSync(file).mtimeMs));
+  const newest = newestSource();
+  if (newest.mtimeMs > built) {
+    console.log(`The production build is older than ${newest.file}: running npm run build ...`);
     execSync('npm run build', { stdio: 'inherit' });
   }
 }

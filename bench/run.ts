@@ -1,18 +1,23 @@
 import { parseArgs } from 'node:util';
+import { benchBlogAtScale, DEFAULT_BLOG_ITERATIONS, DEFAULT_BLOG_ROWS } from './blog-scale.ts';
 import { benchActiveContacts } from './contacts-active.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 
-const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [options]
+const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [blog] [options]
   contacts            GET /api/contacts/active against a bare node:http server, as a ratio
   inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
-                      (no part named: both)
-Options for inquiries:
-  --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')})
+  blog                the public blog pages server-rendered over HTTP (production build) at scale, on both
+                      (no part named: all three)
+Options for inquiries and blog:
+  --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
+                      published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
+  --blog-rows <n>     published posts to seed when inquiries run too (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
   --db <sqlite|postgres>   only this database (default both)
-  --iterations <n>    timed calls per query at least (default 50; fast ones run up to 3 s)
+  --iterations <n>    timed calls per query at least (inquiries: default 50; blog: default ${DEFAULT_BLOG_ITERATIONS},
+                      never fewer than 100; fast ones run up to 3 s)
   --reseed            seed again even when the cached database matches`;
 
-const PARTS = ['contacts', 'inquiries'] as const;
+const PARTS = ['contacts', 'inquiries', 'blog'] as const;
 type Part = (typeof PARTS)[number];
 
 function fail(message: string): never {
@@ -26,6 +31,7 @@ const { values, positionals } = (() => {
       allowPositionals: true,
       options: {
         rows: { type: 'string' },
+        'blog-rows': { type: 'string' },
         db: { type: 'string' },
         iterations: { type: 'string' },
         reseed: { type: 'boolean', default: false },
@@ -52,6 +58,13 @@ const positiveInteger = (name: string, value: string | undefined, fallback: numb
 };
 const rows = positiveInteger('rows', values.rows, DEFAULT_SCALE_ROWS);
 const iterations = positiveInteger('iterations', values.iterations, 50);
+// --rows means posts only when the blog runs without the inquiries (a million posts is not the question).
+const blogRows = positiveInteger(
+  'blog-rows',
+  values['blog-rows'] ?? (parts.has('inquiries') ? undefined : values.rows),
+  DEFAULT_BLOG_ROWS,
+);
+const blogIterations = positiveInteger('iterations', values.iterations, DEFAULT_BLOG_ITERATIONS);
 if (values.db !== undefined && values.db !== 'sqlite' && values.db !== 'postgres') {
   fail('--db must be sqlite or postgres');
 }
@@ -70,6 +83,18 @@ if (parts.has('inquiries')) {
   const { ok } = await benchInquiriesAtScale({ rows, reseed: values.reseed, dialects, iterations });
   if (!ok) {
     console.log('\nThe inquiry inbox missed a budget or a search count (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('blog')) {
+  const { ok } = await benchBlogAtScale({
+    rows: blogRows,
+    reseed: values.reseed,
+    dialects,
+    iterations: blogIterations,
+  });
+  if (!ok) {
+    console.log('\nThe blog pages missed a budget or a check (FAIL lines above).');
     process.exitCode = 1;
   }
 }
