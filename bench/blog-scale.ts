@@ -1,12 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
-import { migrations } from '../src/server/db/migrations/index.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { newId } from '../src/server/db/values.ts';
 import { createBlogPostRepository } from '../src/server/features/blog/repository.ts';
@@ -22,6 +20,15 @@ import {
   timeCalls,
   waitForUrl,
 } from './lib.ts';
+import {
+  markerMatches,
+  readMarker,
+  reseedReason,
+  type SeedFingerprint,
+  type SeedMarker,
+  seedFingerprint,
+  writeMarker,
+} from './seed-marker.ts';
 
 export const DEFAULT_BLOG_ROWS = 10_000;
 /** Timed requests per case unless --iterations asks for more; never fewer than MIN_ITERATIONS. */
@@ -80,19 +87,6 @@ interface DialectSummary {
   failures: string[];
 }
 
-interface SeedFingerprint {
-  generatorVersion: number;
-  seed: number;
-  rows: number;
-  migrations: string[];
-  migrationsHash: string;
-}
-
-interface SeedMarker extends SeedFingerprint {
-  seededAt: string;
-  seedSeconds: number;
-}
-
 const fmt = (value: number) => value.toLocaleString('en-US');
 const ms = (value: number) =>
   value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
@@ -134,7 +128,7 @@ async function benchSqlite(options: BlogBenchOptions): Promise<DialectSummary> {
   let marker = await readMarker(database.db);
   let seededNow = false;
   if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options, marker)})`);
+    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options.reseed, marker)})`);
     await database.close();
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${filename}${suffix}`, { force: true });
     database = await open();
@@ -158,7 +152,9 @@ async function benchPostgres(serverUrl: string, options: BlogBenchOptions): Prom
   let marker = await readMarker(database.db);
   let seededNow = false;
   if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(`\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options, marker)})`);
+    console.log(
+      `\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options.reseed, marker)})`,
+    );
     await database.close();
     await createPostgresDatabase(serverUrl, true);
     database = await open();
@@ -196,54 +192,8 @@ async function createPostgresDatabase(serverUrl: string, recreate: boolean): Pro
 // ---------------------------------------------------------------------------------------------------------
 // The seed: cached like the inquiry bench's, by generator version, rows and the migrations' source.
 
-const MIGRATIONS_SOURCE = new URL('../src/server/db/migrations/index.ts', import.meta.url);
-
 function fingerprintFor(dialect: BlogDialect, rows: number): SeedFingerprint {
-  return {
-    generatorVersion: BLOG_GENERATOR_VERSION,
-    seed: SEED,
-    rows,
-    migrations: Object.keys(migrations(dialect)),
-    migrationsHash: createHash('sha256')
-      .update(fs.readFileSync(MIGRATIONS_SOURCE))
-      .digest('hex')
-      .slice(0, 16),
-  };
-}
-
-function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedFingerprint): boolean {
-  return (
-    marker !== undefined &&
-    marker.generatorVersion === fingerprint.generatorVersion &&
-    marker.seed === fingerprint.seed &&
-    marker.rows === fingerprint.rows &&
-    marker.migrationsHash === fingerprint.migrationsHash &&
-    marker.migrations.join() === fingerprint.migrations.join()
-  );
-}
-
-function reseedReason(options: BlogBenchOptions, marker: SeedMarker | undefined): string {
-  if (options.reseed) return '--reseed';
-  if (!marker) return 'no seeded database yet';
-  return 'the generator, row count or migrations changed since it was seeded';
-}
-
-// Written last, after seeding and ANALYZE: an interrupted seed is never reused.
-async function readMarker(db: Kysely<DB>): Promise<SeedMarker | undefined> {
-  try {
-    const { rows } = await sql<{ marker: string }>`select marker from bench_seed`.execute(db);
-    return rows[0] ? (JSON.parse(rows[0].marker) as SeedMarker) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeMarker(db: Kysely<DB>, fingerprint: SeedFingerprint, seedSeconds: number) {
-  const marker: SeedMarker = { ...fingerprint, seededAt: new Date().toISOString(), seedSeconds };
-  await sql`create table if not exists bench_seed (marker text not null)`.execute(db);
-  await sql`delete from bench_seed`.execute(db);
-  await sql`insert into bench_seed (marker) values (${JSON.stringify(marker)})`.execute(db);
-  return marker;
+  return seedFingerprint(dialect, { generatorVersion: BLOG_GENERATOR_VERSION, seed: SEED, rows });
 }
 
 /** mulberry32: small, fast and the same sequence on every run. */

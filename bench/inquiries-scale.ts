@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
-import { migrations } from '../src/server/db/migrations/index.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import {
   createContactInquiryRepository,
@@ -21,6 +19,15 @@ import {
   type PlantedTermKey,
 } from './inquiry-generator.ts';
 import { type Timing, timeCalls } from './lib.ts';
+import {
+  markerMatches,
+  readMarker,
+  reseedReason,
+  type SeedFingerprint,
+  type SeedMarker,
+  seedFingerprint,
+  writeMarker,
+} from './seed-marker.ts';
 
 export const DEFAULT_SCALE_ROWS = 1_000_000;
 const SQLITE_DIR = '.tmp/bench';
@@ -75,19 +82,6 @@ interface DialectSummary {
 }
 
 /** What a cached database must have been seeded with to be reused. */
-interface SeedFingerprint {
-  generatorVersion: number;
-  seed: number;
-  rows: number;
-  migrations: string[];
-  /** Migrations are edited while a feature is young: their source decides too, not only their names. */
-  migrationsHash: string;
-}
-
-interface SeedMarker extends SeedFingerprint {
-  seededAt: string;
-  seedSeconds: number;
-}
 
 type Repository = ReturnType<typeof createContactInquiryRepository>;
 
@@ -144,7 +138,7 @@ async function benchSqlite(options: ScaleBenchOptions): Promise<DialectSummary> 
   let marker = await readMarker(database.db);
   let seededNow = false;
   if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options, marker)})`);
+    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options.reseed, marker)})`);
     await database.close();
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${filename}${suffix}`, { force: true });
     database = await open();
@@ -177,7 +171,9 @@ async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Pro
   let marker = await readMarker(database.db);
   let seededNow = false;
   if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(`\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options, marker)})`);
+    console.log(
+      `\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options.reseed, marker)})`,
+    );
     await database.close();
     await createPostgresDatabase(serverUrl, true);
     database = await open();
@@ -220,54 +216,8 @@ async function createPostgresDatabase(serverUrl: string, recreate: boolean): Pro
   }
 }
 
-const MIGRATIONS_SOURCE = new URL('../src/server/db/migrations/index.ts', import.meta.url);
-
 function fingerprintFor(dialect: ScaleDialect, rows: number): SeedFingerprint {
-  const all = migrations(dialect);
-  // The whole source of the migrations, helpers included: a change anywhere in it means a reseed.
-  const hash = createHash('sha256').update(fs.readFileSync(MIGRATIONS_SOURCE));
-  return {
-    generatorVersion: INQUIRY_GENERATOR_VERSION,
-    seed: DEFAULT_SEED,
-    rows,
-    migrations: Object.keys(all),
-    migrationsHash: hash.digest('hex').slice(0, 16),
-  };
-}
-
-function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedFingerprint): boolean {
-  return (
-    marker !== undefined &&
-    marker.generatorVersion === fingerprint.generatorVersion &&
-    marker.seed === fingerprint.seed &&
-    marker.rows === fingerprint.rows &&
-    marker.migrationsHash === fingerprint.migrationsHash &&
-    marker.migrations.join() === fingerprint.migrations.join()
-  );
-}
-
-function reseedReason(options: ScaleBenchOptions, marker: SeedMarker | undefined): string {
-  if (options.reseed) return '--reseed';
-  if (!marker) return 'no seeded database yet';
-  return 'the generator, row count or migrations changed since it was seeded';
-}
-
-// The marker is written last, after seeding and ANALYZE: an interrupted seed is never reused.
-async function readMarker(db: Kysely<DB>): Promise<SeedMarker | undefined> {
-  try {
-    const { rows } = await sql<{ marker: string }>`select marker from bench_seed`.execute(db);
-    return rows[0] ? (JSON.parse(rows[0].marker) as SeedMarker) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeMarker(db: Kysely<DB>, fingerprint: SeedFingerprint, seedSeconds: number) {
-  const marker: SeedMarker = { ...fingerprint, seededAt: new Date().toISOString(), seedSeconds };
-  await sql`create table if not exists bench_seed (marker text not null)`.execute(db);
-  await sql`delete from bench_seed`.execute(db);
-  await sql`insert into bench_seed (marker) values (${JSON.stringify(marker)})`.execute(db);
-  return marker;
+  return seedFingerprint(dialect, { generatorVersion: INQUIRY_GENERATOR_VERSION, seed: DEFAULT_SEED, rows });
 }
 
 /** Inserts the generated inquiries oldest first, in multi-row INSERTs, many per transaction. */
