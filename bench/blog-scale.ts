@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { newId } from '../src/server/db/values.ts';
@@ -11,6 +10,7 @@ import { createBlogPostRepository } from '../src/server/features/blog/repository
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../src/server/plugins/public-content.ts';
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory, slugify } from '../src/shared/blog-rules.ts';
 import {
+  createPostgresDatabase,
   ensureBuild,
   freePort,
   percentile,
@@ -146,7 +146,7 @@ async function benchPostgres(serverUrl: string, options: BlogBenchOptions): Prom
   const benchUrl = new URL(serverUrl);
   benchUrl.pathname = `/${POSTGRES_DATABASE}`;
   const open = () => openDatabase({ dialect: 'postgres', url: benchUrl.toString() });
-  await createPostgresDatabase(serverUrl, false);
+  await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, false);
   let database = await open();
   const fingerprint = fingerprintFor('postgres', options.rows);
   let marker = await readMarker(database.db);
@@ -156,7 +156,7 @@ async function benchPostgres(serverUrl: string, options: BlogBenchOptions): Prom
       `\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options.reseed, marker)})`,
     );
     await database.close();
-    await createPostgresDatabase(serverUrl, true);
+    await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, true);
     database = await open();
     await migrateToLatest(database);
     const seedSeconds = await seed(database.db, options.rows, 'PostgreSQL');
@@ -172,21 +172,6 @@ async function benchPostgres(serverUrl: string, options: BlogBenchOptions): Prom
     seededNow,
     options,
   );
-}
-
-async function createPostgresDatabase(serverUrl: string, recreate: boolean): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const name = client.escapeIdentifier(POSTGRES_DATABASE);
-    if (recreate) await client.query(`drop database if exists ${name} with (force)`);
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
-      POSTGRES_DATABASE,
-    ]);
-    if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

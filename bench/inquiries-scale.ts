@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import {
@@ -18,7 +17,7 @@ import {
   PLANTED_TERMS,
   type PlantedTermKey,
 } from './inquiry-generator.ts';
-import { type Timing, timeCalls } from './lib.ts';
+import { createPostgresDatabase, type Timing, timeCalls } from './lib.ts';
 import {
   markerMatches,
   readMarker,
@@ -165,7 +164,7 @@ async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Pro
   const benchUrl = new URL(serverUrl);
   benchUrl.pathname = `/${POSTGRES_DATABASE}`;
   const open = () => openDatabase({ dialect: 'postgres', url: benchUrl.toString() });
-  await createPostgresDatabase(serverUrl, false);
+  await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, false);
   let database = await open();
   const fingerprint = fingerprintFor('postgres', options.rows);
   let marker = await readMarker(database.db);
@@ -175,7 +174,7 @@ async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Pro
       `\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options.reseed, marker)})`,
     );
     await database.close();
-    await createPostgresDatabase(serverUrl, true);
+    await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, true);
     database = await open();
     await migrateToLatest(database);
     const seedSeconds = await seed(database.db, options.rows, 'PostgreSQL');
@@ -197,22 +196,6 @@ async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Pro
     );
   } finally {
     await database.close();
-  }
-}
-
-/** Creates the bench database on the server when missing; `recreate` drops it first. */
-async function createPostgresDatabase(serverUrl: string, recreate: boolean): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const name = client.escapeIdentifier(POSTGRES_DATABASE);
-    if (recreate) await client.query(`drop database if exists ${name} with (force)`);
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
-      POSTGRES_DATABASE,
-    ]);
-    if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
   }
 }
 

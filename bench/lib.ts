@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -167,4 +168,22 @@ export async function timeCalls<T>(
     iterations: times.length,
     last: last as T,
   };
+}
+
+/** Creates a bench database on the PostgreSQL server at `serverUrl` when missing; `recreate` drops it first. */
+export async function createPostgresDatabase(
+  database: string,
+  serverUrl: string,
+  recreate: boolean,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const name = client.escapeIdentifier(database);
+    if (recreate) await client.query(`drop database if exists ${name} with (force)`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
 }

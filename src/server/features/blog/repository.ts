@@ -107,6 +107,40 @@ export function createBlogPostRepository(
     throw error;
   };
 
+  /** One view of the post found by id (or by slug, published only); see recordView. */
+  function countView(
+    post: { id: string } | { publishedSlug: string },
+    visitorKey: string,
+    day: string,
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('blogPostViews')
+        .columns(['postId', 'visitor', 'day'])
+        // Selected from the post itself, so a view of a deleted, unknown (or draft) post inserts nothing.
+        .expression((eb) =>
+          eb
+            .selectFrom('blogPosts')
+            .select((inner) => ['id', inner.val(visitorKey).as('visitor'), inner.val(day).as('day')])
+            .$call((query) =>
+              'id' in post
+                ? query.where('id', '=', post.id)
+                : query.where('slug', '=', post.publishedSlug).where('isPublished', '=', 1),
+            ),
+        )
+        .onConflict((oc) => oc.columns(['postId', 'visitor', 'day']).doNothing())
+        .returning('postId')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await trx
+        .updateTable('blogPosts')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('id', '=', inserted.postId)
+        .execute();
+      return true;
+    });
+  }
+
   return {
     async countPublished(): Promise<number> {
       const row = await db
@@ -268,58 +302,16 @@ export function createBlogPostRepository(
      * a repeat (even a concurrent one) finds the row's key taken and changes nothing.
      * Returns whether this view was counted (false for a repeat or an unknown post).
      */
-    async recordView(postId: string, visitorKey: string, day: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('blogPostViews')
-          .columns(['postId', 'visitor', 'day'])
-          // Selected from the post itself, so a view of a deleted or unknown post inserts nothing.
-          .expression((eb) =>
-            eb
-              .selectFrom('blogPosts')
-              .select((inner) => ['id', inner.val(visitorKey).as('visitor'), inner.val(day).as('day')])
-              .where('id', '=', postId),
-          )
-          .onConflict((oc) => oc.columns(['postId', 'visitor', 'day']).doNothing())
-          .returning('postId')
-          .executeTakeFirst();
-        if (!inserted) return false;
-        await trx
-          .updateTable('blogPosts')
-          .set((eb) => ({ views: eb('views', '+', 1) }))
-          .where('id', '=', postId)
-          .execute();
-        return true;
-      });
+    recordView(postId: string, visitorKey: string, day: string): Promise<boolean> {
+      return countView({ id: postId }, visitorKey, day);
     },
 
     /**
      * recordView for the published post with this slug, in the same single transaction: a page view knows
      * the address, not the id, and a draft or unknown slug counts nothing.
      */
-    async recordViewOfPublished(slug: string, visitorKey: string, day: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('blogPostViews')
-          .columns(['postId', 'visitor', 'day'])
-          .expression((eb) =>
-            eb
-              .selectFrom('blogPosts')
-              .select((inner) => ['id', inner.val(visitorKey).as('visitor'), inner.val(day).as('day')])
-              .where('slug', '=', slug)
-              .where('isPublished', '=', 1),
-          )
-          .onConflict((oc) => oc.columns(['postId', 'visitor', 'day']).doNothing())
-          .returning('postId')
-          .executeTakeFirst();
-        if (!inserted) return false;
-        await trx
-          .updateTable('blogPosts')
-          .set((eb) => ({ views: eb('views', '+', 1) }))
-          .where('id', '=', inserted.postId)
-          .execute();
-        return true;
-      });
+    recordViewOfPublished(slug: string, visitorKey: string, day: string): Promise<boolean> {
+      return countView({ publishedSlug: slug }, visitorKey, day);
     },
 
     /** Forgets who viewed before `day` (YYYY-MM-DD); the counts stay. Returns how many rows went. */
