@@ -1,16 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
-import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { newId } from '../src/server/db/values.ts';
 import { createBlogPostRepository } from '../src/server/features/blog/repository.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../src/server/plugins/public-content.ts';
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory, slugify } from '../src/shared/blog-rules.ts';
 import {
-  createPostgresDatabase,
   ensureBuild,
   freePort,
   percentile,
@@ -21,14 +19,11 @@ import {
   waitForUrl,
 } from './lib.ts';
 import {
-  markerMatches,
-  readMarker,
-  reseedReason,
+  openSeededDatabase,
   type SeedFingerprint,
   type SeedMarker,
   seedFingerprint,
-  writeMarker,
-} from './seed-marker.ts';
+} from './seeded-database.ts';
 
 export const DEFAULT_BLOG_ROWS = 10_000;
 /** Timed requests per case unless --iterations asks for more; never fewer than MIN_ITERATIONS. */
@@ -121,57 +116,23 @@ export async function benchBlogAtScale(options: BlogBenchOptions): Promise<{ ok:
 
 async function benchSqlite(options: BlogBenchOptions): Promise<DialectSummary> {
   const filename = path.join(SQLITE_DIR, `blog-${options.rows}.db`);
-  fs.mkdirSync(SQLITE_DIR, { recursive: true });
-  const open = () => openDatabase({ dialect: 'sqlite', filename });
-  let database = await open();
-  const fingerprint = fingerprintFor('sqlite', options.rows);
-  let marker = await readMarker(database.db);
-  let seededNow = false;
-  if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options.reseed, marker)})`);
-    await database.close();
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${filename}${suffix}`, { force: true });
-    database = await open();
-    await migrateToLatest(database);
-    const seedSeconds = await seed(database.db, options.rows, 'SQLite');
-    await sql`analyze`.execute(database.db);
-    await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
-    marker = await writeMarker(database.db, fingerprint, seedSeconds);
-    seededNow = true;
-  }
-  return measure(database, `SQLite, ${filename}`, `file:${filename}`, marker!, seededNow, options);
+  const { database, url, marker, seededNow } = await openSeededDatabase(
+    { dialect: 'sqlite', filename },
+    fingerprintFor('sqlite', options.rows),
+    options.reseed,
+    (db, label) => seed(db, options.rows, label),
+  );
+  return measure(database, `SQLite, ${filename}`, url, marker, seededNow, options);
 }
 
 async function benchPostgres(serverUrl: string, options: BlogBenchOptions): Promise<DialectSummary> {
-  const benchUrl = new URL(serverUrl);
-  benchUrl.pathname = `/${POSTGRES_DATABASE}`;
-  const open = () => openDatabase({ dialect: 'postgres', url: benchUrl.toString() });
-  await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, false);
-  let database = await open();
-  const fingerprint = fingerprintFor('postgres', options.rows);
-  let marker = await readMarker(database.db);
-  let seededNow = false;
-  if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(
-      `\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options.reseed, marker)})`,
-    );
-    await database.close();
-    await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, true);
-    database = await open();
-    await migrateToLatest(database);
-    const seedSeconds = await seed(database.db, options.rows, 'PostgreSQL');
-    await sql`vacuum analyze`.execute(database.db);
-    marker = await writeMarker(database.db, fingerprint, seedSeconds);
-    seededNow = true;
-  }
-  return measure(
-    database,
-    `PostgreSQL, database ${POSTGRES_DATABASE}`,
-    benchUrl.toString(),
-    marker!,
-    seededNow,
-    options,
+  const { database, url, marker, seededNow } = await openSeededDatabase(
+    { dialect: 'postgres', serverUrl, name: POSTGRES_DATABASE },
+    fingerprintFor('postgres', options.rows),
+    options.reseed,
+    (db, label) => seed(db, options.rows, label),
   );
+  return measure(database, `PostgreSQL, database ${POSTGRES_DATABASE}`, url, marker, seededNow, options);
 }
 
 // ---------------------------------------------------------------------------------------------------------

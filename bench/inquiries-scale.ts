@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
-import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import {
   createContactInquiryRepository,
@@ -17,16 +17,13 @@ import {
   PLANTED_TERMS,
   type PlantedTermKey,
 } from './inquiry-generator.ts';
-import { createPostgresDatabase, type Timing, timeCalls } from './lib.ts';
+import { type Timing, timeCalls } from './lib.ts';
 import {
-  markerMatches,
-  readMarker,
-  reseedReason,
+  openSeededDatabase,
   type SeedFingerprint,
   type SeedMarker,
   seedFingerprint,
-  writeMarker,
-} from './seed-marker.ts';
+} from './seeded-database.ts';
 
 export const DEFAULT_SCALE_ROWS = 1_000_000;
 const SQLITE_DIR = '.tmp/bench';
@@ -131,65 +128,33 @@ export async function benchInquiriesAtScale(options: ScaleBenchOptions): Promise
 
 async function benchSqlite(options: ScaleBenchOptions): Promise<DialectSummary> {
   const filename = path.join(SQLITE_DIR, `inquiries-${options.rows}.db`);
-  const open = () => openDatabase({ dialect: 'sqlite', filename });
-  let database = await open();
-  const fingerprint = fingerprintFor('sqlite', options.rows);
-  let marker = await readMarker(database.db);
-  let seededNow = false;
-  if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(`\nSQLite: seeding ${filename} (${reseedReason(options.reseed, marker)})`);
-    await database.close();
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${filename}${suffix}`, { force: true });
-    database = await open();
-    await migrateToLatest(database);
-    const seedSeconds = await seed(database.db, options.rows, 'SQLite');
-    const analyzeStart = performance.now();
-    await sql`analyze`.execute(database.db);
-    await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
-    console.log(
-      `SQLite: ANALYZE and checkpoint in ${((performance.now() - analyzeStart) / 1000).toFixed(1)} s`,
-    );
-    marker = await writeMarker(database.db, fingerprint, seedSeconds);
-    seededNow = true;
-  }
+  const { database, marker, seededNow } = await openSeededDatabase(
+    { dialect: 'sqlite', filename },
+    fingerprintFor('sqlite', options.rows),
+    options.reseed,
+    (db, label) => seed(db, options.rows, label),
+  );
   try {
     const storage = await sqliteStorage(database, filename);
-    return await measure(database, `SQLite, ${filename}`, marker!, seededNow, storage, options);
+    return await measure(database, `SQLite, ${filename}`, marker, seededNow, storage, options);
   } finally {
     await database.close();
   }
 }
 
 async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Promise<DialectSummary> {
-  const benchUrl = new URL(serverUrl);
-  benchUrl.pathname = `/${POSTGRES_DATABASE}`;
-  const open = () => openDatabase({ dialect: 'postgres', url: benchUrl.toString() });
-  await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, false);
-  let database = await open();
-  const fingerprint = fingerprintFor('postgres', options.rows);
-  let marker = await readMarker(database.db);
-  let seededNow = false;
-  if (options.reseed || !markerMatches(marker, fingerprint)) {
-    console.log(
-      `\nPostgreSQL: seeding database ${POSTGRES_DATABASE} (${reseedReason(options.reseed, marker)})`,
-    );
-    await database.close();
-    await createPostgresDatabase(POSTGRES_DATABASE, serverUrl, true);
-    database = await open();
-    await migrateToLatest(database);
-    const seedSeconds = await seed(database.db, options.rows, 'PostgreSQL');
-    const vacuumStart = performance.now();
-    await sql`vacuum analyze`.execute(database.db);
-    console.log(`PostgreSQL: VACUUM ANALYZE in ${((performance.now() - vacuumStart) / 1000).toFixed(1)} s`);
-    marker = await writeMarker(database.db, fingerprint, seedSeconds);
-    seededNow = true;
-  }
+  const { database, marker, seededNow } = await openSeededDatabase(
+    { dialect: 'postgres', serverUrl, name: POSTGRES_DATABASE },
+    fingerprintFor('postgres', options.rows),
+    options.reseed,
+    (db, label) => seed(db, options.rows, label),
+  );
   try {
     const storage = await postgresStorage(database);
     return await measure(
       database,
       `PostgreSQL, database ${POSTGRES_DATABASE}`,
-      marker!,
+      marker,
       seededNow,
       storage,
       options,
