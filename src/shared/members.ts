@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './field-schemas.ts';
+
+/**
+ * Member accounts: the ID (a mobile number and a password) the business gives a customer after a chat.
+ * The admin API lives under `/api/members` and requires an admin session:
+ *
+ * - `GET    /api/members?q=&status=&page=&pageSize=` -> MemberListResponse (deleted members never listed)
+ * - `POST   /api/members` MemberCreateInput          -> 201 MemberCredentialsResponse (password shown once)
+ * - `GET    /api/members/:id`                        -> MemberDetailResponse (member + audit log, newest first)
+ * - `PATCH  /api/members/:id` MemberUpdateInput      -> MemberResponse (display name, enable/disable)
+ * - `POST   /api/members/:id/password` MemberPasswordResetInput -> MemberCredentialsResponse
+ * - `DELETE /api/members/:id`                        -> {success, message}
+ *
+ * A mobile is typed however the admin likes (`+91 98765 43210`, `98765-43210` with `countryCode`) and the
+ * server normalises it to E.164 (`+919876543210`); a number it cannot parse is a 400 on `errors.mobile`.
+ */
+
+export const MEMBER_STATUSES = ['active', 'disabled'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', disabled: 'Disabled' };
+
+export const MEMBER_LIMITS = { mobile: 32, displayName: 100, search: 100 } as const;
+export const MEMBER_PASSWORD_MIN_LENGTH = 8;
+export const GENERATED_PASSWORD_LENGTH = 12;
+export const MEMBER_PAGE_SIZE = 20;
+export const MEMBER_PAGE_SIZE_MAX = 100;
+/** Calling codes offered next to a mobile typed without `+`; India first, the default. */
+export const DEFAULT_COUNTRY_CODE = '+91';
+export const COUNTRY_CODES = [
+  '+91',
+  '+971',
+  '+966',
+  '+974',
+  '+965',
+  '+968',
+  '+973',
+  '+44',
+  '+1',
+  '+65',
+  '+60',
+  '+61',
+  '+977',
+  '+880',
+  '+94',
+] as const;
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** What was typed; the server parses it (libphonenumber-js) and stores E.164. */
+export const MobileInputSchema = z
+  .string('Mobile number is required')
+  .trim()
+  .min(1, 'Mobile number is required')
+  .max(MEMBER_LIMITS.mobile, `Mobile number must be at most ${MEMBER_LIMITS.mobile} characters`)
+  .regex(/^\+?[\d\s\-().]+$/, 'Enter a valid mobile number');
+
+export const CountryCodeSchema = z
+  .string()
+  .regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code')
+  .default(DEFAULT_COUNTRY_CODE);
+
+export const MemberPasswordSchema = z
+  .string('Password is required')
+  .min(MEMBER_PASSWORD_MIN_LENGTH, `Use at least ${MEMBER_PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const DisplayNameSchema = z
+  .string()
+  .trim()
+  .max(MEMBER_LIMITS.displayName, `Name must be at most ${MEMBER_LIMITS.displayName} characters`)
+  .transform((value) => (value === '' ? null : value));
+
+export const MemberCreateSchema = z.object({
+  mobile: MobileInputSchema,
+  countryCode: CountryCodeSchema,
+  displayName: DisplayNameSchema.nullish(),
+  /** Omitted or empty: the server generates one. */
+  password: z.preprocess(emptyAsUndefined, MemberPasswordSchema.optional()),
+});
+export type MemberCreateInput = z.input<typeof MemberCreateSchema>;
+
+export const MemberUpdateSchema = z
+  .object({
+    displayName: DisplayNameSchema.nullish(),
+    status: z.enum(MEMBER_STATUSES, 'Status must be active or disabled').optional(),
+  })
+  .refine((input) => input.displayName !== undefined || input.status !== undefined, {
+    message: 'Nothing to change',
+  });
+export type MemberUpdateInput = z.input<typeof MemberUpdateSchema>;
+
+export const MemberPasswordResetSchema = z.object({
+  password: z.preprocess(emptyAsUndefined, MemberPasswordSchema.optional()),
+});
+export type MemberPasswordResetInput = z.input<typeof MemberPasswordResetSchema>;
+
+export const MemberListQuerySchema = z.object({
+  q: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(MEMBER_LIMITS.search, `Search must be at most ${MEMBER_LIMITS.search} characters`)
+      .optional(),
+  ),
+  status: z.preprocess(emptyAsUndefined, z.enum(MEMBER_STATUSES).optional()),
+  page: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number('Page must be a number').int().min(1).max(1_000_000).default(1),
+  ),
+  pageSize: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number('Page size must be a number')
+      .int()
+      .min(1)
+      .max(MEMBER_PAGE_SIZE_MAX)
+      .default(MEMBER_PAGE_SIZE),
+  ),
+});
+export type MemberListQuery = z.infer<typeof MemberListQuerySchema>;
+
+export const MemberIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const MemberSchema = z.object({
+  _id: z.string(),
+  /** E.164, e.g. `+919876543210`. */
+  mobile: z.string(),
+  /** International format for people, e.g. `+91 98765 43210`. */
+  mobileDisplay: z.string(),
+  displayName: z.string().nullable(),
+  status: z.enum(MEMBER_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MEMBER_AUDIT_ACTIONS = [
+  'created',
+  'password_reset',
+  'renamed',
+  'disabled',
+  'enabled',
+  'deleted',
+  'self_deleted',
+] as const;
+export type MemberAuditAction = (typeof MEMBER_AUDIT_ACTIONS)[number];
+export const MEMBER_AUDIT_LABELS: Record<MemberAuditAction, string> = {
+  created: 'Member created',
+  password_reset: 'Password reset',
+  renamed: 'Name changed',
+  disabled: 'Disabled',
+  enabled: 'Enabled',
+  deleted: 'Deleted by an admin',
+  self_deleted: 'Member deleted their own account',
+};
+
+export const MemberAuditEntrySchema = z.object({
+  _id: z.string(),
+  action: z.enum(MEMBER_AUDIT_ACTIONS),
+  /** The admin's email, or null when the member acted (self-deletion). */
+  adminEmail: z.string().nullable(),
+  /** What changed, e.g. `{displayName: {from: null, to: 'Asha'}}`; never a password or its hash. */
+  changes: z
+    .record(z.string(), z.object({ from: z.string().nullable(), to: z.string().nullable() }))
+    .nullable(),
+  at: z.string(),
+});
+export type MemberAuditEntry = z.infer<typeof MemberAuditEntrySchema>;
+
+export const MemberListResponseSchema = z.object({
+  members: z.array(MemberSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MemberListResponse = z.infer<typeof MemberListResponseSchema>;
+
+export const MemberResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: MemberSchema,
+});
+export const MemberDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ member: MemberSchema, audit: z.array(MemberAuditEntrySchema) }),
+});
+export type MemberDetail = z.infer<typeof MemberDetailResponseSchema>['data'];
+/** The only answers that carry a password: the plain one just set, shown once to the admin. */
+export const MemberCredentialsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ member: MemberSchema, password: z.string() }),
+});
+export type MemberCredentials = z.infer<typeof MemberCredentialsResponseSchema>['data'];
+
+export const MEMBER_MESSAGES = {
+  created: 'Member created successfully',
+  updated: 'Member updated successfully',
+  passwordReset: 'Password reset successfully',
+  deleted: 'Member deleted successfully',
+  notFound: 'Member not found',
+  mobileTaken: 'A member with this mobile number already exists',
+  invalidMobile: 'Enter a valid mobile number',
+  deleteConfirm: 'Are you sure you want to delete this member?',
+} as const;
+
+/** The message sent by WhatsApp to give a member their ID; `wa.me` takes the digits of the E.164 number. */
+export function memberCredentialsMessage(brand: string, mobileDisplay: string, password: string): string {
+  return `Your ${brand} ID\nMobile: ${mobileDisplay}\nPassword: ${password}\nPlease keep it private.`;
+}
+
+export function memberWhatsAppLink(
+  member: Pick<Member, 'mobile' | 'mobileDisplay'>,
+  brand: string,
+  password: string,
+): string {
+  const text = memberCredentialsMessage(brand, member.mobileDisplay, password);
+  return `https://wa.me/${member.mobile.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}
