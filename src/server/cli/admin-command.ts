@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema } from '../../shared/field-schemas.ts';
 import type { Database } from '../db/database.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
-import { generatePassword, hashPassword } from '../features/admin-auth/password.ts';
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';
+import { generatePassword, hashPassword } from '../lib/password.ts';
 
 export const ADMIN_CLI_USAGE = `Usage:
   npm run admin -- create <email> [--password <password>]

@@ -10,8 +10,8 @@ import { type Database, type Dialect, migrateToLatest, openDatabase } from '../d
 import type { DB } from '../db/schema.ts';
 import { newId } from '../db/values.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
-import { hashPassword } from '../features/admin-auth/password.ts';
 import { createMemberRepository } from '../features/members/repository.ts';
+import { hashPassword } from '../lib/password.ts';
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL points at a server. */
 export const TEST_DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];

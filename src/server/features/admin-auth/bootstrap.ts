@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
+import { generatePassword, hashPassword } from '../../lib/password.ts';
 import type { AdminRepository } from './admin-repository.ts';
-import { generatePassword, hashPassword } from './password.ts';
 
 export const DEMO_ADMIN_EMAIL = 'demo@sampark.local';
 export const DEMO_ADMIN_PASSWORD = 'sampark-demo';

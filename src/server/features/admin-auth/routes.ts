@@ -10,12 +10,12 @@ import {
 } from '../../../shared/admin-auth.ts';
 import { ApiErrorSchema } from '../../../shared/api.ts';
 import type { Config } from '../../config.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { SessionService } from './sessions.ts';
 

@@ -7,9 +7,9 @@ import {
   DELETION_RETENTION_DAYS,
 } from '../../../shared/account-deletion.ts';
 import { ApiErrorSchema } from '../../../shared/api.ts';
+import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter, secondsBlocked } from '../../plugins/rate-limits.ts';
-import { decoyPasswordHash, verifyPassword } from '../admin-auth/password.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';
 

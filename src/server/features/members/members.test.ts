@@ -8,6 +8,7 @@ import {
   type MemberDetail,
   type MemberListResponse,
 } from '../../../shared/members.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import {
   asAdmin,
   createAdmin,
@@ -19,7 +20,6 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { verifyPassword } from '../admin-auth/password.ts';
 import { createMemberRepository } from './repository.ts';
 
 const BASE = '/api/members';

@@ -16,8 +16,8 @@ import {
   MemberResponseSchema,
   MemberUpdateSchema,
 } from '../../../shared/members.ts';
+import { generatePassword, hashPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { generatePassword, hashPassword } from '../admin-auth/password.ts';
 import { normaliseMobile } from './mobile.ts';
 import { DuplicateMobileError, type MemberActor, type MemberRepository } from './repository.ts';
 
