@@ -99,3 +99,32 @@ export async function hydrated(locator: Locator) {
     )
     .toBe(true);
 }
+
+let mobilesMade = 0;
+
+/**
+ * A mobile number no other test of this run uses, valid in India: 98, six digits of the clock and a
+ * counter (each run starts on fresh databases).
+ */
+export function uniqueIndianMobile(): string {
+  mobilesMade += 1;
+  return `98${`${Date.now() % 1e6}`.padStart(6, '0')}${`${mobilesMade % 100}`.padStart(2, '0')}`;
+}
+
+/** Creates a member through the admin API (the caller has signed in with signInApi); returns it. */
+export async function createMember(
+  request: APIRequestContext,
+  baseURL: string,
+  input: { mobile: string; countryCode?: string; password: string; displayName?: string },
+) {
+  const response = await request.post('/api/members', { data: input, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { member: { _id: string; mobile: string } } }).data.member;
+}
+
+/** The members the admin API lists for a search (deleted members are never listed). */
+export async function listedMembers(request: APIRequestContext, search: string) {
+  const response = await request.get(`/api/members?q=${encodeURIComponent(search)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { members: { _id: string; mobile: string }[] }).members;
+}

@@ -39,6 +39,7 @@ const PUBLIC_PAGES: readonly { page: string; module: string | null }[] = [
   { page: '/contact', module: `${PAGES_DIR}contact-page.tsx` },
   { page: '/terms', module: `${PAGES_DIR}terms-page.tsx` },
   { page: '/privacy', module: `${PAGES_DIR}privacy-page.tsx` },
+  { page: '/delete-account', module: `${PAGES_DIR}delete-account-page.tsx` },
   { page: '/{Brand}Game, /tictactoe', module: `${PAGES_DIR}game-page.tsx` },
   { page: '/blog', module: `${PAGES_DIR}blog-list-page.tsx` },
   { page: '/blog/{slug}', module: `${PAGES_DIR}blog-post-page.tsx` },

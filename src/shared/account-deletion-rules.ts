@@ -1,5 +1,29 @@
-/** Texts and limits of account deletion without zod, so the public page can use them without a schema library. */
+/**
+ * Texts, limits and calling codes of account deletion without zod, so the public page can use them without a
+ * schema library.
+ */
 export const ACCOUNT_DELETION_LIMITS = { mobile: 32, password: 200 } as const;
+/** Calling codes offered next to a mobile typed without `+`; India first, the default. */
+export const DEFAULT_COUNTRY_CODE = '+91';
+export const COUNTRY_CODES = [
+  '+91',
+  '+971',
+  '+966',
+  '+974',
+  '+965',
+  '+968',
+  '+973',
+  '+44',
+  '+1',
+  '+65',
+  '+60',
+  '+61',
+  '+977',
+  '+880',
+  '+94',
+] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
 /** How long the deletion record is kept for legal compliance before the daily purge erases it. */
 export const DELETION_RETENTION_DAYS = 30;
 

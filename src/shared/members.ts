@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE } from './account-deletion-rules.ts';
 import { PASSWORD_MAX_LENGTH } from './field-schemas.ts';
 
 /**
@@ -25,25 +26,8 @@ export const MEMBER_PASSWORD_MIN_LENGTH = 8;
 export const GENERATED_PASSWORD_LENGTH = 12;
 export const MEMBER_PAGE_SIZE = 20;
 export const MEMBER_PAGE_SIZE_MAX = 100;
-/** Calling codes offered next to a mobile typed without `+`; India first, the default. */
-export const DEFAULT_COUNTRY_CODE = '+91';
-export const COUNTRY_CODES = [
-  '+91',
-  '+971',
-  '+966',
-  '+974',
-  '+965',
-  '+968',
-  '+973',
-  '+44',
-  '+1',
-  '+65',
-  '+60',
-  '+61',
-  '+977',
-  '+880',
-  '+94',
-] as const;
+// The calling codes live with the zod-free account-deletion texts, which the public deletion page imports.
+export { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE };
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 

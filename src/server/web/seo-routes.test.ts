@@ -47,6 +47,7 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
       'https://support.example.in/contact',
       'https://support.example.in/terms',
       'https://support.example.in/privacy',
+      'https://support.example.in/delete-account',
       'https://support.example.in/tictactoe',
       'https://support.example.in/SamparkGame',
       // The blog's list page; its published posts follow it (see features/blog/feed.test.ts).

@@ -12,8 +12,15 @@ export interface SitemapEntry {
 /** Where sitemap entries come from: the fixed pages, the branded game route, later the blog posts. */
 export type SitemapSource = () => Promise<SitemapEntry[]> | SitemapEntry[];
 
-/** The public pages every site has. A new fixed page (e.g. /delete-account) is one more line here. */
-export const FIXED_PUBLIC_PATHS = ['/', '/contact', '/terms', '/privacy', '/tictactoe'] as const;
+/** The public pages every site has. A new fixed page is one more entry here. */
+export const FIXED_PUBLIC_PATHS = [
+  '/',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/delete-account',
+  '/tictactoe',
+] as const;
 
 export interface SeoDeps {
   config: Config;

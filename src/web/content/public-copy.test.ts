@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DELETION_RETENTION_DAYS } from '../../shared/account-deletion-rules.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
+import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
 import { LANDING_COPY } from './landing.ts';
 import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
 import { PRIVACY_COPY } from './privacy.ts';
@@ -28,6 +30,14 @@ describe('public copy', () => {
     }),
   )('%s uses only placeholders the settings fill', (_name, copy) => {
     for (const text of strings(copy)) expect(fillCopy(text, values)).not.toMatch(/\{\w+\}/);
+  });
+
+  it('ACCOUNT_DELETION_COPY uses only the settings and the number being deleted, and names the retention', () => {
+    const texts = strings(ACCOUNT_DELETION_COPY);
+    for (const text of texts) {
+      expect(fillCopy(text, { ...values, mobile: '+91 98765 43210' })).not.toMatch(/\{\w+\}/);
+    }
+    expect(texts.join('\n')).toContain(`up to ${DELETION_RETENTION_DAYS} days`);
   });
 
   it('fills placeholders from the settings and leaves unknown ones visible', () => {

@@ -36,6 +36,7 @@ export const LAZY_PAGE_MODULES: Readonly<Record<string, string>> = {
   contact: 'src/web/public/pages/contact-page.tsx',
   terms: 'src/web/public/pages/terms-page.tsx',
   privacy: 'src/web/public/pages/privacy-page.tsx',
+  'delete-account': 'src/web/public/pages/delete-account-page.tsx',
   tictactoe: 'src/web/public/pages/game-page.tsx',
   'brand-game': 'src/web/public/pages/game-page.tsx',
   blog: 'src/web/public/pages/blog-list-page.tsx',
@@ -99,6 +100,15 @@ export const publicRoutes: RouteObject[] = [
             lazy: () =>
               import('./pages/privacy-page.tsx').then((module) => ({
                 Component: module.PrivacyPage,
+                handle: module.handle,
+              })),
+          },
+          {
+            id: 'delete-account',
+            path: 'delete-account',
+            lazy: () =>
+              import('./pages/delete-account-page.tsx').then((module) => ({
+                Component: module.DeleteAccountPage,
                 handle: module.handle,
               })),
           },

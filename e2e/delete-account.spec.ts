@@ -1,0 +1,283 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../src/shared/account-deletion-rules.ts';
+import type { SiteSettings } from '../src/shared/site-settings.ts';
+import { createMember, hydrated, listedMembers, signInApi, uniqueIndianMobile } from './support.ts';
+
+const PASSWORD = 'delete-me-please-1';
+const DELETE_PATH = '**/api/auth/delete-account';
+
+async function brandName(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/settings');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { settings: SiteSettings }).settings.brandName;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+/** `9812345678` as a person might type it: `98123-45678`. */
+const dashed = (mobile: string) => `${mobile.slice(0, 5)}-${mobile.slice(5)}`;
+
+/** The page's controls, found the way a visitor finds them. */
+function deletionPage(page: Page) {
+  return {
+    countryCode: page.getByLabel('Country code'),
+    mobile: page.getByLabel('Mobile number'),
+    password: page.getByLabel('Password', { exact: true }),
+    deleteButton: page.getByRole('button', { name: 'Delete my account' }),
+    confirmation: page.getByRole('region', { name: 'Delete this account for good?' }),
+    confirmHeading: page.getByRole('heading', { name: 'Delete this account for good?' }),
+    confirmButton: page.getByRole('button', { name: 'Yes, delete my account' }),
+    cancelButton: page.getByRole('button', { name: 'Cancel' }),
+    status: page.getByRole('status'),
+  };
+}
+
+async function openDeletionPage(page: Page) {
+  await page.goto('/delete-account');
+  const controls = deletionPage(page);
+  await hydrated(controls.deleteButton);
+  return controls;
+}
+
+test.describe('the account deletion page', () => {
+  test('names the brand, says what is deleted and what is kept for how long, and passes axe without errors', async ({
+    page,
+    request,
+  }) => {
+    const brand = await brandName(request);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    const response = await page.goto('/delete-account');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(`Delete your account | ${brand}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/delete-account$/);
+    await expect(page.getByRole('heading', { name: 'What is deleted' })).toBeVisible();
+    const kept = page.getByRole('region', { name: 'What we keep, why, and for how long' });
+    await expect(kept).toContainText(`up to ${DELETION_RETENTION_DAYS} days`);
+    await expect(kept).toContainText('legal compliance');
+    await expect(kept).toContainText('your mobile number and the dates the account was created and deleted');
+    await expect(page.getByRole('region', { name: 'Using your number again' })).toContainText(
+      'register again with the same number',
+    );
+    const controls = deletionPage(page);
+    await expect(controls.countryCode).toHaveValue('+91');
+    await expect(controls.mobile).toHaveAttribute('type', 'tel');
+    await expect(controls.mobile).toHaveAttribute('autocomplete', 'tel-national');
+    await expect(controls.password).toHaveAttribute('autocomplete', 'current-password');
+    await hydrated(controls.deleteButton);
+    await expectNoSeriousAxeViolations(page);
+
+    // The password can be shown to check it, and hidden again.
+    await controls.password.fill('typed secret');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(controls.password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(controls.password).toHaveAttribute('type', 'password');
+
+    await controls.mobile.fill(dashed(uniqueIndianMobile()));
+    await controls.deleteButton.click();
+    await expect(controls.confirmHeading).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('is linked from the footer and the privacy policy, and is in the server-rendered HTML', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const brand = await brandName(request);
+    await page.goto('/terms');
+    await hydrated(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }));
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Delete your account' })
+      .click();
+    await expect(page).toHaveURL(/\/delete-account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
+    await expect(page).toHaveTitle(`Delete your account | ${brand}`);
+
+    await page.goto('/privacy');
+    const overview = page.getByRole('tabpanel', { name: 'Privacy Overview' });
+    await hydrated(overview.getByRole('link', { name: 'Delete your account' }));
+    await overview.getByRole('link', { name: 'Delete your account' }).click();
+    await expect(page).toHaveURL(/\/delete-account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
+
+    await page.goto('/privacy');
+    await hydrated(page.getByRole('tab', { name: 'Detailed Policy' }));
+    await page.getByRole('tab', { name: 'Detailed Policy' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Detailed Policy' })
+      .getByRole('link', { name: 'Delete your account' })
+      .click();
+    await expect(page).toHaveURL(/\/delete-account$/);
+
+    // Without JavaScript the page and its explanations are there; its form cannot be sent by the browser.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto('/delete-account');
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
+    await expect(plain.getByText(`up to ${DELETION_RETENTION_DAYS} days`).first()).toBeVisible();
+    await expect(deletionPage(plain).deleteButton).toBeDisabled();
+    await context.close();
+  });
+
+  test("the delete button waits for both fields, and sending without one says 'Please fill in all fields'", async ({
+    page,
+  }) => {
+    const controls = await openDeletionPage(page);
+    await expect(controls.deleteButton).toBeDisabled();
+    await controls.mobile.fill('98765-43210');
+    await expect(controls.deleteButton).toBeDisabled();
+
+    // Enter in a field sends the form anyway: the message says what is missing and the field takes focus.
+    await controls.mobile.press('Enter');
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(ACCOUNT_DELETION_MESSAGES.missingFields);
+    await expect(controls.password).toBeFocused();
+    await expect(controls.password).toHaveAttribute('aria-invalid', 'true');
+    await expect(controls.confirmation).toBeHidden();
+
+    await controls.password.fill('a password');
+    await expect(alert).toBeHidden();
+    await expect(controls.deleteButton).toBeEnabled();
+    // A mobile of only spaces is no mobile.
+    await controls.mobile.fill('   ');
+    await expect(controls.deleteButton).toBeDisabled();
+    await controls.password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_DELETION_MESSAGES.missingFields);
+    await expect(controls.mobile).toBeFocused();
+    await expect(controls.confirmation).toBeHidden();
+  });
+
+  test("a wrong password keeps the confirmation step with the server's message; Cancel keeps the input; then it deletes", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInApi(request, baseURL!);
+    const mobile = uniqueIndianMobile();
+    const member = await createMember(request, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
+    expect(member.mobile).toBe(`+91${mobile}`);
+
+    const controls = await openDeletionPage(page);
+    await controls.mobile.fill(dashed(mobile));
+    await controls.password.fill('not-the-password');
+    await controls.deleteButton.click();
+    await expect(controls.confirmHeading).toBeFocused();
+    await expect(controls.confirmation).toContainText(`+91 ${dashed(mobile)}`);
+    await expect(controls.confirmation).toContainText('This cannot be undone.');
+
+    await controls.confirmButton.click();
+    await expect(controls.confirmation.getByRole('alert')).toHaveText(
+      ACCOUNT_DELETION_MESSAGES.invalidCredentials,
+    );
+    await expect(controls.confirmHeading).toBeVisible();
+    await expect(controls.confirmButton).toBeEnabled();
+    expect(await listedMembers(request, mobile)).toHaveLength(1);
+
+    // Cancel goes back to the form, with what was typed, and focus on the delete button.
+    await controls.cancelButton.click();
+    await expect(controls.confirmation).toBeHidden();
+    await expect(controls.mobile).toHaveValue(dashed(mobile));
+    await expect(controls.password).toHaveValue('not-the-password');
+    await expect(controls.countryCode).toHaveValue('+91');
+    await expect(controls.deleteButton).toBeFocused();
+
+    // The right password: held on its way, the request shows 'Deleting...' with both buttons disabled.
+    await controls.password.fill(PASSWORD);
+    await controls.deleteButton.click();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(DELETE_PATH, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await controls.confirmButton.click();
+    const deleting = page.getByRole('button', { name: ACCOUNT_DELETION_MESSAGES.deleting });
+    await expect(deleting).toBeVisible();
+    await expect(deleting).toBeDisabled();
+    await expect(controls.cancelButton).toBeDisabled();
+    // Pressing the disabled buttons while the request runs does nothing.
+    await controls.cancelButton.dispatchEvent('click');
+    await expect(deleting).toBeVisible();
+    release();
+
+    await expect(controls.status).toContainText(ACCOUNT_DELETION_MESSAGES.deleted);
+    await expect(controls.confirmation).toBeHidden();
+    await expect(controls.mobile).toHaveValue('');
+    await expect(controls.password).toHaveValue('');
+    await expect(controls.status.getByText(ACCOUNT_DELETION_MESSAGES.deleted)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // The member is gone from the back office, and the number can be given out again straight away.
+    expect(await listedMembers(request, mobile)).toEqual([]);
+    const again = await createMember(request, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
+    expect(again._id).not.toBe(member._id);
+    expect(await listedMembers(request, mobile)).toHaveLength(1);
+  });
+
+  test('a number typed with + keeps its own country code, whatever the select says', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInApi(request, baseURL!);
+    const mobile = uniqueIndianMobile();
+    await createMember(request, baseURL!, { mobile: `+91 ${mobile}`, password: PASSWORD });
+
+    const controls = await openDeletionPage(page);
+    await controls.countryCode.selectOption('+971');
+    await controls.mobile.fill(`+91${mobile}`);
+    await controls.password.fill(PASSWORD);
+    await controls.deleteButton.click();
+    await expect(controls.confirmation).toContainText(`+91${mobile}`);
+    await controls.confirmButton.click();
+
+    await expect(controls.status).toContainText(ACCOUNT_DELETION_MESSAGES.deleted);
+    await expect(controls.mobile).toHaveValue('');
+    await expect(controls.password).toHaveValue('');
+    await expect(controls.countryCode).toHaveValue('+91');
+    expect(await listedMembers(request, mobile)).toEqual([]);
+  });
+
+  test("a request that fails shows 'Network error. Please try again.', an answer without a message the fallback", async ({
+    page,
+  }) => {
+    const controls = await openDeletionPage(page);
+    await controls.mobile.fill(dashed(uniqueIndianMobile()));
+    await controls.password.fill(PASSWORD);
+    await controls.deleteButton.click();
+
+    await page.route(DELETE_PATH, (route) => route.abort('internetdisconnected'));
+    await controls.confirmButton.click();
+    await expect(controls.confirmation.getByRole('alert')).toHaveText(ACCOUNT_DELETION_MESSAGES.network);
+    await expect(controls.confirmHeading).toBeVisible();
+
+    await page.unroute(DELETE_PATH);
+    await page.route(DELETE_PATH, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await controls.confirmButton.click();
+    await expect(controls.confirmation.getByRole('alert')).toHaveText(ACCOUNT_DELETION_MESSAGES.failed);
+    await expect(controls.mobile).toBeHidden();
+    await controls.cancelButton.click();
+    await expect(controls.password).toHaveValue(PASSWORD);
+    await expect(controls.status).toHaveText('');
+  });
+});

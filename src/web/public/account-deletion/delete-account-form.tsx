@@ -1,0 +1,283 @@
+import { CircleCheck, Eye, EyeOff } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  ACCOUNT_DELETION_LIMITS,
+  ACCOUNT_DELETION_MESSAGES,
+  COUNTRY_CODES,
+  DEFAULT_COUNTRY_CODE,
+} from '../../../shared/account-deletion-rules.ts';
+import { ACCOUNT_DELETION_COPY, COUNTRY_NAMES } from '../../content/account-deletion.ts';
+import { cx } from '../../lib/class-names.ts';
+import { useCopy } from '../site-settings-data.ts';
+import {
+  type AccountDeletionRequest,
+  hasAllFields,
+  requestAccountDeletion,
+} from './delete-account-request.ts';
+import { ACTION_BUTTON, DeletionConfirmation } from './deletion-confirmation.tsx';
+
+const COPY = ACCOUNT_DELETION_COPY.form;
+const EMPTY_FORM: AccountDeletionRequest = { countryCode: DEFAULT_COUNTRY_CODE, mobile: '', password: '' };
+
+const FIELD_CLASS =
+  'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600';
+const LABEL_CLASS = 'block text-sm font-medium text-slate-800';
+
+type Step = 'form' | 'confirm';
+type FocusTarget = 'confirm' | 'submit' | 'done' | 'mobile' | 'password';
+
+/** The number the confirmation names: as typed, after its country code unless it was typed with `+`. */
+function numberAsEntered({ countryCode, mobile }: AccountDeletionRequest): string {
+  const typed = mobile.trim();
+  return typed.startsWith('+') ? typed : `${countryCode} ${typed}`;
+}
+
+/**
+ * The self-service deletion (SPEC "Account deletion page", sections 4, 5 and 8): the form, then the final
+ * confirmation, then the request.
+ *
+ * - The delete button is aria-disabled until both fields are filled: it stays focusable and announced, and
+ *   submitting anyway (Enter in a field) says 'Please fill in all fields'. Until the page has hydrated it is
+ *   truly disabled, so the server-rendered form can never be submitted by the browser itself.
+ * - Focus follows the step: the confirmation's heading when it opens, the delete button after Cancel, the
+ *   success message after deleting. Results are announced by a status region and alerts.
+ */
+export function DeleteAccountForm() {
+  const fill = useCopy();
+  const id = useId();
+  const [values, setValues] = useState<AccountDeletionRequest>(EMPTY_FORM);
+  const [step, setStep] = useState<Step>('form');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const refs = {
+    confirm: useRef<HTMLHeadingElement>(null),
+    submit: useRef<HTMLButtonElement>(null),
+    done: useRef<HTMLDivElement>(null),
+    mobile: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  } satisfies Record<FocusTarget, unknown>;
+  /** Where focus goes once the next render is on screen. */
+  const pendingFocus = useRef<FocusTarget | null>(null);
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    refs[target].current?.focus();
+  });
+
+  const filled = hasAllFields(values);
+  const missing = step === 'form' && error !== null;
+
+  const change = (field: keyof AccountDeletionRequest, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setError(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!filled) {
+      setError(ACCOUNT_DELETION_MESSAGES.missingFields);
+      pendingFocus.current = values.mobile.trim() === '' ? 'mobile' : 'password';
+      return;
+    }
+    setError(null);
+    setDeleted(false);
+    setStep('confirm');
+    pendingFocus.current = 'confirm';
+  };
+
+  const cancel = () => {
+    setError(null);
+    setStep('form');
+    pendingFocus.current = 'submit';
+  };
+
+  const confirm = async () => {
+    setSending(true);
+    setError(null);
+    const outcome = await requestAccountDeletion(values);
+    setSending(false);
+    if (!outcome.deleted) {
+      setError(outcome.message);
+      return;
+    }
+    setValues(EMPTY_FORM);
+    setShowPassword(false);
+    setStep('form');
+    setDeleted(true);
+    pendingFocus.current = 'done';
+  };
+
+  const fieldState = (field: 'mobile' | 'password', hint?: string) => {
+    const invalid = missing && (field === 'mobile' ? values.mobile.trim() === '' : values.password === '');
+    return {
+      id: `${id}-${field}`,
+      name: field,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': cx(hint, missing && `${id}-error`) || undefined,
+      className: cx(FIELD_CLASS, invalid ? 'border-red-600' : 'border-slate-300'),
+    };
+  };
+
+  return (
+    <div className="space-y-4">
+      <div role="status">
+        {deleted && (
+          <div
+            ref={refs.done}
+            tabIndex={-1}
+            className="rounded-2xl bg-green-50 p-6 text-green-900 ring-1 ring-green-200 focus:outline-none"
+          >
+            <p className="flex items-center gap-3 text-xl font-bold">
+              <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-green-700" />
+              {ACCOUNT_DELETION_COPY.done.heading}
+            </p>
+            <p className="mt-2">{ACCOUNT_DELETION_COPY.done.body}</p>
+            <Link
+              to="/"
+              className="mt-3 inline-block rounded font-semibold text-green-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+            >
+              {ACCOUNT_DELETION_COPY.done.homeLink}
+            </Link>
+          </div>
+        )}
+      </div>
+
+      {step === 'confirm' ? (
+        <DeletionConfirmation
+          mobile={numberAsEntered(values)}
+          sending={sending}
+          error={error}
+          fill={fill}
+          headingRef={refs.confirm}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
+      ) : (
+        <section
+          aria-labelledby={`${id}-heading`}
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+        >
+          <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900 sm:text-2xl">
+            {COPY.heading}
+          </h2>
+          <p className="mt-1 text-slate-700">{fill(COPY.intro)}</p>
+          {/* POST, so that nothing typed could ever end up in an address; the page sends it with fetch. */}
+          <form method="post" onSubmit={submit} noValidate className="mt-5 space-y-4">
+            <div>
+              <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-2">
+                <div className="space-y-1.5">
+                  <label htmlFor={`${id}-country`} className={LABEL_CLASS}>
+                    {COPY.countryCode}
+                  </label>
+                  <select
+                    id={`${id}-country`}
+                    name="countryCode"
+                    autoComplete="tel-country-code"
+                    value={values.countryCode}
+                    onChange={(event) => change('countryCode', event.target.value)}
+                    className={cx(FIELD_CLASS, 'border-slate-300')}
+                  >
+                    {COUNTRY_CODES.map((code) => (
+                      <option key={code} value={code}>
+                        {code} {COUNTRY_NAMES[code]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="space-y-1.5">
+                  <label htmlFor={`${id}-mobile`} className={LABEL_CLASS}>
+                    {COPY.mobile}
+                  </label>
+                  <input
+                    ref={refs.mobile}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel-national"
+                    required
+                    maxLength={ACCOUNT_DELETION_LIMITS.mobile}
+                    placeholder={COPY.mobilePlaceholder}
+                    value={values.mobile}
+                    onChange={(event) => change('mobile', event.target.value)}
+                    {...fieldState('mobile', `${id}-mobile-hint`)}
+                  />
+                </div>
+              </div>
+              <p id={`${id}-mobile-hint`} className="mt-1.5 text-xs text-slate-600">
+                {COPY.mobileHint}
+              </p>
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={`${id}-password`} className={LABEL_CLASS}>
+                {COPY.password}
+              </label>
+              <div className="relative">
+                <input
+                  ref={refs.password}
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  maxLength={ACCOUNT_DELETION_LIMITS.password}
+                  value={values.password}
+                  onChange={(event) => change('password', event.target.value)}
+                  {...fieldState('password')}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-label={showPassword ? COPY.hidePassword : COPY.showPassword}
+                  aria-controls={`${id}-password`}
+                  className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  {showPassword ? (
+                    <EyeOff aria-hidden="true" className="size-5" />
+                  ) : (
+                    <Eye aria-hidden="true" className="size-5" />
+                  )}
+                </button>
+              </div>
+            </div>
+            {missing && (
+              <p
+                id={`${id}-error`}
+                role="alert"
+                className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
+              >
+                {error}
+              </p>
+            )}
+            <button
+              ref={refs.submit}
+              type="submit"
+              disabled={!hydrated}
+              aria-disabled={hydrated ? !filled : undefined}
+              className={cx(
+                ACTION_BUTTON,
+                'w-full bg-red-700 text-white shadow-sm shadow-red-700/25 hover:bg-red-800 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
+              )}
+            >
+              {COPY.submit}
+            </button>
+          </form>
+          <p className="mt-4 text-sm text-slate-700">
+            {COPY.forgotPassword}{' '}
+            <Link
+              to="/contact"
+              className="rounded font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              {COPY.forgotPasswordLink}
+            </Link>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

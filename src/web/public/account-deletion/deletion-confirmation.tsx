@@ -1,0 +1,98 @@
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import type { Ref } from 'react';
+import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion-rules.ts';
+import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
+import { cx } from '../../lib/class-names.ts';
+import type { FillCopy } from '../site-settings-data.ts';
+
+const COPY = ACCOUNT_DELETION_COPY.confirm;
+
+export const ACTION_BUTTON =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:cursor-not-allowed';
+
+/**
+ * The final confirmation step (SPEC section 4): a warning that this cannot be undone, Cancel back to the
+ * form, and the red button that sends the request. A failure's message shows here and the step stays.
+ *
+ * While sending, the buttons are aria-disabled rather than disabled, so the focused one keeps the focus
+ * (a disabled button drops it) and a screen reader user hears the failure from where they were.
+ */
+export function DeletionConfirmation({
+  mobile,
+  sending,
+  error,
+  fill,
+  headingRef,
+  onConfirm,
+  onCancel,
+}: {
+  /** The number as typed, with its country code. */
+  mobile: string;
+  sending: boolean;
+  error: string | null;
+  fill: FillCopy;
+  headingRef: Ref<HTMLHeadingElement>;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="delete-confirm-heading"
+      aria-describedby="delete-confirm-body"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-2 ring-red-300 sm:p-8"
+    >
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-red-100 text-red-700">
+        <TriangleAlert aria-hidden="true" className="size-6" />
+      </span>
+      <h2
+        ref={headingRef}
+        id="delete-confirm-heading"
+        tabIndex={-1}
+        className="mt-4 text-xl font-bold text-slate-900 focus:outline-none sm:text-2xl"
+      >
+        {COPY.heading}
+      </h2>
+      <p id="delete-confirm-body" className="mt-2 font-semibold text-red-800">
+        {fill(COPY.body, { mobile })}
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+        {COPY.consequences.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {error && (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
+        >
+          {error}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          aria-disabled={sending}
+          onClick={sending ? undefined : onCancel}
+          className={cx(
+            ACTION_BUTTON,
+            'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600 aria-disabled:opacity-60',
+          )}
+        >
+          {COPY.cancel}
+        </button>
+        <button
+          type="button"
+          aria-disabled={sending}
+          onClick={sending ? undefined : onConfirm}
+          className={cx(
+            ACTION_BUTTON,
+            'bg-red-700 text-white shadow-sm shadow-red-700/25 hover:bg-red-800 focus-visible:outline-red-700 aria-disabled:bg-red-600',
+          )}
+        >
+          {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+          {sending ? ACCOUNT_DELETION_MESSAGES.deleting : COPY.confirm}
+        </button>
+      </div>
+    </section>
+  );
+}
