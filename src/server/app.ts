@@ -23,6 +23,10 @@ import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inq
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { seedDemoContent } from './features/demo/seed.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { accountDeletionRoutes, createDeletionThrottle } from './features/members/account-deletion.ts';
+import { createMemberPurge } from './features/members/purge.ts';
+import { createMemberRepository } from './features/members/repository.ts';
+import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
@@ -108,6 +112,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const contactInquiries = createContactInquiryRepository(db, database.dialect, { clock });
   const siteSettings = createSiteSettingsRepository(db);
   const blogPosts = createBlogPostRepository(db, { clock });
+  const members = createMemberRepository(db, database.dialect, { clock });
   const publicContent = createPublicContent(clock);
   const currentSettings = publicContent.cached(() => siteSettings.get());
   if (options.announce) {
@@ -144,6 +149,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     blogPosts,
     brandName: async () => (await currentSettings()).brandName,
   });
+  await app.register(memberRoutes, { members });
+  await app.register(accountDeletionRoutes, { members, throttle: createDeletionThrottle(redis) });
+  const memberPurge = createMemberPurge({ members, clock, log: app.log });
+  app.addHook('onReady', () => memberPurge.start());
+  app.addHook('onClose', async () => memberPurge.stop());
   await app.register(dashboardRoutes, { contactInquiries, contactChannels, blogPosts, clock });
   await app.register(seoRoutes, {
     config,

@@ -86,6 +86,34 @@ export interface BlogPostViewTable {
   day: string;
 }
 
+/**
+ * A member account. A deleted member is a tombstone until the daily purge: `deletedAt` set, password
+ * hash and display name null, only the mobile and the dates kept (decision 011).
+ */
+export interface MemberTable {
+  id: string;
+  /** E.164, e.g. `+919876543210`; unique among members not deleted. */
+  mobile: string;
+  passwordHash: string | null;
+  displayName: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
+/** One action on a member: by an admin (id and email copied), or by the member (both null). */
+export interface MemberAuditLogTable {
+  id: string;
+  memberId: string;
+  action: string;
+  adminId: string | null;
+  adminEmail: string | null;
+  /** JSON `{field: {from, to}}`, or null; never a password or its hash. */
+  changes: string | null;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   admins: AdminTable;
   adminSessions: AdminSessionTable;
@@ -95,6 +123,8 @@ export interface DB {
   contactInquiryCounts: ContactInquiryCountTable;
   blogPosts: BlogPostTable;
   blogPostViews: BlogPostViewTable;
+  members: MemberTable;
+  memberAuditLog: MemberAuditLogTable;
 }
 
 export type SequenceColumn = Generated<number>;

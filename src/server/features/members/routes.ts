@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.ts';
+import { ApiErrorSchema } from '../../../shared/api.ts';
+import {
+  GENERATED_PASSWORD_LENGTH,
+  MEMBER_MESSAGES,
+  type Member,
+  MemberCreateSchema,
+  MemberCredentialsResponseSchema,
+  MemberDetailResponseSchema,
+  MemberIdParamsSchema,
+  MemberListQuerySchema,
+  MemberListResponseSchema,
+  MemberPasswordResetSchema,
+  MemberResponseSchema,
+  MemberUpdateSchema,
+} from '../../../shared/members.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { generatePassword, hashPassword } from '../admin-auth/password.ts';
+import { normaliseMobile } from './mobile.ts';
+import { DuplicateMobileError, type MemberActor, type MemberRepository } from './repository.ts';
+
+export interface MemberRouteDeps {
+  members: MemberRepository;
+}
+
+const BASE = '/api/members';
+const adminErrors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+const saveErrors = { ...adminErrors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+
+const notFound = () => new HttpError(404, MEMBER_MESSAGES.notFound);
+const mobileTaken = () =>
+  new HttpError(409, MEMBER_MESSAGES.mobileTaken, { mobile: MEMBER_MESSAGES.mobileTaken });
+const invalidMobile = () =>
+  new HttpError(400, `Please check the form: ${MEMBER_MESSAGES.invalidMobile}`, {
+    mobile: MEMBER_MESSAGES.invalidMobile,
+  });
+
+function found(member: Member | undefined): Member {
+  if (!member) throw notFound();
+  return member;
+}
+
+/** The password the admin typed, or a new random one; the plain text goes back to the admin once. */
+async function newPassword(typed: string | undefined): Promise<{ password: string; passwordHash: string }> {
+  const password = typed ?? generatePassword(GENERATED_PASSWORD_LENGTH);
+  return { password, passwordHash: await hashPassword(password) };
+}
+
+/** The back office's members: list and search, create, rename, enable or disable, reset, delete. */
+export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, { members }) => {
+  // Authentication before validation: without a session every call is a 401, whatever it carries.
+  app.addHook('onRequest', app.requireAdmin);
+  const actor = (request: { admin: { id: string; email: string } | null }): MemberActor => {
+    const admin = request.admin!;
+    return { id: admin.id, email: admin.email };
+  };
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Members (never deleted ones), newest first, searched by name or mobile, by status, paged',
+        querystring: MemberListQuerySchema,
+        response: { 200: MemberListResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { members: page, total } = await members.list(request.query);
+      return { members: page, total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Create a member with a typed or generated password (the password is returned this once)',
+        body: MemberCreateSchema,
+        response: { 201: MemberCredentialsResponseSchema, ...saveErrors },
+      },
+    },
+    async (request, reply) => {
+      const { mobile, countryCode, displayName, password } = request.body;
+      const normalised = normaliseMobile(mobile, countryCode);
+      if (!normalised) throw invalidMobile();
+      if (await members.mobileTaken(normalised.e164)) throw mobileTaken();
+      const credentials = await newPassword(password);
+      let member: Member;
+      try {
+        member = await members.create(
+          {
+            mobile: normalised.e164,
+            displayName: displayName ?? null,
+            passwordHash: credentials.passwordHash,
+          },
+          actor(request),
+        );
+      } catch (error) {
+        // Another create of the same mobile won the race: the unique index said so.
+        if (error instanceof DuplicateMobileError) throw mobileTaken();
+        throw error;
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({
+        success: true as const,
+        message: MEMBER_MESSAGES.created,
+        data: { member, password: credentials.password },
+      });
+    },
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'One member with its audit log, newest first',
+        params: MemberIdParamsSchema,
+        response: { 200: MemberDetailResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const member = found(await members.findById(request.params.id));
+      return { success: true as const, data: { member, audit: await members.auditLog(member._id) } };
+    },
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Rename, enable or disable a member',
+        params: MemberIdParamsSchema,
+        body: MemberUpdateSchema,
+        response: { 200: MemberResponseSchema, ...saveErrors },
+      },
+    },
+    async (request) => {
+      const { displayName, status } = request.body;
+      const member = found(await members.update(request.params.id, { displayName, status }, actor(request)));
+      return { success: true as const, message: MEMBER_MESSAGES.updated, data: member };
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/password`,
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Reset a member’s password to a typed or generated one (returned this once)',
+        params: MemberIdParamsSchema,
+        body: MemberPasswordResetSchema,
+        response: { 200: MemberCredentialsResponseSchema, ...saveErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Hashing costs time and memory: not for an id that does not exist.
+      found(await members.findById(id));
+      const credentials = await newPassword(request.body.password);
+      const member = found(await members.setPasswordHash(id, credentials.passwordHash, actor(request)));
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        message: MEMBER_MESSAGES.passwordReset,
+        data: { member, password: credentials.password },
+      };
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags: ['members'],
+        summary: `Delete a member: its mobile is free at once, a bare record is erased after ${DELETION_RETENTION_DAYS} days`,
+        params: MemberIdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+      },
+    },
+    async (request) => {
+      if (!(await members.delete(request.params.id, actor(request)))) throw notFound();
+      return { success: true as const, message: MEMBER_MESSAGES.deleted };
+    },
+  );
+};
