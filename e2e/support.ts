@@ -99,3 +99,38 @@ export async function hydrated(locator: Locator) {
     )
     .toBe(true);
 }
+
+/**
+ * An Indian mobile number no other test uses, in the form an admin types it (`+91 99xxx xxxxx`): for
+ * tests whose members would otherwise collide with each other's (both databases, re-runs).
+ */
+export function uniqueMobile(): string {
+  const digits =
+    `${Date.now() % 1e5}`.padStart(5, '0') + `${Math.floor(Math.random() * 1e3)}`.padStart(3, '0');
+  return `+91 99${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
+export interface MemberApiInput {
+  mobile: string;
+  countryCode?: string;
+  displayName?: string;
+  password?: string;
+}
+
+/** Creates a member through the admin API (the request context must be signed in: signInApi). */
+export async function createMemberApi(request: APIRequestContext, baseURL: string, member: MemberApiInput) {
+  const response = await request.post('/api/members', { data: member, headers: { origin: baseURL } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { member: { _id: string; mobile: string }; password: string } })
+    .data;
+}
+
+/** Deletes every member the admin list finds for `q` (a mobile's digits or a name): test clean-up. */
+export async function deleteMembersMatching(request: APIRequestContext, baseURL: string, q: string) {
+  const response = await request.get(`/api/members?${new URLSearchParams({ q, pageSize: '100' })}`);
+  if (!response.ok()) return;
+  const { members } = (await response.json()) as { members: { _id: string }[] };
+  for (const member of members) {
+    await request.delete(`/api/members/${member._id}`, { headers: { origin: baseURL } });
+  }
+}

@@ -1,6 +1,6 @@
 import type { MemberAuditEntry } from '../../../shared/members.ts';
 import { DateTime } from '../../ui/date-time.tsx';
-import { auditActionLabel, auditActor, auditChanges } from './member-audit.ts';
+import { auditActionLabel, auditActor, auditChanges, auditChangeText } from './member-audit.ts';
 
 /** What was done to the account, by whom and when, newest first (the server's order). */
 export function MemberAuditLog({ entries }: { entries: MemberAuditEntry[] }) {
@@ -8,7 +8,7 @@ export function MemberAuditLog({ entries }: { entries: MemberAuditEntry[] }) {
   return (
     <ol className="space-y-3">
       {entries.map((entry) => {
-        const changes = auditChanges(entry.changes);
+        const changes = auditChanges(entry);
         return (
           <li key={entry._id} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -20,7 +20,7 @@ export function MemberAuditLog({ entries }: { entries: MemberAuditEntry[] }) {
               <ul className="mt-1 space-y-0.5 text-slate-700">
                 {changes.map((change) => (
                   <li key={change.field} className="break-words">
-                    {`${change.field}: ${change.from} → ${change.to}`}
+                    {auditChangeText(change)}
                   </li>
                 ))}
               </ul>

@@ -28,16 +28,22 @@ function shownValue(field: string, value: string | null): string {
 
 export interface AuditChange {
   field: string;
-  from: string;
+  /** Null for an account just created: there was nothing before. */
+  from: string | null;
   to: string;
 }
 
 /** What changed, one line per field, e.g. {field: 'Status', from: 'Active', to: 'Disabled'}. */
-export function auditChanges(changes: MemberAuditEntry['changes']): AuditChange[] {
-  if (!changes) return [];
-  return Object.entries(changes).map(([field, { from, to }]) => ({
+export function auditChanges(entry: Pick<MemberAuditEntry, 'action' | 'changes'>): AuditChange[] {
+  if (!entry.changes) return [];
+  return Object.entries(entry.changes).map(([field, { from, to }]) => ({
     field: FIELD_LABELS[field] ?? field,
-    from: shownValue(field, from),
+    from: entry.action === 'created' && from === null ? null : shownValue(field, from),
     to: shownValue(field, to),
   }));
+}
+
+/** "Status: Active → Disabled", or "Name: Asha" for a value the account was created with. */
+export function auditChangeText({ field, from, to }: AuditChange): string {
+  return from === null ? `${field}: ${to}` : `${field}: ${from} → ${to}`;
 }

@@ -96,36 +96,37 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
       <FieldShell id={mobileId} label="Mobile number" hint={mobileHint} error={errors.mobile?.message}>
+        {/* inputClassName makes a control full width; each sits in a box of the width it needs. */}
         <div className="flex gap-2">
-          <select
-            aria-label="Country code"
-            aria-invalid={errors.countryCode ? true : undefined}
-            disabled={ownCode}
-            className={cx(inputClassName, 'w-28 shrink-0 border-slate-300 disabled:text-slate-400')}
-            {...register('countryCode')}
-          >
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          <input
-            id={mobileId}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="98765 43210"
-            maxLength={MEMBER_LIMITS.mobile}
-            aria-invalid={errors.mobile ? true : undefined}
-            aria-describedby={describedBy(mobileId, mobileHint, errors.mobile?.message)}
-            className={cx(
-              inputClassName,
-              'min-w-0 flex-1',
-              errors.mobile ? 'border-red-500' : 'border-slate-300',
-            )}
-            {...register('mobile')}
-          />
+          <div className="w-28 shrink-0">
+            <select
+              aria-label="Country code"
+              aria-invalid={errors.countryCode ? true : undefined}
+              disabled={ownCode}
+              className={cx(inputClassName, 'border-slate-300 disabled:text-slate-400')}
+              {...register('countryCode')}
+            >
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-0 flex-1">
+            <input
+              id={mobileId}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="98765 43210"
+              maxLength={MEMBER_LIMITS.mobile}
+              aria-invalid={errors.mobile ? true : undefined}
+              aria-describedby={describedBy(mobileId, mobileHint, errors.mobile?.message)}
+              className={cx(inputClassName, errors.mobile ? 'border-red-500' : 'border-slate-300')}
+              {...register('mobile')}
+            />
+          </div>
         </div>
         {errors.countryCode?.message && <p className="text-sm text-red-600">{errors.countryCode.message}</p>}
       </FieldShell>
@@ -157,6 +158,7 @@ export interface MemberCreateDialogProps {
   /** For the WhatsApp message with the new ID. */
   brandName: string | undefined;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
   onCreated: () => void;
 }
 
@@ -164,7 +166,13 @@ export interface MemberCreateDialogProps {
  * "New Member": the form, then, once the server has created the member, the ID with its password
  * shown once. Closing forgets the password.
  */
-export function MemberCreateDialog({ open, brandName, onClose, onCreated }: MemberCreateDialogProps) {
+export function MemberCreateDialog({
+  open,
+  brandName,
+  onClose,
+  onCreated,
+  onCloseAutoFocus,
+}: MemberCreateDialogProps) {
   const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -181,6 +189,7 @@ export function MemberCreateDialog({ open, brandName, onClose, onCreated }: Memb
       title={credentials ? 'Member created' : 'New Member'}
       description={credentials ? 'Give the member their ID now.' : undefined}
       className="max-w-xl"
+      onCloseAutoFocus={onCloseAutoFocus}
       footer={
         credentials ? (
           <div className="flex justify-end">

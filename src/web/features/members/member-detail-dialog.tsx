@@ -126,12 +126,13 @@ export function MemberDetailDialog({
       title={member && !notFound ? member.mobileDisplay : 'Member'}
       onCloseAutoFocus={onCloseAutoFocus}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <Button variant="secondary" onClick={onClose}>
+        // Two by two on a phone, so the log above keeps most of the screen; one row on a wide screen.
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center sm:justify-between">
+          <Button variant="secondary" onClick={onClose} className="order-last sm:order-none">
             Close
           </Button>
           {member && !notFound && (
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <div className="contents sm:flex sm:gap-2">
               <Button variant="secondary" onClick={toggleStatus} disabled={update.isPending}>
                 {member.status === 'active' ? (
                   <CircleSlash aria-hidden="true" className="size-4" />

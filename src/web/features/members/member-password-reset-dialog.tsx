@@ -82,10 +82,16 @@ export interface MemberPasswordResetDialogProps {
   member: Member | null;
   brandName: string | undefined;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A new password for a member: chosen or typed, then shown once. Closing forgets it. */
-export function MemberPasswordResetDialog({ member, brandName, onClose }: MemberPasswordResetDialogProps) {
+export function MemberPasswordResetDialog({
+  member,
+  brandName,
+  onClose,
+  onCloseAutoFocus,
+}: MemberPasswordResetDialogProps) {
   const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -102,6 +108,7 @@ export function MemberPasswordResetDialog({ member, brandName, onClose }: Member
       title={credentials ? 'New password' : 'Reset password'}
       description={member?.mobileDisplay}
       className="max-w-xl"
+      onCloseAutoFocus={onCloseAutoFocus}
       footer={
         credentials ? (
           <div className="flex justify-end">

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useDeleteMember, useMembers } from './api.ts';
+import { useFocusReturn } from './focus-return.ts';
 import { MemberCreateDialog } from './member-create-dialog.tsx';
 import { MemberDetailDialog } from './member-detail-dialog.tsx';
 import { MemberList } from './member-list.tsx';
@@ -59,6 +60,9 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
+  const createFocus = useFocusReturn();
+  const resetFocus = useFocusReturn();
+  const deleteFocus = useFocusReturn();
 
   /** Search typing and the member's page replace the address; a filter or a page is a step Back can undo. */
   const change = useCallback(
@@ -113,7 +117,13 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
 
   const askDelete = (member: Member) => {
     deleted.current = false;
+    deleteFocus.remember();
     setToDelete(member);
+  };
+
+  const askReset = (member: Member) => {
+    resetFocus.remember();
+    setResetting(member);
   };
 
   const confirmDelete = () => {
@@ -142,6 +152,12 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
     if (!deleted.current) return;
     event.preventDefault();
     resultsRef.current?.focus();
+  };
+
+  /** Cancelled, focus goes back to the Delete button; done, to the list. */
+  const focusAfterConfirm = (event: Event) => {
+    if (deleted.current) focusAfterDelete(event);
+    else deleteFocus.restore(event);
   };
 
   /** The member's page gives focus back to the member's button in the list. */
@@ -195,7 +211,13 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
             ))}
           </select>
         </search>
-        <Button onClick={() => setCreating(true)} className="shrink-0">
+        <Button
+          onClick={() => {
+            createFocus.remember();
+            setCreating(true);
+          }}
+          className="shrink-0"
+        >
           <Plus aria-hidden="true" className="size-4" />
           New Member
         </Button>
@@ -286,6 +308,7 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
         open={creating}
         brandName={brandName}
         onClose={() => setCreating(false)}
+        onCloseAutoFocus={createFocus.restore}
         onCreated={() => {
           // The new member is on the first page of the unfiltered list.
           if (params.page > 1) change({ page: 1 });
@@ -296,7 +319,7 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
         memberId={params.open}
         shown={members.find((member) => member._id === params.open)}
         onClose={() => change({ open: null })}
-        onResetPassword={setResetting}
+        onResetPassword={askReset}
         onDelete={askDelete}
         onCloseAutoFocus={focusAfterDetail}
       />
@@ -305,6 +328,7 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
         member={resetting}
         brandName={brandName}
         onClose={() => setResetting(null)}
+        onCloseAutoFocus={resetFocus.restore}
       />
 
       <ConfirmDialog
@@ -316,7 +340,7 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
         pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
-        onCloseAutoFocus={focusAfterDelete}
+        onCloseAutoFocus={focusAfterConfirm}
       />
     </div>
   );
