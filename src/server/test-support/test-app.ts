@@ -11,6 +11,7 @@ import type { DB } from '../db/schema.ts';
 import { newId } from '../db/values.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { hashPassword } from '../features/admin-auth/password.ts';
+import { createMemberRepository } from '../features/members/repository.ts';
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL points at a server. */
 export const TEST_DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -184,4 +185,34 @@ export function storedInquiry(
     updatedAt: createdAt,
     ...overrides,
   };
+}
+
+export const TEST_MEMBER = { mobile: '+919876543210', password: 'member password 1' };
+
+export interface MemberOverrides {
+  /** E.164. */
+  mobile?: string;
+  password?: string;
+  displayName?: string | null;
+  status?: 'active' | 'disabled';
+}
+
+/** A member as an admin would create it (an audit entry by no admin); returns its id. */
+export async function createMember(
+  database: Database,
+  {
+    mobile = TEST_MEMBER.mobile,
+    password = TEST_MEMBER.password,
+    displayName = null,
+    status,
+  }: MemberOverrides = {},
+  clock: () => number = Date.now,
+): Promise<string> {
+  const members = createMemberRepository(database.db, database.dialect, { clock });
+  const member = await members.create(
+    { mobile, displayName, passwordHash: await hashPassword(password) },
+    null,
+  );
+  if (status === 'disabled') await members.update(member._id, { status }, null);
+  return member._id;
 }

@@ -20,10 +20,16 @@ export function normaliseMobile(typed: string, countryCode = DEFAULT_COUNTRY_COD
   const text = typed.trim();
   const callingCode = countryCode.replace(/^\+/, '');
   if (!/^\d{1,4}$/.test(callingCode)) return null;
-  const parsed = parsePhoneNumberFromString(
-    text,
-    text.startsWith('+') ? undefined : { defaultCallingCode: callingCode },
-  );
+  let parsed: ReturnType<typeof parsePhoneNumberFromString>;
+  try {
+    parsed = parsePhoneNumberFromString(
+      text,
+      text.startsWith('+') ? undefined : { defaultCallingCode: callingCode },
+    );
+  } catch {
+    // A calling code no country has: libphonenumber-js throws rather than answering undefined.
+    return null;
+  }
   if (!parsed?.isValid()) return null;
   const type = parsed.getType();
   if (!type || !MOBILE_TYPES.has(type)) return null;
