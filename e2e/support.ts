@@ -103,28 +103,54 @@ export async function hydrated(locator: Locator) {
 let mobilesMade = 0;
 
 /**
- * A mobile number no other test of this run uses, valid in India: 98, six digits of the clock and a
- * counter (each run starts on fresh databases).
+ * A mobile number no other test of this run uses, valid in India, as ten national digits: 98, six digits
+ * of the clock and a counter (each run starts on fresh databases).
  */
 export function uniqueIndianMobile(): string {
   mobilesMade += 1;
   return `98${`${Date.now() % 1e6}`.padStart(6, '0')}${`${mobilesMade % 100}`.padStart(2, '0')}`;
 }
 
-/** Creates a member through the admin API (the caller has signed in with signInApi); returns it. */
+/** The same, in the form an admin types it: `+91 98xxx xxxxx`. */
+export function uniqueMobile(): string {
+  const digits = uniqueIndianMobile();
+  return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+}
+
+export interface MemberApiInput {
+  mobile: string;
+  countryCode?: string;
+  displayName?: string;
+  password?: string;
+}
+
+/** Creates a member through the admin API (the request context must be signed in: signInApi). */
+export async function createMemberApi(request: APIRequestContext, baseURL: string, member: MemberApiInput) {
+  const response = await request.post('/api/members', { data: member, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { member: { _id: string; mobile: string }; password: string } })
+    .data;
+}
+
+/** Creates a member through the admin API with a typed password; returns the member. */
 export async function createMember(
   request: APIRequestContext,
   baseURL: string,
-  input: { mobile: string; countryCode?: string; password: string; displayName?: string },
+  input: MemberApiInput & { password: string },
 ) {
-  const response = await request.post('/api/members', { data: input, headers: { origin: baseURL } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { member: { _id: string; mobile: string } } }).data.member;
+  return (await createMemberApi(request, baseURL, input)).member;
 }
 
 /** The members the admin API lists for a search (deleted members are never listed). */
 export async function listedMembers(request: APIRequestContext, search: string) {
-  const response = await request.get(`/api/members?q=${encodeURIComponent(search)}`);
+  const response = await request.get(`/api/members?${new URLSearchParams({ q: search, pageSize: '100' })}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { members: { _id: string; mobile: string }[] }).members;
+}
+
+/** Deletes every member the admin list finds for `q` (a mobile's digits or a name): test clean-up. */
+export async function deleteMembersMatching(request: APIRequestContext, baseURL: string, q: string) {
+  for (const member of await listedMembers(request, q)) {
+    await request.delete(`/api/members/${member._id}`, { headers: { origin: baseURL } });
+  }
 }

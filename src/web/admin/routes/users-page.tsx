@@ -1,5 +1,18 @@
-import { ComingSoon } from './page-header.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { MembersScreen } from '../../features/members/members-screen.tsx';
+import { siteSettingsQueryOptions } from '../../features/site-settings/api.ts';
+import { PageHeader } from './page-header.tsx';
 
 export function UsersPage() {
-  return <ComingSoon title="User Management" note="Managing members arrives in a coming release." />;
+  // Only for the brand name in the WhatsApp message with a new ID: without it that link waits, no toast.
+  const settings = useQuery({ ...siteSettingsQueryOptions(), meta: {} });
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="User Management"
+        subtitle="Create member IDs, reset passwords and see who changed what"
+      />
+      <MembersScreen brandName={settings.data?.brandName} />
+    </div>
+  );
 }

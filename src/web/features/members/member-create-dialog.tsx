@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { type Path, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  COUNTRY_CODES,
+  DEFAULT_COUNTRY_CODE,
+  MEMBER_LIMITS,
+  MEMBER_MESSAGES,
+  type MemberCredentials,
+} from '../../../shared/members.ts';
+import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { cx } from '../../lib/class-names.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { describedBy, FieldShell, inputClassName, TextField } from '../../ui/text-field.tsx';
+import { useCreateMember } from './api.ts';
+import { MemberCredentialsPanel } from './member-credentials.tsx';
+import {
+  hasOwnCountryCode,
+  type MemberCreateFormInput,
+  MemberCreateFormSchema,
+  type MemberCreateFormValues,
+  memberCreateBody,
+} from './member-form.ts';
+import { PasswordChoiceFields } from './password-choice.tsx';
+
+const FORM_ID = 'member-create-form';
+
+/** Every field the server may name in a 400 or 409 answer. */
+const SERVER_FIELDS = [
+  'mobile',
+  'countryCode',
+  'displayName',
+  'password',
+] as const satisfies readonly Path<MemberCreateFormInput>[];
+
+const EMPTY: MemberCreateFormInput = {
+  mobile: '',
+  countryCode: DEFAULT_COUNTRY_CODE,
+  displayName: '',
+  passwordChoice: 'generate',
+  password: '',
+};
+
+interface MemberCreateFormProps {
+  onCreated: (credentials: MemberCredentials) => void;
+  onPendingChange: (pending: boolean) => void;
+}
+
+function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps) {
+  const create = useCreateMember();
+  const mobileId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<MemberCreateFormInput, unknown, MemberCreateFormValues>({
+    resolver: zodResolver(MemberCreateFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const mobile = useWatch({ control, name: 'mobile' }) ?? '';
+  const choice = useWatch({ control, name: 'passwordChoice' }) ?? 'generate';
+  const ownCode = hasOwnCountryCode(mobile);
+
+  const onSubmit = handleSubmit(async (values) => {
+    onPendingChange(true);
+    try {
+      const credentials = await create.mutateAsync(memberCreateBody(values));
+      // Nothing of the answer stays with the mutation: the caller holds the password until it closes.
+      create.reset();
+      onCreated(credentials);
+    } catch (error) {
+      if (isSessionError(error)) return;
+      const placed = applyServerFieldErrors(error, setError, SERVER_FIELDS);
+      // A taken number is about the mobile field even if the server named no field.
+      if (!placed && error instanceof ApiRequestError && error.status === 409) {
+        setError('mobile', { type: 'server', message: error.message }, { shouldFocus: true });
+      }
+      toast.error(errorMessage(error, 'Failed to create member'));
+    } finally {
+      onPendingChange(false);
+    }
+  });
+
+  const mobileHint = ownCode
+    ? 'The number starts with +, so its own country code is used.'
+    : 'Without a leading +, the number is in the chosen country.';
+
+  return (
+    <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
+      <FieldShell id={mobileId} label="Mobile number" hint={mobileHint} error={errors.mobile?.message}>
+        {/* inputClassName makes a control full width; each sits in a box of the width it needs. */}
+        <div className="flex gap-2">
+          <div className="w-28 shrink-0">
+            <select
+              aria-label="Country code"
+              aria-invalid={errors.countryCode ? true : undefined}
+              disabled={ownCode}
+              className={cx(inputClassName, 'border-slate-300 disabled:text-slate-400')}
+              {...register('countryCode')}
+            >
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-0 flex-1">
+            <input
+              id={mobileId}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="98765 43210"
+              maxLength={MEMBER_LIMITS.mobile}
+              aria-invalid={errors.mobile ? true : undefined}
+              aria-describedby={describedBy(mobileId, mobileHint, errors.mobile?.message)}
+              className={cx(inputClassName, errors.mobile ? 'border-red-500' : 'border-slate-300')}
+              {...register('mobile')}
+            />
+          </div>
+        </div>
+        {errors.countryCode?.message && <p className="text-sm text-red-600">{errors.countryCode.message}</p>}
+      </FieldShell>
+      <TextField
+        label="Name"
+        hint="Optional. Only admins see it; it helps to find the member."
+        autoComplete="off"
+        maxLength={MEMBER_LIMITS.displayName}
+        error={errors.displayName?.message}
+        {...register('displayName')}
+      />
+      <PasswordChoiceFields
+        choice={choice}
+        choiceField={register('passwordChoice', {
+          onChange: (event: { target: { value: string } }) => {
+            if (event.target.value === 'type') setTimeout(() => setFocus('password'));
+          },
+        })}
+        // Unregistered when hidden: a password typed and then given up is not kept, nor checked.
+        passwordField={register('password', { shouldUnregister: true })}
+        passwordError={errors.password?.message}
+      />
+    </form>
+  );
+}
+
+export interface MemberCreateDialogProps {
+  open: boolean;
+  /** For the WhatsApp message with the new ID. */
+  brandName: string | undefined;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+  onCreated: () => void;
+}
+
+/**
+ * "New Member": the form, then, once the server has created the member, the ID with its password
+ * shown once. Closing forgets the password.
+ */
+export function MemberCreateDialog({
+  open,
+  brandName,
+  onClose,
+  onCreated,
+  onCloseAutoFocus,
+}: MemberCreateDialogProps) {
+  const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const close = () => {
+    if (pending) return;
+    setCredentials(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={credentials ? 'Member created' : 'New Member'}
+      description={credentials ? 'Give the member their ID now.' : undefined}
+      className="max-w-xl"
+      onCloseAutoFocus={onCloseAutoFocus}
+      footer={
+        credentials ? (
+          <div className="flex justify-end">
+            <Button onClick={close}>Done</Button>
+          </div>
+        ) : (
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={pending} aria-busy={pending || undefined}>
+              {pending ? 'Creating...' : 'Create Member'}
+            </Button>
+          </div>
+        )
+      }
+    >
+      {credentials ? (
+        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
+      ) : (
+        <MemberCreateForm
+          onPendingChange={setPending}
+          onCreated={(created) => {
+            toast.success(MEMBER_MESSAGES.created);
+            setCredentials(created);
+            onCreated();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, CircleSlash, KeyRound, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  MEMBER_LIMITS,
+  MEMBER_MESSAGES,
+  type Member,
+  type MemberUpdateInput,
+  MemberUpdateSchema,
+} from '../../../shared/members.ts';
+import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useMember, useUpdateMember } from './api.ts';
+import { MemberAuditLog } from './member-audit-log.tsx';
+import { MemberStatusBadge } from './member-status.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  // A malformed id in a hand-typed address gets a 400; to the reader it is the same: no such member.
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+}
+
+type NameFormInput = Pick<MemberUpdateInput, 'displayName'>;
+type NameFormValues = { displayName?: string | null };
+
+/** The member's name, changed in place; an empty name removes it. */
+function RenameForm({ member }: { member: Member }) {
+  const update = useUpdateMember();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<NameFormInput, unknown, NameFormValues>({
+    resolver: zodResolver(MemberUpdateSchema),
+    defaultValues: { displayName: member.displayName ?? '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutateAsync({ id: member._id, body: { displayName: values.displayName ?? null } }).then(
+      () => toast.success(MEMBER_MESSAGES.updated),
+      (error: unknown) => {
+        if (isSessionError(error)) return;
+        applyServerFieldErrors(error, setError, ['displayName']);
+        toast.error(errorMessage(error, 'Failed to update member'));
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="min-w-0 flex-1">
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={MEMBER_LIMITS.displayName}
+          error={errors.displayName?.message}
+          {...register('displayName')}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={!isDirty || update.isPending} className="sm:mt-6">
+        {update.isPending ? 'Saving...' : 'Save name'}
+      </Button>
+    </form>
+  );
+}
+
+export interface MemberDetailDialogProps {
+  /** The member to show; null when the dialog is closed. */
+  memberId: string | null;
+  /** Its row in the list on screen, shown at once while the server is asked for the latest. */
+  shown?: Member;
+  onClose: () => void;
+  onResetPassword: (member: Member) => void;
+  onDelete: (member: Member) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** The member's page: details, name, enable/disable, password reset, delete, and the audit log. */
+export function MemberDetailDialog({
+  memberId,
+  shown,
+  onClose,
+  onResetPassword,
+  onDelete,
+  onCloseAutoFocus,
+}: MemberDetailDialogProps) {
+  const detail = useMember(memberId);
+  const update = useUpdateMember();
+  const member = detail.data?.member ?? shown;
+  const notFound = !detail.data && detail.isError && isNotFound(detail.error);
+
+  const toggleStatus = () => {
+    if (!member) return;
+    const status = member.status === 'active' ? 'disabled' : 'active';
+    update.mutate(
+      { id: member._id, body: { status } },
+      {
+        onSuccess: () => toast.success(MEMBER_MESSAGES.updated),
+        onError: (error) => {
+          if (!isSessionError(error)) toast.error(errorMessage(error, 'Failed to update member'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={memberId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={member && !notFound ? member.mobileDisplay : 'Member'}
+      onCloseAutoFocus={onCloseAutoFocus}
+      footer={
+        // Two by two on a phone, so the log above keeps most of the screen; one row on a wide screen.
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center sm:justify-between">
+          <Button variant="secondary" onClick={onClose} className="order-last sm:order-none">
+            Close
+          </Button>
+          {member && !notFound && (
+            <div className="contents sm:flex sm:gap-2">
+              <Button variant="secondary" onClick={toggleStatus} disabled={update.isPending}>
+                {member.status === 'active' ? (
+                  <CircleSlash aria-hidden="true" className="size-4" />
+                ) : (
+                  <CircleCheck aria-hidden="true" className="size-4" />
+                )}
+                {update.isPending ? 'Saving...' : member.status === 'active' ? 'Disable' : 'Enable'}
+              </Button>
+              <Button variant="secondary" onClick={() => onResetPassword(member)}>
+                <KeyRound aria-hidden="true" className="size-4" />
+                Reset password
+              </Button>
+              <Button variant="danger" onClick={() => onDelete(member)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </Button>
+            </div>
+          )}
+        </div>
+      }
+    >
+      {notFound ? (
+        <div role="alert" className="py-6 text-center">
+          <p className="font-medium text-slate-900">{MEMBER_MESSAGES.notFound}</p>
+          <p className="mt-1 text-sm text-slate-600">It may have been deleted.</p>
+        </div>
+      ) : member ? (
+        <div className="space-y-5">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label="Mobile">
+              <span className="tabular-nums">{member.mobileDisplay}</span>
+            </Field>
+            <Field label="Status">
+              <MemberStatusBadge status={member.status} />
+            </Field>
+            <Field label="Created">
+              <DateTime value={member.createdAt} />
+            </Field>
+            {member.updatedAt !== member.createdAt && (
+              <Field label="Last changed">
+                <DateTime value={member.updatedAt} />
+              </Field>
+            )}
+          </dl>
+          {/* A fresh form whenever the saved name changes, so it always starts from what is stored. */}
+          <RenameForm key={`${member._id}:${member.displayName ?? ''}`} member={member} />
+          <section aria-labelledby="member-activity" className="space-y-2">
+            <h3 id="member-activity" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Activity
+            </h3>
+            {detail.data ? (
+              <MemberAuditLog entries={detail.data.audit} />
+            ) : detail.isError ? (
+              <div role="alert" className="text-sm">
+                <p className="text-red-700">The activity could not be loaded.</p>
+                <Button variant="secondary" className="mt-2" onClick={() => void detail.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <LoadingState label="Loading activity..." />
+            )}
+          </section>
+        </div>
+      ) : detail.isError ? (
+        <div role="alert" className="py-6 text-center">
+          <p className="font-medium text-slate-900">The member could not be loaded.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void detail.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <LoadingState label="Loading member..." />
+      )}
+    </Modal>
+  );
+}

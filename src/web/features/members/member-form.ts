@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import {
+  type MemberCreateInput,
+  MemberCreateSchema,
+  type MemberPasswordResetInput,
+  MemberPasswordResetSchema,
+} from '../../../shared/members.ts';
+
+/** How the member's password comes about: the server makes one up (the default), or the admin types it. */
+export const PASSWORD_CHOICES = ['generate', 'type'] as const;
+export type PasswordChoice = (typeof PASSWORD_CHOICES)[number];
+
+const PasswordChoiceSchema = z.enum(PASSWORD_CHOICES);
+
+/** A typed password is required only when the admin chose to type one. */
+const typedPasswordIsGiven = (input: { passwordChoice: PasswordChoice; password?: string }) =>
+  input.passwordChoice !== 'type' || input.password !== undefined;
+const PASSWORD_REQUIRED = {
+  path: ['password'],
+  message: 'Password is required',
+  // Also when another field is wrong, so every message shows at the first submit.
+  when: () => true,
+};
+
+/** The create form: the API's input plus the password choice, which decides whether a password is sent. */
+export const MemberCreateFormSchema = MemberCreateSchema.safeExtend({
+  passwordChoice: PasswordChoiceSchema,
+}).refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
+export type MemberCreateFormInput = z.input<typeof MemberCreateFormSchema>;
+export type MemberCreateFormValues = z.output<typeof MemberCreateFormSchema>;
+
+export const MemberPasswordResetFormSchema = MemberPasswordResetSchema.safeExtend({
+  passwordChoice: PasswordChoiceSchema,
+}).refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
+export type MemberPasswordResetFormInput = z.input<typeof MemberPasswordResetFormSchema>;
+export type MemberPasswordResetFormValues = z.output<typeof MemberPasswordResetFormSchema>;
+
+/** A number typed with + carries its own country code; the select beside it does not apply then. */
+export function hasOwnCountryCode(mobile: string): boolean {
+  return mobile.trim().startsWith('+');
+}
+
+/** What the server is sent: the country code only for a number without one, a password only if typed. */
+export function memberCreateBody(values: MemberCreateFormValues): MemberCreateInput {
+  return {
+    mobile: values.mobile,
+    ...(hasOwnCountryCode(values.mobile) ? {} : { countryCode: values.countryCode }),
+    ...(values.displayName ? { displayName: values.displayName } : {}),
+    ...(values.passwordChoice === 'type' && values.password ? { password: values.password } : {}),
+  };
+}
+
+export function memberPasswordResetBody(values: MemberPasswordResetFormValues): MemberPasswordResetInput {
+  return values.passwordChoice === 'type' && values.password ? { password: values.password } : {};
+}

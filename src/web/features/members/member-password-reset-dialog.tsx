@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { MEMBER_MESSAGES, type Member, type MemberCredentials } from '../../../shared/members.ts';
+import { errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { useResetMemberPassword } from './api.ts';
+import { MemberCredentialsPanel } from './member-credentials.tsx';
+import {
+  type MemberPasswordResetFormInput,
+  MemberPasswordResetFormSchema,
+  type MemberPasswordResetFormValues,
+  memberPasswordResetBody,
+} from './member-form.ts';
+import { PasswordChoiceFields } from './password-choice.tsx';
+
+const FORM_ID = 'member-password-reset-form';
+
+interface ResetFormProps {
+  member: Member;
+  onReset: (credentials: MemberCredentials) => void;
+  onPendingChange: (pending: boolean) => void;
+}
+
+function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
+  const reset = useResetMemberPassword();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<MemberPasswordResetFormInput, unknown, MemberPasswordResetFormValues>({
+    resolver: zodResolver(MemberPasswordResetFormSchema),
+    defaultValues: { passwordChoice: 'generate', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const choice = useWatch({ control, name: 'passwordChoice' }) ?? 'generate';
+
+  const onSubmit = handleSubmit(async (values) => {
+    onPendingChange(true);
+    try {
+      const credentials = await reset.mutateAsync({ id: member._id, body: memberPasswordResetBody(values) });
+      reset.reset();
+      onReset(credentials);
+    } catch (error) {
+      if (isSessionError(error)) return;
+      applyServerFieldErrors(error, setError, ['password']);
+      toast.error(errorMessage(error, 'Failed to reset the password'));
+    } finally {
+      onPendingChange(false);
+    }
+  });
+
+  return (
+    <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-600">
+        The member's current password stops working at once. You will see the new one once, to give it to
+        them.
+      </p>
+      <PasswordChoiceFields
+        choice={choice}
+        choiceField={register('passwordChoice', {
+          onChange: (event: { target: { value: string } }) => {
+            if (event.target.value === 'type') setTimeout(() => setFocus('password'));
+          },
+        })}
+        passwordField={register('password', { shouldUnregister: true })}
+        passwordError={errors.password?.message}
+      />
+    </form>
+  );
+}
+
+export interface MemberPasswordResetDialogProps {
+  /** The member whose password is reset; null when the dialog is closed. */
+  member: Member | null;
+  brandName: string | undefined;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** A new password for a member: chosen or typed, then shown once. Closing forgets it. */
+export function MemberPasswordResetDialog({
+  member,
+  brandName,
+  onClose,
+  onCloseAutoFocus,
+}: MemberPasswordResetDialogProps) {
+  const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const close = () => {
+    if (pending) return;
+    setCredentials(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={member !== null}
+      onOpenChange={(next) => !next && close()}
+      title={credentials ? 'New password' : 'Reset password'}
+      description={member?.mobileDisplay}
+      className="max-w-xl"
+      onCloseAutoFocus={onCloseAutoFocus}
+      footer={
+        credentials ? (
+          <div className="flex justify-end">
+            <Button onClick={close}>Done</Button>
+          </div>
+        ) : (
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={pending} aria-busy={pending || undefined}>
+              {pending ? 'Resetting...' : 'Reset password'}
+            </Button>
+          </div>
+        )
+      }
+    >
+      {member === null ? null : credentials ? (
+        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
+      ) : (
+        <ResetForm
+          member={member}
+          onPendingChange={setPending}
+          onReset={(next) => {
+            toast.success(MEMBER_MESSAGES.passwordReset);
+            setCredentials(next);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

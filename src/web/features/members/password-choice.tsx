@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/field-schemas.ts';
+import { GENERATED_PASSWORD_LENGTH, MEMBER_PASSWORD_MIN_LENGTH } from '../../../shared/members.ts';
+import { cx } from '../../lib/class-names.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import type { PasswordChoice } from './member-form.ts';
+
+const CHOICES: readonly { value: PasswordChoice; label: string; hint: string }[] = [
+  {
+    value: 'generate',
+    label: 'Generate a password',
+    hint: `A random ${GENERATED_PASSWORD_LENGTH}-character password, shown to you once.`,
+  },
+  { value: 'type', label: 'Type a password', hint: 'For a password agreed with the member.' },
+];
+
+export interface PasswordChoiceFieldsProps {
+  choice: PasswordChoice;
+  /** The radio pair's registration; both radios share it. */
+  choiceField: UseFormRegisterReturn;
+  /** The typed password's registration (only rendered when the admin chose to type one). */
+  passwordField: UseFormRegisterReturn;
+  passwordError?: string;
+}
+
+/** "Generate a password" (the default) or "Type a password", with the password field for the latter. */
+export function PasswordChoiceFields({
+  choice,
+  choiceField,
+  passwordField,
+  passwordError,
+}: PasswordChoiceFieldsProps) {
+  const id = useId();
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-slate-700">Password</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {CHOICES.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+              'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
+              choice === option.value ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-white',
+            )}
+          >
+            <input
+              type="radio"
+              value={option.value}
+              aria-describedby={`${id}-${option.value}`}
+              className="mt-0.5 size-4 accent-indigo-600"
+              {...choiceField}
+            />
+            <span>
+              <span className="block font-medium text-slate-900">{option.label}</span>
+              <span id={`${id}-${option.value}`} className="block text-slate-600">
+                {option.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {choice === 'type' && (
+        <TextField
+          label="Password"
+          // Plain text: the admin hands this password on, and a browser must not save it as the admin's own.
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`At least ${MEMBER_PASSWORD_MIN_LENGTH} characters.`}
+          error={passwordError}
+          className="font-mono"
+          {...passwordField}
+        />
+      )}
+    </fieldset>
+  );
+}
