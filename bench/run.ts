@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
 import { benchBlogAtScale, DEFAULT_BLOG_ITERATIONS, DEFAULT_BLOG_ROWS } from './blog-scale.ts';
 import { benchActiveContacts } from './contacts-active.ts';
+import { benchGame } from './game.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 
-const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [blog] [options]
+const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [blog] [game] [options]
   contacts            GET /api/contacts/active against a bare node:http server, as a ratio
   inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
   blog                the public blog pages server-rendered over HTTP (production build) at scale, on both
-                      (no part named: all three)
+  game                the tic-tac-toe robot: Expert's first move on an empty board (median of 1,000), against
+                      a loop of outcomeOf evaluations
+                      (no part named: all four)
 Options for inquiries and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -17,7 +20,7 @@ Options for inquiries and blog:
                       never fewer than 100; fast ones run up to 3 s)
   --reseed            seed again even when the cached database matches`;
 
-const PARTS = ['contacts', 'inquiries', 'blog'] as const;
+const PARTS = ['contacts', 'inquiries', 'blog', 'game'] as const;
 type Part = (typeof PARTS)[number];
 
 function fail(message: string): never {
@@ -95,6 +98,13 @@ if (parts.has('blog')) {
   });
   if (!ok) {
     console.log('\nThe blog pages missed a budget or a check (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('game')) {
+  const { ok } = benchGame();
+  if (!ok) {
+    console.log('\nThe tic-tac-toe robot missed its budget (FAIL lines above).');
     process.exitCode = 1;
   }
 }

@@ -467,7 +467,20 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tic-tac-toe');
-    await expect(page.getByText('The game is coming soon.')).toBeVisible();
+    // The game itself, from its first screen: the five levels to choose from.
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose a difficulty' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('list').getByRole('button')).toHaveText([
+      /^Beginner/,
+      /^Easy/,
+      /^Medium/,
+      /^Hard/,
+      /^Expert/,
+    ]);
+    const expert = page.getByRole('button', { name: /^Expert/ });
+    await hydrated(expert);
+    await expert.click();
+    await expect(page.getByRole('grid', { name: 'Tic-tac-toe board' }).getByRole('button')).toHaveCount(9);
+    await expect(page.getByText('Your Turn', { exact: true })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${gamePath}$`));
     // Either address marks the Game link as the current page.
     await expect(

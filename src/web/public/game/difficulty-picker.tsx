@@ -1,0 +1,74 @@
+import { Star } from 'lucide-react';
+import type { RefObject } from 'react';
+import { DIFFICULTY_IDS, DIFFICULTY_LEVELS, type DifficultyId } from '../../../shared/tic-tac-toe.ts';
+import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
+import { cx } from '../../lib/class-names.ts';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/** A level's 1 to 5 stars, read out as "3 of 5 stars". */
+export function DifficultyStars({ level, id }: { level: number; id?: string }) {
+  return (
+    <span className="flex shrink-0 items-center gap-0.5">
+      {STARS.map((star) => (
+        <Star
+          key={star}
+          aria-hidden="true"
+          className={cx('size-4', star <= level ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
+        />
+      ))}
+      <span id={id} className="sr-only">
+        {COPY.stars(level)}
+      </span>
+    </span>
+  );
+}
+
+/** The difficulty selection screen: five levels with their name, description and stars; one tap starts. */
+export function DifficultyPicker({
+  headingRef,
+  onChoose,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onChoose: (mode: DifficultyId) => void;
+}) {
+  return (
+    <section aria-labelledby="difficulty-heading">
+      <h2
+        id="difficulty-heading"
+        ref={headingRef}
+        // Focused after a reset, so a keyboard or screen reader user lands on the choice.
+        tabIndex={-1}
+        className="text-xl font-bold tracking-tight text-slate-900 outline-none"
+      >
+        {COPY.chooseHeading}
+      </h2>
+      <ul className="mt-4 grid gap-3">
+        {DIFFICULTY_IDS.map((id) => {
+          const { name, description } = COPY.difficulties[id];
+          return (
+            <li key={id}>
+              <button
+                type="button"
+                onClick={() => onChoose(id)}
+                aria-labelledby={`difficulty-${id}-name difficulty-${id}-stars`}
+                aria-describedby={`difficulty-${id}-description`}
+                className="w-full rounded-2xl bg-white/90 p-4 text-left shadow-sm ring-1 ring-slate-200 transition-colors hover:bg-indigo-50 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <span className="flex items-center justify-between gap-3">
+                  <span id={`difficulty-${id}-name`} className="text-lg font-semibold text-slate-900">
+                    {name}
+                  </span>
+                  <DifficultyStars level={DIFFICULTY_LEVELS[id].level} id={`difficulty-${id}-stars`} />
+                </span>
+                <span id={`difficulty-${id}-description`} className="mt-1 block text-sm text-slate-700">
+                  {description}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
