@@ -4,6 +4,7 @@ import { E2E_ADMIN } from '../playwright.config.ts';
 import {
   createMemberApi,
   deleteMembersMatching,
+  hydrated,
   signIn,
   signInApi,
   uniqueMobile,
@@ -283,6 +284,54 @@ test('an admin creates a member with a generated password, seen once, and manage
   } finally {
     await signInApi(request, baseURL!);
     await deleteMembersMatching(request, baseURL!, MOBILE_DIGITS);
+  }
+});
+
+test('issue 7 end to end: created on the screen, deleted by the member on /delete-account, the mobile free again', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.goto('/admin/users');
+  const visitor = await browser.newContext({ baseURL });
+  try {
+    // Two ways a member types the number: national with the country code chosen, and international.
+    for (const typed of [{ mobile: '98765-43210', countryCode: '+91' }, { mobile: '+919876543210' }]) {
+      const password = await createWithGeneratedPassword(page, MOBILE);
+      await page
+        .getByRole('dialog', { name: 'Member created' })
+        .getByRole('button', { name: 'Done' })
+        .click();
+      await search(page, '98765 43210');
+      await expect(memberRow(page, MOBILE)).toContainText('Active');
+
+      const deletion = await visitor.newPage();
+      await deletion.goto('/delete-account');
+      const deleteButton = deletion.getByRole('button', { name: 'Delete my account' });
+      await hydrated(deleteButton);
+      if (typed.countryCode) await deletion.getByLabel('Country code').selectOption(typed.countryCode);
+      await deletion.getByLabel('Mobile number').fill(typed.mobile);
+      await deletion.getByLabel('Password', { exact: true }).fill(password);
+      await deleteButton.click();
+      await deletion.getByRole('button', { name: 'Yes, delete my account' }).click();
+      await expect(deletion.getByText('Account deleted successfully!')).toBeVisible();
+      await expect(deletion.getByLabel('Mobile number')).toHaveValue('');
+      await deletion.close();
+
+      // The admin's list no longer has the member, active or otherwise.
+      await page.reload();
+      await expect(page.getByText('No members found')).toBeVisible();
+      await expect(memberRow(page, MOBILE)).toHaveCount(0);
+    }
+    // And the number can be given out again at once.
+    await createWithGeneratedPassword(page, MOBILE);
+    await page.getByRole('dialog', { name: 'Member created' }).getByRole('button', { name: 'Done' }).click();
+    await expect(memberRow(page, MOBILE)).toContainText('Active');
+  } finally {
+    await visitor.close();
+    await deleteMembersMatching(page.request, baseURL!, MOBILE_DIGITS);
   }
 });
 
