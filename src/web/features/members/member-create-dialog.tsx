@@ -186,6 +186,8 @@ export function MemberCreateDialog({
     <Modal
       open={open}
       onOpenChange={(next) => !next && close()}
+      // A stray tap beside the dialog must not lose the password shown once, nor what was typed.
+      dismissOnOutsideClick={false}
       title={credentials ? 'Member created' : 'New Member'}
       description={credentials ? 'Give the member their ID now.' : undefined}
       className="max-w-xl"

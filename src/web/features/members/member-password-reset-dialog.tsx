@@ -105,6 +105,8 @@ export function MemberPasswordResetDialog({
     <Modal
       open={member !== null}
       onOpenChange={(next) => !next && close()}
+      // A stray tap beside the dialog must not lose the password shown once, nor what was typed.
+      dismissOnOutsideClick={false}
       title={credentials ? 'New password' : 'Reset password'}
       description={member?.mobileDisplay}
       className="max-w-xl"
