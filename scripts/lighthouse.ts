@@ -15,7 +15,10 @@ import { ensureBuild, freePort, startProcess, stopProcess, waitForUrl } from '..
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'contact', path: '/contact' },
+  { name: 'delete-account', path: '/delete-account' },
+  { name: 'game', path: '/tictactoe' },
 ];
+const PATH_WIDTH = Math.max(...PAGES.map((page) => page.path.length));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -86,7 +89,7 @@ try {
       const score = lhr.categories[id]?.score;
       return typeof score === 'number' ? Math.round(score * 100) : null;
     });
-    rows.push(`${page.path.padEnd(10)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`);
+    rows.push(`${page.path.padEnd(PATH_WIDTH)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`);
     // Audits that count towards a category score and lost points, worst first.
     const weighted = new Set(
       CATEGORIES.flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
@@ -104,7 +107,7 @@ try {
     }
   }
   console.log(`\nLighthouse ${lighthouseVersion()}, mobile, simulated throttling\n`);
-  console.log(`${'page'.padEnd(10)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}`);
+  console.log(`${'page'.padEnd(PATH_WIDTH)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}`);
   for (const row of rows) console.log(row);
 } finally {
   await stopProcess(server);
