@@ -11,6 +11,13 @@ import {
 } from '../../../shared/inquiry-inbox.ts';
 import { isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
+import {
+  hasNextPage,
+  type ListParamChanges,
+  pageAfterEmptyPage,
+  pageRange,
+  withListParams,
+} from '../../lib/list-params.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -22,17 +29,7 @@ import {
   useInquiryStats,
   useUpdateInquiryStatus,
 } from './api.ts';
-import {
-  formatInquiryTotal,
-  hasNextPage,
-  type InboxParamChanges,
-  isInquiryStatus,
-  pageAfterEmptyPage,
-  pageRange,
-  parseInboxParams,
-  toInboxQuery,
-  withInboxParams,
-} from './inbox-params.ts';
+import { formatInquiryTotal, isInquiryStatus, parseInboxParams, toInboxQuery } from './inbox-params.ts';
 import { InquiryDetailDialog } from './inquiry-detail-dialog.tsx';
 import { InquiryList } from './inquiry-list.tsx';
 import { InquiryStatCards } from './inquiry-stat-cards.tsx';
@@ -68,8 +65,8 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
 
   /** Search typing and the modal replace the address; a filter or a page is a step Back can undo. */
   const change = useCallback(
-    (changes: InboxParamChanges, step = false) =>
-      setSearchParams((current) => withInboxParams(current, changes), {
+    (changes: ListParamChanges<InquiryStatus>, step = false) =>
+      setSearchParams((current) => withListParams(current, changes), {
         replace: !step,
         // The list changes under the admin's eyes; the window stays where it is.
         preventScrollReset: true,

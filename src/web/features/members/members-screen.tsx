@@ -8,9 +8,17 @@ import {
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   type Member,
+  type MemberStatus,
 } from '../../../shared/members.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
+import {
+  type ListParamChanges,
+  pageAfterEmptyPage,
+  pageCount,
+  pageRange,
+  withListParams,
+} from '../../lib/list-params.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -21,16 +29,7 @@ import { MemberCreateDialog } from './member-create-dialog.tsx';
 import { MemberDetailDialog } from './member-detail-dialog.tsx';
 import { MemberList } from './member-list.tsx';
 import { MemberPasswordResetDialog } from './member-password-reset-dialog.tsx';
-import {
-  isMemberStatus,
-  type MembersParamChanges,
-  pageAfterEmptyPage,
-  pageCount,
-  pageRange,
-  parseMembersParams,
-  toMembersQuery,
-  withMembersParams,
-} from './members-params.ts';
+import { isMemberStatus, parseMembersParams, toMembersQuery } from './members-params.ts';
 
 /** The list is asked again this long after the last keystroke in the search box. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -66,8 +65,8 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
 
   /** Search typing and the member's page replace the address; a filter or a page is a step Back can undo. */
   const change = useCallback(
-    (changes: MembersParamChanges, step = false) =>
-      setSearchParams((current) => withMembersParams(current, changes), {
+    (changes: ListParamChanges<MemberStatus>, step = false) =>
+      setSearchParams((current) => withListParams(current, changes), {
         replace: !step,
         preventScrollReset: true,
       }),
