@@ -1,6 +1,6 @@
 /**
  * An admin list's state as the address keeps it (`?q=&status=&page=&open=`), so a reload, a shared link or
- * Back shows the same list: the inquiry inbox and User Management.
+ * Back shows the same list (the inquiry inbox and User Management), and the paging of the admin lists.
  */
 
 /** What a list asks the server for: the search, the status filter and the page. */
