@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import type { InquiryStatus } from '../../../shared/contact-inquiries.ts';
 import {
   type Dashboard,
@@ -27,7 +28,6 @@ import { msSinceLastActivity, onActiveAfterIdle } from './user-activity.ts';
 
 const BASE = '/api/contact-inquiries';
 const InquiryDetailResponseSchema = z.object({ inquiry: InquirySchema });
-const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** How often the unread count in the sidebar is asked again while the tab is visible and in use. */
 export const INQUIRY_STATS_REFRESH_MS = 60_000;
@@ -164,7 +164,7 @@ export const markInquiryRead = (id: string) => patchInquiry(id, '/read');
 export const markInquiryUnread = (id: string) => patchInquiry(id, '/unread');
 
 export function deleteInquiry(id: string): Promise<unknown> {
-  return apiRequest(inquiryPath(id), { method: 'DELETE', schema: DeleteResponseSchema });
+  return apiRequest(inquiryPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
 type ListSnapshot = [readonly unknown[], InquiryListResponse | undefined][];

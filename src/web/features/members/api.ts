@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import {
   type Member,
   type MemberCreateInput,
@@ -24,7 +24,6 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { type MembersQuery, membersQueryString } from './members-params.ts';
 
 const BASE = '/api/members';
-const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** Everything under `all` changes when a member does: the lists and the member's own page (its log). */
 export const memberKeys = {
@@ -91,7 +90,7 @@ export function resetMemberPassword(id: string, body: MemberPasswordResetInput):
 }
 
 export function deleteMember(id: string): Promise<unknown> {
-  return apiRequest(memberPath(id), { method: 'DELETE', schema: DeleteResponseSchema });
+  return apiRequest(memberPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
 function invalidateMembers(queryClient: QueryClient, except?: string) {
