@@ -23,6 +23,7 @@ import {
   InquiryStatsResponseSchema,
 } from '../../../shared/inquiry-inbox.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateResource } from '../../lib/query-cache.ts';
 import { type InboxQuery, inboxQueryString } from './inbox-params.ts';
 import { msSinceLastActivity, onActiveAfterIdle } from './user-activity.ts';
 
@@ -200,12 +201,8 @@ function restoreCached(
 }
 
 /** SPEC section 4: after a status change, a read mark or a delete, the lists and the counts are refetched. */
-function invalidateInquiries(queryClient: QueryClient, except?: string) {
-  return queryClient.invalidateQueries({
-    queryKey: inquiryKeys.all,
-    // A deleted inquiry's own entry would only answer 404 now.
-    predicate: except ? ({ queryKey: [, kind, id] }) => !(kind === 'detail' && id === except) : undefined,
-  });
+function invalidateInquiries(queryClient: QueryClient, deletedId?: string) {
+  return invalidateResource(queryClient, inquiryKeys.all, deletedId);
 }
 
 /** The server's answer, put in place at once so the row and the modal agree before the refetch. */

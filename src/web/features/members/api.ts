@@ -21,6 +21,7 @@ import {
   type MemberUpdateInput,
 } from '../../../shared/members.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateResource } from '../../lib/query-cache.ts';
 import { type MembersQuery, membersQueryString } from './members-params.ts';
 
 const BASE = '/api/members';
@@ -93,12 +94,8 @@ export function deleteMember(id: string): Promise<unknown> {
   return apiRequest(memberPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
-function invalidateMembers(queryClient: QueryClient, except?: string) {
-  return queryClient.invalidateQueries({
-    queryKey: memberKeys.all,
-    // A deleted member's own entry would only answer 404 now.
-    predicate: except ? ({ queryKey: [, kind, id] }) => !(kind === 'detail' && id === except) : undefined,
-  });
+function invalidateMembers(queryClient: QueryClient, deletedId?: string) {
+  return invalidateResource(queryClient, memberKeys.all, deletedId);
 }
 
 /** The server's answer, put in every cached list at once so the row and the member's page agree. */
