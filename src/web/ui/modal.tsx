@@ -16,11 +16,17 @@ export interface ModalProps {
   className?: string;
   /** Where focus goes on close; by default back to what opened the modal. */
   onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * False keeps the modal open on a tap or click outside it (only Escape, the X and its own buttons
+   * close it): for a modal whose content is lost on closing, such as a password shown once.
+   */
+  dismissOnOutsideClick?: boolean;
 }
 
 /**
- * A modal dialog (Radix): focus is trapped inside, Escape and the X close it. On a phone it fills the
- * screen's width and scrolls its body; the title and the footer stay in view.
+ * A modal dialog (Radix): focus is trapped inside, Escape, the X and (unless told not to) a click outside
+ * close it. On a phone it fills the screen's width and scrolls its body; the title and the footer stay
+ * in view.
  */
 export function Modal({
   open,
@@ -31,13 +37,16 @@ export function Modal({
   footer,
   className,
   onCloseAutoFocus,
+  dismissOnOutsideClick = true,
 }: ModalProps) {
+  const keepOpen = dismissOnOutsideClick ? undefined : (event: Event) => event.preventDefault();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={keepOpen}
           // Without a description Radix must be told so, or it warns that one is missing.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cx(
