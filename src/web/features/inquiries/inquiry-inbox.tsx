@@ -1,4 +1,4 @@
-import { Download, RefreshCw } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
@@ -13,10 +13,12 @@ import { cx } from '../../lib/class-names.ts';
 import { hasNextPage, pageRange } from '../../lib/list-params.ts';
 import { useLeaveEmptyPage, useListParams } from '../../lib/use-list-params.ts';
 import { useUrlSearchBox } from '../../lib/use-url-search-box.ts';
-import { Button, buttonClassName } from '../../ui/button.tsx';
+import { buttonClassName } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import { RefreshBar } from '../../ui/refresh-bar.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import {
   inquiryExportHref,
@@ -191,21 +193,12 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
             </p>
           )}
         </div>
-        {/* A thin bar while the next page or search result is on its way; the old rows stay meanwhile. */}
-        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full">
-          {stale && <div className="h-full w-full animate-pulse rounded-full bg-indigo-500/70" />}
-        </div>
+        <RefreshBar active={stale} />
 
         {list.isPending ? (
           <LoadingState label="Loading inquiries..." />
         ) : list.isError && !data ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <p className="font-medium text-red-800">The inquiries could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void list.refetch()}>The inquiries could not be loaded.</LoadFailed>
         ) : inquiries.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="font-medium text-slate-900">No inquiries found</p>

@@ -1,4 +1,4 @@
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -15,8 +15,10 @@ import { useLeaveEmptyPage, useListParams } from '../../lib/use-list-params.ts';
 import { useUrlSearchBox } from '../../lib/use-url-search-box.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import { RefreshBar } from '../../ui/refresh-bar.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useDeleteMember, useMembers } from './api.ts';
 import { useFocusReturn } from './focus-return.ts';
@@ -187,21 +189,12 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
             </p>
           )}
         </div>
-        {/* A thin bar while the next page or search result is on its way; the old rows stay meanwhile. */}
-        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full">
-          {stale && <div className="h-full w-full animate-pulse rounded-full bg-indigo-500/70" />}
-        </div>
+        <RefreshBar active={stale} />
 
         {list.isPending ? (
           <LoadingState label="Loading members..." />
         ) : list.isError && !data ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <p className="font-medium text-red-800">The members could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void list.refetch()}>The members could not be loaded.</LoadFailed>
         ) : members.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
             {filtered ? (
