@@ -35,7 +35,6 @@ export const AdminSchema = z.object({
 export type Admin = z.infer<typeof AdminSchema>;
 
 export const AdminResponseSchema = z.object({ success: z.literal(true), admin: AdminSchema });
-export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const LoginInfoSchema = z.object({
   /** Only in demo mode: credentials a visitor may use to look around. */

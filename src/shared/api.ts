@@ -8,4 +8,7 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/** A success that only says what was done, e.g. after a delete. */
+export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
 export const SuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -2,6 +2,7 @@
 // contact-inquiries.ts, which stays on zod/mini).
 import { z } from 'zod';
 import { INQUIRY_SERVICES, INQUIRY_STATUSES, type InquiryStatus } from './contact-inquiries.ts';
+import { emptyAsUndefined, pagingQuery } from './paging.ts';
 
 export const InquiryStatusSchema = z.enum(
   INQUIRY_STATUSES,
@@ -36,9 +37,7 @@ export const INQUIRY_PAGE_SIZE = 20;
 export const INQUIRY_PAGE_SIZE_MAX = 100;
 export const INQUIRY_SEARCH_MAX_LENGTH = 200;
 
-/** `?status=` and `?q=` may arrive empty (the spec's URLs carry them so): empty means "no filter". */
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
+// `?status=` and `?q=` may arrive empty (the spec's URLs carry them so): empty means "no filter".
 export const InquiryFilterSchema = z.object({
   q: z.preprocess(
     emptyAsUndefined,
@@ -55,21 +54,9 @@ export const InquiryFilterSchema = z.object({
 });
 export type InquiryFilter = z.infer<typeof InquiryFilterSchema>;
 
-export const InquiryListQuerySchema = InquiryFilterSchema.extend({
-  page: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number('Page must be a number').int().min(1).max(1_000_000).default(1),
-  ),
-  pageSize: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number('Page size must be a number')
-      .int()
-      .min(1)
-      .max(INQUIRY_PAGE_SIZE_MAX)
-      .default(INQUIRY_PAGE_SIZE),
-  ),
-});
+export const InquiryListQuerySchema = InquiryFilterSchema.extend(
+  pagingQuery({ pageSize: INQUIRY_PAGE_SIZE, maxPageSize: INQUIRY_PAGE_SIZE_MAX }),
+);
 export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;
 
 export const InquiryListResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE } from './account-deletion-rules.ts';
 import { PASSWORD_MAX_LENGTH } from './field-schemas.ts';
+import { emptyAsUndefined, pagingQuery } from './paging.ts';
 
 /**
  * Member accounts: the ID (a mobile number and a password) the business gives a customer after a chat.
@@ -28,8 +29,6 @@ export const MEMBER_PAGE_SIZE = 20;
 export const MEMBER_PAGE_SIZE_MAX = 100;
 // The calling codes live with the zod-free account-deletion texts, which the public deletion page imports.
 export { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE };
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** What was typed; the server parses it (libphonenumber-js) and stores E.164. */
 export const MobileInputSchema = z
@@ -89,19 +88,7 @@ export const MemberListQuerySchema = z.object({
       .optional(),
   ),
   status: z.preprocess(emptyAsUndefined, z.enum(MEMBER_STATUSES).optional()),
-  page: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number('Page must be a number').int().min(1).max(1_000_000).default(1),
-  ),
-  pageSize: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number('Page size must be a number')
-      .int()
-      .min(1)
-      .max(MEMBER_PAGE_SIZE_MAX)
-      .default(MEMBER_PAGE_SIZE),
-  ),
+  ...pagingQuery({ pageSize: MEMBER_PAGE_SIZE, maxPageSize: MEMBER_PAGE_SIZE_MAX }),
 });
 export type MemberListQuery = z.infer<typeof MemberListQuerySchema>;
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Insertable, sql } from 'kysely';
+import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
@@ -151,6 +152,40 @@ export async function signIn(app: FastifyInstance, admin = TEST_ADMIN): Promise<
   const cookie = response.cookies.find((c) => c.name.endsWith('sampark_session'));
   if (!cookie) throw new Error('sign-in set no session cookie');
   return `${cookie.name}=${cookie.value}`;
+}
+
+/** A test app with the test admin signed in; `cookie` is the Cookie header of that session. */
+export async function createSignedInTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; cookie: string }> {
+  const t = await createTestApp(dialect, env);
+  await createAdmin(t.database);
+  return { t, cookie: await signIn(t.app) };
+}
+
+/** The answer of every admin call without a valid session. */
+export function expectAuthenticationRequired(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+}
+
+/** The one 400 shape: {success:false, message, errors:{field: message}}, naming the bad field. */
+export function expectBadRequest(response: LightMyRequestResponse, field: string, message?: string) {
+  expect(response.statusCode).toBe(400);
+  const body = response.json();
+  expect(body).toEqual({
+    success: false,
+    message: expect.stringMatching(/\S/),
+    errors: expect.any(Object),
+  });
+  for (const value of Object.values(body.errors)) expect(value).toBeTypeOf('string');
+  expect(body.errors[field]).toEqual(message ?? expect.any(String));
+}
+
+export function expectNotFound(response: LightMyRequestResponse, message: string) {
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ success: false, message });
 }
 
 /** A same-site request as the browser would send it: Origin set, cookie when given. */

@@ -6,9 +6,8 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   LoginInfoSchema,
   LoginSchema,
-  MessageResponseSchema,
 } from '../../../shared/admin-auth.ts';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import type { Config } from '../../config.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlogPostInput } from '../../../shared/blog.ts';
 import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
 import {
   asAdmin,
-  createAdmin,
-  createTestApp,
-  signIn,
+  createSignedInTestApp,
+  expectAuthenticationRequired,
+  expectBadRequest,
+  expectNotFound,
   TEST_DIALECTS,
   type TestApp,
 } from '../../test-support/test-app.ts';
 
+const NOT_FOUND = 'Blog not found';
 const UNKNOWN_ID = '01936b2e-8f3a-7c4d-9e5f-0a1b2c3d4e5f';
 
 let serial = 0;
@@ -31,30 +33,11 @@ function blogInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
   };
 }
 
-function expectAuthenticationRequired(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
-}
-
-function expectBadRequest(response: LightMyRequestResponse, field: string, message?: string) {
-  expect(response.statusCode).toBe(400);
-  const body = response.json();
-  expect(body).toEqual({ success: false, message: expect.stringMatching(/\S/), errors: expect.any(Object) });
-  expect(body.errors[field]).toEqual(message ?? expect.any(String));
-}
-
-function expectNotFound(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ success: false, message: 'Blog not found' });
-}
-
 describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
   });
   afterEach(() => t.close());
 
@@ -125,7 +108,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     });
 
     // A draft: not public.
-    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${input.slug}` }));
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${input.slug}` }), NOT_FOUND);
     expect((await t.app.inject({ method: 'GET', url: '/api/blogs/published' })).json().data).toEqual([]);
 
     const published = await createPost({ title: 'Live' });
@@ -283,7 +266,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
 
   it('shows a draft to an admin and not to a visitor', async () => {
     const draft = await createPost({ isPublished: false, content: 'Draft *text*' });
-    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${draft.slug}` }));
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${draft.slug}` }), NOT_FOUND);
     // A stale or forged cookie is a visitor, not an error.
     expectNotFound(
       await t.app.inject({
@@ -291,6 +274,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         url: `/api/blogs/${draft.slug}`,
         headers: { cookie: 'sampark_session=forged' },
       }),
+      NOT_FOUND,
     );
     const asAdminResponse = await t.app.inject({
       method: 'GET',
@@ -322,7 +306,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       'x'.repeat(5000),
       '..%2F..%2Fetc',
     ]) {
-      expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${slug}` }));
+      expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${slug}` }), NOT_FOUND);
     }
   });
 
@@ -377,15 +361,18 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     const post = await createPost();
     const response = await admin({ method: 'DELETE', url: `/api/blogs/${post._id}` });
     expect(response.json()).toEqual({ success: true, message: 'Blog post deleted successfully' });
-    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` }));
-    expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${post._id}` }));
-    expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${post._id}` }));
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` }), NOT_FOUND);
+    expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${post._id}` }), NOT_FOUND);
+    expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${post._id}` }), NOT_FOUND);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${UNKNOWN_ID}` }));
-    expectNotFound(await admin({ method: 'PUT', url: `/api/blogs/${UNKNOWN_ID}`, payload: blogInput() }));
-    expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${UNKNOWN_ID}` }));
+    expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${UNKNOWN_ID}` }), NOT_FOUND);
+    expectNotFound(
+      await admin({ method: 'PUT', url: `/api/blogs/${UNKNOWN_ID}`, payload: blogInput() }),
+      NOT_FOUND,
+    );
+    expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${UNKNOWN_ID}` }), NOT_FOUND);
     expectBadRequest(
       await admin({ method: 'GET', url: '/api/blogs/admin/nope' }),
       'id',

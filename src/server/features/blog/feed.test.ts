@@ -5,9 +5,7 @@ import type { BlogPostInput } from '../../../shared/blog.ts';
 import type { BlogPost } from '../../../shared/blog-rules.ts';
 import {
   asAdmin,
-  createAdmin,
-  createTestApp,
-  signIn,
+  createSignedInTestApp,
   TEST_DIALECTS,
   TEST_ORIGIN,
   type TestApp,
@@ -29,9 +27,7 @@ describe.each(TEST_DIALECTS)('blog RSS feed and sitemap (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
   });
   afterEach(() => t.close());
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import { BlogPostInputSchema } from '../../../shared/blog.ts';
 import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost, SLUG_PATTERN } from '../../../shared/blog-rules.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -225,7 +224,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Delete a post',
         params: BlogIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+        response: { 200: MessageResponseSchema, ...adminErrors },
       },
     },
     async (request) => {

@@ -1,22 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/contact-channel-types.ts';
-import {
-  asAdmin,
-  createAdmin,
-  createTestApp,
-  signIn,
-  TEST_DIALECTS,
-  type TestApp,
-} from '../../test-support/test-app.ts';
+import { asAdmin, createSignedInTestApp, TEST_DIALECTS, type TestApp } from '../../test-support/test-app.ts';
 
 describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
   });
   afterEach(() => t.close());
 

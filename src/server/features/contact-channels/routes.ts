@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import {
   ContactChannelCreateSchema,
   ContactChannelSchema,
@@ -131,7 +131,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         params: IdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+        response: { 200: MessageResponseSchema, ...adminErrors },
       },
     },
     async (request) => {

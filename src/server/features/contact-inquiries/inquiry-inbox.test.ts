@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryListResponse, InquiryStats } from '../../../shared/inquiry-inbox.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
-  createAdmin,
-  createTestApp,
+  createSignedInTestApp,
+  expectAuthenticationRequired,
+  expectBadRequest,
+  expectNotFound,
   type InquiryRow,
   type InquiryRowOverrides,
-  signIn,
   storedInquiry,
   TEST_DIALECTS,
   TEST_ORIGIN,
@@ -19,6 +20,7 @@ import {
 } from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
 
+const NOT_FOUND = 'Inquiry not found';
 const BASE = '/api/contact-inquiries';
 const FIRST_CREATED_AT = Date.UTC(2025, 0, 6, 9, 0, 0);
 const STATUS_MESSAGE = 'Choose a status: new, in-progress, resolved or closed';
@@ -40,37 +42,12 @@ function parseCsv(text: string): string[][] {
   return parse(text, { relaxColumnCount: false });
 }
 
-function expectAuthenticationRequired(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
-}
-
-/** The one 400 shape: {success:false, message, errors:{field: message}}, naming the bad field. */
-function expectBadRequest(response: LightMyRequestResponse, field: string, message?: string) {
-  expect(response.statusCode).toBe(400);
-  const body = response.json();
-  expect(body).toEqual({
-    success: false,
-    message: expect.stringMatching(/\S/),
-    errors: expect.any(Object),
-  });
-  for (const value of Object.values(body.errors)) expect(value).toBeTypeOf('string');
-  expect(body.errors[field]).toEqual(message ?? expect.any(String));
-}
-
-function expectNotFound(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ success: false, message: 'Inquiry not found' });
-}
-
 describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   let minute: number;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
     minute = 0;
   });
   afterEach(() => t.close());
@@ -275,11 +252,11 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
     ])('answers 404 "Inquiry not found" for an unknown %s uuid on every :id route', async (_, makeId) => {
       await addInquiry();
       const id = makeId();
-      expectNotFound(await api('GET', `${BASE}/${id}`));
-      expectNotFound(await api('PATCH', `${BASE}/${id}/status`, { status: 'closed' }));
-      expectNotFound(await api('PATCH', `${BASE}/${id}/read`));
-      expectNotFound(await api('PATCH', `${BASE}/${id}/unread`));
-      expectNotFound(await api('DELETE', `${BASE}/${id}`));
+      expectNotFound(await api('GET', `${BASE}/${id}`), NOT_FOUND);
+      expectNotFound(await api('PATCH', `${BASE}/${id}/status`, { status: 'closed' }), NOT_FOUND);
+      expectNotFound(await api('PATCH', `${BASE}/${id}/read`), NOT_FOUND);
+      expectNotFound(await api('PATCH', `${BASE}/${id}/unread`), NOT_FOUND);
+      expectNotFound(await api('DELETE', `${BASE}/${id}`), NOT_FOUND);
       expect(await stats()).toMatchObject({ total: 1, new: 1, closed: 0, unread: 1 });
     });
   });
@@ -646,7 +623,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true, message: 'Inquiry deleted successfully' });
 
-      expectNotFound(await api('GET', `${BASE}/${zoya}`));
+      expectNotFound(await api('GET', `${BASE}/${zoya}`), NOT_FOUND);
       expect(await search('zoya')).toEqual([]);
       expect(await search('zo')).toEqual([]);
       expect(await list()).toMatchObject({ total: 1, inquiries: [{ _id: other }] });
@@ -654,9 +631,9 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
       const { rows } = await exportCsv();
       expect(rows.map((row) => row[1])).toEqual(['Ravi Kumar']);
 
-      expectNotFound(await api('DELETE', `${BASE}/${zoya}`));
-      expectNotFound(await api('PATCH', `${BASE}/${zoya}/status`, { status: 'closed' }));
-      expectNotFound(await api('PATCH', `${BASE}/${zoya}/read`));
+      expectNotFound(await api('DELETE', `${BASE}/${zoya}`), NOT_FOUND);
+      expectNotFound(await api('PATCH', `${BASE}/${zoya}/status`, { status: 'closed' }), NOT_FOUND);
+      expectNotFound(await api('PATCH', `${BASE}/${zoya}/read`), NOT_FOUND);
     });
   });
 

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import {
   ContactInquiryCreateSchema,
   INQUIRY_SERVICE_LABELS,
@@ -241,7 +241,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+        response: { 200: MessageResponseSchema, ...adminErrors },
       },
     },
     async (request) => {

@@ -4,8 +4,8 @@ import type { DailyInquiryCount, Dashboard } from '../../../shared/inquiry-inbox
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
-  createAdmin,
-  createTestApp,
+  createSignedInTestApp,
+  expectAuthenticationRequired,
   type InquiryRowOverrides,
   signIn,
   storedInquiry,
@@ -37,9 +37,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
   });
   afterEach(() => t.close());
 
@@ -76,8 +74,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     for (const query of ['', 'utcOffsetMinutes=330', 'utcOffsetMinutes=abc']) {
       for (const session of [null, 'sampark_session=forged-token']) {
         const response = await get(query, session);
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+        expectAuthenticationRequired(response);
       }
     }
   });

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
 import {
   ACCOUNT_DELETION_MESSAGES,
   AccountDeletionSchema,
   DELETION_RETENTION_DAYS,
 } from '../../../shared/account-deletion.ts';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter, secondsBlocked } from '../../plugins/rate-limits.ts';
@@ -54,8 +53,6 @@ export interface AccountDeletionDeps {
   throttle: DeletionThrottle;
 }
 
-const DeletionResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-
 type ValidationIssue = { instancePath?: string; message?: string };
 
 /**
@@ -89,7 +86,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
         summary: `Delete one's own member account (kept as a bare record for at most ${DELETION_RETENTION_DAYS} days)`,
         body: AccountDeletionSchema,
         response: {
-          200: DeletionResponseSchema,
+          200: MessageResponseSchema,
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,

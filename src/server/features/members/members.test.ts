@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   GENERATED_PASSWORD_LENGTH,
@@ -13,7 +13,10 @@ import {
   asAdmin,
   createAdmin,
   createMember,
-  createTestApp,
+  createSignedInTestApp,
+  expectAuthenticationRequired,
+  expectBadRequest,
+  expectNotFound,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
@@ -25,30 +28,11 @@ import { createMemberRepository } from './repository.ts';
 const BASE = '/api/members';
 const OTHER_ADMIN = { email: 'manager@example.com', password: 'another long password' };
 
-function expectAuthenticationRequired(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
-}
-
-function expectBadRequest(response: LightMyRequestResponse, field: string, message?: string) {
-  expect(response.statusCode).toBe(400);
-  const body = response.json();
-  expect(body).toEqual({ success: false, message: expect.stringMatching(/\S/), errors: expect.any(Object) });
-  expect(body.errors[field]).toEqual(message ?? expect.any(String));
-}
-
-function expectNotFound(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ success: false, message: MEMBER_MESSAGES.notFound });
-}
-
 describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
   });
   afterEach(() => t.close());
 
@@ -378,7 +362,7 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toEqual({ success: true, message: MEMBER_MESSAGES.deleted });
       expect((await list()).total).toBe(0);
-      expectNotFound(await api('GET', `${BASE}/${id}`));
+      expectNotFound(await api('GET', `${BASE}/${id}`), MEMBER_MESSAGES.notFound);
       const audit = await createMemberRepository(t.database.db, dialect).auditLog(id);
       expect(audit[0]).toMatchObject({ action: 'deleted', adminEmail: TEST_ADMIN.email });
       const row = await t.database.db
@@ -392,10 +376,13 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
     it('answers 404 to an unknown or deleted member on every :id route', async () => {
       await api('DELETE', `${BASE}/${id}`);
       for (const target of [id, 'unknown', '01a1fef8-5b48-7114-bbdb-0a85e71ae03f']) {
-        expectNotFound(await api('GET', `${BASE}/${target}`));
-        expectNotFound(await api('PATCH', `${BASE}/${target}`, { displayName: 'Back' }));
-        expectNotFound(await api('POST', `${BASE}/${target}/password`, {}));
-        expectNotFound(await api('DELETE', `${BASE}/${target}`));
+        expectNotFound(await api('GET', `${BASE}/${target}`), MEMBER_MESSAGES.notFound);
+        expectNotFound(
+          await api('PATCH', `${BASE}/${target}`, { displayName: 'Back' }),
+          MEMBER_MESSAGES.notFound,
+        );
+        expectNotFound(await api('POST', `${BASE}/${target}/password`, {}), MEMBER_MESSAGES.notFound);
+        expectNotFound(await api('DELETE', `${BASE}/${target}`), MEMBER_MESSAGES.notFound);
       }
     });
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.ts';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import {
   GENERATED_PASSWORD_LENGTH,
   MEMBER_MESSAGES,
@@ -185,7 +184,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         tags: ['members'],
         summary: `Delete a member: its mobile is free at once, a bare record is erased after ${DELETION_RETENTION_DAYS} days`,
         params: MemberIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...adminErrors },
+        response: { 200: MessageResponseSchema, ...adminErrors },
       },
     },
     async (request) => {

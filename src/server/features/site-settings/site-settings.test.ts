@@ -4,9 +4,9 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-s
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
 import {
   asAdmin,
-  createAdmin,
+  createSignedInTestApp,
   createTestApp,
-  signIn,
+  expectAuthenticationRequired,
   TEST_DIALECTS,
   type TestApp,
 } from '../../test-support/test-app.ts';
@@ -30,9 +30,7 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
+    ({ t, cookie } = await createSignedInTestApp(dialect));
   });
   afterEach(() => t.close());
 
@@ -67,8 +65,7 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
 
   it('refuses a visitor without a session', async () => {
     const response = await save(settingsInput(), {});
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+    expectAuthenticationRequired(response);
     expect(await publicSettings()).toEqual(DEFAULT_SITE_SETTINGS);
   });
 

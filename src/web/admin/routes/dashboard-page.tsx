@@ -1,9 +1,9 @@
-import { Contact, Newspaper, RefreshCw } from 'lucide-react';
+import { Contact, Newspaper } from 'lucide-react';
 import { InquiriesChart } from '../../features/dashboard/inquiries-chart.tsx';
 import { RecentUnreadList } from '../../features/dashboard/recent-unread-list.tsx';
 import { useDashboard } from '../../features/inquiries/api.ts';
 import { InquiryStatCards } from '../../features/inquiries/inquiry-stat-cards.tsx';
-import { Button } from '../../ui/button.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';
 import { PageHeader } from './page-header.tsx';
@@ -39,13 +39,7 @@ export function DashboardPage() {
           </StatGrid>
         </div>
       ) : dashboard.isError ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-800">The dashboard could not be loaded.</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void dashboard.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Try again
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void dashboard.refetch()}>The dashboard could not be loaded.</LoadFailed>
       ) : (
         <LoadingState label="Loading dashboard..." />
       )}

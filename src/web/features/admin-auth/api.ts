@@ -5,8 +5,8 @@ import {
   type ChangePasswordInput,
   LoginInfoSchema,
   type LoginInput,
-  MessageResponseSchema,
 } from '../../../shared/admin-auth.ts';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const adminAuthKeys = {

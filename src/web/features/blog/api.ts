@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import type { BlogPostValues } from '../../../shared/blog.ts';
 import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -42,7 +43,6 @@ const BlogListResponseSchema = z.object({
 });
 export type BlogPostPage = z.infer<typeof BlogListResponseSchema>;
 const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
-const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 const PreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
 
 export const blogPostKeys = {
@@ -111,7 +111,7 @@ export function updateBlogPost(id: string, body: BlogPostBody): Promise<BlogPost
 }
 
 export function deleteBlogPost(id: string): Promise<unknown> {
-  return apiRequest(postPath(id), { method: 'DELETE', schema: DeleteResponseSchema });
+  return apiRequest(postPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
 /** The Markdown as the public post page renders it: HTML sanitized by the server. */

@@ -1,14 +1,16 @@
-import { ChevronLeft, ChevronRight, Plus, RefreshCw } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
 import { isSessionError } from '../../lib/api-client.ts';
+import { pageCount } from '../../lib/list-params.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import { useAdminBlogPosts, useDeleteBlogPost } from './api.ts';
-import { pageCount, pageFromParam } from './blog-paging.ts';
+import { pageFromParam } from './blog-paging.ts';
 import { BlogPostDialog, type BlogPostEditing } from './blog-post-dialog.tsx';
 import { BlogPostItem } from './blog-post-item.tsx';
 
@@ -139,30 +141,7 @@ export function BlogManagement() {
         )}
 
         {posts.isSuccess && pages > 1 && (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-1">
-            {/* aria-disabled, not disabled: the button keeps the focus when it reaches the first or last page. */}
-            <Button
-              variant="secondary"
-              aria-disabled={page <= 1}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => page > 1 && goToPage(page - 1)}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
-            </Button>
-            <span className="text-sm text-slate-600">
-              Page {page.toLocaleString()} of {pages.toLocaleString()}
-            </span>
-            <Button
-              variant="secondary"
-              aria-disabled={page >= pages}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => page < pages && goToPage(page + 1)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-          </nav>
+          <Pager page={page} pageCount={pages} hasNextPage={page < pages} onPageChange={goToPage} />
         )}
       </section>
 

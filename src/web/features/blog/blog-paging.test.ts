@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageFromParam } from './blog-paging.ts';
+import { pageFromParam } from './blog-paging.ts';
 
 describe('pageFromParam', () => {
   it('reads a whole page number', () => {
@@ -8,13 +8,5 @@ describe('pageFromParam', () => {
 
   it('falls back to the first page for anything else', () => {
     for (const value of [null, '', '0', '-2', '1.5', 'two', '9999999']) expect(pageFromParam(value)).toBe(1);
-  });
-});
-
-describe('pageCount', () => {
-  it('counts partly filled pages and never says zero', () => {
-    expect(pageCount(0, 50)).toBe(1);
-    expect(pageCount(50, 50)).toBe(1);
-    expect(pageCount(51, 50)).toBe(2);
   });
 });

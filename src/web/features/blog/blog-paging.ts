@@ -3,8 +3,3 @@ export function pageFromParam(value: string | null): number {
   if (value === null || !/^\d{1,6}$/.test(value)) return 1;
   return Math.max(1, Number(value));
 }
-
-/** How many pages the posts fill; at least one, so an empty blog is "page 1 of 1". */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import {
   type ContactChannel,
   type ContactChannelCreate,
@@ -14,7 +15,6 @@ const ContactResponseSchema = z.object({
   message: z.string(),
   contact: ContactChannelSchema,
 });
-const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const contactChannelKeys = { all: ['contact-channels'] as const };
 
@@ -51,7 +51,7 @@ export function updateContactChannel(id: string, changes: ContactChannelUpdate):
 export function deleteContactChannel(id: string): Promise<unknown> {
   return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    schema: DeleteResponseSchema,
+    schema: MessageResponseSchema,
   });
 }
 

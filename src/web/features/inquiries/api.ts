@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import type { InquiryStatus } from '../../../shared/contact-inquiries.ts';
 import {
   type Dashboard,
@@ -22,12 +23,12 @@ import {
   InquiryStatsResponseSchema,
 } from '../../../shared/inquiry-inbox.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateResource } from '../../lib/query-cache.ts';
 import { type InboxQuery, inboxQueryString } from './inbox-params.ts';
 import { msSinceLastActivity, onActiveAfterIdle } from './user-activity.ts';
 
 const BASE = '/api/contact-inquiries';
 const InquiryDetailResponseSchema = z.object({ inquiry: InquirySchema });
-const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** How often the unread count in the sidebar is asked again while the tab is visible and in use. */
 export const INQUIRY_STATS_REFRESH_MS = 60_000;
@@ -164,7 +165,7 @@ export const markInquiryRead = (id: string) => patchInquiry(id, '/read');
 export const markInquiryUnread = (id: string) => patchInquiry(id, '/unread');
 
 export function deleteInquiry(id: string): Promise<unknown> {
-  return apiRequest(inquiryPath(id), { method: 'DELETE', schema: DeleteResponseSchema });
+  return apiRequest(inquiryPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
 type ListSnapshot = [readonly unknown[], InquiryListResponse | undefined][];
@@ -200,12 +201,8 @@ function restoreCached(
 }
 
 /** SPEC section 4: after a status change, a read mark or a delete, the lists and the counts are refetched. */
-function invalidateInquiries(queryClient: QueryClient, except?: string) {
-  return queryClient.invalidateQueries({
-    queryKey: inquiryKeys.all,
-    // A deleted inquiry's own entry would only answer 404 now.
-    predicate: except ? ({ queryKey: [, kind, id] }) => !(kind === 'detail' && id === except) : undefined,
-  });
+function invalidateInquiries(queryClient: QueryClient, deletedId?: string) {
+  return invalidateResource(queryClient, inquiryKeys.all, deletedId);
 }
 
 /** The server's answer, put in place at once so the row and the modal agree before the refetch. */

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatInquiryTotal,
-  hasNextPage,
   inboxQueryString,
-  pageAfterEmptyPage,
-  pageRange,
   parseInboxParams,
   toInboxQuery,
   truncateText,
-  withInboxParams,
 } from './inbox-params.ts';
 
 const parse = (search: string) => parseInboxParams(new URLSearchParams(search));
@@ -49,26 +45,6 @@ describe('toInboxQuery and inboxQueryString', () => {
   });
 });
 
-describe('withInboxParams', () => {
-  const current = new URLSearchParams('q=asha&status=new&page=3&open=abc');
-
-  it('starts a new search or filter at the first page and keeps the rest', () => {
-    expect(withInboxParams(current, { q: 'ravi' }).toString()).toBe('q=ravi&status=new&open=abc');
-    expect(withInboxParams(current, { status: undefined }).toString()).toBe('q=asha&open=abc');
-  });
-
-  it('leaves out an empty search and page 1', () => {
-    expect(withInboxParams(current, { q: '   ' }).toString()).toBe('status=new&open=abc');
-    expect(withInboxParams(current, { page: 1 }).toString()).toBe('q=asha&status=new&open=abc');
-    expect(withInboxParams(current, { page: 4 }).get('page')).toBe('4');
-  });
-
-  it('opens and closes an inquiry without touching the list', () => {
-    expect(withInboxParams(current, { open: null }).toString()).toBe('q=asha&status=new&page=3');
-    expect(withInboxParams(new URLSearchParams(), { open: 'xyz' }).toString()).toBe('open=xyz');
-  });
-});
-
 describe('formatInquiryTotal', () => {
   it('shows a capped total as "10,000+"', () => {
     expect(formatInquiryTotal(10_000, true, 'en-US')).toBe('10,000+');
@@ -81,34 +57,6 @@ describe('formatInquiryTotal', () => {
     expect(formatInquiryTotal(1234, false, 'en-US')).toBe('1,234');
     expect(formatInquiryTotal(0, false, 'en-US')).toBe('0');
     expect(formatInquiryTotal(1234, false, 'de-DE')).toBe('1.234');
-  });
-});
-
-describe('paging', () => {
-  it('counts the positions shown on a page', () => {
-    expect(pageRange(1, 20, 20)).toEqual({ from: 1, to: 20 });
-    expect(pageRange(3, 20, 5)).toEqual({ from: 41, to: 45 });
-    expect(pageRange(2, 20, 0)).toEqual({ from: 0, to: 0 });
-  });
-
-  it('knows whether a next page exists', () => {
-    expect(hasNextPage(1, 20, 20, 45, false)).toBe(true);
-    expect(hasNextPage(3, 20, 5, 45, false)).toBe(false);
-    expect(hasNextPage(2, 20, 20, 40, false)).toBe(false);
-    // Past a capped total only a full page hints at more.
-    expect(hasNextPage(500, 20, 20, 10_000, true)).toBe(true);
-    expect(hasNextPage(501, 20, 20, 10_000, true)).toBe(true);
-    expect(hasNextPage(502, 20, 7, 10_000, true)).toBe(false);
-  });
-
-  it('goes back a page when a delete emptied the last one', () => {
-    // 41 inquiries, the only one on page 3 deleted: 40 left, page 3 is empty.
-    expect(pageAfterEmptyPage(3, 20, 40, false)).toBe(2);
-    // An address far past the end goes to the last page.
-    expect(pageAfterEmptyPage(9, 20, 45, false)).toBe(3);
-    expect(pageAfterEmptyPage(4, 20, 0, false)).toBe(1);
-    expect(pageAfterEmptyPage(600, 20, 10_000, true)).toBe(599);
-    expect(pageAfterEmptyPage(1, 20, 0, false)).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
-import { ChevronLeft, ChevronRight, Download, RefreshCw } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Download } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
 import {
@@ -11,9 +10,15 @@ import {
 } from '../../../shared/inquiry-inbox.ts';
 import { isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
-import { Button, buttonClassName } from '../../ui/button.tsx';
+import { hasNextPage, pageRange } from '../../lib/list-params.ts';
+import { useLeaveEmptyPage, useListParams } from '../../lib/use-list-params.ts';
+import { useUrlSearchBox } from '../../lib/use-url-search-box.ts';
+import { buttonClassName } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
+import { Pager } from '../../ui/pager.tsx';
+import { RefreshBar } from '../../ui/refresh-bar.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import {
   inquiryExportHref,
@@ -22,29 +27,13 @@ import {
   useInquiryStats,
   useUpdateInquiryStatus,
 } from './api.ts';
-import {
-  formatInquiryTotal,
-  hasNextPage,
-  type InboxParamChanges,
-  isInquiryStatus,
-  pageAfterEmptyPage,
-  pageRange,
-  parseInboxParams,
-  toInboxQuery,
-  withInboxParams,
-} from './inbox-params.ts';
+import { formatInquiryTotal, isInquiryStatus, parseInboxParams, toInboxQuery } from './inbox-params.ts';
 import { InquiryDetailDialog } from './inquiry-detail-dialog.tsx';
 import { InquiryList } from './inquiry-list.tsx';
 import { InquiryStatCards } from './inquiry-stat-cards.tsx';
 
-/** The list is asked again this long after the last keystroke in the search box. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 const controlClassName =
   'h-11 rounded-lg border border-slate-300 bg-white text-base text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600 sm:text-sm';
-
-/** What the address keeps for a search: nothing when only spaces were typed. */
-const storedSearch = (typed: string) => (typed.trim() ? typed : '');
 
 export interface InquiryInboxProps {
   /** The business's name, for the prefilled WhatsApp reply. */
@@ -53,8 +42,7 @@ export interface InquiryInboxProps {
 
 /** The inquiry inbox below the screen's title: counts, search, filter, the list, its pages and the modal. */
 export function InquiryInbox({ brandName }: InquiryInboxProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = parseInboxParams(searchParams);
+  const { params, change } = useListParams(parseInboxParams);
   const query = toInboxQuery(params);
   const list = useInquiries(query);
   const stats = useInquiryStats();
@@ -65,53 +53,12 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
-
-  /** Search typing and the modal replace the address; a filter or a page is a step Back can undo. */
-  const change = useCallback(
-    (changes: InboxParamChanges, step = false) =>
-      setSearchParams((current) => withInboxParams(current, changes), {
-        replace: !step,
-        // The list changes under the admin's eyes; the window stays where it is.
-        preventScrollReset: true,
-      }),
-    [setSearchParams],
-  );
-
-  // The search box: what is typed shows at once, the list follows after a pause.
-  const [draft, setDraft] = useState(params.q);
-  const pushed = useRef(params.q);
-  useEffect(() => {
-    // The address changed from elsewhere (Back, the top bar's search box): the box follows it.
-    if (params.q !== pushed.current) {
-      pushed.current = params.q;
-      setDraft(params.q);
-    }
-  }, [params.q]);
-  useEffect(() => {
-    if (storedSearch(draft) === pushed.current) return;
-    const timer = setTimeout(() => {
-      pushed.current = storedSearch(draft);
-      change({ q: draft });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, change]);
-
-  const searchNow = (event: FormEvent) => {
-    event.preventDefault();
-    pushed.current = storedSearch(draft);
-    change({ q: draft });
-  };
+  const searchBox = useUrlSearchBox(params.q, change);
 
   const data = list.data;
   const inquiries = data?.inquiries ?? [];
   const stale = list.isPlaceholderData;
-
-  // A page that came back empty (its last inquiry deleted, or an address past the end): step back.
-  useEffect(() => {
-    if (!data || stale || data.inquiries.length > 0) return;
-    const target = pageAfterEmptyPage(params.page, data.pageSize, data.total, data.totalCapped);
-    if (target !== null) change({ page: target });
-  }, [data, stale, params.page, change]);
+  useLeaveEmptyPage(params.page, data, inquiries.length, stale, change);
 
   const goToPage = (page: number) => {
     change({ page }, true);
@@ -178,7 +125,6 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
 
   const range = data ? pageRange(params.page, data.pageSize, inquiries.length) : null;
   const filtered = Boolean(query.q || query.status);
-  const canGoBack = params.page > 1;
   const canGoOn =
     data !== undefined &&
     hasNextPage(params.page, data.pageSize, inquiries.length, data.total, data.totalCapped);
@@ -190,10 +136,8 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
       <search className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchField
           label="Search inquiries"
-          onSearch={searchNow}
+          {...searchBox}
           formClassName="min-w-0 flex-1"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
           placeholder="Search inquiries..."
           maxLength={INQUIRY_SEARCH_MAX_LENGTH}
           autoComplete="off"
@@ -249,21 +193,12 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
             </p>
           )}
         </div>
-        {/* A thin bar while the next page or search result is on its way; the old rows stay meanwhile. */}
-        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full">
-          {stale && <div className="h-full w-full animate-pulse rounded-full bg-indigo-500/70" />}
-        </div>
+        <RefreshBar active={stale} />
 
         {list.isPending ? (
           <LoadingState label="Loading inquiries..." />
         ) : list.isError && !data ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <p className="font-medium text-red-800">The inquiries could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void list.refetch()}>The inquiries could not be loaded.</LoadFailed>
         ) : inquiries.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="font-medium text-slate-900">No inquiries found</p>
@@ -279,29 +214,8 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
           />
         )}
 
-        {data && (canGoBack || canGoOn) && (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-1">
-            {/* aria-disabled, not disabled: the button keeps the focus when it reaches the first or last page. */}
-            <Button
-              variant="secondary"
-              aria-disabled={!canGoBack}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => canGoBack && goToPage(params.page - 1)}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
-            </Button>
-            <span className="text-sm text-slate-600">Page {params.page.toLocaleString()}</span>
-            <Button
-              variant="secondary"
-              aria-disabled={!canGoOn}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => canGoOn && goToPage(params.page + 1)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-          </nav>
+        {data && (params.page > 1 || canGoOn) && (
+          <Pager page={params.page} hasNextPage={canGoOn} onPageChange={goToPage} />
         )}
       </section>
 

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api.ts';
 import {
   type Member,
   type MemberCreateInput,
@@ -21,10 +21,10 @@ import {
   type MemberUpdateInput,
 } from '../../../shared/members.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateResource } from '../../lib/query-cache.ts';
 import { type MembersQuery, membersQueryString } from './members-params.ts';
 
 const BASE = '/api/members';
-const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** Everything under `all` changes when a member does: the lists and the member's own page (its log). */
 export const memberKeys = {
@@ -91,15 +91,11 @@ export function resetMemberPassword(id: string, body: MemberPasswordResetInput):
 }
 
 export function deleteMember(id: string): Promise<unknown> {
-  return apiRequest(memberPath(id), { method: 'DELETE', schema: DeleteResponseSchema });
+  return apiRequest(memberPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
-function invalidateMembers(queryClient: QueryClient, except?: string) {
-  return queryClient.invalidateQueries({
-    queryKey: memberKeys.all,
-    // A deleted member's own entry would only answer 404 now.
-    predicate: except ? ({ queryKey: [, kind, id] }) => !(kind === 'detail' && id === except) : undefined,
-  });
+function invalidateMembers(queryClient: QueryClient, deletedId?: string) {
+  return invalidateResource(queryClient, memberKeys.all, deletedId);
 }
 
 /** The server's answer, put in every cached list at once so the row and the member's page agree. */

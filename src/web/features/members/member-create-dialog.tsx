@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -12,11 +12,9 @@ import {
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
 import { describedBy, FieldShell, inputClassName, TextField } from '../../ui/text-field.tsx';
 import { useCreateMember } from './api.ts';
-import { MemberCredentialsPanel } from './member-credentials.tsx';
+import { MemberCredentialsDialog } from './member-credentials-dialog.tsx';
 import {
   hasOwnCountryCode,
   type MemberCreateFormInput,
@@ -173,54 +171,29 @@ export function MemberCreateDialog({
   onCreated,
   onCloseAutoFocus,
 }: MemberCreateDialogProps) {
-  const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const close = () => {
-    if (pending) return;
-    setCredentials(null);
-    onClose();
-  };
-
   return (
-    <Modal
+    <MemberCredentialsDialog
       open={open}
-      onOpenChange={(next) => !next && close()}
-      // A stray tap beside the dialog must not lose the password shown once, nor what was typed.
-      dismissOnOutsideClick={false}
-      title={credentials ? 'Member created' : 'New Member'}
-      description={credentials ? 'Give the member their ID now.' : undefined}
-      className="max-w-xl"
+      title="New Member"
+      doneTitle="Member created"
+      doneDescription="Give the member their ID now."
+      formId={FORM_ID}
+      submitLabel="Create Member"
+      pendingLabel="Creating..."
+      brandName={brandName}
+      onClose={onClose}
       onCloseAutoFocus={onCloseAutoFocus}
-      footer={
-        credentials ? (
-          <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
-          </div>
-        ) : (
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form={FORM_ID} disabled={pending} aria-busy={pending || undefined}>
-              {pending ? 'Creating...' : 'Create Member'}
-            </Button>
-          </div>
-        )
-      }
     >
-      {credentials ? (
-        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
-      ) : (
+      {({ showCredentials, onPendingChange }) => (
         <MemberCreateForm
-          onPendingChange={setPending}
+          onPendingChange={onPendingChange}
           onCreated={(created) => {
             toast.success(MEMBER_MESSAGES.created);
-            setCredentials(created);
+            showCredentials(created);
             onCreated();
           }}
         />
       )}
-    </Modal>
+    </MemberCredentialsDialog>
   );
 }

@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MEMBER_MESSAGES, type Member, type MemberCredentials } from '../../../shared/members.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
 import { useResetMemberPassword } from './api.ts';
-import { MemberCredentialsPanel } from './member-credentials.tsx';
+import { MemberCredentialsDialog } from './member-credentials-dialog.tsx';
 import {
   type MemberPasswordResetFormInput,
   MemberPasswordResetFormSchema,
@@ -92,54 +89,31 @@ export function MemberPasswordResetDialog({
   onClose,
   onCloseAutoFocus,
 }: MemberPasswordResetDialogProps) {
-  const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const close = () => {
-    if (pending) return;
-    setCredentials(null);
-    onClose();
-  };
-
   return (
-    <Modal
+    <MemberCredentialsDialog
       open={member !== null}
-      onOpenChange={(next) => !next && close()}
-      // A stray tap beside the dialog must not lose the password shown once, nor what was typed.
-      dismissOnOutsideClick={false}
-      title={credentials ? 'New password' : 'Reset password'}
+      title="Reset password"
+      doneTitle="New password"
       description={member?.mobileDisplay}
-      className="max-w-xl"
+      formId={FORM_ID}
+      submitLabel="Reset password"
+      pendingLabel="Resetting..."
+      brandName={brandName}
+      onClose={onClose}
       onCloseAutoFocus={onCloseAutoFocus}
-      footer={
-        credentials ? (
-          <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
-          </div>
-        ) : (
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form={FORM_ID} disabled={pending} aria-busy={pending || undefined}>
-              {pending ? 'Resetting...' : 'Reset password'}
-            </Button>
-          </div>
+    >
+      {({ showCredentials, onPendingChange }) =>
+        member === null ? null : (
+          <ResetForm
+            member={member}
+            onPendingChange={onPendingChange}
+            onReset={(next) => {
+              toast.success(MEMBER_MESSAGES.passwordReset);
+              showCredentials(next);
+            }}
+          />
         )
       }
-    >
-      {member === null ? null : credentials ? (
-        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
-      ) : (
-        <ResetForm
-          member={member}
-          onPendingChange={setPending}
-          onReset={(next) => {
-            toast.success(MEMBER_MESSAGES.passwordReset);
-            setCredentials(next);
-          }}
-        />
-      )}
-    </Modal>
+    </MemberCredentialsDialog>
   );
 }

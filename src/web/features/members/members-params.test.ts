@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  membersQueryString,
-  pageAfterEmptyPage,
-  pageCount,
-  pageRange,
-  parseMembersParams,
-  toMembersQuery,
-  withMembersParams,
-} from './members-params.ts';
+import { membersQueryString, parseMembersParams, toMembersQuery } from './members-params.ts';
 
 const parse = (search: string) => parseMembersParams(new URLSearchParams(search));
 
@@ -45,42 +37,5 @@ describe('toMembersQuery and membersQueryString', () => {
       'status=active&page=4',
     );
     expect(membersQueryString({ pageSize: 50 })).toBe('pageSize=50');
-  });
-});
-
-describe('withMembersParams', () => {
-  const current = new URLSearchParams('q=asha&status=active&page=3&open=abc');
-
-  it('starts a new search or filter at the first page and keeps the rest', () => {
-    expect(withMembersParams(current, { q: 'ravi' }).toString()).toBe('q=ravi&status=active&open=abc');
-    expect(withMembersParams(current, { status: undefined }).toString()).toBe('q=asha&open=abc');
-  });
-
-  it('leaves out an empty search, page 1 and a closed member', () => {
-    expect(withMembersParams(current, { q: '   ' }).has('q')).toBe(false);
-    expect(withMembersParams(current, { page: 1 }).has('page')).toBe(false);
-    expect(withMembersParams(current, { open: null }).toString()).toBe('q=asha&status=active&page=3');
-    expect(withMembersParams(current, { page: 4 }).get('page')).toBe('4');
-  });
-});
-
-describe('paging', () => {
-  it('counts pages, at least one', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
-  });
-
-  it('gives the positions shown on a page', () => {
-    expect(pageRange(1, 20, 20)).toEqual({ from: 1, to: 20 });
-    expect(pageRange(2, 20, 1)).toEqual({ from: 21, to: 21 });
-    expect(pageRange(3, 20, 0)).toEqual({ from: 0, to: 0 });
-  });
-
-  it('steps back from an empty page to the last page that has members', () => {
-    expect(pageAfterEmptyPage(1, 20, 0)).toBeNull();
-    expect(pageAfterEmptyPage(2, 20, 20)).toBe(1);
-    expect(pageAfterEmptyPage(9, 20, 45)).toBe(3);
-    expect(pageAfterEmptyPage(3, 20, 0)).toBe(1);
   });
 });

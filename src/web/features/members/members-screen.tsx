@@ -1,6 +1,5 @@
-import { ChevronLeft, ChevronRight, Plus, RefreshCw } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Plus } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   MEMBER_LIMITS,
@@ -11,9 +10,15 @@ import {
 } from '../../../shared/members.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
+import { pageCount, pageRange } from '../../lib/list-params.ts';
+import { useLeaveEmptyPage, useListParams } from '../../lib/use-list-params.ts';
+import { useUrlSearchBox } from '../../lib/use-url-search-box.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
+import { Pager } from '../../ui/pager.tsx';
+import { RefreshBar } from '../../ui/refresh-bar.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useDeleteMember, useMembers } from './api.ts';
 import { useFocusReturn } from './focus-return.ts';
@@ -21,25 +26,10 @@ import { MemberCreateDialog } from './member-create-dialog.tsx';
 import { MemberDetailDialog } from './member-detail-dialog.tsx';
 import { MemberList } from './member-list.tsx';
 import { MemberPasswordResetDialog } from './member-password-reset-dialog.tsx';
-import {
-  isMemberStatus,
-  type MembersParamChanges,
-  pageAfterEmptyPage,
-  pageCount,
-  pageRange,
-  parseMembersParams,
-  toMembersQuery,
-  withMembersParams,
-} from './members-params.ts';
-
-/** The list is asked again this long after the last keystroke in the search box. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { isMemberStatus, parseMembersParams, toMembersQuery } from './members-params.ts';
 
 const controlClassName =
   'h-11 rounded-lg border border-slate-300 bg-white text-base text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600 sm:text-sm';
-
-/** What the address keeps for a search: nothing when only spaces were typed. */
-const storedSearch = (typed: string) => (typed.trim() ? typed : '');
 
 export interface MembersScreenProps {
   /** The business's name, for the WhatsApp message that gives a member their ID. */
@@ -48,8 +38,7 @@ export interface MembersScreenProps {
 
 /** User Management below the screen's title: search, filter, the list, its pages and the dialogs. */
 export function MembersScreen({ brandName }: MembersScreenProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = parseMembersParams(searchParams);
+  const { params, change } = useListParams(parseMembersParams);
   const query = toMembersQuery(params);
   const list = useMembers(query);
   const remove = useDeleteMember();
@@ -63,52 +52,12 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
   const createFocus = useFocusReturn();
   const resetFocus = useFocusReturn();
   const deleteFocus = useFocusReturn();
-
-  /** Search typing and the member's page replace the address; a filter or a page is a step Back can undo. */
-  const change = useCallback(
-    (changes: MembersParamChanges, step = false) =>
-      setSearchParams((current) => withMembersParams(current, changes), {
-        replace: !step,
-        preventScrollReset: true,
-      }),
-    [setSearchParams],
-  );
-
-  // The search box: what is typed shows at once, the list follows after a pause.
-  const [draft, setDraft] = useState(params.q);
-  const pushed = useRef(params.q);
-  useEffect(() => {
-    // The address changed from elsewhere (Back): the box follows it.
-    if (params.q !== pushed.current) {
-      pushed.current = params.q;
-      setDraft(params.q);
-    }
-  }, [params.q]);
-  useEffect(() => {
-    if (storedSearch(draft) === pushed.current) return;
-    const timer = setTimeout(() => {
-      pushed.current = storedSearch(draft);
-      change({ q: draft });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, change]);
-
-  const searchNow = (event: FormEvent) => {
-    event.preventDefault();
-    pushed.current = storedSearch(draft);
-    change({ q: draft });
-  };
+  const searchBox = useUrlSearchBox(params.q, change);
 
   const data = list.data;
   const members = data?.members ?? [];
   const stale = list.isPlaceholderData;
-
-  // A page that came back empty (its last member deleted, or an address past the end): step back.
-  useEffect(() => {
-    if (!data || stale || data.members.length > 0) return;
-    const target = pageAfterEmptyPage(params.page, data.pageSize, data.total);
-    if (target !== null) change({ page: target });
-  }, [data, stale, params.page, change]);
+  useLeaveEmptyPage(params.page, data, members.length, stale, change);
 
   const goToPage = (page: number) => {
     change({ page }, true);
@@ -174,7 +123,6 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
   const range = data ? pageRange(params.page, data.pageSize, members.length) : null;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const filtered = Boolean(query.q || query.status);
-  const canGoBack = params.page > 1;
   const canGoOn = data !== undefined && params.page < pages;
 
   return (
@@ -183,10 +131,8 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
         <search className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
           <SearchField
             label="Search members by mobile or name"
-            onSearch={searchNow}
+            {...searchBox}
             formClassName="min-w-0 flex-1"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
             placeholder="Search by mobile or name..."
             maxLength={MEMBER_LIMITS.search}
             autoComplete="off"
@@ -243,21 +189,12 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
             </p>
           )}
         </div>
-        {/* A thin bar while the next page or search result is on its way; the old rows stay meanwhile. */}
-        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full">
-          {stale && <div className="h-full w-full animate-pulse rounded-full bg-indigo-500/70" />}
-        </div>
+        <RefreshBar active={stale} />
 
         {list.isPending ? (
           <LoadingState label="Loading members..." />
         ) : list.isError && !data ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <p className="font-medium text-red-800">The members could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void list.refetch()}>The members could not be loaded.</LoadFailed>
         ) : members.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
             {filtered ? (
@@ -276,31 +213,8 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
           <MemberList members={members} stale={stale} onOpen={openMember} />
         )}
 
-        {data && (canGoBack || canGoOn) && (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-1">
-            {/* aria-disabled, not disabled: the button keeps the focus when it reaches the first or last page. */}
-            <Button
-              variant="secondary"
-              aria-disabled={!canGoBack}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => canGoBack && goToPage(params.page - 1)}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
-            </Button>
-            <span className="text-sm text-slate-600">
-              Page {params.page.toLocaleString()} of {pages.toLocaleString()}
-            </span>
-            <Button
-              variant="secondary"
-              aria-disabled={!canGoOn}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => canGoOn && goToPage(params.page + 1)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-          </nav>
+        {data && (params.page > 1 || canGoOn) && (
+          <Pager page={params.page} pageCount={pages} hasNextPage={canGoOn} onPageChange={goToPage} />
         )}
       </section>
 
