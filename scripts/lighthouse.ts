@@ -89,7 +89,9 @@ try {
       const score = lhr.categories[id]?.score;
       return typeof score === 'number' ? Math.round(score * 100) : null;
     });
-    rows.push(`${page.path.padEnd(PATH_WIDTH)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`);
+    rows.push(
+      `${page.path.padEnd(PATH_WIDTH)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`,
+    );
     // Audits that count towards a category score and lost points, worst first.
     const weighted = new Set(
       CATEGORIES.flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
