@@ -55,7 +55,6 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors },
   } = useForm<MemberCreateFormInput, unknown, MemberCreateFormValues>({
     resolver: zodResolver(MemberCreateFormSchema),
@@ -138,11 +137,7 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
       />
       <PasswordChoiceFields
         choice={choice}
-        choiceField={register('passwordChoice', {
-          onChange: (event: { target: { value: string } }) => {
-            if (event.target.value === 'type') setTimeout(() => setFocus('password'));
-          },
-        })}
+        choiceField={register('passwordChoice')}
         // Unregistered when hidden: a password typed and then given up is not kept, nor checked.
         passwordField={register('password', { shouldUnregister: true })}
         passwordError={errors.password?.message}

@@ -29,7 +29,6 @@ function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors },
   } = useForm<MemberPasswordResetFormInput, unknown, MemberPasswordResetFormValues>({
     resolver: zodResolver(MemberPasswordResetFormSchema),
@@ -62,11 +61,7 @@ function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
       </p>
       <PasswordChoiceFields
         choice={choice}
-        choiceField={register('passwordChoice', {
-          onChange: (event: { target: { value: string } }) => {
-            if (event.target.value === 'type') setTimeout(() => setFocus('password'));
-          },
-        })}
+        choiceField={register('passwordChoice')}
         passwordField={register('password', { shouldUnregister: true })}
         passwordError={errors.password?.message}
       />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/field-schemas.ts';
 import { GENERATED_PASSWORD_LENGTH, MEMBER_PASSWORD_MIN_LENGTH } from '../../../shared/members.ts';
@@ -24,7 +24,10 @@ export interface PasswordChoiceFieldsProps {
   passwordError?: string;
 }
 
-/** "Generate a password" (the default) or "Type a password", with the password field for the latter. */
+/**
+ * "Generate a password" (the default) or "Type a password", with the password field for the latter; the
+ * field takes the focus when the admin picks "Type a password".
+ */
 export function PasswordChoiceFields({
   choice,
   choiceField,
@@ -32,6 +35,14 @@ export function PasswordChoiceFields({
   passwordError,
 }: PasswordChoiceFieldsProps) {
   const id = useId();
+  const passwordInput = useRef<HTMLInputElement | null>(null);
+  const focusWhenShown = useRef(false);
+  useEffect(() => {
+    if (choice !== 'type' || !focusWhenShown.current) return;
+    focusWhenShown.current = false;
+    passwordInput.current?.focus();
+  }, [choice]);
+
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-700">Password</legend>
@@ -51,6 +62,10 @@ export function PasswordChoiceFields({
               aria-describedby={`${id}-${option.value}`}
               className="mt-0.5 size-4 accent-indigo-600"
               {...choiceField}
+              onChange={(event) => {
+                focusWhenShown.current = event.target.value === 'type';
+                return choiceField.onChange(event);
+              }}
             />
             <span>
               <span className="block font-medium text-slate-900">{option.label}</span>
@@ -75,6 +90,10 @@ export function PasswordChoiceFields({
           error={passwordError}
           className="font-mono"
           {...passwordField}
+          ref={(input) => {
+            passwordInput.current = input;
+            passwordField.ref(input);
+          }}
         />
       )}
     </fieldset>
