@@ -122,4 +122,13 @@ test('the login page returns to the screen that was asked for', async ({ page })
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/ContactAdmin$/);
   await expect(page.getByRole('heading', { name: 'Contact Management' })).toBeVisible();
+
+  // The wrong password above is told, until dismissed.
+  const notice = page.getByRole('alert').filter({ hasText: 'failed sign-in' });
+  await expect(notice).toContainText(
+    /^1 failed sign-in attempt (since your last sign-in on .+|before this first sign-in)\./,
+  );
+  await expect(notice.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/admin/profile');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
 });

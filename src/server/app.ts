@@ -8,6 +8,7 @@ import { type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
 import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
+import { deviceCookie } from './features/admin-auth/device-cookie.ts';
 import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
@@ -29,6 +30,7 @@ import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
+import { serverSecret } from './lib/server-secret.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -130,6 +132,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessions,
     cookie: cookieJar,
     throttle: createLoginThrottle(redis),
+    devices: deviceCookie(config, serverSecret(db, 'device-cookie-key', clock)),
+    clock,
   });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });

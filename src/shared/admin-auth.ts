@@ -36,6 +36,17 @@ export type Admin = z.infer<typeof AdminSchema>;
 
 export const AdminResponseSchema = z.object({ success: z.literal(true), admin: AdminSchema });
 
+/** Told at sign-in, so that an admin notices someone guessing their password. */
+export const SignInSummarySchema = z.object({
+  /** The previous sign-in to this account, or null for the first. */
+  previousAt: z.string().nullable(),
+  /** Wrong passwords tried on this account since then, from anywhere. */
+  failedAttempts: z.number().int(),
+});
+export type SignInSummary = z.infer<typeof SignInSummarySchema>;
+
+export const LoginResponseSchema = AdminResponseSchema.extend({ signIn: SignInSummarySchema });
+
 export const LoginInfoSchema = z.object({
   /** Only in demo mode: credentials a visitor may use to look around. */
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),

@@ -11,6 +11,9 @@ export interface AdminTable {
   passwordHash: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  lastSignInAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** Wrong passwords tried on this account since `lastSignInAt`. */
+  failedSignIns: ColumnType<number, number | undefined, number>;
 }
 
 export interface AdminSessionTable {

@@ -29,13 +29,6 @@ export function createLimiter(spec: LimitSpec, redis?: Redis): RateLimiterAbstra
     : new RateLimiterMemory(options);
 }
 
-/** Seconds until the limiter lets `key` through again, or 0 when it is not exhausted. */
-export async function secondsBlocked(limiter: RateLimiterAbstract, key: string): Promise<number> {
-  const state = await limiter.get(key);
-  if (!state || state.consumedPoints < limiter.points) return 0;
-  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-}
-
 /** Counts one event against `key`; returns the seconds to wait when this event went over the limit. */
 export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
@@ -45,4 +38,50 @@ export async function consumePoint(limiter: RateLimiterAbstract, key: string): P
     if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     throw rejection;
   }
+}
+
+/** One counter an attempt is charged to, and what a successful attempt does to it. */
+export interface AttemptCounter {
+  limiter: RateLimiterAbstract;
+  key: string;
+  /**
+   * `forget`: success clears the key's failures (the same person got it right);
+   * `refund`: success gives back just this attempt (other people's failures on the key still count).
+   */
+  onSuccess: 'forget' | 'refund';
+}
+
+export interface Attempt {
+  /** Seconds to wait when a counter was exhausted (nothing is left charged), or 0 to go ahead. */
+  retryAfterSeconds: number;
+  /** The attempt succeeded: it stops counting as a failure. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Charges an attempt to every counter *before* the secret is checked, each charge atomic in its store:
+ * requests already in flight cannot all pass a check that only records failures afterwards. A failure
+ * then needs no further step; a success is given back through `succeeded()`.
+ */
+export async function beginAttempt(counters: AttemptCounter[]): Promise<Attempt> {
+  const charged: AttemptCounter[] = [];
+  for (const counter of counters) {
+    const wait = await consumePoint(counter.limiter, counter.key);
+    if (wait > 0) {
+      // Refused by this counter: the attempt is not checked, so the earlier counters do not keep it.
+      await Promise.all(charged.map(({ limiter, key }) => limiter.reward(key, 1)));
+      return { retryAfterSeconds: wait, succeeded: async () => undefined };
+    }
+    charged.push(counter);
+  }
+  return {
+    retryAfterSeconds: 0,
+    async succeeded() {
+      await Promise.all(
+        charged.map(({ limiter, key, onSuccess }) =>
+          onSuccess === 'forget' ? limiter.delete(key) : limiter.reward(key, 1),
+        ),
+      );
+    },
+  };
 }

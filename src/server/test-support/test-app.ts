@@ -48,13 +48,15 @@ export interface TestApp {
 export async function openTestDatabase(
   dialect: Dialect,
   { migrate = true }: { migrate?: boolean } = {},
-): Promise<{ database: Database; dispose(): Promise<void> }> {
+): Promise<{ database: Database; reopen(): Promise<Database>; dispose(): Promise<void> }> {
   const suffix = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-test-'));
-    const database = await openDatabase({ dialect: 'sqlite', filename: path.join(dir, 'test.db') });
+    const target = { dialect: 'sqlite' as const, filename: path.join(dir, 'test.db') };
+    const database = await openDatabase(target);
     return {
       database,
+      reopen: () => openDatabase(target),
       async dispose() {
         await database.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -71,6 +73,7 @@ export async function openTestDatabase(
   if (migrate) await migrateTestDatabase(database);
   return {
     database,
+    reopen: () => openDatabase({ dialect: 'postgres', url }, { pgSchema: schema }),
     async dispose() {
       await withSchemaLock(database, 'exclusive', async () => {
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
@@ -125,6 +128,33 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     clock,
     async close() {
       await app.close();
+      await dispose();
+    },
+  };
+}
+
+/**
+ * Several instances of the app on one database, each with its own connection (pool), as behind a load
+ * balancer; give them one REDIS_URL to share counters.
+ */
+export async function createTestInstances(
+  dialect: Dialect,
+  count: number,
+  env: Record<string, string> = {},
+): Promise<{ apps: FastifyInstance[]; database: Database; close(): Promise<void> }> {
+  const { database, reopen, dispose } = await openTestDatabase(dialect);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const connections = [database, ...(await Promise.all(Array.from({ length: count - 1 }, reopen)))];
+  // One after the other, as a rolling deploy starts them: the first migrates the new database.
+  const apps: FastifyInstance[] = [];
+  for (const connection of connections)
+    apps.push(await buildApp(config, { database: connection, logger: false }));
+  return {
+    apps,
+    database,
+    async close() {
+      await Promise.all(apps.map((app) => app.close()));
+      await Promise.all(connections.slice(1).map((connection) => connection.close()));
       await dispose();
     },
   };

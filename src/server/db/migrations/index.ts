@@ -206,6 +206,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+
+    '0007_admin_sign_in_record': {
+      async up(db: Kysely<unknown>) {
+        // What an admin is told at sign-in: when they last signed in, and how many wrong passwords were
+        // tried on their account since.
+        await db.schema.alterTable('admins').addColumn('last_sign_in_at', timestamp).execute();
+        await db.schema
+          .alterTable('admins')
+          .addColumn('failed_sign_ins', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

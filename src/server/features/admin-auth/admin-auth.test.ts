@@ -1,14 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,
   createAdmin,
   createTestApp,
+  createTestInstances,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_ORIGIN,
   type TestApp,
 } from '../../test-support/test-app.ts';
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_DEVICE,
+  LOGIN_FAILURES_PER_EMAIL_AND_IP,
+} from './login-throttle.ts';
 
 const ADMIN_CALLS = [
   { method: 'GET', url: '/api/admin/me' },
@@ -265,6 +274,200 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('login throttling shared through Re
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('login throttling under parallel guessing (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    await createAdmin(t.database);
+  });
+  afterEach(() => t.close());
+
+  const attempt = (app: FastifyInstance, password: string, remoteAddress = '198.51.100.7') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: TEST_ORIGIN },
+      remoteAddress,
+      payload: { email: TEST_ADMIN.email, password },
+    });
+
+  it('checks only 5 of 40 parallel wrong passwords from one address; the rest and then the right one get 429', async () => {
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(t.app, `wrong-${i}`)));
+    expect(statusCounts(responses)).toEqual({ 401: LOGIN_FAILURES_PER_EMAIL_AND_IP, 429: 35 });
+    expect((await attempt(t.app, TEST_ADMIN.password)).statusCode).toBe(429);
+  });
+
+  it('checks at most 5 of 40 parallel guesses that include the right password', async () => {
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 20 ? TEST_ADMIN.password : `wrong-${i}`));
+    const counts = statusCounts(await Promise.all(guesses.map((password) => attempt(t.app, password))));
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(LOGIN_FAILURES_PER_EMAIL_AND_IP);
+    expect(counts[429]).toBe(35);
+  });
+
+  it('checks only 100 of 400 parallel wrong passwords from 400 addresses (the per-account limit)', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => attempt(t.app, `wrong-${i}`, `10.1.${i >> 8}.${i & 255}`)),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: LOGIN_FAILURES_PER_ACCOUNT, 429: 300 });
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)(
+  'login throttling under parallel guessing, two instances',
+  () => {
+    it.each(TEST_DIALECTS)(
+      'checks only 5 of 60 parallel wrong passwords spread over two instances (%s)',
+      async (dialect) => {
+        const instances = await createTestInstances(dialect, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
+        try {
+          // Counters outlive a test run in Redis: a unique email keeps runs apart.
+          const admin = { email: `owner-${randomUUID()}@example.com`, password: TEST_ADMIN.password };
+          await createAdmin(instances.database, admin);
+          const responses = await Promise.all(
+            Array.from({ length: 60 }, (_, i) =>
+              instances.apps[i % 2]!.inject({
+                method: 'POST',
+                url: '/api/admin/login',
+                headers: { origin: TEST_ORIGIN },
+                remoteAddress: '198.51.100.8',
+                payload: { email: admin.email, password: i === 30 ? admin.password : `wrong-${i}` },
+              }),
+            ),
+          );
+          const counts = statusCounts(responses);
+          expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(LOGIN_FAILURES_PER_EMAIL_AND_IP);
+          expect(counts[429]).toBe(55);
+        } finally {
+          await instances.close();
+        }
+      },
+    );
+  },
+);
+
+describe.each(TEST_DIALECTS)('device cookies and the sign-in summary (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    await createAdmin(t.database);
+  });
+  afterEach(() => t.close());
+
+  const login = (
+    password: string,
+    { device, ip = '198.51.100.20', email = TEST_ADMIN.email } = {} as {
+      device?: string;
+      ip?: string;
+      email?: string;
+    },
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: TEST_ORIGIN, ...(device ? { cookie: device } : {}) },
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+  /** The Cookie header of the device cookie a successful sign-in set. */
+  const deviceOf = (response: LightMyRequestResponse) => {
+    const cookie = response.cookies.find((c) => c.name === 'sampark_device');
+    if (!cookie) throw new Error('no device cookie');
+    return `${cookie.name}=${cookie.value}`;
+  };
+  const lockAccount = async () => {
+    const responses = await Promise.all(
+      Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT }, (_, i) =>
+        login(`wrong-${i}`, { ip: `10.9.${i >> 8}.${i & 255}` }),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: LOGIN_FAILURES_PER_ACCOUNT });
+  };
+
+  it('gives a browser that signs in a long-lived, HttpOnly device cookie', async () => {
+    const response = await login(TEST_ADMIN.password);
+    const cookie = response.cookies.find((c) => c.name === 'sampark_device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.maxAge).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    expect(cookie?.value).not.toContain('owner');
+  });
+
+  it('lets the owner in from a browser that signed in before while the account is locked for everyone else', async () => {
+    const device = deviceOf(await login(TEST_ADMIN.password));
+    await lockAccount();
+    expect((await login(TEST_ADMIN.password)).statusCode).toBe(429);
+    // Same address as the attackers' last one, or any other: the device cookie is what counts.
+    expect((await login(TEST_ADMIN.password, { device, ip: '10.9.0.99' })).statusCode).toBe(200);
+    expect((await login(TEST_ADMIN.password, { device, ip: '192.0.2.50' })).statusCode).toBe(200);
+  });
+
+  it('does not trust a forged device cookie, nor one from another account', async () => {
+    await createAdmin(t.database, { email: 'agent@example.com', password: 'agent password 12' });
+    const agentDevice = deviceOf(await login('agent password 12', { email: 'agent@example.com' }));
+    const [nonce, signature] = agentDevice.split('=')[1]!.split('.');
+    await lockAccount();
+    for (const device of [
+      agentDevice,
+      `sampark_device=${nonce}.${'A'.repeat(signature!.length)}`,
+      `sampark_device=${'B'.repeat(nonce!.length)}.${signature}`,
+      'sampark_device=garbage',
+    ]) {
+      expect((await login(TEST_ADMIN.password, { device })).statusCode, device).toBe(429);
+    }
+  });
+
+  it('gives a trusted browser a limit of its own: 5 wrong passwords, then 429 even for the right one', async () => {
+    const device = deviceOf(await login(TEST_ADMIN.password));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(`wrong-${i}`, { device, ip: `10.8.0.${i}` })),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: LOGIN_FAILURES_PER_DEVICE, 429: 15 });
+    expect((await login(TEST_ADMIN.password, { device })).statusCode).toBe(429);
+    // Another browser is not held back by that device's failures.
+    expect((await login(TEST_ADMIN.password, { ip: '192.0.2.60' })).statusCode).toBe(200);
+  });
+
+  it('tells the admin at sign-in how many wrong passwords were tried since the last sign-in', async () => {
+    const first = await login(TEST_ADMIN.password);
+    expect(first.json().signIn).toEqual({ previousAt: null, failedAttempts: 0 });
+    const firstAt = new Date(t.clock()).toISOString();
+
+    t.clock.advance(60 * 60_000);
+    for (const ip of ['10.7.0.1', '10.7.0.2', '10.7.0.3']) {
+      expect((await login('not the password', { ip })).statusCode).toBe(401);
+    }
+    // An unknown email counts against no one.
+    expect((await login('not the password', { email: 'nobody@example.com' })).statusCode).toBe(401);
+
+    const second = await login(TEST_ADMIN.password);
+    expect(second.json().signIn).toEqual({ previousAt: firstAt, failedAttempts: 3 });
+    const secondAt = new Date(t.clock()).toISOString();
+    const third = await login(TEST_ADMIN.password);
+    expect(third.json().signIn).toEqual({ previousAt: secondAt, failedAttempts: 0 });
+  });
+});
+
+describe('device cookies over HTTPS', () => {
+  it('uses the __Host- prefix and Secure', async () => {
+    const t = await createTestApp('sqlite', { PUBLIC_ORIGIN: 'https://support.example.in' });
+    try {
+      await createAdmin(t.database);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { origin: 'https://support.example.in' },
+        payload: TEST_ADMIN,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === '__Host-sampark_device')).toMatchObject({
+        secure: true,
+        path: '/',
+      });
+    } finally {
+      await t.close();
     }
   });
 });

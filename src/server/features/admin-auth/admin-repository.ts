@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { newId, nowIso } from '../../db/values.ts';
+import { newId, nowIso, toIso } from '../../db/values.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -8,6 +8,14 @@ export interface AdminRecord {
   id: string;
   email: string;
   passwordHash: string;
+}
+
+/** What an admin is told at sign-in about the time since the previous one. */
+export interface SignInRecord {
+  /** The previous sign-in, or null for the first. */
+  previousAt: string | null;
+  /** Wrong passwords tried on the account since then. */
+  failedAttempts: number;
 }
 
 export function createAdminRepository(db: Kysely<DB>) {
@@ -48,6 +56,35 @@ export function createAdminRepository(db: Kysely<DB>) {
         .values({ id, email, passwordHash, createdAt: now, updatedAt: now })
         .execute();
       return { id, email };
+    },
+
+    async recordFailedSignIn(id: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('admins')
+        .set((eb) => ({ failedSignIns: eb('failedSignIns', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Records a sign-in at `at` and returns what happened since the previous one. */
+    recordSignIn(id: string, at: string): Promise<SignInRecord> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('admins')
+          .select(['lastSignInAt', 'failedSignIns'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        // Subtracting what was read, rather than setting 0, keeps a failure counted meanwhile for next time.
+        await trx
+          .updateTable('admins')
+          .set((eb) => ({ lastSignInAt: at, failedSignIns: eb('failedSignIns', '-', row.failedSignIns) }))
+          .where('id', '=', id)
+          .execute();
+        return {
+          previousAt: row.lastSignInAt === null ? null : toIso(row.lastSignInAt),
+          failedAttempts: row.failedSignIns,
+        };
+      });
     },
 
     async updatePassword(id: string, passwordHash: string, trx: Executor = db): Promise<void> {

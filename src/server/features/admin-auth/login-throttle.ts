@@ -1,14 +1,24 @@
 import type { Redis } from 'ioredis';
-import { consumePoint, createLimiter, secondsBlocked } from '../../plugins/rate-limits.ts';
+import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
 
 export const LOGIN_FAILURES_PER_EMAIL_AND_IP = 5;
 export const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_FAILURES_PER_ACCOUNT = 100;
 export const LOGIN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
+export const LOGIN_FAILURES_PER_DEVICE = 5;
+
+export interface LoginAttemptSource {
+  email: string;
+  ip: string;
+  /** The nonce of this browser's device cookie when it is valid for `email`: a browser that signed in before. */
+  trustedDevice: string | null;
+}
 
 /**
- * Counts failed sign-ins, not requests: 5 per 15 minutes per (email, IP) stops guessing from one place,
- * 100 per hour per account stops a slow spread-out attack without locking the owner out for long.
+ * Counts failed sign-ins: 5 per 15 minutes per (email, IP) stops guessing from one place, 100 per hour per
+ * account stops a slow spread-out attack. Neither applies to a browser that signed in to the account
+ * before (OWASP's device cookies): it has its own 5 per 15 minutes, so an attacker who locks the account
+ * out everywhere else does not lock out its owner.
  */
 export function createLoginThrottle(redis?: Redis) {
   const perEmailAndIp = createLimiter(
@@ -27,24 +37,25 @@ export function createLoginThrottle(redis?: Redis) {
     },
     redis,
   );
-  const ipKey = (email: string, ip: string) => `${email}|${ip}`;
+  const perDevice = createLimiter(
+    {
+      keyPrefix: 'login-device',
+      points: LOGIN_FAILURES_PER_DEVICE,
+      durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
+    },
+    redis,
+  );
 
   return {
-    /** Seconds the caller must wait before trying again, or 0. */
-    async retryAfter(email: string, ip: string): Promise<number> {
-      const [byIp, byAccount] = await Promise.all([
-        secondsBlocked(perEmailAndIp, ipKey(email, ip)),
-        secondsBlocked(perAccount, email),
+    /** Counts a sign-in attempt before its password is checked (see beginAttempt). */
+    begin({ email, ip, trustedDevice }: LoginAttemptSource): Promise<Attempt> {
+      if (trustedDevice) {
+        return beginAttempt([{ limiter: perDevice, key: trustedDevice, onSuccess: 'forget' }]);
+      }
+      return beginAttempt([
+        { limiter: perEmailAndIp, key: `${email}|${ip}`, onSuccess: 'forget' },
+        { limiter: perAccount, key: email, onSuccess: 'refund' },
       ]);
-      return Math.max(byIp, byAccount);
-    },
-
-    async recordFailure(email: string, ip: string): Promise<void> {
-      await Promise.all([consumePoint(perEmailAndIp, ipKey(email, ip)), consumePoint(perAccount, email)]);
-    },
-
-    async recordSuccess(email: string, ip: string): Promise<void> {
-      await perEmailAndIp.delete(ipKey(email, ip));
     },
   };
 }

@@ -5,15 +5,18 @@ import {
   ChangePasswordSchema,
   INVALID_CREDENTIALS_MESSAGE,
   LoginInfoSchema,
+  LoginResponseSchema,
   LoginSchema,
 } from '../../../shared/admin-auth.ts';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import type { Config } from '../../config.ts';
+import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
+import type { DeviceCookie } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { SessionService } from './sessions.ts';
@@ -25,6 +28,8 @@ export interface AdminAuthDeps {
   sessions: SessionService;
   cookie: SessionCookie;
   throttle: LoginThrottle;
+  devices: DeviceCookie;
+  clock: () => number;
 }
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
@@ -40,7 +45,7 @@ function tooManyAttempts(retryAfterSeconds: number): HttpError {
 }
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
-  const { admins, sessions, sessionRecords, cookie, throttle, config } = deps;
+  const { admins, sessions, sessionRecords, cookie, throttle, devices, config, clock } = deps;
   const sessionPolicy = {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES,
@@ -53,26 +58,29 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
 
   app.post(
     '/api/admin/login',
-    { schema: { tags: ['admin'], body: LoginSchema, response: { 200: AdminResponseSchema, ...errors } } },
+    { schema: { tags: ['admin'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errors } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const wait = await throttle.retryAfter(email, request.ip);
-      if (wait > 0) throw tooManyAttempts(wait);
+      const trustedDevice = await devices.trustedDevice(request, email);
+      const attempt = await throttle.begin({ email, ip: request.ip, trustedDevice });
+      if (attempt.retryAfterSeconds > 0) throw tooManyAttempts(attempt.retryAfterSeconds);
 
       const admin = await admins.findByEmail(email);
       // Verify against a decoy when the email is unknown, so timing does not reveal which emails exist.
       const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
       if (!admin || !valid) {
-        await throttle.recordFailure(email, request.ip);
+        if (admin) await admins.recordFailedSignIn(admin.id);
         throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
       }
-      await throttle.recordSuccess(email, request.ip);
+      await attempt.succeeded();
+      const signIn = await admins.recordSignIn(admin.id, nowIso(clock));
 
       // A new token at every sign-in: a cookie planted before login is never promoted to a session.
       await sessions.end(cookie.read(request));
       cookie.set(reply, await sessions.start(admin.id));
+      await devices.issue(reply, email);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, admin: adminView(admin) };
+      return { success: true as const, admin: adminView(admin), signIn };
     },
   );
 

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { nowIso } from '../../db/values.ts';
+import { serverSecret } from '../../lib/server-secret.ts';
 import type { BlogPostRepository } from './repository.ts';
 import { isKnownBot, viewDay, visitorKey } from './views.ts';
 
@@ -31,35 +30,7 @@ export function createBlogViewCounter({
   clock: () => number;
   log: FastifyBaseLogger;
 }): BlogViewCounter {
-  // Created by the first instance that needs it; a concurrent first start keeps whichever row won.
-  const loadSecret = async (): Promise<string> => {
-    await db
-      .insertInto('siteSettings')
-      .values({
-        id: VIEW_KEY_ROW_ID,
-        settings: randomBytes(32).toString('base64url'),
-        updatedAt: nowIso(clock),
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-    const row = await db
-      .selectFrom('siteSettings')
-      .select('settings')
-      .where('id', '=', VIEW_KEY_ROW_ID)
-      .executeTakeFirstOrThrow();
-    return row.settings;
-  };
-  let secret: Promise<string> | undefined;
-  const currentSecret = () => {
-    if (!secret) {
-      const loading = loadSecret();
-      secret = loading;
-      loading.catch(() => {
-        if (secret === loading) secret = undefined;
-      });
-    }
-    return secret;
-  };
+  const currentSecret = serverSecret(db, VIEW_KEY_ROW_ID, clock);
 
   const purge = async () => {
     try {

@@ -1,11 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion.ts';
+import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,
   createAdmin,
   createMember,
   createTestApp,
+  createTestInstances,
   signIn,
   TEST_DIALECTS,
   TEST_MEMBER,
@@ -228,3 +230,67 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('account deletion throttling shared
     }
   });
 });
+
+describe.each(TEST_DIALECTS)('account deletion under parallel guessing (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(() => t.close());
+
+  it('checks only 5 of 40 parallel wrong passwords for one mobile; the rest and then the right one get 429', async () => {
+    const id = await createMember(t.database, {}, t.clock);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.app.inject(deletion({ mobile: TEST_MEMBER.mobile, password: `wrong-${i}` }, `10.2.0.${i}`)),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_KEY, 429: 35 });
+    expectTooManyAttempts(await t.app.inject(deletion(TEST_MEMBER, '10.2.1.1')));
+    expect(await createMemberRepository(t.database.db, dialect).findById(id)).toBeDefined();
+  });
+
+  it('checks at most 5 of 40 parallel guesses that include the right password', async () => {
+    await createMember(t.database, {}, t.clock);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.app.inject(
+          deletion({ mobile: TEST_MEMBER.mobile, password: i === 20 ? TEST_MEMBER.password : `wrong-${i}` }),
+        ),
+      ),
+    );
+    const counts = statusCounts(responses);
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(DELETION_FAILURES_PER_KEY);
+    expect(counts[429]).toBe(35);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)(
+  'account deletion under parallel guessing, two instances',
+  () => {
+    it.each(TEST_DIALECTS)(
+      'checks only 5 of 60 parallel guesses spread over two instances (%s)',
+      async (dialect) => {
+        const instances = await createTestInstances(dialect, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
+        try {
+          // Counters outlive a test run in Redis: a random mobile and addresses keep runs apart.
+          const mobile = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+          const id = await createMember(instances.database, { mobile });
+          const responses = await Promise.all(
+            Array.from({ length: 60 }, (_, i) =>
+              instances.apps[i % 2]!.inject(
+                deletion({ mobile, password: `wrong-${i}` }, `10.${Math.floor(Math.random() * 256)}.3.${i}`),
+              ),
+            ),
+          );
+          expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_KEY, 429: 55 });
+          const right = await instances.apps[1]!.inject(deletion({ mobile, password: TEST_MEMBER.password }));
+          expect(right.statusCode).toBe(429);
+          expect(await createMemberRepository(instances.database.db, dialect).findById(id)).toBeDefined();
+        } finally {
+          await instances.close();
+        }
+      },
+    );
+  },
+);

@@ -8,7 +8,7 @@ import {
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { consumePoint, createLimiter, secondsBlocked } from '../../plugins/rate-limits.ts';
+import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';
 
@@ -16,8 +16,8 @@ export const DELETION_FAILURES_PER_KEY = 5;
 export const DELETION_FAILURES_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Counts failed deletions, not requests: 5 per 15 minutes per mobile stops guessing one member's
- * password from many places, 5 per 15 minutes per IP stops trying many mobiles from one place.
+ * Counts failed deletions: 5 per 15 minutes per mobile stops guessing one member's password from many
+ * places, 5 per 15 minutes per IP stops trying many mobiles from one place.
  */
 export function createDeletionThrottle(redis?: Redis) {
   const spec = (keyPrefix: string) => ({
@@ -29,19 +29,12 @@ export function createDeletionThrottle(redis?: Redis) {
   const perIp = createLimiter(spec('delete-account-ip'), redis);
 
   return {
-    /** Seconds the caller must wait before trying again, or 0. */
-    async retryAfter(mobileKey: string, ip: string): Promise<number> {
-      const [byMobile, byIp] = await Promise.all([
-        secondsBlocked(perMobile, mobileKey),
-        secondsBlocked(perIp, ip),
+    /** Counts a deletion attempt before its password is checked (see beginAttempt). */
+    begin(mobileKey: string, ip: string): Promise<Attempt> {
+      return beginAttempt([
+        { limiter: perMobile, key: mobileKey, onSuccess: 'forget' },
+        { limiter: perIp, key: ip, onSuccess: 'refund' },
       ]);
-      return Math.max(byMobile, byIp);
-    },
-    async recordFailure(mobileKey: string, ip: string): Promise<void> {
-      await Promise.all([consumePoint(perMobile, mobileKey), consumePoint(perIp, ip)]);
-    },
-    async recordSuccess(mobileKey: string): Promise<void> {
-      await perMobile.delete(mobileKey);
     },
   };
 }
@@ -107,10 +100,10 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
       const normalised = normaliseMobile(mobile, countryCode);
       // A number that does not parse is counted too, by its digits, so it cannot be used to try freely.
       const mobileKey = normalised?.e164 ?? `unparsed:${mobile.replace(/\D/g, '')}`;
-      const wait = await throttle.retryAfter(mobileKey, request.ip);
-      if (wait > 0) {
+      const attempt = await throttle.begin(mobileKey, request.ip);
+      if (attempt.retryAfterSeconds > 0) {
         throw new HttpError(429, ACCOUNT_DELETION_MESSAGES.tooManyAttempts, undefined, {
-          'retry-after': String(wait),
+          'retry-after': String(attempt.retryAfterSeconds),
         });
       }
 
@@ -118,11 +111,11 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
       // An attacker could learn which mobiles have accounts if an unknown one answered differently or
       // faster: it is checked against a decoy hash and gets the same message.
       const valid = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), password);
+      // A failure stays counted: the attempt was charged before the check.
       if (!member?.passwordHash || !valid || !(await members.delete(member.id, null))) {
-        await throttle.recordFailure(mobileKey, request.ip);
         throw invalidCredentials();
       }
-      await throttle.recordSuccess(mobileKey);
+      await attempt.succeeded();
       return { success: true as const, message: ACCOUNT_DELETION_MESSAGES.deleted };
     },
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Admin } from '../../../shared/admin-auth.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
+import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
 import { isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { loginPathFor } from '../paths.ts';
@@ -81,6 +82,7 @@ export function AdminLayout() {
           onToggleSidebar={() => setOpen((value) => !value)}
         />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
+          <SignInNotice />
           <Outlet />
         </main>
       </div>

@@ -5,6 +5,8 @@ import {
   type ChangePasswordInput,
   LoginInfoSchema,
   type LoginInput,
+  LoginResponseSchema,
+  type SignInSummary,
 } from '../../../shared/admin-auth.ts';
 import { MessageResponseSchema } from '../../../shared/api.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -12,6 +14,8 @@ import { apiRequest } from '../../lib/api-client.ts';
 export const adminAuthKeys = {
   me: ['admin', 'me'] as const,
   loginInfo: ['admin', 'login-info'] as const,
+  /** Set by a sign-in, cleared when the admin dismisses it: nothing fetches it. */
+  signInSummary: ['admin', 'sign-in-summary'] as const,
 };
 
 /** Who is signed in, asked of the server (a 401 means nobody). */
@@ -47,10 +51,8 @@ export function useLoginInfo() {
   return useQuery(loginInfoQueryOptions());
 }
 
-export function login(input: LoginInput): Promise<Admin> {
-  return apiRequest('/api/admin/login', { method: 'POST', body: input, schema: AdminResponseSchema }).then(
-    (response) => response.admin,
-  );
+export function login(input: LoginInput) {
+  return apiRequest('/api/admin/login', { method: 'POST', body: input, schema: LoginResponseSchema });
 }
 
 export function useLogin() {
@@ -58,12 +60,28 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     meta: { redirectOnSessionError: false },
-    onSuccess: (admin) => {
+    onSuccess: ({ admin, signIn }) => {
       // Nothing cached for a previous session may show for this one.
       queryClient.removeQueries();
       queryClient.setQueryData(adminAuthKeys.me, admin);
+      queryClient.setQueryData(adminAuthKeys.signInSummary, signIn);
     },
   });
+}
+
+/** What this sign-in told about the time since the previous one, until dismissed (null then). */
+export function useSignInSummary() {
+  const queryClient = useQueryClient();
+  const summary = useQuery({
+    queryKey: adminAuthKeys.signInSummary,
+    queryFn: () => null as SignInSummary | null,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return {
+    summary: summary.data ?? null,
+    dismiss: () => queryClient.setQueryData(adminAuthKeys.signInSummary, null),
+  };
 }
 
 export function logout(): Promise<unknown> {
