@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const cookieJar = sessionCookie(config);
   registerAuth(app, sessions, cookieJar);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, ...(redisConnection ? { redis: redisConnection } : {}) });
   await app.register(adminAuthRoutes, {
     config,
     admins,
