@@ -22,6 +22,7 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({
       status: 'ready',
       database: dialect,
+      redis: 'disabled',
     });
   });
 

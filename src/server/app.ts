@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { brandGamePath } from '../shared/site-settings.ts';
 import { type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
@@ -30,6 +29,7 @@ import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
+import { connectRedis } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -79,12 +79,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis is not reachable'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
+  const redisConnection = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined;
+  const redis = redisConnection?.client;
+  if (redisConnection) {
+    // The first requests count in Redis like the rest, unless Redis is away: then starting waits no longer
+    // than one failed attempt (the connect timeout at most).
+    app.addHook('onReady', () => redisConnection.firstAttempt());
+    app.addHook('onClose', () => redisConnection.close());
   }
 
   // External plugins first, then the app's own, then routes.
@@ -124,7 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const cookieJar = sessionCookie(config);
   registerAuth(app, sessions, cookieJar);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, ...(redisConnection ? { redis: redisConnection } : {}) });
   await app.register(adminAuthRoutes, {
     config,
     admins,

@@ -19,11 +19,14 @@ export function createLimiter(spec: LimitSpec, redis?: Redis): RateLimiterAbstra
     points: spec.points,
     duration: spec.durationSeconds,
   };
-  // With Redis down, counting goes on in this process rather than failing every request.
+  // With Redis down, counting goes on in this process rather than failing every request. Without
+  // rejectIfRedisNotReady a request would first wait for the client to fail the command; with it the
+  // limiter goes straight to the in-memory one whenever the client is not connected.
   return redis
     ? new RateLimiterRedis({
         ...options,
         storeClient: redis,
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(options),
       })
     : new RateLimiterMemory(options);

@@ -2,8 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api.ts';
 import type { Database } from '../../db/database.ts';
+import type { RedisConnection } from '../../lib/redis.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export interface HealthDeps {
+  database: Database;
+  /** Absent without REDIS_URL. */
+  redis?: Pick<RedisConnection, 'state'>;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, { database, redis }) => {
   app.get(
     '/api/health',
     {
@@ -22,8 +29,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       schema: {
         tags: ['health'],
         summary: 'The database answers',
+        description:
+          'Ready (200) whenever the database answers. `redis` tells whether rate limits are counted in ' +
+          'Redis, shared by every instance (`ready`), in each instance alone because Redis is not reachable ' +
+          '(`degraded`), or in this one process because REDIS_URL is not set (`disabled`).',
         response: {
-          200: z.object({ status: z.literal('ready'), database: z.string() }),
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.string(),
+            redis: z.enum(['ready', 'degraded', 'disabled']),
+          }),
           503: ApiErrorSchema,
         },
       },
@@ -31,7 +46,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     async (request, reply) => {
       try {
         await database.ping();
-        return { status: 'ready' as const, database: database.dialect };
+        // A Redis outage does not make the instance unready: it serves every request with limits counted
+        // locally, and a load balancer that dropped every instance for it would take the whole site down.
+        return {
+          status: 'ready' as const,
+          database: database.dialect,
+          redis: redis ? redis.state() : ('disabled' as const),
+        };
       } catch (error) {
         request.log.error({ err: error }, 'database is not reachable');
         return reply.status(503).send({ success: false as const, message: 'The database is not reachable' });

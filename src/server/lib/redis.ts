@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/** `ready`: limits are counted in Redis, shared by every instance; `degraded`: each instance counts alone. */
+export type RedisState = 'ready' | 'degraded';
+
+// Redis answers a rate-limit script in well under a millisecond; anything near these bounds is an outage,
+// and a request must never wait for one (the issue's bound is one second per request, argon2 included).
+export const REDIS_CONNECT_TIMEOUT_MS = 1000;
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** A connection that gets no answer this long is dropped, so a silent outage ends like a refused one. */
+export const REDIS_SOCKET_TIMEOUT_MS = 500;
+const RECONNECT_FIRST_DELAY_MS = 100;
+const RECONNECT_MAX_DELAY_MS = 2000;
+const RECONNECT_JITTER_MS = 100;
+
+export interface RedisConnection {
+  client: Redis;
+  state(): RedisState;
+  /** Resolves once the first connection attempt has either succeeded or failed. */
+  firstAttempt(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The one Redis client of the app, built so that Redis going away costs no request any time: commands
+ * fail at once while it is not connected (the limiters then count in this process, see createLimiter),
+ * and the client keeps reconnecting so shared counting resumes by itself when Redis is back.
+ */
+export function connectRedis(url: string, log: FastifyBaseLogger): RedisConnection {
+  const client = new Redis(url, {
+    // Queued commands are what made a sign-in wait ~30 s during an outage.
+    enableOfflineQueue: false,
+    // A command cut off by a lost connection is not sent again on reconnect: the fallback already counted it.
+    maxRetriesPerRequest: 0,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    // Never gives up (a number every time); jitter keeps many instances from reconnecting in step.
+    retryStrategy: (attempt) =>
+      Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** (attempt - 1), RECONNECT_MAX_DELAY_MS) +
+      Math.floor(Math.random() * RECONNECT_JITTER_MS),
+  });
+
+  // 'close' comes with every lost connection and failed attempt; the outage flag turns them into one
+  // warning per outage instead of one per reconnect attempt.
+  let outage = false;
+  let closing = false;
+  let lastError: Error | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error;
+    log.debug({ err: error }, 'Redis connection error');
+  });
+  client.on('close', () => {
+    if (outage || closing) return;
+    outage = true;
+    log.warn(
+      { err: lastError },
+      'Redis is not reachable: rate limits count in each instance until it is back',
+    );
+  });
+  client.on('ready', () => {
+    lastError = undefined;
+    if (!outage) return;
+    outage = false;
+    log.info('Redis is reachable again: rate limits are shared again');
+  });
+
+  return {
+    client,
+    state: () => (client.status === 'ready' ? 'ready' : 'degraded'),
+    firstAttempt() {
+      if (client.status !== 'connecting' && client.status !== 'connect') return Promise.resolve();
+      return new Promise((resolve) => {
+        const settle = () => {
+          client.off('ready', settle);
+          client.off('close', settle);
+          resolve();
+        };
+        client.once('ready', settle);
+        client.once('close', settle);
+      });
+    },
+    async close() {
+      closing = true;
+      // QUIT fails at once when not connected; then just stop reconnecting.
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
