@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -31,6 +32,11 @@ import { createSiteSettingsRepository } from './features/site-settings/repositor
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
+import {
+  earlyErrorOptions,
+  registerMalformedUrlCheck,
+  registerShutdownAnswer,
+} from './plugins/early-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createPublicContent } from './plugins/public-content.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -66,12 +72,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
     // A long path parameter (a mistyped or hostile id) gets the route's own 401 or 400, not the router's
-    // bare 414 that would skip the security headers; Node's header limit still bounds the URL.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+    // 414: no parameter can be longer than the request line, which Node's header limit bounds.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
+    ...earlyErrorOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerMalformedUrlCheck(app);
 
   const database = options.database ?? (await openDatabase(databaseTarget(config.DATABASE_URL)));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -99,6 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCompression(app);
   await app.register(cookie);
   await registerSecurity(app, config);
+  registerShutdownAnswer(app);
 
   const { db } = database;
   const admins = createAdminRepository(db);
