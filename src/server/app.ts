@@ -30,6 +30,7 @@ import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
+import { formatHostPattern } from './lib/host-patterns.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import {
@@ -76,6 +77,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
     ...earlyErrorOptions(config),
   });
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {
+    const listed = config.ALLOWED_HOSTS.map(formatHostPattern).join(', ') || 'none';
+    app.log.warn(
+      `PUBLIC_ORIGIN is not set: only requests for localhost, 127.0.0.1, [::1] and the hosts in ALLOWED_HOSTS ` +
+        `(${listed}) are answered, others get 400, and links in pages, the sitemap and the feed name the ` +
+        'address each request was sent to. Set PUBLIC_ORIGIN to the address visitors use ' +
+        '(e.g. https://support.example.in), or list the names the site is reached by in ALLOWED_HOSTS.',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -4,15 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { servedHosts, siteOrigin, unservedHostProblem } from './site-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isHttps(config: Config): boolean {
   return config.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
-}
-
-function expectedOrigin(config: Config, request: FastifyRequest): string {
-  return config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -24,7 +21,7 @@ export function crossSiteProblem(config: Config, request: FastifyRequest): strin
   if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    return origin === expectedOrigin(config, request) ? null : 'Cross-site request refused';
+    return origin === siteOrigin(config, request) ? null : 'Cross-site request refused';
   }
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) {
@@ -124,9 +121,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     },
   });
 
+  const hosts = servedHosts(config);
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? headers.api : headers.page);
+    // Before anything reads the Host (routes, the CSRF check below): an unserved one gets no further.
+    const hostProblem = unservedHostProblem(hosts, request);
+    if (hostProblem) {
+      request.log.info({ host: request.host.slice(0, 200) }, 'refused a request for a host not served');
+      return done(new HttpError(400, hostProblem));
+    }
     const problem = crossSiteProblem(config, request);
     done(problem ? new HttpError(403, problem) : undefined);
   });
