@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -29,10 +30,16 @@ import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
+import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
+import {
+  earlyErrorOptions,
+  registerMalformedUrlCheck,
+  registerShutdownAnswer,
+} from './plugins/early-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createPublicContent } from './plugins/public-content.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -68,12 +75,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
     // A long path parameter (a mistyped or hostile id) gets the route's own 401 or 400, not the router's
-    // bare 414 that would skip the security headers; Node's header limit still bounds the URL.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+    // 414: no parameter can be longer than the request line, which Node's header limit bounds.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
+    ...earlyErrorOptions(config),
   });
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {
+    const listed = config.ALLOWED_HOSTS.map(formatHostPattern).join(', ') || 'none';
+    app.log.warn(
+      `PUBLIC_ORIGIN is not set: only requests for localhost, 127.0.0.1, [::1] and the hosts in ALLOWED_HOSTS ` +
+        `(${listed}) are answered, others get 400, and links in pages, the sitemap and the feed name the ` +
+        'address each request was sent to. Set PUBLIC_ORIGIN to the address visitors use ' +
+        '(e.g. https://support.example.in), or list the names the site is reached by in ALLOWED_HOSTS.',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerMalformedUrlCheck(app);
 
   const database = options.database ?? (await openDatabase(databaseTarget(config.DATABASE_URL)));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -102,6 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCompression(app);
   await app.register(cookie);
   await registerSecurity(app, config);
+  registerShutdownAnswer(app);
 
   const { db } = database;
   const admins = createAdminRepository(db);

@@ -31,6 +31,11 @@ describe('configuration', () => {
     [{ INQUIRY_LIMIT_PER_HOUR: '0' }, 'INQUIRY_LIMIT_PER_HOUR'],
     [{ INQUIRY_LIMIT_PER_HOUR: 'lots' }, 'INQUIRY_LIMIT_PER_HOUR'],
     [{ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_MINUTES: '60' }, 'SESSION_IDLE_MINUTES'],
+    [{ ALLOWED_HOSTS: '*' }, 'ALLOWED_HOSTS'],
+    [{ ALLOWED_HOSTS: 'https://shop.example' }, 'ALLOWED_HOSTS'],
+    [{ ALLOWED_HOSTS: 'shop.example, two words' }, 'ALLOWED_HOSTS'],
+    [{ ALLOWED_HOSTS: 'shop.example:99999' }, 'ALLOWED_HOSTS'],
+    [{ ALLOWED_HOSTS: 'shop.example/path' }, 'ALLOWED_HOSTS'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));

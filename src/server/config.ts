@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type HostPattern, parseHostPattern } from './lib/host-patterns.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,6 +32,28 @@ export const ConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .transform((value) => (value ? new URL(value).origin : undefined)),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context): HostPattern[] => {
+      const patterns: HostPattern[] = [];
+      for (const entry of (value ?? '').split(',').map((item) => item.trim())) {
+        if (entry === '') continue;
+        const pattern = parseHostPattern(entry);
+        if (pattern) {
+          patterns.push(pattern);
+          continue;
+        }
+        context.addIssue({
+          code: 'custom',
+          message:
+            entry === '*'
+              ? 'a wildcard for every host is not accepted: set PUBLIC_ORIGIN to serve whatever the Host says'
+              : `${JSON.stringify(entry)} is not a host name, .domain, *.domain or one of them with :port`,
+        });
+      }
+      return patterns;
+    }),
   TRUST_PROXY: z.string().optional(),
   SESSION_IDLE_MINUTES: durationMinutes.default(30),
   SESSION_ABSOLUTE_MINUTES: durationMinutes.default(12 * 60),

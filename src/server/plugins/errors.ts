@@ -20,11 +20,31 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'The request took too long to arrive',
   409: 'Conflict',
   413: 'The request body is too large',
+  414: 'The address is too long',
   415: 'Unsupported content type: send JSON',
   429: 'Too many requests, please try again later',
+  431: 'The request headers are too large',
+  500: 'Something went wrong on our side. Please try again.',
 };
+
+/**
+ * The app's own words for a status. Messages of Fastify's and Node's errors are never passed on: many of
+ * them quote the request (its URL, a header), and an error answer must not echo input.
+ */
+export function statusMessage(status: number): string {
+  return STATUS_MESSAGES[status] ?? (status >= 500 ? STATUS_MESSAGES[500]! : STATUS_MESSAGES[400]!);
+}
+
+/** The body of an error answer, serialized: {success:false, message}. */
+export function errorBody(status: number, message = statusMessage(status)): string {
+  const body: ApiError = { success: false, message };
+  return JSON.stringify(body);
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 function fieldErrors(
   issues: { instancePath?: string; params?: unknown; message?: string }[],
@@ -38,6 +58,8 @@ function fieldErrors(
   }
   return errors;
 }
+
+export const NO_SUCH_ENDPOINT_MESSAGE = 'No such endpoint';
 
 /** One error shape for every 4xx and 5xx: {success:false, message, errors?}. Never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -61,30 +83,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       status = 500;
-      body = { success: false, message: 'Something went wrong on our side. Please try again.' };
+      body = { success: false, message: statusMessage(500) };
     } else {
       const code = typeof error.statusCode === 'number' ? error.statusCode : 500;
       status = code >= 400 && code < 600 ? code : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        body = { success: false, message: 'Something went wrong on our side. Please try again.' };
+        body = { success: false, message: statusMessage(500) };
       } else {
         // Fastify's own client errors (bad JSON, wrong content type, body too large) keep a clear message.
         const message =
           error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
             ? 'The request body is not valid JSON'
-            : (STATUS_MESSAGES[status] ?? error.message);
+            : statusMessage(status);
         body = { success: false, message };
       }
     }
-    return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    return reply.status(status).type(JSON_TYPE).send(JSON.stringify(body));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const body: ApiError = {
-      success: false,
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-    };
-    return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(body));
-  });
+  // The path is not repeated: an answer carrying the URL back is a reflection waiting to be misused.
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).type(JSON_TYPE).send(errorBody(404, NO_SUCH_ENDPOINT_MESSAGE)),
+  );
 }

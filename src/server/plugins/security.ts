@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { servedHosts, siteOrigin, unservedHostProblem } from './site-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isHttps(config: Config): boolean {
   return config.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
-}
-
-function expectedOrigin(config: Config, request: FastifyRequest): string {
-  return config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -23,7 +21,7 @@ export function crossSiteProblem(config: Config, request: FastifyRequest): strin
   if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    return origin === expectedOrigin(config, request) ? null : 'Cross-site request refused';
+    return origin === siteOrigin(config, request) ? null : 'Cross-site request refused';
   }
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) {
@@ -62,13 +60,22 @@ declare module 'fastify' {
 
 const NONCE = Symbol('cspNonce');
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const pagePolicy = contentSecurityPolicy(config);
-  // JSON is never rendered as a document: its policy forbids everything, in few bytes.
-  const apiPolicy = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+// JSON is never rendered as a document: its policy forbids everything, in few bytes.
+const API_POLICY = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-  // helmet builds its header-setting middleware once, here (@fastify/helmet rebuilt it on every request).
-  const otherHeaders = helmet({
+export interface SecurityHeaders {
+  /** For JSON answers, including those written before routing or straight to the socket. */
+  api: Readonly<Record<string, string>>;
+  /** For pages; a page with inline scripts replaces the CSP with one carrying its nonce. */
+  page: Readonly<Record<string, string>>;
+}
+
+/**
+ * Every security header of a response, by kind. One source for the request hooks and for the answers
+ * written before them (a bad URL, a malformed request): those get exactly the same headers.
+ */
+export function securityHeaders(config: Config): SecurityHeaders {
+  const middleware = helmet({
     // Set below: the policy depends on the kind of response, and pages need a nonce.
     contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -83,6 +90,25 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     xDnsPrefetchControl: false,
     originAgentCluster: false,
   });
+  // With CSP off, helmet's headers depend on nothing in the request: run it once and keep what it sets.
+  const helmetHeaders: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      helmetHeaders[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete helmetHeaders[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return {
+    api: { ...helmetHeaders, 'content-security-policy': API_POLICY },
+    page: { ...helmetHeaders, 'content-security-policy': contentSecurityPolicy(config) },
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = securityHeaders(config);
 
   app.decorateReply('cspNonce', {
     getter(this: FastifyReply & { [NONCE]?: { script: string; style: string } }) {
@@ -95,10 +121,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     },
   });
 
+  const hosts = servedHosts(config);
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    otherHeaders(request.raw, reply.raw, () => undefined);
-    reply.header('content-security-policy', request.url.startsWith('/api/') ? apiPolicy : pagePolicy);
+    reply.headers(request.url.startsWith('/api/') ? headers.api : headers.page);
+    // Before anything reads the Host (routes, the CSRF check below): an unserved one gets no further.
+    const hostProblem = unservedHostProblem(hosts, request);
+    if (hostProblem) {
+      request.log.info({ host: request.host.slice(0, 200) }, 'refused a request for a host not served');
+      return done(new HttpError(400, hostProblem));
+    }
     const problem = crossSiteProblem(config, request);
     done(problem ? new HttpError(403, problem) : undefined);
   });

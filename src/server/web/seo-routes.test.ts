@@ -77,15 +77,18 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
 });
 
 describe('sitemap without PUBLIC_ORIGIN', () => {
-  it("uses the request's own origin, and a neutral one for an odd Host header", async () => {
-    const t = await createTestApp('sqlite');
+  it("uses the request's own origin when its host is allowed, and refuses any other Host", async () => {
+    const t = await createTestApp('sqlite', { ALLOWED_HOSTS: 'shop.example:8080' });
     try {
       const own = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example:8080' } });
       expect(locations(own.body)[0]).toBe('http://shop.example:8080/');
       const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'shop.example:8080' } });
       expect(robots.body).toContain('Sitemap: http://shop.example:8080/sitemap.xml');
-      const odd = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'evil"><x' } });
-      expect(locations(odd.body)[0]).toBe('http://localhost/');
+      for (const host of ['evil"><x', 'evil.example']) {
+        const refused = await t.app.inject({ url: '/sitemap.xml', headers: { host } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.body).not.toContain('evil');
+      }
     } finally {
       await t.close();
     }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
-import { siteOrigin } from './site-origin.ts';
+import { siteOrigin } from '../plugins/site-origin.ts';
 
 /** One page for search engines: its path on this site and, when known, when it last changed. */
 export interface SitemapEntry {

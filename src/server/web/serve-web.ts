@@ -14,7 +14,7 @@ import type { BlogPostRepository } from '../features/blog/repository.ts';
 import type { BlogViewCounter } from '../features/blog/view-counter.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
-import { siteOrigin } from './site-origin.ts';
+import { siteOrigin } from '../plugins/site-origin.ts';
 
 export interface WebDeps {
   contactChannels: ContactChannelRepository;

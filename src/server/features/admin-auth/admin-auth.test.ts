@@ -7,6 +7,7 @@ import {
   createAdmin,
   createTestApp,
   createTestInstances,
+  expectAuthenticationRequired,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
@@ -115,12 +116,13 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
     expect((await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
       200,
     );
-    // The request above counts as activity: 29 more minutes are fine, 30 without a request are not.
+    // The request above counts as activity: 29 more minutes are fine; 30 without a request end the
+    // session, give or take the last-seen refresh interval (30 s at this idle time).
     t.clock.advance(29 * 60_000);
     expect((await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).statusCode).toBe(
       200,
     );
-    t.clock.advance(30 * 60_000);
+    t.clock.advance(30 * 60_000 + 30_000);
     await expectUnauthorized(cookie);
   });
 
@@ -236,6 +238,38 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
   it('shows no demo credentials outside demo mode', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/login-info' });
     expect(response.json()).toEqual({ demoCredentials: null });
+  });
+});
+
+describe.each(TEST_DIALECTS)('a one-minute idle timeout (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { SESSION_IDLE_MINUTES: '1' });
+    await createAdmin(t.database);
+  });
+  afterEach(() => t.close());
+
+  const me = (cookie: string) => t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }));
+
+  it('keeps an admin who makes a request every 50 seconds signed in for 5 minutes', async () => {
+    const cookie = await signIn(t.app);
+    for (let elapsed = 0; elapsed < 5 * 60_000; elapsed += 50_000) {
+      t.clock.advance(50_000);
+      expect((await me(cookie)).statusCode, `after ${elapsed + 50_000} ms`).toBe(200);
+    }
+  });
+
+  it('extends the session by the whole idle time from each request, and ends it 61 s after the last', async () => {
+    const cookie = await signIn(t.app);
+    // Requests closer together than the refresh interval are not all written; each must still count.
+    for (let i = 0; i < 20; i++) {
+      t.clock.advance(300);
+      expect((await me(cookie)).statusCode).toBe(200);
+    }
+    t.clock.advance(60_000 - 1);
+    expect((await me(cookie)).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expectAuthenticationRequired(await me(cookie));
   });
 });
 

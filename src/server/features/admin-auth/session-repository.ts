@@ -47,7 +47,13 @@ export function createSessionRepository(db: Kysely<DB>) {
     },
 
     async touch(id: string, now: string, trx: Executor = db): Promise<void> {
-      await trx.updateTable('adminSessions').set({ lastSeenAt: now }).where('id', '=', id).execute();
+      // Never backwards: a slow request finishing after a later one must not shorten the session.
+      await trx
+        .updateTable('adminSessions')
+        .set({ lastSeenAt: now })
+        .where('id', '=', id)
+        .where('lastSeenAt', '<', now)
+        .execute();
     },
 
     async delete(id: string, trx: Executor = db): Promise<void> {

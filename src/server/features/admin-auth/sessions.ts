@@ -12,9 +12,15 @@ export interface SignedInAdmin {
   sessionId: string;
 }
 
-// Writing last-seen on every request would turn each read into a write; a minute of slack is harmless
-// next to a 30-minute idle timeout.
-const TOUCH_INTERVAL_MS = 60_000;
+const MAX_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * How stale the stored last-seen time may get. Writing it on every request would turn each read into a
+ * write; a sixtieth of the idle time (at most a minute) keeps writes rare and the overrun small.
+ */
+export function touchIntervalMs(idleMs: number): number {
+  return Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(idleMs / 60));
+}
 
 /** The cookie carries 256 random bits; the database keeps only their SHA-256. */
 export function hashSessionToken(token: string): string {
@@ -26,6 +32,11 @@ export function createSessionService(
   policy: SessionPolicy,
   clock: () => number,
 ) {
+  const touchInterval = touchIntervalMs(policy.idleMs);
+  // A request that is not written leaves last-seen up to one interval behind it; counting the idle time
+  // from last-seen plus that interval still gives every request its whole idle time, and silence ends the
+  // session at most one interval late.
+  const idleAllowanceMs = policy.idleMs + touchInterval;
   return {
     async start(adminId: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
@@ -46,11 +57,11 @@ export function createSessionService(
       if (!session) return null;
       const now = clock();
       const lastSeen = Date.parse(session.lastSeenAt);
-      if (now >= Date.parse(session.expiresAt) || now - lastSeen >= policy.idleMs) {
+      if (now >= Date.parse(session.expiresAt) || now - lastSeen >= idleAllowanceMs) {
         await sessions.delete(id);
         return null;
       }
-      if (now - lastSeen >= TOUCH_INTERVAL_MS) await sessions.touch(id, new Date(now).toISOString());
+      if (now - lastSeen >= touchInterval) await sessions.touch(id, new Date(now).toISOString());
       return { id: session.adminId, email: session.email, sessionId: id };
     },
 

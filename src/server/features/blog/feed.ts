@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
 import type { Config } from '../../config.ts';
-import { siteOrigin } from '../../web/site-origin.ts';
+import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';
 
 /** Posts in the feed: the newest published ones. */
