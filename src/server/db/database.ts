@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import { commitEach, createGroupCommit, type GroupCommit } from './group-commit.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 
@@ -17,6 +18,11 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL only: the schema this connection works in, when not the default. */
   pgSchema?: string;
+  /**
+   * For busy writes (the contact form): runs a write and resolves once it is committed, on SQLite in one
+   * transaction with the other writes of the same turn of the event loop (group-commit.ts).
+   */
+  groupCommit: GroupCommit;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -73,6 +79,7 @@ export async function openDatabase(
   return {
     db,
     dialect: target.dialect,
+    groupCommit: target.dialect === 'sqlite' ? createGroupCommit(db) : commitEach(db),
     ...(target.dialect === 'postgres' && options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     async ping() {
       await sql`select 1`.execute(db);
