@@ -9,6 +9,7 @@ import {
   type WriteRound,
   type WriteWindow,
 } from './inquiries-write.ts';
+import { parseCpuStallMicroseconds } from './lib.ts';
 
 const window = (acknowledged: number, seconds = 4, failures: Record<string, number> = {}): WriteWindow => ({
   acknowledged,
@@ -75,5 +76,12 @@ describe('inquiry write bench', () => {
     expect(refusals.failures).toEqual([
       'before: NORMAL, a commit each: answers other than 201: 429 x5, timeouts x1',
     ]);
+  });
+
+  it('reads the CPU stall total from /proc/pressure/cpu', () => {
+    const pressure =
+      'some avg10=91.04 avg60=90.74 avg300=84.94 total=915680194\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n';
+    expect(parseCpuStallMicroseconds(pressure)).toBe(915_680_194);
+    expect(parseCpuStallMicroseconds('')).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import type { ContactInquiryCreateInput } from '../src/shared/contact-inquiries.ts';
 import { generateInquiries } from './inquiry-generator.ts';
 import type { WriteServerReport } from './inquiry-write-server.ts';
-import { freePort, startProcess, stopProcess, waitForUrl } from './lib.ts';
+import { freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';
 
 /** The sustained rate of acknowledged inquiries the app's default must keep on the 2-core machine. */
 export const INQUIRY_WRITE_BUDGET_PER_SECOND = 1_000;
@@ -246,6 +246,7 @@ export async function benchInquiryWrites(): Promise<WriteSummary & { ok: boolean
   try {
     for (const setup of WRITE_SETUPS) servers.push(await startWriteServer(setup, dir));
     for (const server of servers) await postInquiries(server, WARMUP_SECONDS, pool, next);
+    const cpuPressure = measureCpuPressure();
     const rounds: WriteRound[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const windows: Partial<WriteRound> = {};
@@ -254,6 +255,7 @@ export async function benchInquiryWrites(): Promise<WriteSummary & { ok: boolean
       }
       rounds.push(windows as WriteRound);
     }
+    const stalled = cpuPressure();
     for (const server of servers) await server.stop();
 
     const summary = summariseWrites(rounds);
@@ -280,6 +282,12 @@ export async function benchInquiryWrites(): Promise<WriteSummary & { ok: boolean
         `different valid inquiry, from ${ADDRESS_POOL.toLocaleString('en-US')} client addresses`,
     );
     for (const server of servers) console.log(`  ${server.setup.label.padEnd(28)} ${describeServer(server)}`);
+    if (stalled !== undefined) {
+      console.log(
+        `  CPU pressure during the rounds: some task waited for a core ${(stalled * 100).toFixed(0)}% of the time ` +
+          '(/proc/pressure/cpu); absolute rates fall with it, the ratios much less',
+      );
+    }
     const columns = WRITE_SETUPS.map(({ column }) => column.padStart(11));
     console.log(`\n  ${'req/s'.padEnd(8)} ${columns.join(' ')}   after/before`);
     rounds.forEach((round, i) => {
@@ -320,6 +328,7 @@ export async function benchInquiryWrites(): Promise<WriteSummary & { ok: boolean
         ratio: round(summary.ratio),
         roundRatios: summary.roundRatios.map(round),
         fullEachRatio: round(summary.fullEachRatio),
+        ...(stalled !== undefined ? { cpuStalledShare: round(stalled) } : {}),
         setups: Object.fromEntries(servers.map((server) => [server.setup.key, server.report])),
         stored: Object.fromEntries([...stored].map(([server, check]) => [server.setup.key, check])),
         failures,
