@@ -123,6 +123,34 @@ export function formatRow(label: string, result: LoadResult): string {
     .padStart(6)} ms   errors ${result.errors + result.non2xx}`;
 }
 
+/** The `some` line's total of /proc/pressure/cpu: microseconds in which a runnable task waited for a core. */
+export function parseCpuStallMicroseconds(pressure: string): number | undefined {
+  const total = /^some .*\btotal=(\d+)/m.exec(pressure)?.[1];
+  return total === undefined ? undefined : Number(total);
+}
+
+/**
+ * Starts measuring how busy the machine is (Linux pressure stall information). The returned function gives
+ * the share of the time since then in which some task waited for a core (0–1), or undefined where the
+ * kernel does not report it. On a shared machine this says why absolute figures are low.
+ */
+export function measureCpuPressure(): () => number | undefined {
+  const read = () => {
+    try {
+      return parseCpuStallMicroseconds(fs.readFileSync('/proc/pressure/cpu', 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const startStall = read();
+  const startMs = performance.now();
+  return () => {
+    const stall = read();
+    if (startStall === undefined || stall === undefined) return undefined;
+    return (stall - startStall) / 1000 / (performance.now() - startMs);
+  };
+}
+
 /** Nearest-rank percentile (p in 0–100) of values sorted ascending. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) throw new Error('percentile of no values');

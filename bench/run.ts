@@ -3,14 +3,18 @@ import { benchBlogAtScale, DEFAULT_BLOG_ITERATIONS, DEFAULT_BLOG_ROWS } from './
 import { benchActiveContacts } from './contacts-active.ts';
 import { benchGame } from './game.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
+import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
 
-const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [blog] [game] [options]
+const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] [blog] [game] [options]
   contacts            GET /api/contacts/active against a bare node:http server, as a ratio
   inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
+  inquiries-write     sustained POST /api/contact-inquiries on SQLite: the app before decision 012 (synchronous=NORMAL),
+                      FULL alone, and the durable default (FULL, group commit), as ratios; the default's budget
+                      ${INQUIRY_WRITE_BUDGET_PER_SECOND.toLocaleString('en-US')} inquiries/s
   blog                the public blog pages server-rendered over HTTP (production build) at scale, on both
   game                the tic-tac-toe robot: Expert's first move on an empty board (median of 1,000), against
                       a loop of outcomeOf evaluations
-                      (no part named: all four)
+                      (no part named: all five)
 Options for inquiries and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -20,7 +24,7 @@ Options for inquiries and blog:
                       never fewer than 100; fast ones run up to 3 s)
   --reseed            seed again even when the cached database matches`;
 
-const PARTS = ['contacts', 'inquiries', 'blog', 'game'] as const;
+const PARTS = ['contacts', 'inquiries', 'inquiries-write', 'blog', 'game'] as const;
 type Part = (typeof PARTS)[number];
 
 function fail(message: string): never {
@@ -86,6 +90,13 @@ if (parts.has('inquiries')) {
   const { ok } = await benchInquiriesAtScale({ rows, reseed: values.reseed, dialects, iterations });
   if (!ok) {
     console.log('\nThe inquiry inbox missed a budget or a search count (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('inquiries-write')) {
+  const { ok } = await benchInquiryWrites();
+  if (!ok) {
+    console.log('\nThe inquiry writes missed their budget or a check (FAIL lines above).');
     process.exitCode = 1;
   }
 }

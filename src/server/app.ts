@@ -159,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
   await app.register(contactInquiryRoutes, {
     contactInquiries,
+    groupCommit: database.groupCommit,
     limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
     ...(redis ? { redis } : {}),
   });

@@ -3,7 +3,40 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-app.ts';
 
+/** PRAGMA synchronous answers a number: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
+const SQLITE_SYNCHRONOUS_FULL = 2;
+
+describe('SQLite durability', () => {
+  it('opens in WAL mode with synchronous=FULL, so an acknowledged write survives a power cut', async () => {
+    // openTestDatabase opens a file the way the server does (openDatabase), not an in-memory database.
+    const { database, dispose } = await openTestDatabase('sqlite');
+    try {
+      const raw = database.db.withoutPlugins();
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(raw);
+      const synchronous = await sql<{ synchronous: number }>`pragma synchronous`.execute(raw);
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+      expect(synchronous.rows[0]?.synchronous).toBe(SQLITE_SYNCHRONOUS_FULL);
+    } finally {
+      await dispose();
+    }
+  });
+});
+
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('PostgreSQL connections', () => {
+  it('commit synchronously: a commit is acknowledged once it is flushed to the write-ahead log', async () => {
+    const { database, dispose } = await openTestDatabase('postgres');
+    try {
+      const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(
+        database.db.withoutPlugins(),
+      );
+      // PostgreSQL's default 'on' (and 'local', 'remote_write', 'remote_apply') flush the commit's WAL record
+      // to this server's disk before answering; only 'off' answers first. The pool must not turn it off.
+      expect(rows[0]?.synchronous_commit).not.toBe('off');
+    } finally {
+      await dispose();
+    }
+  });
+
   it('survive the server ending an idle connection: a warning, no crash, and the next query works', async () => {
     const { database, dispose } = await openTestDatabase('postgres');
     const warnings: string[] = [];

@@ -41,6 +41,17 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
   });
   afterEach(() => t.close());
 
+  it('answers a burst of posts at once, each with its own id and stored', async () => {
+    const queries = Array.from({ length: 8 }, (_, i) => `Burst message ${i}`);
+    const responses = await Promise.all(
+      queries.map((query, i) => t.app.inject(post(inquiry({ query }), `203.0.113.${20 + i}`))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(queries.map(() => 201));
+    const ids = responses.map((response) => response.json().data._id as string);
+    expect(new Set(ids).size).toBe(queries.length);
+    for (const [i, id] of ids.entries()) expect((await inquiries.findById(id))?.query).toBe(queries[i]);
+  });
+
   it('stores an inquiry with its service, new and unread', async () => {
     const response = await t.app.inject(
       post(inquiry({ name: '  Asha Verma ', email: 'Asha@Example.COM', service: 'digital-marketing' })),

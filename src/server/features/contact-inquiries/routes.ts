@@ -22,6 +22,7 @@ import {
   InquiryStatusUpdateSchema,
   spreadsheetSafe,
 } from '../../../shared/inquiry-inbox.ts';
+import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
@@ -29,6 +30,8 @@ import type { ContactInquiryRepository, InquiryRecord } from './repository.ts';
 
 export interface ContactInquiryDeps {
   contactInquiries: ContactInquiryRepository;
+  /** The database's group commit: a burst of inquiries shares one sync to disk. */
+  groupCommit: GroupCommit;
   /** Inquiries accepted per client IP per hour (INQUIRY_LIMIT_PER_HOUR). */
   limitPerHour: number;
   redis?: Redis;
@@ -48,7 +51,7 @@ function tooManyInquiries(retryAfterSeconds: number): HttpError {
 
 export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = async (
   app,
-  { contactInquiries, limitPerHour, redis },
+  { contactInquiries, groupCommit, limitPerHour, redis },
 ) => {
   const perIp = createLimiter(
     { keyPrefix: 'inquiry-ip', points: limitPerHour, durationSeconds: HOUR_SECONDS },
@@ -88,7 +91,8 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
         request.log.info('contact form honeypot filled in; inquiry discarded');
         id = newId();
       } else {
-        id = await contactInquiries.create(inquiry);
+        // Answered 201 only once committed, and on SQLite synced to disk (decision 012).
+        id = await groupCommit((trx) => contactInquiries.create(inquiry, trx));
       }
       return reply
         .status(201)
