@@ -1,6 +1,7 @@
 // The blog API's request and response shapes for the routes (full zod, server only). The input the
 // admin form sends is BlogPostInputSchema in src/shared/blog.ts; the types are those of blog-rules.ts.
 import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/api.ts';
 import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
@@ -9,6 +10,7 @@ import {
   type BlogPost,
   type BlogPostSummary,
 } from '../../../shared/blog-rules.ts';
+import { withoutControlCharacters } from '../../../shared/text-checks.ts';
 
 /** Posts per page of the admin list, and the most it may ask for. */
 export const ADMIN_BLOG_PAGE_SIZE = 50;
@@ -85,7 +87,7 @@ export const BlogListResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 
-export const BlogIdParamsSchema = z.object({ id: z.uuid('Invalid blog post id') });
+export const BlogIdParamsSchema = idParamsSchema('blog post');
 // Any text: a slug that cannot exist is a 404 like one that does not (the handler checks its form).
 export const BlogSlugParamsSchema = z.object({ slug: z.string() });
 
@@ -100,9 +102,11 @@ export const BlogPostSavedResponseSchema = z.object({
   message: z.string(),
 });
 
+/** POST /api/blogs/preview: the content as a save would take it (empty too: it previews as nothing). */
 export const BlogPreviewBodySchema = z.object({
   content: z
     .string('Content must be text')
+    .check(withoutControlCharacters('Content', 'multi'))
     .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content} characters`),
 });
 export const BlogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
