@@ -20,6 +20,7 @@ export const NewPasswordSchema = z
 
 export const ChangePasswordSchema = z
   .object({
+    // Checked, never stored: any text is taken, like the sign-in's password.
     currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     newPassword: NewPasswordSchema,
   })
