@@ -168,6 +168,28 @@ test.describe('Blog Management', () => {
     await expect(published).toHaveCount(0);
   });
 
+  test('content nested too deeply to render is refused in the preview and under Content', async ({
+    page,
+  }) => {
+    const tooDeep =
+      'Content is nested too deeply: use at most 100 levels of quotes, lists or emphasis inside one another';
+    await signIn(page);
+    await page.goto('/admin/blog');
+    await page.getByRole('button', { name: 'New Blog Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await field(dialog, 'Title').fill(`Deep ${tag}`);
+    await field(dialog, 'Description').fill('Quotes in quotes.');
+    await field(dialog, 'Content').fill(`${'>'.repeat(2000)} deep`);
+
+    await dialog.getByRole('tab', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('tabpanel', { name: 'Preview' }).getByRole('alert')).toHaveText(tooDeep);
+
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expectFieldError(dialog, 'Content', tooDeep);
+    await expect(field(dialog, 'Content')).toBeVisible();
+    await expect(postItem(page, `Deep ${tag}`)).toHaveCount(0);
+  });
+
   test('a taken slug is refused under the Slug field, and unsaved changes are not lost by accident', async ({
     page,
     request,

@@ -1,6 +1,7 @@
 // zod/mini: used by the public /delete-account page, which must stay within the page budget.
 import * as z from 'zod/mini';
 import { ACCOUNT_DELETION_LIMITS, ACCOUNT_DELETION_MESSAGES } from './account-deletion-rules.ts';
+import { withoutControlCharacters } from './text-checks.ts';
 
 export * from './account-deletion-rules.ts';
 
@@ -15,9 +16,11 @@ export const AccountDeletionSchema = z.object({
     .string(ACCOUNT_DELETION_MESSAGES.missingFields)
     .check(
       z.trim(),
+      withoutControlCharacters('Mobile number'),
       z.minLength(1, ACCOUNT_DELETION_MESSAGES.missingFields),
       z.maxLength(ACCOUNT_DELETION_LIMITS.mobile),
     ),
+  // Checked against the stored hash, never stored: any text is taken, so no member is locked out.
   password: z
     .string(ACCOUNT_DELETION_MESSAGES.missingFields)
     .check(

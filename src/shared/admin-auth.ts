@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema, PASSWORD_MAX_LENGTH } from './field-schemas.ts';
+import { withoutControlCharacters } from './text-checks.ts';
 
 export const LoginSchema = z.object({
   email: EmailSchema,
+  // A password to check is never stored: any text is taken, so no admin is locked out of an old one.
   password: z
     .string()
     .min(1, 'Password is required')
@@ -12,11 +14,13 @@ export type LoginInput = z.input<typeof LoginSchema>;
 
 export const NewPasswordSchema = z
   .string()
+  .check(withoutControlCharacters('Password'))
   .min(ADMIN_PASSWORD_MIN_LENGTH, `Use at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const ChangePasswordSchema = z
   .object({
+    // Checked, never stored: any text is taken, like the sign-in's password.
     currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     newPassword: NewPasswordSchema,
   })

@@ -70,6 +70,8 @@ export const BLOG_MESSAGES = {
   duplicateSlug: 'A blog post with this slug already exists. Choose another slug.',
   notFoundTitle: 'Blog Not Found',
   notFoundText: "The blog post you're looking for doesn't exist.",
+  /** Shown in place of a stored post that cannot be rendered (the server logs why). */
+  cannotShow: 'This post cannot be shown right now.',
 } as const;
 
 /** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */

@@ -8,13 +8,15 @@ import {
   RESERVED_SLUGS,
   SLUG_PATTERN,
 } from './blog-rules.ts';
-import { isHttpUrl } from './text-rules.ts';
+import { withoutControlCharacters } from './text-checks.ts';
+import { isHttpUrl, type TextLines } from './text-rules.ts';
 
-const requiredText = (label: string, max: number) =>
+const requiredText = (label: string, max: number, lines: TextLines = 'single') =>
   z
     .string(`${label} is required`)
     .check(
       z.trim(),
+      withoutControlCharacters(label, lines),
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
@@ -22,8 +24,8 @@ const requiredText = (label: string, max: number) =>
 /** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
 export const BlogPostInputSchema = z.object({
   title: requiredText('Title', BLOG_LIMITS.title),
-  description: requiredText('Description', BLOG_LIMITS.description),
-  content: requiredText('Content', BLOG_LIMITS.content),
+  description: requiredText('Description', BLOG_LIMITS.description, 'multi'),
+  content: requiredText('Content', BLOG_LIMITS.content, 'multi'),
   slug: requiredText('Slug', BLOG_LIMITS.slug).check(
     z.regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits, hyphens and underscores'),
     z.refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is reserved. Choose another slug.'),
@@ -32,13 +34,21 @@ export const BlogPostInputSchema = z.object({
   image: z._default(
     z.string().check(
       z.trim(),
+      withoutControlCharacters('Image URL'),
       z.maxLength(BLOG_LIMITS.image, `Image URL must be at most ${BLOG_LIMITS.image} characters`),
       z.refine((value) => value === '' || isHttpUrl(value), 'Image URL must start with https:// or http://'),
     ),
     '',
   ),
   author: z._default(
-    z.string().check(z.trim(), z.maxLength(BLOG_LIMITS.author), z.minLength(1, 'Author is required')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        withoutControlCharacters('Author'),
+        z.maxLength(BLOG_LIMITS.author),
+        z.minLength(1, 'Author is required'),
+      ),
     DEFAULT_BLOG_AUTHOR,
   ),
   isPublished: z._default(z.boolean('isPublished must be true or false'), false),

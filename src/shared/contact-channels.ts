@@ -6,6 +6,7 @@ import {
   type ContactChannelType,
 } from './contact-channel-types.ts';
 import { EmailSchema } from './field-schemas.ts';
+import { withoutControlCharacters } from './text-checks.ts';
 import { isHttpUrl, isInternationalPhone } from './text-rules.ts';
 
 export const ContactChannelTypeSchema = z.enum(CONTACT_CHANNEL_TYPES, 'Choose a contact type');
@@ -50,15 +51,22 @@ export function normalizeChannelValue(type: ContactChannelType, value: string): 
   return trimmed;
 }
 
+// The value's own rules depend on its type (channelValueProblem); what every value must be comes first.
+const ValueSchema = z
+  .string()
+  .check(withoutControlCharacters('Value'))
+  .max(CHANNEL_VALUE_MAX_LENGTH * 2, 'Value is too long');
+
 const ProofSchema = z
   .string()
   .trim()
+  .check(withoutControlCharacters('Description'))
   .max(CHANNEL_PROOF_MAX_LENGTH, `Description must be at most ${CHANNEL_PROOF_MAX_LENGTH} characters`);
 
 export const ContactChannelCreateSchema = z
   .object({
     type: ContactChannelTypeSchema.default('phone'),
-    value: z.string().max(CHANNEL_VALUE_MAX_LENGTH * 2, 'Value is too long'),
+    value: ValueSchema,
     isActive: z.boolean().default(true),
     proof: ProofSchema.default(''),
   })
@@ -73,10 +81,7 @@ export type ContactChannelCreate = z.output<typeof ContactChannelCreateSchema>;
 /** Edit, toggle and reorder share one PATCH; the value is checked against the stored type by the server. */
 export const ContactChannelUpdateSchema = z
   .object({
-    value: z
-      .string()
-      .max(CHANNEL_VALUE_MAX_LENGTH * 2, 'Value is too long')
-      .optional(),
+    value: ValueSchema.optional(),
     proof: ProofSchema.optional(),
     isActive: z.boolean().optional(),
     position: z

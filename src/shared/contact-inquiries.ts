@@ -1,6 +1,7 @@
 // zod/mini: this schema is used by the public contact form, and full zod would double the page's script.
 import * as z from 'zod/mini';
-import { isInternationalPhone } from './text-rules.ts';
+import { withoutControlCharacters } from './text-checks.ts';
+import { isInternationalPhone, type TextLines } from './text-rules.ts';
 
 export const INQUIRY_SERVICES = [
   'business-consultation',
@@ -24,11 +25,12 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 export const INQUIRY_LIMITS = { name: 100, phone: 30, email: 254, city: 100, query: 2000 } as const;
 
-const requiredText = (label: string, max: number) =>
+const requiredText = (label: string, max: number, lines: TextLines = 'single') =>
   z
     .string(`${label} is required`)
     .check(
       z.trim(),
+      withoutControlCharacters(label, lines),
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
@@ -44,7 +46,7 @@ export const ContactInquiryCreateSchema = z.object({
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'),
   ),
   city: requiredText('City', INQUIRY_LIMITS.city),
-  query: requiredText('Query', INQUIRY_LIMITS.query),
+  query: requiredText('Query', INQUIRY_LIMITS.query, 'multi'),
   service: z.enum(INQUIRY_SERVICES, 'Select a service'),
   /** Honeypot: hidden from people, so any value means a bot. */
   website: z.optional(z.string().check(z.maxLength(500))),

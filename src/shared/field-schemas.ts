@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './text-checks.ts';
 import { isInternationalPhone } from './text-rules.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -8,6 +9,7 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 export const EmailSchema = z
   .string()
   .trim()
+  .check(withoutControlCharacters('Email'))
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email('Enter a valid email address'))
@@ -16,5 +18,6 @@ export const EmailSchema = z
 export const InternationalPhoneSchema = z
   .string()
   .trim()
+  .check(withoutControlCharacters('Phone number'))
   .min(1, 'Phone number is required')
   .refine(isInternationalPhone, 'Enter the number in international form, e.g. +91 98765 43210');

@@ -1,8 +1,10 @@
 // The back office's inquiry inbox and dashboard: full zod, admin code only (the public form uses
 // contact-inquiries.ts, which stays on zod/mini).
 import { z } from 'zod';
+import { idParamsSchema } from './api.ts';
 import { INQUIRY_SERVICES, INQUIRY_STATUSES, type InquiryStatus } from './contact-inquiries.ts';
 import { emptyAsUndefined, pagingQuery } from './paging.ts';
+import { withoutControlCharacters } from './text-checks.ts';
 
 export const InquiryStatusSchema = z.enum(
   INQUIRY_STATUSES,
@@ -43,11 +45,10 @@ export const InquiryFilterSchema = z.object({
     emptyAsUndefined,
     z
       .string()
+      .trim()
+      // Also keeps the separator the PostgreSQL search expression puts between fields (U+001F) out of any term.
+      .check(withoutControlCharacters('Search'))
       .max(INQUIRY_SEARCH_MAX_LENGTH, `Search must be at most ${INQUIRY_SEARCH_MAX_LENGTH} characters`)
-      // Control characters cannot be typed in a search box; dropping them keeps the separator the
-      // PostgreSQL search expression puts between fields out of any term.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim())
       .optional(),
   ),
   status: z.preprocess(emptyAsUndefined, InquiryStatusSchema.optional()),
@@ -83,9 +84,7 @@ export const InquiryStatsSchema = z.object({
 export type InquiryStats = z.infer<typeof InquiryStatsSchema>;
 export const InquiryStatsResponseSchema = z.object({ stats: InquiryStatsSchema });
 
-export const InquiryIdParamsSchema = z.object({
-  id: z.uuid('Invalid inquiry id'),
-});
+export const InquiryIdParamsSchema = idParamsSchema('inquiry');
 
 export const InquiryStatusUpdateSchema = z.object({ status: InquiryStatusSchema });
 

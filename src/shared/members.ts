@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE } from './account-deletion-rules.ts';
+import { idParamsSchema } from './api.ts';
 import { PASSWORD_MAX_LENGTH } from './field-schemas.ts';
 import { emptyAsUndefined, pagingQuery } from './paging.ts';
+import { withoutControlCharacters } from './text-checks.ts';
 
 /**
  * Member accounts: the ID (a mobile number and a password) the business gives a customer after a chat.
@@ -34,6 +36,7 @@ export { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE };
 export const MobileInputSchema = z
   .string('Mobile number is required')
   .trim()
+  .check(withoutControlCharacters('Mobile number'))
   .min(1, 'Mobile number is required')
   .max(MEMBER_LIMITS.mobile, `Mobile number must be at most ${MEMBER_LIMITS.mobile} characters`)
   .regex(/^\+?[\d\s\-().]+$/, 'Enter a valid mobile number');
@@ -45,12 +48,14 @@ export const CountryCodeSchema = z
 
 export const MemberPasswordSchema = z
   .string('Password is required')
+  .check(withoutControlCharacters('Password'))
   .min(MEMBER_PASSWORD_MIN_LENGTH, `Use at least ${MEMBER_PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 const DisplayNameSchema = z
   .string()
   .trim()
+  .check(withoutControlCharacters('Name'))
   .max(MEMBER_LIMITS.displayName, `Name must be at most ${MEMBER_LIMITS.displayName} characters`)
   .transform((value) => (value === '' ? null : value));
 
@@ -84,6 +89,7 @@ export const MemberListQuerySchema = z.object({
     z
       .string()
       .trim()
+      .check(withoutControlCharacters('Search'))
       .max(MEMBER_LIMITS.search, `Search must be at most ${MEMBER_LIMITS.search} characters`)
       .optional(),
   ),
@@ -92,7 +98,7 @@ export const MemberListQuerySchema = z.object({
 });
 export type MemberListQuery = z.infer<typeof MemberListQuerySchema>;
 
-export const MemberIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const MemberIdParamsSchema = idParamsSchema('member');
 
 export const MemberSchema = z.object({
   _id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, InternationalPhoneSchema } from './field-schemas.ts';
+import { withoutControlCharacters } from './text-checks.ts';
 
 // Public pages import it from brand.ts directly; re-exported for code that already has the settings module.
 export { brandGamePath } from './brand.ts';
@@ -10,8 +11,18 @@ export { brandGamePath } from './brand.ts';
  * landing page and the terms page can never disagree.
  */
 export const BusinessHoursRowSchema = z.object({
-  days: z.string().trim().min(1, 'Days are required').max(40, 'At most 40 characters'),
-  hours: z.string().trim().min(1, 'Hours are required').max(40, 'At most 40 characters'),
+  days: z
+    .string()
+    .trim()
+    .check(withoutControlCharacters('Days'))
+    .min(1, 'Days are required')
+    .max(40, 'At most 40 characters'),
+  hours: z
+    .string()
+    .trim()
+    .check(withoutControlCharacters('Hours'))
+    .min(1, 'Hours are required')
+    .max(40, 'At most 40 characters'),
 });
 
 export const SiteSettingsSchema = z.object({
@@ -19,6 +30,7 @@ export const SiteSettingsSchema = z.object({
   brandName: z
     .string()
     .trim()
+    .check(withoutControlCharacters('Brand name'))
     .min(1, 'Brand name is required')
     .max(40, 'At most 40 characters')
     .regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
@@ -34,13 +46,23 @@ export const SiteSettingsSchema = z.object({
   supportEmail: EmailSchema,
   businessHours: z.array(BusinessHoursRowSchema).min(1, 'Add at least one row').max(7, 'At most 7 rows'),
   /** Marketing figures, shown as typed: e.g. "50K+" users and a "4.8" rating out of 5. */
-  usersCount: z.string().trim().min(1, 'Users figure is required').max(20, 'At most 20 characters'),
+  usersCount: z
+    .string()
+    .trim()
+    .check(withoutControlCharacters('Users figure'))
+    .min(1, 'Users figure is required')
+    .max(20, 'At most 20 characters'),
   rating: z
     .string()
     .trim()
     .regex(/^(?:[0-4](?:\.\d)?|5(?:\.0)?)$/, 'Enter a rating from 0 to 5, e.g. 4.8'),
   /** The competitor named in the landing page's comparison. */
-  competitorName: z.string().trim().min(1, 'Competitor is required').max(60, 'At most 60 characters'),
+  competitorName: z
+    .string()
+    .trim()
+    .check(withoutControlCharacters('Competitor'))
+    .min(1, 'Competitor is required')
+    .max(60, 'At most 60 characters'),
 });
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;

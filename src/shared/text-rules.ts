@@ -1,5 +1,23 @@
 /** Plain text rules without zod, so that public pages can use them without shipping a schema library. */
 
+/** Whether a text field is typed on one line (a name, an email) or on several (a message, a post). */
+export type TextLines = 'single' | 'multi';
+
+// \p{Cc} is every C0 control, DEL and every C1 control. With the u flag a surrogate pair is one character,
+// so \p{Cs} matches only a lone surrogate: broken text that no keyboard types, which a database would
+// store as U+FFFD. U+2028 and U+2029 are line breaks in all but name: only a multi-line field takes them.
+const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
+const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+
+/**
+ * Whether text holds a character no person means to type: a control character (PostgreSQL refuses U+0000
+ * outright; the others hide in what an admin later reads or exports) or a lone surrogate. A multi-line
+ * field keeps tab, line feed and carriage return (and U+2028/U+2029); a single-line field takes none of them.
+ */
+export function hasControlCharacters(value: string, lines: TextLines = 'single'): boolean {
+  return (lines === 'multi' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
+}
+
 /** International form: a leading +, the country code, then the number; spaces, hyphens, dots and brackets allowed. */
 export const INTERNATIONAL_PHONE_PATTERN = /^\+[1-9][\d\s\-().]{6,24}$/;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPostValues } from '../../shared/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import {
@@ -109,6 +109,29 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
       const again = await visit(`/blog/${post.slug}`);
       expect(blogPosting(again.body)?.nonce).toBe(scriptNonceOf(again.headers['content-security-policy']));
       expect(blogPosting(again.body)?.nonce).not.toBe(jsonLd?.nonce);
+    },
+  );
+
+  it.skipIf(!built)(
+    'shows a post whose content cannot be rendered with a note, not an error page, and logs it',
+    async () => {
+      // Stored without the API's checks: 2,000 nested quotes made marked run out of stack and the page a 500.
+      const post = await posts.create(
+        postValues({ title: 'Deep thoughts', content: `${'>'.repeat(2000)} deep` }),
+      );
+      const errors = vi.spyOn(t.app.log, 'error');
+      try {
+        const response = await visit(`/blog/${post.slug}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<title>Deep thoughts | Sampark</title>');
+        expect(response.body).toContain('<p>This post cannot be shown right now.</p>');
+        expect(errors).toHaveBeenCalledWith(
+          expect.objectContaining({ postId: post._id }),
+          'a blog post could not be rendered',
+        );
+      } finally {
+        errors.mockRestore();
+      }
     },
   );
 

@@ -9,7 +9,7 @@ import { isPossibleSlug, type PublicBlogPost } from '../../shared/blog-rules.ts'
 import type { SiteSettings } from '../../shared/site-settings.ts';
 import type { PublicDataContext, RenderPage } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
-import { renderMarkdown } from '../features/blog/markdown.ts';
+import { renderPostContent } from '../features/blog/markdown.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';
 import type { BlogViewCounter } from '../features/blog/view-counter.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
@@ -185,7 +185,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     if (!post || (!post.isPublished && !drafts)) return null;
     // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
     const { content, ...summary } = post;
-    return { ...summary, html: renderMarkdown(content) };
+    return { ...summary, html: renderPostContent(post, app.log) };
   };
   const dataContext: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPostInput } from '../../../shared/blog.ts';
 import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
 import {
@@ -13,6 +13,7 @@ import {
   TEST_DIALECTS,
   type TestApp,
 } from '../../test-support/test-app.ts';
+import { createBlogPostRepository } from './repository.ts';
 
 const NOT_FOUND = 'Blog not found';
 const UNKNOWN_ID = '01936b2e-8f3a-7c4d-9e5f-0a1b2c3d4e5f';
@@ -380,6 +381,70 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     );
     expectBadRequest(await admin({ method: 'PUT', url: '/api/blogs/nope', payload: blogInput() }), 'id');
     expectBadRequest(await admin({ method: 'DELETE', url: `/api/blogs/${'9'.repeat(3000)}` }), 'id');
+  });
+
+  describe('content nested too deeply to render', () => {
+    // marked ran out of stack on each of these, and the post's page, its API read and the preview gave 500.
+    const TOO_DEEP = {
+      quotes: `${'>'.repeat(2000)} deep`,
+      lists: `${'- '.repeat(3000)}deep`,
+      emphasis: `${'*'.repeat(5000)}deep${'*'.repeat(5000)}`,
+    };
+    const TOO_DEEP_MESSAGE =
+      'Content is nested too deeply: use at most 100 levels of quotes, lists or emphasis inside one another';
+    const CANNOT_SHOW = '<p>This post cannot be shown right now.</p>';
+
+    it.each(Object.entries(TOO_DEEP))(
+      'refuses nested %s at save and at preview with 400',
+      async (_, content) => {
+        const post = await createPost();
+        const requests: InjectOptions[] = [
+          { method: 'POST', url: '/api/blogs', payload: blogInput({ content }) },
+          { method: 'PUT', url: `/api/blogs/${post._id}`, payload: blogInput({ content, slug: post.slug }) },
+          { method: 'POST', url: '/api/blogs/preview', payload: { content } },
+        ];
+        for (const request of requests) expectBadRequest(await admin(request), 'content', TOO_DEEP_MESSAGE);
+        const all = (await admin({ method: 'GET', url: '/api/blogs/admin/all' })).json();
+        expect(all.total).toBe(1);
+        expect((await admin({ method: 'GET', url: `/api/blogs/admin/${post._id}` })).json().data).toEqual(
+          post,
+        );
+      },
+    );
+
+    it('keeps a post that fails to render readable elsewhere and shows a note in its place, logged once', async () => {
+      // Stored without the API's checks, as content saved before the limit (or by hand) would be.
+      const stored = await createBlogPostRepository(t.database.db).create({
+        ...blogInput({ content: TOO_DEEP.quotes }),
+        category: 'Technology',
+        image: '',
+        author: 'Admin',
+        isPublished: true,
+      });
+      const errors = vi.spyOn(t.app.log, 'error');
+      try {
+        const response = await t.app.inject({ method: 'GET', url: `/api/blogs/${stored.slug}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data).toMatchObject({
+          _id: stored._id,
+          title: stored.title,
+          html: CANNOT_SHOW,
+        });
+        expect(errors).toHaveBeenCalledTimes(1);
+        expect(errors).toHaveBeenCalledWith(
+          expect.objectContaining({ postId: stored._id, err: expect.any(Error) }),
+          'a blog post could not be rendered',
+        );
+      } finally {
+        errors.mockRestore();
+      }
+      // The list, the feed and the admin's copy (to fix it) never render the content.
+      const published = await t.app.inject({ method: 'GET', url: '/api/blogs/published' });
+      expect(published.json().data.map((post: BlogPostSummary) => post._id)).toEqual([stored._id]);
+      expect((await t.app.inject({ method: 'GET', url: '/blog/rss.xml' })).statusCode).toBe(200);
+      const forEditing = await admin({ method: 'GET', url: `/api/blogs/admin/${stored._id}` });
+      expect(forEditing.json().data.content).toBe(TOO_DEEP.quotes);
+    });
   });
 
   it('previews Markdown as sanitized HTML', async () => {

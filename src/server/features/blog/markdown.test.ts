@@ -1,6 +1,14 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  MARKDOWN_MAX_NESTING,
+  MARKDOWN_TOO_DEEP_MESSAGE,
+  markdownNestingProblem,
+  renderMarkdown,
+  renderPostContent,
+  UNRENDERABLE_POST_HTML,
+} from './markdown.ts';
 
 const REL = 'rel="nofollow noopener noreferrer"';
 
@@ -129,6 +137,107 @@ describe('renderMarkdown', () => {
         (parts) => expectSafe(renderMarkdown(parts.join(''))),
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+const quotes = (levels: number) => `${'>'.repeat(levels)} deep`;
+const lists = (levels: number) => `${'- '.repeat(levels)}deep`;
+const indentedLists = (levels: number) =>
+  Array.from({ length: levels }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
+
+/** Content that made marked run out of stack, each well within the 100,000 characters a post may have. */
+const HOSTILE_MARKDOWN: [string, string][] = [
+  ['2,000 nested quotes', quotes(2000)],
+  ['100,000 nested quotes', '>'.repeat(100_000)],
+  ['3,000 nested lists', lists(3000)],
+  ['quotes and lists, 25,000 each', '> - '.repeat(25_000)],
+  ['5,000 nested emphases', `${'*'.repeat(5000)}x${'*'.repeat(5000)}`],
+  ['3,000 alternating emphases', `${'*a '.repeat(3000)}x${' a*'.repeat(3000)}`],
+];
+
+describe('markdownNestingProblem', () => {
+  it('takes what people write: headings, lists in lists, quotes in lists, tables, emphasis in links', () => {
+    const post = [
+      '# Title',
+      '',
+      '> A quote with a list:',
+      '> - one',
+      '>   - two',
+      '>     > and a quote in it',
+      '',
+      indentedLists(8),
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| ***bold*** | [a *link*](https://example.com) |',
+      '',
+      '<blockquote><em>raw HTML</em></blockquote>',
+    ].join('\n');
+    expect(markdownNestingProblem(post)).toBeNull();
+    expect(markdownNestingProblem('')).toBeNull();
+  });
+
+  it(`takes ${MARKDOWN_MAX_NESTING} levels of quotes, lists or emphasis and refuses one more`, () => {
+    const emphases = (levels: number) => `${'*a '.repeat(levels)}x${' a*'.repeat(levels)}`;
+    for (const nested of [quotes, lists, emphases]) {
+      expect(markdownNestingProblem(nested(MARKDOWN_MAX_NESTING))).toBeNull();
+      expect(markdownNestingProblem(nested(MARKDOWN_MAX_NESTING + 1))).toBe(MARKDOWN_TOO_DEEP_MESSAGE);
+    }
+    expect(markdownNestingProblem(indentedLists(MARKDOWN_MAX_NESTING + 1))).toBe(MARKDOWN_TOO_DEEP_MESSAGE);
+  });
+
+  it.each(HOSTILE_MARKDOWN)('refuses %s, quickly and without running out of stack', (_, markdown) => {
+    const started = performance.now();
+    expect(markdownNestingProblem(markdown)).toBe(MARKDOWN_TOO_DEEP_MESSAGE);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('renders whatever it takes', () => {
+    const part = fc.constantFrom(
+      '> ',
+      '- ',
+      '1. ',
+      '  ',
+      '\n',
+      '*',
+      '**',
+      '_',
+      '[',
+      '](x)',
+      '~~',
+      '`',
+      'text ',
+      '<em>',
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 400 }), (parts) => {
+        const markdown = parts.join('');
+        if (markdownNestingProblem(markdown) === null) expectSafe(renderMarkdown(markdown));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('renderPostContent', () => {
+  const logger = () =>
+    ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
+
+  it('renders a post as renderMarkdown does, logging nothing', () => {
+    const log = logger();
+    expect(renderPostContent({ _id: 'p1', content: '**hi**' }, log)).toBe(renderMarkdown('**hi**'));
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it.each(HOSTILE_MARKDOWN)('shows a note in place of %s and logs it once with the post id', (_, content) => {
+    const log = logger();
+    expect(renderPostContent({ _id: 'p1', content }, log)).toBe(UNRENDERABLE_POST_HTML);
+    expect(UNRENDERABLE_POST_HTML).toBe('<p>This post cannot be shown right now.</p>');
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ postId: 'p1', err: expect.any(Error) }),
+      'a blog post could not be rendered',
     );
   });
 });

@@ -1,5 +1,7 @@
-import { Marked } from 'marked';
+import type { FastifyBaseLogger } from 'fastify';
+import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { BLOG_MESSAGES } from '../../../shared/blog-rules.ts';
 
 // A private instance: options set here never leak into (or from) another user of marked's global.
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -65,8 +67,86 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !HTTP_URL.test(frame.attribs.src ?? ''),
 };
 
+/**
+ * How deeply a post's Markdown may nest: quotes and lists inside one another, or emphasis and links inside
+ * one another. marked reads and renders each level with a recursive call and runs out of stack at about
+ * 2,000 levels of quotes (fewer inside a busier call stack), after a time that grows with the square of the
+ * depth; 100 leaves a wide margin, and no post a person writes comes near it.
+ */
+export const MARKDOWN_MAX_NESTING = 100;
+export const MARKDOWN_TOO_DEEP_MESSAGE = `Content is nested too deeply: use at most ${MARKDOWN_MAX_NESTING} levels of quotes, lists or emphasis inside one another`;
+
+class MarkdownTooDeepError extends Error {}
+
+/**
+ * marked's lexer, counting the levels it descends: every level of nesting is one call of blockTokens (quotes,
+ * list items) or inlineTokens (emphasis, links), so it stops at the level past the limit, long before the
+ * stack or the clock runs out, and nothing deeper reaches the renderer.
+ */
+class NestingLimitedLexer extends Lexer {
+  // The document itself is level 0: its first call is no nesting.
+  #level = -1;
+
+  #descend(): void {
+    this.#level += 1;
+    if (this.#level > MARKDOWN_MAX_NESTING) throw new MarkdownTooDeepError();
+  }
+
+  override blockTokens(src: string, tokens?: Token[], lastParagraphClipped?: boolean): Token[];
+  override blockTokens(src: string, tokens?: TokensList, lastParagraphClipped?: boolean): TokensList;
+  override blockTokens(src: string, tokens: Token[] = [], lastParagraphClipped?: boolean): Token[] {
+    this.#descend();
+    try {
+      return super.blockTokens(src, tokens, lastParagraphClipped);
+    } finally {
+      this.#level -= 1;
+    }
+  }
+
+  override inlineTokens(src: string, tokens?: Token[]): Token[] {
+    this.#descend();
+    try {
+      return super.inlineTokens(src, tokens);
+    } finally {
+      this.#level -= 1;
+    }
+  }
+}
+
+/** The post's tokens, read with marked's options; throws MarkdownTooDeepError past the nesting limit. */
+function lex(markdown: string): TokensList {
+  return new NestingLimitedLexer(marked.defaults).lex(markdown);
+}
+
+/** The message for Markdown nested too deeply to render (refused at save and preview), or null. */
+export function markdownNestingProblem(markdown: string): string | null {
+  try {
+    lex(markdown);
+    return null;
+  } catch (error) {
+    if (error instanceof MarkdownTooDeepError) return MARKDOWN_TOO_DEEP_MESSAGE;
+    throw error;
+  }
+}
+
 /** A post's Markdown as HTML that is safe to put in a page: no script, no event handler, no unsafe link. */
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown, { async: false });
+  const html = marked.parser(lex(markdown));
   return sanitizeHtml(html, SANITIZE_OPTIONS);
+}
+
+export const UNRENDERABLE_POST_HTML = `<p>${BLOG_MESSAGES.cannotShow}</p>`;
+
+/**
+ * A stored post's content as HTML for a page or the API. Content saved before the nesting limit existed (or
+ * written to the database by other means) may still be refused by the renderer: the reader then gets a clear
+ * note instead of an error page, and the failure is logged with the post's id for the admin to fix.
+ */
+export function renderPostContent(post: { _id: string; content: string }, log: FastifyBaseLogger): string {
+  try {
+    return renderMarkdown(post.content);
+  } catch (error) {
+    log.error({ err: error, postId: post._id }, 'a blog post could not be rendered');
+    return UNRENDERABLE_POST_HTML;
+  }
 }

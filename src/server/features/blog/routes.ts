@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
-import { BlogPostInputSchema } from '../../../shared/blog.ts';
 import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost, SLUG_PATTERN } from '../../../shared/blog-rules.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown, renderPostContent } from './markdown.ts';
 import { type BlogPostRepository, DuplicateSlugError } from './repository.ts';
 import {
   AdminBlogListQuerySchema,
   BlogIdParamsSchema,
   BlogListResponseSchema,
+  BlogPostBodySchema,
   BlogPostDetailResponseSchema,
   BlogPostResponseSchema,
   BlogPostSavedResponseSchema,
@@ -90,7 +90,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
           request.log.warn({ err: error }, 'a blog view could not be counted');
         });
       }
-      return { success: true as const, data: { ...post, html: renderMarkdown(post.content) } };
+      return { success: true as const, data: { ...post, html: renderPostContent(post, request.log) } };
     },
   );
 };
@@ -171,7 +171,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
       schema: {
         tags: ['blog'],
         summary: 'Create a post',
-        body: BlogPostInputSchema,
+        body: BlogPostBodySchema,
         response: { 201: BlogPostSavedResponseSchema, ...saveErrors },
       },
     },
@@ -203,7 +203,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Replace a post’s fields (its first publication date is kept)',
         params: BlogIdParamsSchema,
-        body: BlogPostInputSchema,
+        body: BlogPostBodySchema,
         response: { 200: BlogPostSavedResponseSchema, ...saveErrors },
       },
     },

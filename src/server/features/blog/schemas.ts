@@ -1,6 +1,9 @@
 // The blog API's request and response shapes for the routes (full zod, server only). The input the
 // admin form sends is BlogPostInputSchema in src/shared/blog.ts; the types are those of blog-rules.ts.
 import { z } from 'zod';
+import * as zm from 'zod/mini';
+import { idParamsSchema } from '../../../shared/api.ts';
+import { BlogPostInputSchema } from '../../../shared/blog.ts';
 import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
@@ -9,6 +12,8 @@ import {
   type BlogPost,
   type BlogPostSummary,
 } from '../../../shared/blog-rules.ts';
+import { withoutControlCharacters } from '../../../shared/text-checks.ts';
+import { MARKDOWN_TOO_DEEP_MESSAGE, markdownNestingProblem } from './markdown.ts';
 
 /** Posts per page of the admin list, and the most it may ask for. */
 export const ADMIN_BLOG_PAGE_SIZE = 50;
@@ -85,7 +90,7 @@ export const BlogListResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 
-export const BlogIdParamsSchema = z.object({ id: z.uuid('Invalid blog post id') });
+export const BlogIdParamsSchema = idParamsSchema('blog post');
 // Any text: a slug that cannot exist is a 404 like one that does not (the handler checks its form).
 export const BlogSlugParamsSchema = z.object({ slug: z.string() });
 
@@ -100,9 +105,24 @@ export const BlogPostSavedResponseSchema = z.object({
   message: z.string(),
 });
 
+// Only the server has the renderer, so the form's schema cannot check this: the form shows the server's
+// message on the content field.
+const renderableContent = zm.refine<string>(
+  (content) => markdownNestingProblem(content) === null,
+  MARKDOWN_TOO_DEEP_MESSAGE,
+);
+
+/** POST /api/blogs and PUT /api/blogs/:id: the form's fields, with content the renderer can show. */
+export const BlogPostBodySchema = zm.extend(BlogPostInputSchema, {
+  content: BlogPostInputSchema.shape.content.check(renderableContent),
+});
+
+/** POST /api/blogs/preview: the content as a save would take it (empty too: it previews as nothing). */
 export const BlogPreviewBodySchema = z.object({
   content: z
     .string('Content must be text')
-    .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content} characters`),
+    .check(withoutControlCharacters('Content', 'multi'))
+    .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content} characters`)
+    .check(renderableContent),
 });
 export const BlogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });

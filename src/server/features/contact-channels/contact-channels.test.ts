@@ -124,7 +124,13 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
     expect((await addChannel({ type: 'pager', value: '123' })).json().errors).toHaveProperty('type');
     const a = (await addChannel({ type: 'phone', value: '+91 98765 43210' })).json().contact;
     expect((await patch(a._id, {})).statusCode).toBe(400);
-    expect((await patch('missing', { isActive: true })).statusCode).toBe(404);
+    expect((await patch('0193a3b6-2c4d-7e5f-8a9b-0c1d2e3f4a5b', { isActive: true })).statusCode).toBe(404);
+    // Ids are UUIDs: anything else cannot name a channel and never reaches the database.
+    for (const id of ['missing', '%00', `${a._id}%00`]) {
+      expect((await patch(id, { isActive: true })).json()).toMatchObject({
+        errors: { id: 'Invalid contact id' },
+      });
+    }
   });
 
   it('never answers 5xx to any JSON body', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, idParamsSchema, MessageResponseSchema } from '../../../shared/api.ts';
 import {
   ContactChannelCreateSchema,
   ContactChannelSchema,
@@ -22,7 +22,7 @@ export interface ContactChannelDeps {
   publicContent: PublicContent;
 }
 
-const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const IdParamsSchema = idParamsSchema('contact');
 const ContactResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -375,7 +375,7 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
 
     it('answers 404 to an unknown or deleted member on every :id route', async () => {
       await api('DELETE', `${BASE}/${id}`);
-      for (const target of [id, 'unknown', '01a1fef8-5b48-7114-bbdb-0a85e71ae03f']) {
+      for (const target of [id, '01a1fef8-5b48-7114-bbdb-0a85e71ae03f']) {
         expectNotFound(await api('GET', `${BASE}/${target}`), MEMBER_MESSAGES.notFound);
         expectNotFound(
           await api('PATCH', `${BASE}/${target}`, { displayName: 'Back' }),
@@ -384,6 +384,22 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
         expectNotFound(await api('POST', `${BASE}/${target}/password`, {}), MEMBER_MESSAGES.notFound);
         expectNotFound(await api('DELETE', `${BASE}/${target}`), MEMBER_MESSAGES.notFound);
       }
+    });
+
+    it.each([
+      ['a word', 'unknown'],
+      ['U+0000', '%00'],
+      ['a uuid with U+0000', `01a1fef8-5b48-7114-bbdb-0a85e71ae03f%00`],
+    ])('refuses %s as a member id on every :id route with 400', async (_, target) => {
+      for (const [method, url, payload] of [
+        ['GET', `${BASE}/${target}`],
+        ['PATCH', `${BASE}/${target}`, { displayName: 'Back' }],
+        ['POST', `${BASE}/${target}/password`, {}],
+        ['DELETE', `${BASE}/${target}`],
+      ] as const) {
+        expectBadRequest(await api(method, url, payload), 'id', 'Invalid member id');
+      }
+      expect((await detail(id)).audit).toHaveLength(1);
     });
 
     it.each([

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { MARKDOWN_CLASS_NAME } from '../../lib/markdown-class-name.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -17,6 +18,15 @@ export function MarkdownPreview({ content, active }: { content: string; active: 
       <div className={box}>
         <LoadingState label="Loading preview..." />
       </div>
+    );
+  }
+  // Content the server refuses (nested too deeply to render) gets its reason; trying again would not help.
+  const refusal = preview.error instanceof ApiRequestError ? preview.error.fieldErrors.content : undefined;
+  if (refusal) {
+    return (
+      <p className={`${box} text-red-700`} role="alert">
+        {refusal}
+      </p>
     );
   }
   if (preview.isError) {

@@ -1,0 +1,425 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BlogPostValues } from '../shared/blog.ts';
+import { createBlogPostRepository } from './features/blog/repository.ts';
+import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
+import {
+  asAdmin,
+  createMember,
+  createSignedInTestApp,
+  TEST_ADMIN,
+  TEST_DIALECTS,
+  TEST_MEMBER,
+  type TestApp,
+} from './test-support/test-app.ts';
+
+/**
+ * Every input of every operation in /api/openapi.json, sent with control characters in it: no answer is a
+ * 5xx (PostgreSQL refuses U+0000 outright), text is refused with a 400 naming the field, and only fields
+ * typed on several lines take tabs and line breaks.
+ */
+
+const CONTROL_MESSAGE = /^.+ must not contain control characters$/;
+/** Refused in any text: C0 controls but tab, CR and LF; DEL; C1 controls; lone surrogates (broken text). */
+const ALWAYS_REFUSED = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+];
+const LONE_SURROGATES = ['\ud800', '\udfff'];
+/** Refused on one line, taken where the field is multi-line. */
+const LINE_CHARACTERS = ['\t', '\n', '\r', '\u2028', '\u2029'];
+
+interface Ids {
+  contact: string;
+  inquiry: string;
+  blog: string;
+  blogSlug: string;
+  member: string;
+}
+
+interface ValidRequest {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * How an operation must answer a control character in one input:
+ * - `text`: 400 with the rule's message on the field (`multi`: tab and line breaks are taken, 2xx);
+ * - `coded`: a value from a list or of a pattern (enum, number, handle...): 400 naming the field, or taken
+ *   when it still means the same (a number with a tab after it);
+ * - `id`: a malformed id: 400 naming `id`; `slug`: a slug that cannot exist: 404;
+ * - `verified`: a password checked, never stored: answered like any wrong password;
+ * - `honeypot`: a bot's field: the fake success.
+ */
+type Expectation = 'text' | 'multi' | 'coded' | 'id' | 'slug' | 'verified' | 'honeypot';
+
+interface Operation {
+  request: (ids: Ids, serial: number) => ValidRequest;
+  /** `body:name`, `body:businessHours.0.days`, `query:q` or `path:id`, and how a control character there is answered. */
+  inputs: Record<string, Expectation>;
+  /** The answer to a wrong password, for `verified` inputs. */
+  wrongPassword?: { status: number; field?: string };
+}
+
+const inquiryBody = () => ({
+  name: 'Asha Verma',
+  phone: '+91 98765 43210',
+  email: 'asha@example.com',
+  city: 'Pune',
+  query: 'Can you help?',
+  service: 'technical-support' as const,
+});
+const blogBody = (serial: number): BlogPostValues => ({
+  title: 'A title',
+  description: 'A short preview',
+  content: '# Hello\n\nSome **Markdown**.',
+  slug: `text-input-${serial}`,
+  category: 'Technology',
+  image: 'https://example.com/a.png',
+  author: 'Asha',
+  isPublished: true,
+});
+const settingsBody = () => ({
+  brandName: 'Apna Support',
+  supportPhone: '+91 91234 56789',
+  whatsappNumber: '+91 91234 56789',
+  telegramHandle: '@apna_help',
+  supportEmail: 'help@apna.example',
+  businessHours: [{ days: 'Every day', hours: '8:00 AM - 10:00 PM' }],
+  usersCount: '12K+',
+  rating: '4.6',
+  competitorName: 'Others',
+});
+const blogPostInputs = {
+  'body:title': 'text',
+  'body:description': 'multi',
+  'body:content': 'multi',
+  'body:slug': 'text',
+  'body:category': 'coded',
+  'body:image': 'text',
+  'body:author': 'text',
+  'body:isPublished': 'coded',
+} as const;
+
+/** Keyed as the OpenAPI description names them. */
+const OPERATIONS: Record<string, Operation> = {
+  'POST /api/admin/login': {
+    request: () => ({ body: { ...TEST_ADMIN } }),
+    inputs: { 'body:email': 'text', 'body:password': 'verified' },
+    wrongPassword: { status: 401 },
+  },
+  'POST /api/admin/password': {
+    request: () => ({ body: { currentPassword: TEST_ADMIN.password, newPassword: 'a new long password' } }),
+    inputs: { 'body:currentPassword': 'verified', 'body:newPassword': 'text' },
+    wrongPassword: { status: 400, field: 'currentPassword' },
+  },
+  'POST /api/contacts': {
+    request: () => ({ body: { type: 'phone', value: '+91 98765 43210', isActive: true, proof: 'Verified' } }),
+    inputs: { 'body:type': 'coded', 'body:value': 'text', 'body:isActive': 'coded', 'body:proof': 'text' },
+  },
+  'PATCH /api/contacts/{id}': {
+    request: (ids) => ({
+      path: { id: ids.contact },
+      body: { value: '+91 98765 43210', proof: 'Verified', isActive: true, position: 0 },
+    }),
+    inputs: {
+      'path:id': 'id',
+      'body:value': 'text',
+      'body:proof': 'text',
+      'body:isActive': 'coded',
+      'body:position': 'coded',
+    },
+  },
+  'DELETE /api/contacts/{id}': {
+    request: (ids) => ({ path: { id: ids.contact } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'PUT /api/admin/settings': {
+    request: () => ({ body: settingsBody() }),
+    inputs: {
+      'body:brandName': 'text',
+      'body:supportPhone': 'text',
+      'body:whatsappNumber': 'text',
+      'body:telegramHandle': 'coded',
+      'body:supportEmail': 'text',
+      'body:businessHours.0.days': 'text',
+      'body:businessHours.0.hours': 'text',
+      'body:usersCount': 'text',
+      'body:rating': 'coded',
+      'body:competitorName': 'text',
+    },
+  },
+  'POST /api/contact-inquiries': {
+    request: () => ({ body: inquiryBody() }),
+    inputs: {
+      'body:name': 'text',
+      'body:phone': 'text',
+      'body:email': 'text',
+      'body:city': 'text',
+      'body:query': 'multi',
+      'body:service': 'coded',
+      'body:website': 'honeypot',
+    },
+  },
+  'GET /api/contact-inquiries': {
+    request: () => ({ query: { q: 'asha', status: 'new', page: '1', pageSize: '20' } }),
+    inputs: { 'query:q': 'text', 'query:status': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
+  },
+  'GET /api/contact-inquiries/export.csv': {
+    request: () => ({ query: { q: 'asha', status: 'new' } }),
+    inputs: { 'query:q': 'text', 'query:status': 'coded' },
+  },
+  'GET /api/contact-inquiries/{id}': {
+    request: (ids) => ({ path: { id: ids.inquiry } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'DELETE /api/contact-inquiries/{id}': {
+    request: (ids) => ({ path: { id: ids.inquiry } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'PATCH /api/contact-inquiries/{id}/status': {
+    request: (ids) => ({ path: { id: ids.inquiry }, body: { status: 'resolved' } }),
+    inputs: { 'path:id': 'id', 'body:status': 'coded' },
+  },
+  'PATCH /api/contact-inquiries/{id}/read': {
+    request: (ids) => ({ path: { id: ids.inquiry } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'PATCH /api/contact-inquiries/{id}/unread': {
+    request: (ids) => ({ path: { id: ids.inquiry } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'GET /api/blogs/published': {
+    request: () => ({ query: { category: 'Technology', page: '1', pageSize: '12' } }),
+    inputs: { 'query:category': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
+  },
+  'GET /api/blogs/{slug}': {
+    request: (ids) => ({ path: { slug: ids.blogSlug } }),
+    inputs: { 'path:slug': 'slug' },
+  },
+  'GET /api/blogs/admin/all': {
+    request: () => ({ query: { page: '1', pageSize: '50' } }),
+    inputs: { 'query:page': 'coded', 'query:pageSize': 'coded' },
+  },
+  'GET /api/blogs/admin/{id}': {
+    request: (ids) => ({ path: { id: ids.blog } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'POST /api/blogs': { request: (_, serial) => ({ body: blogBody(serial) }), inputs: blogPostInputs },
+  'POST /api/blogs/preview': {
+    request: () => ({ body: { content: '# Hello' } }),
+    inputs: { 'body:content': 'multi' },
+  },
+  'PUT /api/blogs/{id}': {
+    request: (ids) => ({ path: { id: ids.blog }, body: blogBody(0) }),
+    inputs: { 'path:id': 'id', ...blogPostInputs },
+  },
+  'DELETE /api/blogs/{id}': {
+    request: (ids) => ({ path: { id: ids.blog } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'GET /api/members': {
+    request: () => ({ query: { q: 'asha', status: 'active', page: '1', pageSize: '20' } }),
+    inputs: { 'query:q': 'text', 'query:status': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
+  },
+  'POST /api/members': {
+    request: () => ({
+      body: { mobile: '98765 12345', countryCode: '+91', displayName: 'Asha', password: 'a member password' },
+    }),
+    inputs: {
+      'body:mobile': 'text',
+      'body:countryCode': 'coded',
+      'body:displayName': 'text',
+      'body:password': 'text',
+    },
+  },
+  'GET /api/members/{id}': { request: (ids) => ({ path: { id: ids.member } }), inputs: { 'path:id': 'id' } },
+  'PATCH /api/members/{id}': {
+    request: (ids) => ({ path: { id: ids.member }, body: { displayName: 'Asha', status: 'active' } }),
+    inputs: { 'path:id': 'id', 'body:displayName': 'text', 'body:status': 'coded' },
+  },
+  'DELETE /api/members/{id}': {
+    request: (ids) => ({ path: { id: ids.member } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'POST /api/members/{id}/password': {
+    request: (ids) => ({ path: { id: ids.member }, body: { password: 'a member password' } }),
+    inputs: { 'path:id': 'id', 'body:password': 'text' },
+  },
+  'DELETE /api/auth/delete-account': {
+    request: () => ({
+      body: { mobile: TEST_MEMBER.mobile, password: TEST_MEMBER.password, countryCode: '+91' },
+    }),
+    inputs: { 'body:mobile': 'text', 'body:password': 'verified', 'body:countryCode': 'coded' },
+    wrongPassword: { status: 401 },
+  },
+  'GET /api/admin/dashboard': {
+    request: () => ({ query: { utcOffsetMinutes: '330' } }),
+    inputs: { 'query:utcOffsetMinutes': 'coded' },
+  },
+};
+
+/** `value` with `char` inside it (after its first character), or `char` alone for a value that is not text. */
+function spliced(value: unknown, char: string): string {
+  return typeof value === 'string' && value.length > 0
+    ? `${value.slice(0, 1)}${char}${value.slice(1)}`
+    : char;
+}
+
+function withValue(target: Record<string, unknown>, dotted: string, change: (value: unknown) => unknown) {
+  const copy = structuredClone(target);
+  const keys = dotted.split('.');
+  let node: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  const last = keys.at(-1)!;
+  node[last] = change(node[last]);
+  return copy;
+}
+
+function injectOptions(key: string, { path = {}, query, body }: ValidRequest): InjectOptions {
+  const [method, template] = key.split(' ') as [InjectOptions['method'], string];
+  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''));
+  const search = query
+    ? `?${Object.entries(query)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('&')}`
+    : '';
+  return { method, url: `${url}${search}`, ...(body === undefined ? {} : { payload: body }) };
+}
+
+/** The request with `char` put into one input. */
+function hostile(request: ValidRequest, input: string, char: string): ValidRequest {
+  const [place, name] = input.split(':') as ['path' | 'query' | 'body', string];
+  const part = request[place] ?? {};
+  return { ...request, [place]: withValue(part, name, (value) => spliced(value, char)) };
+}
+
+/** What went wrong with an answer, or null when it is the one expected. */
+function problem(
+  response: LightMyRequestResponse,
+  expectation: Expectation,
+  field: string,
+  allowed: boolean,
+  operation: Operation,
+): string | null {
+  const { statusCode: status } = response;
+  if (status >= 500) return `answered ${status}`;
+  let body: { errors?: Record<string, string> } = {};
+  try {
+    body = response.json();
+  } catch {
+    // Not JSON (a CSV export): only its status matters.
+  }
+  if (allowed) return status < 300 ? null : `refused (${status}) ${response.body.slice(0, 120)}`;
+  switch (expectation) {
+    case 'text':
+    case 'multi':
+      return status === 400 && CONTROL_MESSAGE.test(body.errors?.[field] ?? '')
+        ? null
+        : `${status} ${response.body.slice(0, 160)}`;
+    case 'coded':
+      // A number may come with spaces around it (`Number('1\t')` is 1): taking it is as right as refusing it.
+      return status < 300 || (status === 400 && typeof body.errors?.[field] === 'string')
+        ? null
+        : `${status} ${response.body.slice(0, 160)}`;
+    case 'id':
+      return status === 400 && typeof body.errors?.[field] === 'string'
+        ? null
+        : `${status} ${response.body.slice(0, 160)}`;
+    case 'slug':
+      return status === 404 ? null : `${status}, not 404`;
+    case 'verified': {
+      const wrong = operation.wrongPassword!;
+      const ok = status === wrong.status && (!wrong.field || typeof body.errors?.[wrong.field] === 'string');
+      return ok ? null : `${status} ${response.body.slice(0, 160)}, not as a wrong password`;
+    }
+    case 'honeypot':
+      return status === 201 ? null : `${status}, not the honeypot's fake success`;
+  }
+}
+
+describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let ids: Ids;
+  let serial = 0;
+  beforeEach(async () => {
+    ({ t, cookie } = await createSignedInTestApp(dialect));
+    const contact = await t.app.inject(
+      asAdmin(cookie, { method: 'POST', url: '/api/contacts', payload: { value: '+91 98765 43210' } }),
+    );
+    const blog = await createBlogPostRepository(t.database.db).create(blogBody(-1));
+    ids = {
+      contact: contact.json().contact._id,
+      inquiry: await createContactInquiryRepository(t.database.db, t.database.dialect).create(inquiryBody()),
+      blog: blog._id,
+      blogSlug: blog.slug,
+      member: await createMember(t.database),
+    };
+  });
+  afterEach(() => t.close());
+
+  /** Every request from its own address, so no rate limit or throttle has a say. */
+  const send = (options: InjectOptions) => {
+    serial += 1;
+    return t.app.inject(
+      asAdmin(cookie, {
+        ...options,
+        remoteAddress: `10.${serial >> 16}.${(serial >> 8) & 255}.${serial & 255}`,
+      }),
+    );
+  };
+
+  it('covers every operation of the OpenAPI description that takes input', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown }>>;
+    };
+    const withInput = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => (operation.parameters?.length ?? 0) > 0 || operation.requestBody)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withInput.sort()).toEqual(Object.keys(OPERATIONS).sort());
+  });
+
+  it.each(Object.entries(OPERATIONS))('%s refuses control characters in text', async (key, operation) => {
+    const problems: string[] = [];
+    for (const [input, expectation] of Object.entries(operation.inputs)) {
+      const [place, name] = input.split(':') as [string, string];
+      // A URL carries UTF-8, which cannot hold a lone surrogate: those are for JSON bodies.
+      const refused = [...ALWAYS_REFUSED, ...(place === 'body' ? LONE_SURROGATES : [])];
+      // Checked once per input: each verification costs a password hash and counts towards a throttle.
+      const chars = expectation === 'verified' ? ['\u0000', '\t'] : [...refused, ...LINE_CHARACTERS];
+      for (const char of chars) {
+        const allowed = expectation === 'multi' && LINE_CHARACTERS.includes(char);
+        const response = await send(injectOptions(key, hostile(operation.request(ids, serial), input, char)));
+        const found = problem(response, expectation, name, allowed, operation);
+        if (found)
+          problems.push(`${input} with U+${char.charCodeAt(0).toString(16).padStart(4, '0')}: ${found}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers a path or query that is not UTF-8 without a 5xx', async () => {
+    for (const url of [
+      '/api/contacts/%ff',
+      '/api/members/%ED%A0%80',
+      '/api/blogs/%c0%80',
+      '/api/members?q=%ff',
+      '/api/contact-inquiries?q=%ED%A0%80',
+      '/api/blogs/published?category=%ff',
+    ]) {
+      const response = await send({ method: 'GET', url });
+      expect(`${url} -> ${response.statusCode}`).toMatch(/ -> [2-4]\d\d$/);
+    }
+  });
+});
