@@ -709,6 +709,68 @@ export function queryString(operation: FuzzOperation): fc.Arbitrary<string> {
   );
 }
 
+// Headers the app or its plugins read (compression, static files, caching, hosts, proxies, CSRF), with
+// values they may not expect. inject refuses control characters in a header, as Node's parser would.
+const ODD_HEADERS: [string, fc.Arbitrary<string>][] = [
+  [
+    'accept-encoding',
+    fc.constantFrom('br', 'gzip', 'deflate', 'identity;q=0', '*', 'gzip;q=NaN', 'br, gzip', ''),
+  ],
+  ['accept', fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml', '', 'text/html;q=x')],
+  ['accept-language', fc.constantFrom('hi', 'hi-IN,en;q=0.5', '*', 'x'.repeat(5_000), ECHO_MARKER)],
+  [
+    'range',
+    fc.constantFrom(
+      'bytes=0-0',
+      'bytes=-1',
+      'bytes=999999999999-',
+      'bytes=a-b',
+      'bytes=0-1,2-3',
+      'items=0-1',
+    ),
+  ],
+  ['if-none-match', fc.constantFrom('*', '"x"', 'W/"x"', ECHO_MARKER)],
+  ['if-modified-since', fc.constantFrom('yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT', '9999-99-99')],
+  [
+    'host',
+    fc.constantFrom('localhost', 'evil.example', `${ECHO_MARKER}.example`, '[::1]:80', 'localhost:99999', ''),
+  ],
+  ['x-forwarded-for', fc.constantFrom('203.0.113.7', 'garbage', '::1, 10.0.0.1', '')],
+  ['x-forwarded-host', fc.constantFrom('evil.example', ECHO_MARKER)],
+  ['x-forwarded-proto', fc.constantFrom('https', 'gopher')],
+  ['sec-fetch-site', fc.constantFrom('cross-site', 'same-origin', 'none', 'garbage')],
+  ['user-agent', fc.constantFrom('', 'x'.repeat(8_000), ECHO_MARKER, 'Googlebot/2.1')],
+  ['referer', fc.constantFrom('javascript:alert(1)', 'http://evil.example/', ECHO_MARKER)],
+];
+
+/** Now and then a header or two with an odd value. */
+export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(
+        fc.oneof(...ODD_HEADERS.map(([name, value]) => value.map((text): [string, string] => [name, text]))),
+        { minLength: 1, maxLength: 2 },
+      )
+      .map((entries) => Object.fromEntries(entries)),
+  },
+);
+
+/** A session cookie that is not a session: expired, malformed, huge, doubled. */
+export const staleCookie: fc.Arbitrary<string> = fc.constantFrom(
+  `sampark_session=${'A'.repeat(43)}`,
+  'sampark_session=',
+  'sampark_session=%00',
+  `sampark_session=${'x'.repeat(5_000)}`,
+  'sampark_session=a; sampark_session=b',
+  '=;;=',
+  'sampark_session="quoted"',
+  `sampark_session=${ECHO_MARKER}%E0%A4%A`,
+  '__Host-sampark_session=x',
+  'sampark_session=../../etc/passwd',
+);
+
 function fillPath(operation: FuzzOperation, segments: string[]): string {
   let index = 0;
   return operation.path.replace(/\{[^}]+\}/g, () => segments[index++] ?? '');
@@ -729,8 +791,9 @@ export function fuzzRequest(operation: FuzzOperation, fixtures: FuzzFixtures): f
         { weight: 6, arbitrary: fc.constant(false) },
         { weight: 1, arbitrary: fc.constant(true) },
       ),
+      extra: oddHeaders,
     })
-    .map(({ segments, query, body, head }): FuzzRequest => {
+    .map(({ segments, query, body, head, extra }): FuzzRequest => {
       const method = operation.method === 'GET' && head ? 'HEAD' : operation.method;
       const url = fillPath(operation, segments) + (query === null ? '' : `?${query}`);
       const bodyAllowed = method !== 'GET' && method !== 'HEAD';
@@ -738,12 +801,19 @@ export function fuzzRequest(operation: FuzzOperation, fixtures: FuzzFixtures): f
         operation.pathParams.length > 0 ? 'path' : null,
         query === null ? null : 'query',
         bodyAllowed ? body.family : null,
+        Object.keys(extra).length > 0 ? 'headers' : null,
       ]
         .filter(Boolean)
         .join(' + ');
       return bodyAllowed
-        ? { method, url, headers: body.headers, payload: body.payload, family: family || 'plain' }
-        : { method, url, headers: {}, family: family || 'plain' };
+        ? {
+            method,
+            url,
+            headers: { ...extra, ...body.headers },
+            payload: body.payload,
+            family: family || 'plain',
+          }
+        : { method, url, headers: extra, family: family || 'plain' };
     });
 }
 
@@ -767,7 +837,7 @@ export function pageOperation(pagePath: string): FuzzOperation {
 
 /** A page request: a public path (or a made-up one) with a fuzzed slug or query string. */
 export function pageRequest(pagePath: string, fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> {
-  return fuzzRequest(pageOperation(pagePath), fixtures).map((request) => ({ ...request, headers: {} }));
+  return fuzzRequest(pageOperation(pagePath), fixtures);
 }
 
 // The values that have broken servers before, tried in every field, parameter and path segment.

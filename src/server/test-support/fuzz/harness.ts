@@ -1,7 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Dialect } from '../../db/database.ts';
 import { FIXED_PUBLIC_PATHS } from '../../web/seo-routes.ts';
 import { asAdmin, createSignedInTestApp, createTestApp, signIn } from '../test-app.ts';
@@ -11,6 +13,7 @@ import {
   type FuzzRequest,
   NO_FIXTURES,
   operationSeed,
+  staleCookie,
 } from './arbitraries.ts';
 import { checkResponse, type FuzzResponse, type Violation, type ViolationKind } from './checks.ts';
 import {
@@ -170,15 +173,20 @@ export interface FuzzHarness {
 /** One app on one database with the test admin signed in, and the counts of what it answered. */
 export async function createFuzzHarness(
   dialect: Dialect,
-  { webDistDir }: { webDistDir?: string } = {},
+  { webDistDir, env = {} }: { webDistDir?: string; env?: Record<string, string> } = {},
 ): Promise<FuzzHarness> {
   let logLines: string[] = [];
   const { t, cookie: firstCookie } = await createSignedInTestApp(
     dialect,
-    webDistDir ? { WEB_DIST_DIR: webDistDir } : {},
+    { ...env, ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}) },
     { logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } } },
   );
   let cookie = firstCookie;
+  // Fixtures and catalogue requests come from addresses of this harness alone: per-address limits kept in
+  // Redis outlive a run, and must not refuse the next run's fixed requests.
+  const addressPrefix = `fd00:${randomBytes(6)
+    .toString('hex')
+    .replace(/(.{4})(?!$)/g, '$1:')}:`;
   const stats: FuzzStats = { requests: 0, statuses: new Map(), findings: [] };
   let fixtureCount = 0;
 
@@ -195,7 +203,7 @@ export async function createFuzzHarness(
           method: 'POST',
           url,
           payload,
-          remoteAddress: `10.255.${n % 250}.${(n >> 8) % 250}`,
+          remoteAddress: `${addressPrefix}:ffff:${n.toString(16)}`,
         }),
       );
     const create = async <T>(url: string, payload: Record<string, unknown>): Promise<T> => {
@@ -254,10 +262,10 @@ export async function createFuzzHarness(
     request: FuzzRequest,
     auth: AuthState,
     remoteAddress: string,
+    staleCookie?: string,
   ): Promise<FuzzResponse | null> {
     const headers = { ...request.headers };
-    if (auth === 'stale cookie')
-      headers.cookie = 'sampark_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    if (staleCookie !== undefined) headers.cookie = staleCookie;
     const options = {
       method: request.method as 'GET',
       url: request.url,
@@ -281,7 +289,7 @@ export async function createFuzzHarness(
       const session = response.cookies.find((c) => c.name.endsWith('sampark_session'));
       if (session) cookie = session.value ? `${session.name}=${session.value}` : await signIn(t.app);
     }
-    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    return { statusCode: response.statusCode, headers: response.headers, body: bodyText(response) };
   }
 
   function record(
@@ -315,7 +323,7 @@ export async function createFuzzHarness(
       const fixtures = withFixtures ? await createFixtures() : NO_FIXTURES;
       const findings: Finding[] = [];
       for (const [index, request] of (catalogue?.(fixtures) ?? []).entries()) {
-        const response = await send(request, 'signed in', `10.254.${index >> 8}.${index % 256}`);
+        const response = await send(request, 'signed in', `${addressPrefix}:${index.toString(16)}`);
         if (!response) {
           count('refused by inject');
           continue;
@@ -333,13 +341,19 @@ export async function createFuzzHarness(
       }
       const property = fc.asyncProperty(
         requests(fixtures),
-        fc.constantFrom<AuthState>('anonymous', 'stale cookie'),
+        fc.option(staleCookie, { nil: undefined, freq: 2 }),
         fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)),
-        async (request, anonymous, [a, b, c]) => {
+        async (request, cookieOfNoSession, [a, b, c]) => {
           // A fresh client address for each request, so the per-address limits do not hide the rest.
           const address = `10.${a}.${b}.${c}`;
+          const anonymous: AuthState = cookieOfNoSession === undefined ? 'anonymous' : 'stale cookie';
           for (const auth of ['signed in', anonymous] as const) {
-            const response = await send(request, auth, address);
+            const response = await send(
+              request,
+              auth,
+              address,
+              auth === 'signed in' ? undefined : cookieOfNoSession,
+            );
             if (!response) {
               count('refused by inject');
               continue;
@@ -377,6 +391,15 @@ export async function createFuzzHarness(
   };
 }
 
+/** The body as text, decompressed when the answer was compressed (an Accept-Encoding asked for it). */
+function bodyText(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(response.rawPayload).toString('utf8');
+  return response.body;
+}
+
 /** Writes the bytes, half-closes, and reads the answer until the server closes (or 3 s pass). */
 function sendRaw(port: number, bytes: Buffer): Promise<FuzzResponse | null> {
   return new Promise((resolve, reject) => {
@@ -393,19 +416,29 @@ function sendRaw(port: number, bytes: Buffer): Promise<FuzzResponse | null> {
   });
 }
 
+/** The first final answer in the bytes (after any `100 Continue`); its body cut at its Content-Length. */
 function parseRawResponse(bytes: Buffer): FuzzResponse | null {
-  if (bytes.length === 0) return null;
-  const text = bytes.toString('utf8');
-  const end = text.indexOf('\r\n\r\n');
-  const head = end === -1 ? text : text.slice(0, end);
-  const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(statusLine)?.[1] ?? 0);
-  const headers: Record<string, string> = {};
-  for (const line of headerLines) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  let offset = 0;
+  while (offset < bytes.length) {
+    const end = bytes.indexOf('\r\n\r\n', offset);
+    const head = bytes.subarray(offset, end === -1 ? bytes.length : end).toString('latin1');
+    const [statusLine = '', ...headerLines] = head.split('\r\n');
+    const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(statusLine)?.[1] ?? 0);
+    const headers: Record<string, string> = {};
+    for (const line of headerLines) {
+      const colon = line.indexOf(':');
+      if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const bodyStart = end === -1 ? bytes.length : end + 4;
+    if (status >= 100 && status < 200) {
+      offset = bodyStart;
+      continue;
+    }
+    const length = Number(headers['content-length']);
+    const body = bytes.subarray(bodyStart, Number.isInteger(length) ? bodyStart + length : bytes.length);
+    return { statusCode: status, headers, body: body.toString('utf8') };
   }
-  return { statusCode: status, headers, body: end === -1 ? '' : text.slice(end + 4) };
+  return null;
 }
 
 const HOST = 'Host: localhost\r\n';
