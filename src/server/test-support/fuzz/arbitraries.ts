@@ -7,6 +7,16 @@ import type { FuzzOperation, FuzzParameter, JsonSchema } from './operations.ts';
  */
 export const ECHO_MARKER = 'Qz7vEchoMarkerK4w';
 
+/**
+ * Makes the echo marker in a request unique to it (`…K4w` becomes `…K4wr17x`): stored text may rightly show
+ * an earlier request's marker on a later error page (a brand name on the 404 page), never this one's.
+ */
+export function tagEchoMarkers(text: string, tag: number): string {
+  return text.replaceAll(ECHO_MARKER, echoMarkerOf(tag));
+}
+
+export const echoMarkerOf = (tag: number) => `${ECHO_MARKER}r${tag}x`;
+
 /** A request as the fuzzer builds it, before the authentication it is sent with. */
 export interface FuzzRequest {
   method: string;

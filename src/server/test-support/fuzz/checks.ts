@@ -1,5 +1,3 @@
-import { ECHO_MARKER } from './arbitraries.ts';
-
 /** What an answer must never be, whatever the request. */
 export type ViolationKind =
   | 'server error'
@@ -67,7 +65,14 @@ function errorShapeProblem(body: string): string | null {
 export function checkResponse(
   request: { method: string; url: string },
   response: FuzzResponse,
-  { serverErrors = [] }: { serverErrors?: string[] } = {},
+  {
+    serverErrors = [],
+    marker,
+  }: {
+    serverErrors?: string[];
+    /** The echo marker as this request carried it (made unique to it, see tagEchoMarkers). */
+    marker?: string;
+  } = {},
 ): Violation[] {
   const violations: Violation[] = [];
   const status = response.statusCode;
@@ -83,7 +88,7 @@ export function checkResponse(
       : `content-type ${type}`;
     if (problem) violations.push({ kind: 'error shape', detail: problem });
   }
-  if (isError && response.body.includes(ECHO_MARKER)) {
+  if (isError && marker !== undefined && response.body.includes(marker)) {
     violations.push({ kind: 'echo', detail: 'the error repeats the request' });
   }
   const missing = ['x-content-type-options', 'content-security-policy'].filter(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ECHO_MARKER, fuzzRequest, percentEncode } from './arbitraries.ts';
+import { ECHO_MARKER, echoMarkerOf, fuzzRequest, percentEncode, tagEchoMarkers } from './arbitraries.ts';
 import { checkResponse, type FuzzResponse } from './checks.ts';
 import { operationsFromOpenApi, routesFromPrintout } from './operations.ts';
 
@@ -11,7 +11,9 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
   body: JSON.stringify(body),
 });
 const kinds = (url: string, response: FuzzResponse) =>
-  checkResponse({ method: 'POST', url }, response).map((violation) => violation.kind);
+  checkResponse({ method: 'POST', url }, response, { marker: ECHO_MARKER }).map(
+    (violation) => violation.kind,
+  );
 
 describe('routesFromPrintout', () => {
   it('reads every method of every route from Fastify’s printed tree', () => {
@@ -85,6 +87,13 @@ describe('the fuzzer’s requests', () => {
     const fixtures = { ids: ['an-id'], slugs: [], idsByPath: {} };
     const sample = () => fc.sample(fuzzRequest(operation!, fixtures), { numRuns: 30, seed: 42 });
     expect(sample()).toEqual(sample());
+  });
+
+  it('carry an echo marker of their own, so stored text from an earlier one is not taken for an echo', () => {
+    const sent = tagEchoMarkers(`/api/x?q=${ECHO_MARKER}&r=${ECHO_MARKER}`, 17);
+    expect(sent).toBe(`/api/x?q=${echoMarkerOf(17)}&r=${echoMarkerOf(17)}`);
+    expect(echoMarkerOf(1)).not.toContain(echoMarkerOf(17));
+    expect(echoMarkerOf(17)).not.toContain(echoMarkerOf(1));
   });
 
   it('percent-encode any text, lone surrogates too', () => {

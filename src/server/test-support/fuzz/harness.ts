@@ -9,11 +9,13 @@ import { FIXED_PUBLIC_PATHS } from '../../web/seo-routes.ts';
 import { asAdmin, createSignedInTestApp, createTestApp, signIn } from '../test-app.ts';
 import {
   ECHO_MARKER,
+  echoMarkerOf,
   type FuzzFixtures,
   type FuzzRequest,
   NO_FIXTURES,
   operationSeed,
   staleCookie,
+  tagEchoMarkers,
 } from './arbitraries.ts';
 import { checkResponse, type FuzzResponse, type Violation, type ViolationKind } from './checks.ts';
 import {
@@ -189,6 +191,7 @@ export async function createFuzzHarness(
     .replace(/(.{4})(?!$)/g, '$1:')}:`;
   const stats: FuzzStats = { requests: 0, statuses: new Map(), findings: [] };
   let fixtureCount = 0;
+  let requestCount = 0;
 
   const count = (status: number | string) => {
     stats.requests++;
@@ -263,15 +266,20 @@ export async function createFuzzHarness(
     auth: AuthState,
     remoteAddress: string,
     staleCookie?: string,
-  ): Promise<FuzzResponse | null> {
-    const headers = { ...request.headers };
-    if (staleCookie !== undefined) headers.cookie = staleCookie;
+  ): Promise<(FuzzResponse & { marker: string }) | null> {
+    const tag = ++requestCount;
+    const tagged = (text: string) => tagEchoMarkers(text, tag);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, tagged(value)]),
+    );
+    if (staleCookie !== undefined) headers.cookie = tagged(staleCookie);
+    const payload = typeof request.payload === 'string' ? tagged(request.payload) : request.payload;
     const options = {
       method: request.method as 'GET',
-      url: request.url,
+      url: tagged(request.url),
       headers,
       remoteAddress,
-      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      ...(payload === undefined ? {} : { payload }),
     };
     logLines = [];
     let response: Awaited<ReturnType<typeof t.app.inject>>;
@@ -289,7 +297,12 @@ export async function createFuzzHarness(
       const session = response.cookies.find((c) => c.name.endsWith('sampark_session'));
       if (session) cookie = session.value ? `${session.name}=${session.value}` : await signIn(t.app);
     }
-    return { statusCode: response.statusCode, headers: response.headers, body: bodyText(response) };
+    return {
+      statusCode: response.statusCode,
+      headers: response.headers,
+      body: bodyText(response),
+      marker: echoMarkerOf(tag),
+    };
   }
 
   function record(
@@ -298,11 +311,14 @@ export async function createFuzzHarness(
     family: string,
     requestText: string,
     request: { method: string; url: string },
-    response: FuzzResponse,
+    response: FuzzResponse & { marker: string },
   ): Finding[] {
     count(response.statusCode);
     const logged = causeFromLog(logLines);
-    const violations = checkResponse(request, response, { serverErrors: logged ? [logged] : [] });
+    const violations = checkResponse(request, response, {
+      serverErrors: logged ? [logged] : [],
+      marker: response.marker,
+    });
     const findings = violations.map((violation) => ({
       operation: label,
       auth,
@@ -372,8 +388,10 @@ export async function createFuzzHarness(
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const findings: Finding[] = [];
-      const property = fc.asyncProperty(requests, async (bytes) => {
+      const property = fc.asyncProperty(requests, async (request) => {
         logLines = [];
+        const tag = ++requestCount;
+        const bytes = Buffer.from(tagEchoMarkers(request.toString('latin1'), tag), 'latin1');
         const response = await sendRaw(port, bytes);
         if (response === null) {
           count('closed without an answer');
@@ -381,7 +399,17 @@ export async function createFuzzHarness(
         }
         const requestText = printable(truncate(bytes.toString('latin1'), 300));
         findings.push(
-          ...record('raw HTTP', 'raw', 'raw', requestText, { method: 'RAW', url: 'raw' }, response),
+          ...record(
+            'raw HTTP',
+            'raw',
+            'raw',
+            requestText,
+            { method: 'RAW', url: 'raw' },
+            {
+              ...response,
+              marker: echoMarkerOf(tag),
+            },
+          ),
         );
       });
       await fc.assert(property, { numRuns: runs, seed: operationSeed(seed, 'raw HTTP'), endOnFailure: true });
