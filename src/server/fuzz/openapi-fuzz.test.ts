@@ -22,9 +22,10 @@ import {
 } from '../test-support/fuzz/harness.ts';
 import { TEST_DIALECTS } from '../test-support/test-app.ts';
 
-// Every operation of the OpenAPI document gets FUZZ_RUNS generated bad requests (default 20), each sent
-// signed in and not, on every test database; `npm run fuzz` sends many more. A failure names the seed:
-// FUZZ_SEED=<seed> with -t '<operation>' sends the same requests again.
+// Every operation of the OpenAPI document (and each public page) gets its catalogue of known breakers,
+// signed in, then FUZZ_RUNS generated bad requests (default 20), each sent signed in and not, on every
+// test database; `npm run fuzz` sends many more. A failure names the seed: FUZZ_SEED=<seed> with
+// -t '<operation>' sends the same requests again.
 const { runs, seed } = fuzzSettings();
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
@@ -60,6 +61,7 @@ describe.each(TEST_DIALECTS)('fuzzing every operation on %s', (dialect) => {
     });
   });
   afterAll(async () => {
+    if (!harness) return;
     console.log(
       `fuzz ${dialect} (seed ${seed}, ${runs} runs per operation): ${statusSummary(harness.stats)}`,
     );
