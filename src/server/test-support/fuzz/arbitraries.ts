@@ -743,7 +743,17 @@ const ODD_HEADERS: [string, fc.Arbitrary<string>][] = [
   ['if-modified-since', fc.constantFrom('yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT', '9999-99-99')],
   [
     'host',
-    fc.constantFrom('localhost', 'evil.example', `${ECHO_MARKER}.example`, '[::1]:80', 'localhost:99999', ''),
+    fc.constantFrom(
+      'localhost',
+      'evil.example',
+      `${ECHO_MARKER}.example`,
+      '[::1]:80',
+      'localhost:99999',
+      '999.999.999.999',
+      '[:]',
+      'localhost:',
+      '',
+    ),
   ],
   ['x-forwarded-for', fc.constantFrom('203.0.113.7', 'garbage', '::1, 10.0.0.1', '')],
   ['x-forwarded-host', fc.constantFrom('evil.example', ECHO_MARKER)],
