@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -116,11 +116,20 @@ async function withSchemaLock(
   });
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Fastify's logger option; silent unless a test reads the logs (the fuzz suite reads the errors). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  { logger = false }: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
   const clock = createTestClock();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
-  const app = await buildApp(config, { database, clock, logger: false });
+  const app = await buildApp(config, { database, clock, logger });
   return {
     app,
     database,
@@ -188,8 +197,9 @@ export async function signIn(app: FastifyInstance, admin = TEST_ADMIN): Promise<
 export async function createSignedInTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<{ t: TestApp; cookie: string }> {
-  const t = await createTestApp(dialect, env);
+  const t = await createTestApp(dialect, env, options);
   await createAdmin(t.database);
   return { t, cookie: await signIn(t.app) };
 }
