@@ -115,6 +115,14 @@ describe.each(TEST_DIALECTS)('errors before routing, on a listening server (%s)'
     }
   });
 
+  it('answers an HTTP/1.1 request without a Host header with a 400 in the app shape', async () => {
+    const response = await rawRequest(
+      port,
+      'GET /api/health?x=%3Cscript%3E HTTP/1.1\r\nConnection: close\r\n\r\n',
+    );
+    expectAppError(response, 400, ['script', '%3C']);
+  });
+
   it('answers an unknown path without repeating it', async () => {
     const response = await rawRequest(port, get('/api/nope%3Cscript%3E?q=%3Cb%3E'));
     const message = expectAppError(response, 404, ['nope', 'script', '%3C', '<b>']);

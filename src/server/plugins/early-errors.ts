@@ -1,4 +1,4 @@
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerOptions, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
@@ -63,7 +63,7 @@ export function earlyErrorOptions(
 ): Pick<
   FastifyServerOptions,
   'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler' | 'return503OnClosing'
-> {
+> & { http: ServerOptions } {
   const headers = securityHeaders(config).api;
   const rawHead = Object.entries({ ...headers, 'cache-control': 'no-store', connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -72,6 +72,10 @@ export function earlyErrorOptions(
   return {
     // Fastify's own 503 during shutdown is a bare body: registerShutdownAnswer gives the app's instead.
     return503OnClosing: false,
+
+    // Node answers an HTTP/1.1 request without a Host header with its own bare 400; let it through, and
+    // the host check of the security hook refuses it in the app's shape (or serves it, with PUBLIC_ORIGIN).
+    http: { requireHostHeader: false },
 
     // An undecodable URL is routed with its broken escapes taken literally, so that an admin route still
     // answers 401 to a visitor who is not signed in; the check below then refuses it with 400.
