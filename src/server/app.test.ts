@@ -129,6 +129,12 @@ describe('HTTPS deployments', () => {
       expect(setCookie).toMatch(/^__Host-sampark_session=/);
       expect(setCookie).toContain('Secure');
       expect(setCookie).toContain('Path=/');
+      // The device cookie of a browser that signed in (decision 013) is pinned the same way.
+      expect(login.cookies.find((c) => c.name === '__Host-sampark_device')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        path: '/',
+      });
     } finally {
       await t.close();
     }
