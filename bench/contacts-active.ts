@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { createContactChannelRepository } from '../src/server/features/contact-channels/repository.ts';
-import { DEMO_CONTACT_CHANNELS, seedDemoContent } from '../src/server/features/demo/seed.ts';
+import { DEMO_CONTACT_CHANNELS, seedDemoContactChannels } from '../src/server/features/demo/seed.ts';
 import {
   ensureBuild,
   formatRow,
@@ -32,7 +32,7 @@ export async function benchActiveContacts(): Promise<{ app: LoadResult; bare: Lo
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   const database = await openDatabase({ dialect: 'sqlite', filename: path.join(dir, 'bench.db') });
   await migrateToLatest(database);
-  await seedDemoContent({ contactChannels: createContactChannelRepository(database.db) });
+  await seedDemoContactChannels(createContactChannelRepository(database.db));
   await database.close();
 
   const appPort = await freePort();

@@ -139,7 +139,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const currentSettings = publicContent.cached(() => siteSettings.get());
   if (options.announce) {
     await ensureFirstAdmin(admins, config, options.announce);
-    if (config.DEMO_MODE) await seedDemoContent({ contactChannels });
+    if (config.DEMO_MODE) {
+      const seeded = await seedDemoContent(database, clock());
+      if (Object.values(seeded).some((count) => count > 0)) app.log.info({ seeded }, 'demo content seeded');
+    }
   }
   const cookieJar = sessionCookie(config);
   registerAuth(app, sessions, cookieJar);

@@ -21,6 +21,14 @@ const requiredText = (label: string, max: number, lines: TextLines = 'single') =
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
+/**
+ * A file on this site, such as the demo posts' `/demo/blog/….jpg`. Never `//host` or `/\host`, which
+ * browsers read as another site, nor whitespace, which URL parsers drop.
+ */
+function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])\S*$/.test(value);
+}
+
 /** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
 export const BlogPostInputSchema = z.object({
   title: requiredText('Title', BLOG_LIMITS.title),
@@ -36,7 +44,10 @@ export const BlogPostInputSchema = z.object({
       z.trim(),
       withoutControlCharacters('Image URL'),
       z.maxLength(BLOG_LIMITS.image, `Image URL must be at most ${BLOG_LIMITS.image} characters`),
-      z.refine((value) => value === '' || isHttpUrl(value), 'Image URL must start with https:// or http://'),
+      z.refine(
+        (value) => value === '' || isHttpUrl(value) || isSitePath(value),
+        'Image URL must start with https://, http:// or / (a picture on this site)',
+      ),
     ),
     '',
   ),

@@ -80,4 +80,9 @@ describe('headTags', () => {
       '<link rel="alternate" type="application/rss+xml" title="S &amp; co blog" href="https://example.in/blog/rss.xml" />',
     );
   });
+
+  it('gives a picture on the site itself its full address, as Open Graph requires', () => {
+    const html = headTags({ ...head, image: '/demo/blog/a.jpg' }, 'https://example.in', 'Sampark', 'n');
+    expect(html).toContain('<meta property="og:image" content="https://example.in/demo/blog/a.jpg" />');
+  });
 });

@@ -5,7 +5,7 @@ export interface PageHead {
   /** The canonical path, e.g. '/contact'; null for pages that must not be indexed (errors). */
   path: string | null;
   type?: 'website' | 'article';
-  /** An absolute http(s) URL of the page's picture (og:image, a large Twitter card). */
+  /** The page's picture (og:image, a large Twitter card): an http(s) URL, or a path on this site. */
   image?: string | undefined;
   /** A feed of the page's content, announced as <link rel="alternate">. */
   feed?: { title: string; path: string };
@@ -29,6 +29,11 @@ export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin).href;
 }
 
+/** A page's picture as Open Graph needs it: a path on this site made absolute, a full URL kept as it is. */
+export function pictureUrl(origin: string, image: string): string {
+  return image.startsWith('/') ? absoluteUrl(origin, image) : image;
+}
+
 const JSON_ESCAPES: Record<string, string> = {
   '<': '\\u003c',
   '>': '\\u003e',
@@ -48,6 +53,7 @@ export function serializeJsonLd(data: object): string {
 /** The tags keyed by name: the server writes them, the browser updates them (see applyHead). */
 function metaTags(
   head: PageHead,
+  origin: string,
   url: string | null,
 ): [key: 'name' | 'property', name: string, value: string][] {
   return [
@@ -55,7 +61,9 @@ function metaTags(
     ['property', 'og:title', head.title],
     ['property', 'og:description', head.description],
     ...(url === null ? [] : [['property', 'og:url', url] as ['property', string, string]]),
-    ...(head.image ? [['property', 'og:image', head.image] as ['property', string, string]] : []),
+    ...(head.image
+      ? [['property', 'og:image', pictureUrl(origin, head.image)] as ['property', string, string]]
+      : []),
     ['name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', head.title],
     ['name', 'twitter:description', head.description],
@@ -78,7 +86,7 @@ export function headTags(head: PageHead, origin: string, siteName: string | null
       : []),
     ...(siteName === null ? [] : [`<meta property="og:site_name" content="${escapeHtml(siteName)}" />`]),
     '<meta property="og:locale" content="en_IN" />',
-    ...metaTags(head, url).map(
+    ...metaTags(head, origin, url).map(
       ([key, name, value]) => `<meta ${key}="${name}" content="${escapeHtml(value)}" />`,
     ),
     // Data blocks are not executed, but the nonce keeps a strict CSP from reporting them.
@@ -160,7 +168,7 @@ export function applyHead(head: PageHead): void {
     'href',
     url,
   );
-  for (const [key, name, value] of metaTags(head, url)) {
+  for (const [key, name, value] of metaTags(head, origin, url)) {
     upsert(`meta[${key}="${name}"]`, meta(key, name), 'content', value);
   }
   if (url === null) upsert('meta[property="og:url"]', meta('property', 'og:url'), 'content', null);

@@ -119,17 +119,19 @@ async function withSchemaLock(
 export interface TestAppOptions {
   /** Fastify's logger option; silent unless a test reads the logs (the fuzz suite reads the errors). */
   logger?: FastifyServerOptions['logger'];
+  /** Starts the app as the server entry does: first admin, and demo content in demo mode (BuildAppOptions). */
+  announce?: (message: string) => void;
 }
 
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { logger = false }: TestAppOptions = {},
+  { logger = false, announce }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
   const clock = createTestClock();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
-  const app = await buildApp(config, { database, clock, logger });
+  const app = await buildApp(config, { database, clock, logger, announce });
   return {
     app,
     database,

@@ -250,6 +250,16 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     }
   });
 
+  it('serves the files Vite copies from public/, in folders too, but never its build records', async () => {
+    const picture = await t.app.inject({ url: '/demo/blog/reach-us-on-whatsapp.jpg' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.headers['cache-control']).toBe('public, max-age=3600');
+    const manifest = await t.app.inject({ url: '/.vite/manifest.json' });
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain('"isEntry"');
+  });
+
   it('serves hashed assets with long-lived cache headers', async () => {
     const asset = fs
       .readdirSync(path.join(WEB_DIST_DIR, 'client/assets'))

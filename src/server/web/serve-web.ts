@@ -89,6 +89,26 @@ function blogSlugOf(url: string): string | null {
   return slug !== undefined && isPossibleSlug(slug) ? slug : null;
 }
 
+/**
+ * The client build's files outside assets/ as paths relative to it (`favicon.svg`, `demo/blog/a.jpg`). Build
+ * records (.vite/), the HTML the server renders itself and compressed copies are left out, and so is a
+ * name a route path cannot hold as it is (`:` or `*` would make it a parameter).
+ */
+async function publicFiles(clientDir: string): Promise<string[]> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
+    .filter(
+      (file) =>
+        !file.startsWith('assets/') &&
+        !/\.(?:html|br|gz)$/.test(file) &&
+        file.split('/').every((segment) => /^[\w-][\w.-]*$/.test(segment)),
+    );
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -157,14 +177,12 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     schemaHide: true,
   });
 
-  // Files at the root of the build (favicon.svg, ...): one route each, so no catch-all is needed. A name the
-  // server answers itself (robots.txt, sitemap.xml) stays the server's.
-  const rootEntries = await readdir(clientDir, { withFileTypes: true });
-  for (const entry of rootEntries) {
-    if (!entry.isFile() || /\.(?:html|br|gz)$/.test(entry.name)) continue;
-    if (app.hasRoute({ method: 'GET', url: `/${entry.name}` })) continue;
-    app.get(`/${entry.name}`, { schema: { hide: true } }, (_request, reply) =>
-      reply.sendFile(entry.name, clientDir, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
+  // The build's other files (favicon.svg, demo/blog/*.jpg: Vite copies public/ as it is): one route each, so
+  // no catch-all is needed. A name the server answers itself (robots.txt, sitemap.xml) stays the server's.
+  for (const file of await publicFiles(clientDir)) {
+    if (app.hasRoute({ method: 'GET', url: `/${file}` })) continue;
+    app.get(`/${file}`, { schema: { hide: true } }, (_request, reply) =>
+      reply.sendFile(file, clientDir, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
     );
   }
 

@@ -2,7 +2,7 @@ import type { SiteSettings } from '../../shared/site-settings.ts';
 import { digitsOf } from '../../shared/text-rules.ts';
 import type { FaqEntry } from '../content/landing.ts';
 import { type CopyValues, fillCopy } from '../content/site.ts';
-import { absoluteUrl } from '../head.ts';
+import { absoluteUrl, pictureUrl } from '../head.ts';
 
 /** schema.org data for search engines (DESIGN.md "Honest content": real SEO instead of keyword stuffing). */
 
@@ -61,7 +61,7 @@ export function blogPostingJsonLd(
     '@type': 'BlogPosting',
     headline: post.title,
     description: post.description,
-    ...(post.image ? { image: post.image } : {}),
+    ...(post.image ? { image: pictureUrl(url, post.image) } : {}),
     datePublished: post.publishedAt ?? post.createdAt,
     dateModified: post.updatedAt,
     author: { '@type': 'Person', name: post.author },

@@ -36,6 +36,17 @@ export function createAdminRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The first admin created, normally the site's owner. */
+    oldest(trx: Executor = db): Promise<{ id: string; email: string } | undefined> {
+      return trx
+        .selectFrom('admins')
+        .select(['id', 'email'])
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     findById(id: string, trx: Executor = db): Promise<AdminRecord | undefined> {
       return trx
         .selectFrom('admins')

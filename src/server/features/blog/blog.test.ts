@@ -191,6 +191,18 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     );
   });
 
+  it('takes a picture on the site itself as a path, but no path that leads to another site', async () => {
+    const post = await createPost({ image: '/demo/blog/reach-us-on-whatsapp.jpg' });
+    expect(post.image).toBe('/demo/blog/reach-us-on-whatsapp.jpg');
+    for (const image of ['//evil.example/a.jpg', '/\\evil.example/a.jpg', '/a b.jpg', 'demo/a.jpg']) {
+      expectBadRequest(
+        await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ image }) }),
+        'image',
+        'Image URL must start with https://, http:// or / (a picture on this site)',
+      );
+    }
+  });
+
   it('refuses a slug another post has, on create and on update', async () => {
     const first = await createPost();
     const second = await createPost();

@@ -314,6 +314,11 @@ export function createBlogPostRepository(
       return countView({ publishedSlug: slug }, visitorKey, day);
     },
 
+    /** Sets a post's view count outright, for sample content; readers' views go through recordView. */
+    async setViews(id: string, views: number): Promise<void> {
+      await db.updateTable('blogPosts').set({ views }).where('id', '=', id).execute();
+    },
+
     /** Forgets who viewed before `day` (YYYY-MM-DD); the counts stay. Returns how many rows went. */
     async purgeViewsBefore(day: string): Promise<number> {
       const result = await db.deleteFrom('blogPostViews').where('day', '<', day).executeTakeFirst();
