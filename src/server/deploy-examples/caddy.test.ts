@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Certificate,
+  cleanUp,
   createSampark,
   DEPLOY_DIR,
   debianTool,
@@ -17,7 +18,6 @@ import {
   selfSignedCertificate,
   startInstances,
   startProcess,
-  stopAll,
   substitute,
   tempDir,
   waitForPort,
@@ -85,7 +85,7 @@ async function startCaddy(
   return { process, httpsPort, httpPort };
 }
 
-afterAll(() => stopAll());
+afterAll(() => cleanUp());
 
 describe.runIf(caddy.runChecks)('deploy/Caddyfile', () => {
   it.each(['Caddyfile', 'Caddyfile-instances'])(
@@ -104,7 +104,7 @@ describe.runIf(caddy.runChecks)('deploy/Caddyfile', () => {
   );
 });
 
-describe.runIf(caddy.runChecks)('deploy/Caddyfile in front of one Sampark', () => {
+describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile in front of one Sampark', () => {
   let sampark: RunningSampark;
   let certificate: Certificate;
   let site: CaddySite;
@@ -130,7 +130,7 @@ describe.runIf(caddy.runChecks)('deploy/Caddyfile in front of one Sampark', () =
   );
 });
 
-describe.runIf(caddy.runChecks)('deploy/Caddyfile while Sampark restarts', () => {
+describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile while Sampark restarts', () => {
   let certificate: Certificate;
   let site: CaddySite;
   const samparks: RunningSampark[] = [];
@@ -164,40 +164,43 @@ describe.runIf(caddy.runChecks)('deploy/Caddyfile while Sampark restarts', () =>
   });
 });
 
-describe.runIf(caddy.runChecks)('deploy/Caddyfile-instances in front of two instances', () => {
-  let instances: RunningInstances;
-  let certificate: Certificate;
-  let site: CaddySite;
-  beforeAll(async () => {
-    certificate = selfSignedCertificate(openssl, tempDir('cert'));
-    instances = await startInstances(2);
-    site = await startCaddy('Caddyfile-instances', certificate, [
-      ['10.0.0.11:3000', `127.0.0.1:${instances.ports[0]}`],
-      ['10.0.0.12:3000', `127.0.0.1:${instances.ports[1]}`],
-    ]);
-  });
-  afterAll(async () => {
-    await site?.process.stop();
-    await instances?.close();
-  });
-
-  const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
-
-  it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
-    const ready = await get('/api/ready');
-    expect(ready.status).toBe(200);
-    expect(json(ready)).toEqual({
-      status: 'ready',
-      database: instances.dialect,
-      redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
+describe.runIf(caddy.runChecks && openssl.runChecks)(
+  'deploy/Caddyfile-instances in front of two instances',
+  () => {
+    let instances: RunningInstances;
+    let certificate: Certificate;
+    let site: CaddySite;
+    beforeAll(async () => {
+      certificate = selfSignedCertificate(openssl, tempDir('cert'));
+      instances = await startInstances(2);
+      site = await startCaddy('Caddyfile-instances', certificate, [
+        ['10.0.0.11:3000', `127.0.0.1:${instances.ports[0]}`],
+        ['10.0.0.12:3000', `127.0.0.1:${instances.ports[1]}`],
+      ]);
+    });
+    afterAll(async () => {
+      await site?.process.stop();
+      await instances?.close();
     });
 
-    for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-    expect(instances.served('/api/health')).toEqual([3, 3]);
+    const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
 
-    // A rolling upgrade: the first instance stops; Caddy passes its share to the second.
-    await instances.stop(0);
-    for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-    expect(instances.served('/api/health')).toEqual([3, 9]);
-  });
-});
+    it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
+      const ready = await get('/api/ready');
+      expect(ready.status).toBe(200);
+      expect(json(ready)).toEqual({
+        status: 'ready',
+        database: instances.dialect,
+        redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
+      });
+
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+      expect(instances.served('/api/health')).toEqual([3, 3]);
+
+      // A rolling upgrade: the first instance stops; Caddy passes its share to the second.
+      await instances.stop(0);
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+      expect(instances.served('/api/health')).toEqual([3, 9]);
+    });
+  },
+);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Certificate,
+  cleanUp,
   createSampark,
   debianTool,
   freePort,
@@ -16,7 +17,6 @@ import {
   selfSignedCertificate,
   startInstances,
   startProcess,
-  stopAll,
   substitute,
   tempDir,
   waitForPort,
@@ -104,9 +104,9 @@ async function startNginx(certificate: Certificate, upstreams: number[]): Promis
   return { ...ports, process, args };
 }
 
-afterAll(() => stopAll());
+afterAll(() => cleanUp());
 
-describe.runIf(nginx.runChecks)('deploy/nginx.conf in front of one Sampark', () => {
+describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front of one Sampark', () => {
   let sampark: RunningSampark;
   let certificate: Certificate;
   let site: NginxSite;
@@ -146,37 +146,40 @@ describe.runIf(nginx.runChecks)('deploy/nginx.conf in front of one Sampark', () 
   });
 });
 
-describe.runIf(nginx.runChecks)('deploy/nginx.conf with two instances in its upstream', () => {
-  let instances: RunningInstances;
-  let certificate: Certificate;
-  let site: NginxSite;
-  beforeAll(async () => {
-    certificate = selfSignedCertificate(openssl, tempDir('cert'));
-    instances = await startInstances(2);
-    site = await startNginx(certificate, instances.ports);
-  });
-  afterAll(async () => {
-    await site?.process.stop();
-    await instances?.close();
-  });
-
-  const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
-
-  it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
-    const ready = await get('/api/ready');
-    expect(ready.status).toBe(200);
-    expect(json(ready)).toEqual({
-      status: 'ready',
-      database: instances.dialect,
-      redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
+describe.runIf(nginx.runChecks && openssl.runChecks)(
+  'deploy/nginx.conf with two instances in its upstream',
+  () => {
+    let instances: RunningInstances;
+    let certificate: Certificate;
+    let site: NginxSite;
+    beforeAll(async () => {
+      certificate = selfSignedCertificate(openssl, tempDir('cert'));
+      instances = await startInstances(2);
+      site = await startNginx(certificate, instances.ports);
+    });
+    afterAll(async () => {
+      await site?.process.stop();
+      await instances?.close();
     });
 
-    for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-    expect(instances.served('/api/health')).toEqual([3, 3]);
+    const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
 
-    // A rolling upgrade: the first instance stops; nginx passes its share to the second.
-    await instances.stop(0);
-    for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-    expect(instances.served('/api/health')).toEqual([3, 9]);
-  });
-});
+    it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
+      const ready = await get('/api/ready');
+      expect(ready.status).toBe(200);
+      expect(json(ready)).toEqual({
+        status: 'ready',
+        database: instances.dialect,
+        redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
+      });
+
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+      expect(instances.served('/api/health')).toEqual([3, 3]);
+
+      // A rolling upgrade: the first instance stops; nginx passes its share to the second.
+      await instances.stop(0);
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+      expect(instances.served('/api/health')).toEqual([3, 9]);
+    });
+  },
+);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigSchema, databaseTarget, loadConfig } from '../config.ts';
 import {
+  cleanUp,
   DEPLOY_DIR,
   debianTool,
   exampleEnv,
@@ -11,6 +12,7 @@ import {
   run,
   substitute,
   tempDir,
+  unitSettings,
 } from '../test-support/deploy-examples.ts';
 
 // deploy/sampark.service checked by systemd's own tools, and deploy/sampark.env.example by Sampark's
@@ -20,23 +22,7 @@ import {
 
 const systemdAnalyze = debianTool('systemd-analyze', 'systemd');
 
-/** The unit's settings by section; a key given twice keeps every value. */
-function unitSettings(text: string): Map<string, string[]> {
-  const settings = new Map<string, string[]>();
-  let section = '';
-  for (const line of text.split('\n').map((raw) => raw.trim())) {
-    if (line === '' || line.startsWith('#')) continue;
-    const header = /^\[(\w+)\]$/.exec(line);
-    if (header) {
-      section = header[1]!;
-      continue;
-    }
-    const [key, ...value] = line.split('=');
-    const name = `${section}.${key}`;
-    settings.set(name, [...(settings.get(name) ?? []), value.join('=')]);
-  }
-  return settings;
-}
+afterAll(() => cleanUp());
 
 const unit = readExample('sampark.service');
 const settings = unitSettings(unit);

@@ -51,6 +51,29 @@ export function exampleEnv(): Record<string, string> {
   return env;
 }
 
+/** A systemd unit's settings by `Section.Key`; a key given several times keeps every value in order. */
+export function unitSettings(text: string): Map<string, string[]> {
+  const settings = new Map<string, string[]>();
+  let section = '';
+  for (const line of text.split('\n').map((raw) => raw.trim())) {
+    if (line === '' || line.startsWith('#')) continue;
+    const header = /^\[(\w+)\]$/.exec(line);
+    if (header) {
+      section = header[1]!;
+      continue;
+    }
+    const [key, ...value] = line.split('=');
+    const name = `${section}.${key}`;
+    settings.set(name, [...(settings.get(name) ?? []), value.join('=')]);
+  }
+  return settings;
+}
+
+/** A unit's command line as systemd splits it: at spaces, except inside double quotes. */
+export function commandLine(value: string): string[] {
+  return [...value.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!);
+}
+
 export interface Tool {
   name: string;
   /** Absent when the tool is not installed. */
@@ -101,8 +124,12 @@ export function run(tool: Tool, args: string[], env: NodeJS.ProcessEnv = process
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const tempDirs = new Set<string>();
+
+/** A temporary directory, removed by `cleanUp`. */
 export function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sampark-${prefix}-`));
+  tempDirs.add(dir);
   // nginx's workers drop root for `nobody` and must reach their temporary directories in here.
   fs.chmodSync(dir, 0o755);
   return dir;
@@ -161,9 +188,11 @@ export interface RunningProcess {
 
 const running = new Set<RunningProcess>();
 
-/** Stops every process a test started and has not stopped (for afterAll). */
-export async function stopAll(): Promise<void> {
+/** Stops every process a test started and has not stopped, and removes the temporary directories. */
+export async function cleanUp(): Promise<void> {
   await Promise.all([...running].map((process) => process.stop()));
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
 }
 
 export function startProcess(file: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
