@@ -84,6 +84,9 @@ export interface Tool {
   require(): string;
 }
 
+/** In CI a missing tool fails the checks that need it; elsewhere they are skipped. */
+const IN_CI = ![undefined, '', '0', 'false'].includes(process.env.CI);
+
 /** A command-line tool from a Debian package; nginx lives in /usr/sbin, which a user's PATH may lack. */
 export function debianTool(name: string, debianPackage: string): Tool {
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/sbin'];
@@ -99,11 +102,11 @@ export function debianTool(name: string, debianPackage: string): Tool {
       }
     });
   const advice = `${name} is not installed: apt-get install ${debianPackage} (.ci/run installs it)`;
-  if (!found && !process.env.CI) console.warn(`Skipping the checks that need ${name}. ${advice}`);
+  if (!found && !IN_CI) console.warn(`Skipping the checks that need ${name}. ${advice}`);
   return {
     name,
     path: found,
-    runChecks: Boolean(found) || Boolean(process.env.CI),
+    runChecks: Boolean(found) || IN_CI,
     require() {
       if (!found) throw new Error(advice);
       return found;
@@ -130,7 +133,7 @@ const tempDirs = new Set<string>();
 export function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sampark-${prefix}-`));
   tempDirs.add(dir);
-  // nginx's workers drop root for `nobody` and must reach their temporary directories in here.
+  // nginx's workers, run as www-data when the tests run as root, must reach their files in here.
   fs.chmodSync(dir, 0o755);
   return dir;
 }
