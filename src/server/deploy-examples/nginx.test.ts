@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Certificate,
+  cleanUp,
+  createSampark,
+  debianTool,
+  freePort,
+  type RunningInstances,
+  type RunningProcess,
+  type RunningSampark,
+  readExample,
+  request,
+  run,
+  SITE_NAME,
+  selfSignedCertificate,
+  startInstances,
+  startProcess,
+  substitute,
+  tempDir,
+  waitForPort,
+} from '../test-support/deploy-examples.ts';
+import { defineProxiedSiteChecks, json, type ProxiedSite } from '../test-support/proxied-site-checks.ts';
+
+// deploy/nginx.conf checked by Debian's nginx: `nginx -t`, then nginx itself in front of a running Sampark.
+// The example is used as it is, but for what a test cannot have: ports 80 and 443 (free ports on
+// 127.0.0.1 instead, and no IPv6 listeners), Let's Encrypt's certificate (a self-signed one made by
+// openssl) and certbot's webroot (a temporary directory).
+
+const nginx = debianTool('nginx', 'nginx');
+const openssl = debianTool('openssl', 'openssl');
+
+const ACME_TOKEN = 'renewal-token-4711';
+
+interface NginxSite {
+  process: RunningProcess;
+  httpsPort: number;
+  httpPort: number;
+  /** The arguments that start nginx with this site; with `-t` they test its configuration. */
+  args: string[];
+}
+
+function siteConfig(certificate: Certificate, webroot: string, ports: NginxSite, upstreams: number[]) {
+  return substitute('nginx.conf', readExample('nginx.conf'), [
+    [`/etc/letsencrypt/live/${SITE_NAME}/fullchain.pem`, certificate.certFile],
+    [`/etc/letsencrypt/live/${SITE_NAME}/privkey.pem`, certificate.keyFile],
+    ['listen 443 ssl http2;', `listen 127.0.0.1:${ports.httpsPort} ssl http2;`],
+    ['listen [::]:443 ssl http2;', ''],
+    ['listen 80;', `listen 127.0.0.1:${ports.httpPort};`],
+    ['listen [::]:80;', ''],
+    ['root /var/www/html;', `root ${webroot};`],
+    ['server 127.0.0.1:3000;', upstreams.map((port) => `server 127.0.0.1:${port};`).join('\n\t')],
+  ]);
+}
+
+/** An nginx.conf like Debian's, in a temporary prefix, that includes the site. */
+function mainConfig(dir: string, site: string): string {
+  return [
+    // Only root may change the workers' user; Debian's nginx package creates www-data.
+    ...(process.getuid?.() === 0 ? ['user www-data;'] : []),
+    `pid ${dir}/nginx.pid;`,
+    'error_log stderr;',
+    'daemon off;',
+    'events { worker_connections 64; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (kind) => `  ${kind}_temp_path ${dir}/${kind};`,
+    ),
+    // Debian's nginx.conf turns gzip on for every site, with more types in comments that admins often
+    // enable: the site must still leave compression to Sampark.
+    '  gzip on;',
+    '  gzip_proxied any;',
+    '  gzip_types text/plain text/css application/json application/javascript text/xml application/xml;',
+    `  include ${site};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Checks the configuration with `nginx -t`, then starts nginx with it and waits until it listens. */
+async function startNginx(certificate: Certificate, upstreams: number[]): Promise<NginxSite> {
+  const dir = tempDir('nginx');
+  const webroot = path.join(dir, 'www');
+  fs.mkdirSync(path.join(webroot, '.well-known', 'acme-challenge'), { recursive: true });
+  fs.writeFileSync(path.join(webroot, '.well-known', 'acme-challenge', ACME_TOKEN), `${ACME_TOKEN}.key`);
+  const ports = { httpsPort: await freePort(), httpPort: await freePort() } as NginxSite;
+  const site = path.join(dir, 'sampark.conf');
+  fs.writeFileSync(site, siteConfig(certificate, webroot, ports, upstreams));
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir, site));
+  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
+
+  const tested = run(nginx, [...args, '-t']);
+  expect(tested.stderr).toContain('test is successful');
+  expect(tested.stderr).not.toMatch(/\[(warn|emerg|alert|crit|error)\]/);
+  expect(tested.status).toBe(0);
+
+  const process = startProcess(nginx.require(), args);
+  await waitForPort(ports.httpsPort, process);
+  await waitForPort(ports.httpPort, process);
+  return { ...ports, process, args };
+}
+
+afterAll(() => cleanUp());
+
+describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front of one Sampark', () => {
+  let sampark: RunningSampark;
+  let certificate: Certificate;
+  let site: NginxSite;
+  beforeAll(async () => {
+    certificate = selfSignedCertificate(openssl, tempDir('cert'));
+    sampark = await createSampark();
+    await sampark.listen();
+    site = await startNginx(certificate, [sampark.port]);
+  });
+  afterAll(async () => {
+    await site?.process.stop();
+    await sampark?.close();
+  });
+
+  defineProxiedSiteChecks(
+    (): ProxiedSite => ({
+      sampark,
+      httpsPort: site.httpsPort,
+      httpPort: site.httpPort,
+      ca: certificate.pem,
+      redirect: { status: 301, origin: `https://${SITE_NAME}` },
+    }),
+  );
+
+  it('serves certbot’s renewal challenge over plain HTTP', async () => {
+    const response = await request({
+      port: site.httpPort,
+      path: `/.well-known/acme-challenge/${ACME_TOKEN}`,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe(`${ACME_TOKEN}.key`);
+  });
+
+  it('does not name its version', async () => {
+    const response = await request({ port: site.httpsPort, ca: certificate.pem, path: '/api/health' });
+    expect(response.headers.server).toBe('nginx');
+  });
+});
+
+describe.runIf(nginx.runChecks && openssl.runChecks)(
+  'deploy/nginx.conf with two instances in its upstream',
+  () => {
+    let instances: RunningInstances;
+    let certificate: Certificate;
+    let site: NginxSite;
+    beforeAll(async () => {
+      certificate = selfSignedCertificate(openssl, tempDir('cert'));
+      instances = await startInstances(2);
+      site = await startNginx(certificate, instances.ports);
+    });
+    afterAll(async () => {
+      await site?.process.stop();
+      await instances?.close();
+    });
+
+    const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
+
+    it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
+      const ready = await get('/api/ready');
+      expect(ready.status).toBe(200);
+      expect(json(ready)).toEqual({
+        status: 'ready',
+        database: instances.dialect,
+        redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
+      });
+
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+      expect(instances.served('/api/health')).toEqual([3, 3]);
+
+      // A rolling upgrade: the first instance stops; nginx passes its share to the second.
+      await instances.stop(0);
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+      expect(instances.served('/api/health')).toEqual([3, 9]);
+    });
+  },
+);

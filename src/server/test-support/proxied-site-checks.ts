@@ -1,0 +1,142 @@
+import zlib from 'node:zlib';
+import { expect, it } from 'vitest';
+import {
+  exampleEnv,
+  LARGEST_BODY_LIMIT_BYTES,
+  type ProxyResponse,
+  type RunningSampark,
+  request,
+} from './deploy-examples.ts';
+import { TEST_ADMIN } from './test-app.ts';
+
+/** A reverse-proxy example running in front of Sampark, as the tests of nginx and Caddy start it. */
+export interface ProxiedSite {
+  sampark: RunningSampark;
+  httpsPort: number;
+  httpPort: number;
+  /** The test certificate, the only one the client trusts. */
+  ca: string;
+  /** How the proxy sends http:// to https:// (status, and the https origin with its port if any). */
+  redirect: { status: number; origin: string };
+}
+
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+];
+
+function inquiryPost(site: ProxiedSite, localAddress: string, headers: Record<string, string> = {}) {
+  return request({
+    port: site.httpsPort,
+    ca: site.ca,
+    localAddress,
+    method: 'POST',
+    path: '/api/contact-inquiries',
+    headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({
+      name: 'Asha Verma',
+      phone: '+91 98765 43210',
+      email: 'asha@example.com',
+      city: 'Pune',
+      query: 'Is the shop open on Sunday?',
+      service: 'technical-support',
+    }),
+  });
+}
+
+/** The body as JSON, decompressed as its Content-Encoding says (once). */
+export function json(response: ProxyResponse): unknown {
+  const encoding = response.headers['content-encoding'];
+  const body =
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(response.body)
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(response.body)
+        : response.body;
+  return JSON.parse(body.toString('utf8'));
+}
+
+/** What every proxy example must get right in front of Sampark, seen from a visitor's side. */
+export function defineProxiedSiteChecks(currentSite: () => ProxiedSite): void {
+  it('serves the site over HTTPS with Sampark’s security headers, each once', async () => {
+    const site = currentSite();
+    const proxied = await request({ port: site.httpsPort, ca: site.ca, path: '/api/health' });
+    const direct = await request({ port: site.sampark.port, path: '/api/health' });
+    expect(proxied.status).toBe(200);
+    expect(json(proxied)).toEqual({ status: 'ok' });
+    expect(proxied.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    for (const name of SECURITY_HEADERS) expect(proxied.headers[name], name).toBe(direct.headers[name]);
+  });
+
+  it('sends plain HTTP to HTTPS', async () => {
+    const site = currentSite();
+    const response = await request({ port: site.httpPort, path: '/contact?from=card' });
+    expect(response.status).toBe(site.redirect.status);
+    expect(response.headers.location).toBe(`${site.redirect.origin}/contact?from=card`);
+  });
+
+  it('leaves compression to Sampark: brotli or gzip as the client asks, once, and small answers as they are', async () => {
+    const site = currentSite();
+    const get = (path: string, acceptEncoding: string) =>
+      request({ port: site.httpsPort, ca: site.ca, path, headers: { 'accept-encoding': acceptEncoding } });
+    const expected = json(await request({ port: site.sampark.port, path: '/api/openapi.json' }));
+
+    const brotli = await get('/api/openapi.json', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(json(brotli)).toEqual(expected);
+    const gzip = await get('/api/openapi.json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(json(gzip)).toEqual(expected);
+    // Under 1 KB Sampark does not compress (decision 006), and neither may the proxy.
+    const small = await get('/api/ready', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(json(small)).toMatchObject({ status: 'ready' });
+  });
+
+  it('gives Sampark each client’s own address, which a forged X-Forwarded-For does not change', async () => {
+    // Sampark accepts one contact-form message per client address per hour here. Two clients on
+    // different addresses each get theirs; a client that claims another address is still itself.
+    const site = currentSite();
+    expect((await inquiryPost(site, '127.0.0.2')).status).toBe(201);
+    const forged = await inquiryPost(site, '127.0.0.2', { 'x-forwarded-for': '198.51.100.7' });
+    expect(forged.status).toBe(429);
+    expect((await inquiryPost(site, '127.0.0.3')).status).toBe(201);
+  });
+
+  it('passes a body as large as Sampark’s largest BODY_LIMIT_BYTES on, for Sampark to answer', async () => {
+    // Sampark runs with the largest limit it accepts; a message of that size is read and refused by its
+    // own validation (a proxy limit below it would answer 413 instead).
+    const site = currentSite();
+    expect(site.sampark.app.initialConfig.bodyLimit).toBe(LARGEST_BODY_LIMIT_BYTES);
+    const body = JSON.stringify({ query: 'x'.repeat(LARGEST_BODY_LIMIT_BYTES - 100) });
+    const response = await request({
+      port: site.httpsPort,
+      ca: site.ca,
+      localAddress: '127.0.0.4',
+      method: 'POST',
+      path: '/api/contact-inquiries',
+      headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json' },
+      body,
+    });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LARGEST_BODY_LIMIT_BYTES);
+    expect(response.status).toBe(400);
+    expect(json(response)).toMatchObject({ success: false, errors: { query: expect.any(String) } });
+  });
+
+  it('lets an admin sign in over HTTPS with a Secure __Host- session cookie', async () => {
+    const site = currentSite();
+    const response = await request({
+      port: site.httpsPort,
+      ca: site.ca,
+      method: 'POST',
+      path: '/api/admin/login',
+      headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+    expect(response.status).toBe(200);
+    const cookies = response.headers['set-cookie'] ?? [];
+    expect(cookies.find((cookie) => cookie.startsWith('__Host-sampark_session='))).toMatch(/; Secure/i);
+  });
+}
