@@ -207,7 +207,9 @@ describe('repairing percent-escapes', () => {
         const repaired = repairPercentEncoding(url) ?? url;
         expect(() => decodeURIComponent(repaired)).not.toThrow();
         expect(repaired.split('/').length).toBe(url.split('/').length);
-        expect(repaired.replaceAll('%25', '%')).toBe(url);
+        // The repair only turns some `%` into `%25`. Compared with every `%25` read back as `%` on both
+        // sides, as the original may hold a valid `%25` of its own (`/%25` stays `/%25`).
+        expect(repaired.replaceAll('%25', '%')).toBe(url.replaceAll('%25', '%'));
       }),
     );
   });
