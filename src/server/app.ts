@@ -42,6 +42,7 @@ import {
 } from './plugins/early-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createPublicContent } from './plugins/public-content.ts';
+import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // 414: no parameter can be longer than the request line, which Node's header limit bounds.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
     ...earlyErrorOptions(config),
+    ...requestLogOptions(),
   });
   if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {
     const listed = config.ALLOWED_HOSTS.map(formatHostPattern).join(', ') || 'none';
