@@ -35,13 +35,11 @@ import { connectRedis } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
-import {
-  earlyErrorOptions,
-  registerMalformedUrlCheck,
-  registerShutdownAnswer,
-} from './plugins/early-errors.ts';
+import { earlyErrorOptions, registerMalformedUrlCheck } from './plugins/early-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { gracefulShutdownOptions, registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { createPublicContent } from './plugins/public-content.ts';
+import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
@@ -78,6 +76,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // 414: no parameter can be longer than the request line, which Node's header limit bounds.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
     ...earlyErrorOptions(config),
+    ...gracefulShutdownOptions,
+    ...requestLogOptions(),
   });
   if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {
     const listed = config.ALLOWED_HOSTS.map(formatHostPattern).join(', ') || 'none';
@@ -92,6 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerMalformedUrlCheck(app);
+  registerGracefulShutdown(app, { drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 
   const database = options.database ?? (await openDatabase(databaseTarget(config.DATABASE_URL)));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -120,7 +121,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCompression(app);
   await app.register(cookie);
   await registerSecurity(app, config);
-  registerShutdownAnswer(app);
 
   const { db } = database;
   const admins = createAdminRepository(db);
@@ -147,7 +147,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const cookieJar = sessionCookie(config);
   registerAuth(app, sessions, cookieJar);
 
-  await app.register(healthRoutes, { database, ...(redisConnection ? { redis: redisConnection } : {}) });
+  await app.register(healthRoutes, {
+    database,
+    ...(redisConnection ? { redis: redisConnection } : {}),
+    shuttingDown: app.gracefulShutdown.isShuttingDown,
+  });
   await app.register(adminAuthRoutes, {
     config,
     admins,

@@ -11,6 +11,9 @@ describe('configuration', () => {
     expect(config.SESSION_ABSOLUTE_MINUTES).toBe(720);
     expect(config.DEMO_MODE).toBe(false);
     expect(config.INQUIRY_LIMIT_PER_HOUR).toBe(10);
+    // A restart ends within the 10 s that docker stop waits before SIGKILL.
+    expect(config.SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(config.SHUTDOWN_TIMEOUT_MS).toBe(9_000);
   });
 
   it('picks PostgreSQL for a postgres:// URL', () => {
@@ -36,6 +39,9 @@ describe('configuration', () => {
     [{ ALLOWED_HOSTS: 'shop.example, two words' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'shop.example:99999' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'shop.example/path' }, 'ALLOWED_HOSTS'],
+    [{ SHUTDOWN_TIMEOUT_MS: '500' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '9000' }, 'SHUTDOWN_DRAIN_MS'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));

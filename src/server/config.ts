@@ -71,6 +71,9 @@ export const ConfigSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(100 * 1024),
   INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // Under Docker's 10 s between SIGTERM and SIGKILL, with a second to spare.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(9_000),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
 });
 
@@ -97,6 +100,11 @@ export function loadConfig(
   if (result.data.SESSION_IDLE_MINUTES > result.data.SESSION_ABSOLUTE_MINUTES) {
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_IDLE_MINUTES: must not exceed SESSION_ABSOLUTE_MINUTES',
+    );
+  }
+  if (result.data.SHUTDOWN_DRAIN_MS >= result.data.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be less than SHUTDOWN_TIMEOUT_MS (every shutdown would be forced)',
     );
   }
   return result.data;

@@ -1,82 +1,209 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { once } from 'node:events';
+import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IDLE_CONNECTION_GRACE_MS } from './plugins/graceful-shutdown.ts';
+import { type Outcome, requestAwaitingBody, send } from './test-support/http-client.ts';
+import { killServerProcesses, startServerProcess } from './test-support/server-process.ts';
+import { createWebBuildFixture, type WebBuildFixture } from './test-support/web-build-fixture.ts';
 
-const children: ChildProcess[] = [];
+const fixtures: WebBuildFixture[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  killServerProcesses();
+  for (const fixture of fixtures.splice(0)) fixture.remove();
 });
 
-function startServer(env: Record<string, string>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-main-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:${dir}/db.sqlite`,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WEB_DIST_DIR: dir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk;
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const waitFor = (pattern: RegExp) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        const match = output.match(pattern);
-        if (match) resolve(match);
-      };
-      child.stdout!.on('data', check);
-      child.stderr!.on('data', check);
-      child.on('exit', () => reject(new Error(`server exited before ${pattern}:\n${output}`)));
-      check();
-    });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, waitFor, exited, output: () => output };
+function webBuild(options?: Parameters<typeof createWebBuildFixture>[0]) {
+  const fixture = createWebBuildFixture(options);
+  fixtures.push(fixture);
+  return fixture;
 }
 
-describe('the server process', () => {
+// Each test starts the real server, which takes seconds on a busy machine.
+const PROCESS_TEST = { timeout: 60_000 };
+
+describe('the server process', PROCESS_TEST, () => {
   it('refuses to start on a wrong setting and names the variable', async () => {
-    const server = startServer({ PORT: 'eighty' });
-    expect(await server.exited).toBe(1);
+    const server = startServerProcess({ PORT: 'eighty' });
+    expect((await server.exited).code).toBe(1);
     expect(server.output()).toMatch(/Invalid configuration:\s+PORT: /);
   });
 
   it('prints a generated admin password once, logs JSON, and finishes an in-flight request on SIGTERM', async () => {
-    const server = startServer({});
+    const server = startServerProcess();
     const [, password] = await server.waitFor(/password: (\S+)/);
     expect(password).toHaveLength(16);
-    const [, port] = await server.waitFor(/"msg":"Server listening at http:\/\/127\.0\.0\.1:(\d+)"/);
+    const port = await server.port;
 
-    // Send the headers of a request now and its body after SIGTERM: the server must still answer it.
+    // The headers of a request now, its body after SIGTERM: the server must still answer it.
     const body = JSON.stringify({ email: 'admin@sampark.local', password: password });
-    const socket = net.connect(Number(port), '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let response = '';
-    socket.on('data', (chunk) => {
-      response += chunk;
-    });
-    socket.write(
-      `POST /api/admin/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    const login = await requestAwaitingBody(
+      port,
+      '/api/admin/login',
+      Buffer.byteLength(body),
+      'Connection: close\r\n',
     );
-    await server.waitFor(/"url":"\/api\/admin\/login".*"msg":"incoming request"/);
-    server.child.kill('SIGTERM');
+    server.terminate();
     await server.waitFor(/shutting down/);
-    socket.write(body);
-    await new Promise((resolve) => socket.once('close', resolve));
-    expect(response, server.output()).toMatch(/^HTTP\/1\.1 200/);
-    expect(response).toContain('"success":true');
-    expect(await server.exited).toBe(0);
+    login.socket.write(body);
+    await login.closed;
+    expect(login.received(), server.output()).toMatch(/^HTTP\/1\.1 200/);
+    expect(login.received()).toContain('"success":true');
+    expect((await server.exited).code).toBe(0);
+  });
+});
+
+describe('shutting down on SIGTERM', PROCESS_TEST, () => {
+  it('answers every request that reached the server while under load, then exits 0 within 10 s', async () => {
+    const CLIENTS = 6;
+    const SIGTERM_AFTER_RESPONSES = 60;
+    // Larger than what the sockets' buffers hold, so that its answer is still being sent at SIGTERM.
+    const web = webBuild({ largeBytes: 32 * 1024 * 1024 });
+    const server = startServerProcess({ WEB_DIST_DIR: web.dir });
+    const port = await server.port;
+    const paths = ['/api/contacts/active', '/', '/api/settings', '/contact', web.paths.script];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 1 });
+
+    let sigtermAt: number | undefined;
+    let signalled!: () => void;
+    const sigtermSent = new Promise<void>((resolve) => {
+      signalled = resolve;
+    });
+    let answered = 0;
+    let largeUnderWay = false;
+    const terminateOnceLoaded = () => {
+      if (sigtermAt !== undefined || answered < SIGTERM_AFTER_RESPONSES || !largeUnderWay) return;
+      sigtermAt = server.terminate();
+      signalled();
+    };
+
+    // A slow download: its headers arrive before SIGTERM, its body is read only after.
+    const large = send(agent, port, web.paths.large, {
+      holdBody: sigtermSent,
+      onHeaders: () => {
+        largeUnderWay = true;
+        terminateOnceLoaded();
+      },
+    });
+    // Each client sends its next request as soon as the last is answered, until the server is gone.
+    const client = async (first: number) => {
+      const outcomes: (Outcome & { afterSigterm: boolean })[] = [];
+      for (let index = first; ; index++) {
+        const outcome = await send(agent, port, paths[index % paths.length]!);
+        outcomes.push({ ...outcome, afterSigterm: sigtermAt !== undefined });
+        if (outcome.error !== undefined) return outcomes;
+        answered++;
+        terminateOnceLoaded();
+      }
+    };
+    const outcomes = (await Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)))).flat();
+    const largeOutcome = await large;
+    const exit = await server.exited;
+    agent.destroy();
+
+    const context = JSON.stringify({ outcomes, largeOutcome, output: server.output().slice(-3000) });
+    for (const outcome of outcomes) {
+      if (outcome.error === undefined) {
+        expect(outcome, context).toMatchObject({ status: 200, complete: true });
+      } else {
+        // Once the process no longer listens, a new connection is refused: what any client of a stopped server sees.
+        expect(outcome, context).toMatchObject({ error: 'ECONNREFUSED', reusedSocket: false });
+      }
+    }
+    // Requests that arrived after the signal were answered, and told their clients to close the connection.
+    expect(
+      outcomes.filter((outcome) => outcome.afterSigterm && outcome.connection === 'close').length,
+      context,
+    ).toBeGreaterThan(0);
+    expect(largeOutcome, context).toMatchObject({ status: 200, complete: true, bytes: web.largeBytes });
+    expect(exit.code, context).toBe(0);
+    expect(exit.at - sigtermAt!).toBeLessThan(10_000);
+    expect(server.output()).toMatch(/"msg":"shut down"/);
+  });
+
+  it('closes idle keep-alive connections and ones that never sent a request, and exits 0', async () => {
+    const server = startServerProcess();
+    const port = await server.port;
+    const agent = new http.Agent({ keepAlive: true });
+    expect(await send(agent, port, '/api/health')).toMatchObject({ status: 200, complete: true });
+    // The agent keeps that connection open for the next request, which never comes.
+    expect(Object.keys(agent.freeSockets)).toHaveLength(1);
+    const silent = net.connect(port, '127.0.0.1');
+    await once(silent, 'connect');
+    const silentClosed = once(silent, 'close');
+
+    const sigtermAt = server.terminate();
+    const exit = await server.exited;
+    await silentClosed;
+    expect(exit.code, server.output()).toBe(0);
+    expect(exit.at - sigtermAt).toBeLessThan(10_000);
+    expect(Object.keys(agent.freeSockets)).toHaveLength(0);
+    agent.destroy();
+  });
+
+  it('exits promptly when idle: the purge, view-count and Redis timers do not hold it open', async () => {
+    const server = startServerProcess(
+      process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
+    );
+    await server.port;
+    const sigtermAt = server.terminate();
+    const exit = await server.exited;
+    expect(exit.code, server.output()).toBe(0);
+    // Nothing to wait for: no connection, so not even the idle-connection grace.
+    expect(exit.at - sigtermAt).toBeLessThan(IDLE_CONNECTION_GRACE_MS);
+  });
+
+  it('leaves nothing running once the app is closed: without process.exit, the process ends by itself', async () => {
+    const linger = startServerProcess(
+      process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
+      { entry: 'src/server/test-support/shut-down-and-linger.ts' },
+    );
+    const exit = await linger.exited;
+    expect(linger.output()).not.toContain('stillRunning');
+    expect(exit.code, linger.output()).toBe(0);
+  });
+
+  it('cuts off a request that never finishes at SHUTDOWN_TIMEOUT_MS, says so and exits 1', async () => {
+    const server = startServerProcess({ SHUTDOWN_TIMEOUT_MS: '2000' });
+    const port = await server.port;
+    // A client that sends the headers and part of the body, then stalls for good.
+    const stalled = await requestAwaitingBody(port, '/api/contact-inquiries', 1000);
+    stalled.socket.write('{"name":"Asha Verma","phone":');
+
+    const sigtermAt = server.terminate();
+    const exit = await server.exited;
+    await stalled.closed;
+    expect(exit.code, server.output()).toBe(1);
+    expect(exit.at - sigtermAt).toBeGreaterThan(1_900);
+    expect(exit.at - sigtermAt).toBeLessThan(10_000);
+    expect(server.output()).toMatch(
+      /"level":50.*"msg":"shutdown did not finish within 2000 ms: closing 1 connection\(s\) still open"/,
+    );
+  });
+
+  it('with SHUTDOWN_DRAIN_MS, keeps answering for that long while /api/ready says 503', async () => {
+    const server = startServerProcess({ SHUTDOWN_DRAIN_MS: '2000' });
+    const port = await server.port;
+    const agent = new http.Agent({ keepAlive: true });
+    expect(await send(agent, port, '/api/ready')).toMatchObject({ status: 200, connection: 'keep-alive' });
+
+    const sigtermAt = server.terminate();
+    await server.waitFor(/shutting down/);
+    // On the connection kept open from before, then on a new one: both answered, each closing its connection.
+    expect(await send(agent, port, '/api/ready')).toMatchObject({
+      status: 503,
+      connection: 'close',
+      reusedSocket: true,
+    });
+    expect(await send(agent, port, '/api/contacts/active')).toMatchObject({
+      status: 200,
+      connection: 'close',
+      reusedSocket: false,
+    });
+    const exit = await server.exited;
+    expect(exit.code, server.output()).toBe(0);
+    expect(exit.at - sigtermAt).toBeGreaterThan(1_900);
+    expect(exit.at - sigtermAt).toBeLessThan(10_000);
+    agent.destroy();
   });
 });

@@ -15,24 +15,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { announce: (message) => console.log(message) });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // close() stops accepting connections, waits for in-flight requests, then runs onClose (database).
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
+  const listening = app.listen({ host: config.HOST, port: config.PORT });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // A signal while starting: starting finishes first (no request is under way yet).
+    await listening.catch(() => undefined);
+    // Exiting here, rather than when nothing is left to run, also ends whatever a library left running.
+    process.exit(await app.gracefulShutdown.run(signal));
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ host: config.HOST, port: config.PORT });
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  await listening;
 }
 
 main().catch((error: unknown) => {

@@ -130,62 +130,6 @@ describe.each(TEST_DIALECTS)('errors before routing, on a listening server (%s)'
   });
 });
 
-describe('an answer while the server shuts down', () => {
-  it('is a 503 in the app shape with the security headers', async () => {
-    const t = await createTestApp('sqlite');
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const inHandler = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    // A request still running keeps its connection open while the server closes; the next one on that
-    // connection arrives after close began.
-    t.app.get('/api/test-slow', async () => {
-      entered();
-      await released;
-      return { ok: true };
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (t.app.server.address() as AddressInfo).port;
-    try {
-      const socket = net.connect(port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (chunk) => {
-        received += chunk;
-      });
-      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-      socket.write('GET /api/test-slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      await inHandler;
-      const closing = t.app.close();
-      await new Promise((resolve) => setImmediate(resolve));
-      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      release();
-      await closed;
-      await closing;
-      const second = received.slice(received.indexOf('HTTP/1.1', 1));
-      const split = second.indexOf('\r\n\r\n');
-      const [statusLine = '', ...headerLines] = second.slice(0, split).split('\r\n');
-      const headers = Object.fromEntries(
-        headerLines.map((line) => [
-          line.slice(0, line.indexOf(':')).toLowerCase(),
-          line.slice(line.indexOf(':') + 1).trim(),
-        ]),
-      );
-      expectAppError(
-        { status: Number(statusLine.split(' ')[1]), headers, body: second.slice(split + 4) },
-        503,
-        [],
-      );
-    } finally {
-      await t.close().catch(() => undefined);
-    }
-  });
-});
-
 describe('repairing percent-escapes', () => {
   it('leaves a URL that decodes alone', () => {
     for (const url of ['/', '/blog/%E0%A4%B8', '/a%20b?q=%E0%A4%A', '/100%25']) {
@@ -207,7 +151,9 @@ describe('repairing percent-escapes', () => {
         const repaired = repairPercentEncoding(url) ?? url;
         expect(() => decodeURIComponent(repaired)).not.toThrow();
         expect(repaired.split('/').length).toBe(url.split('/').length);
-        expect(repaired.replaceAll('%25', '%')).toBe(url);
+        // The repair only turns some `%` into `%25`. Compared with every `%25` read back as `%` on both
+        // sides, as the original may hold a valid `%25` of its own (`/%25` stays `/%25`).
+        expect(repaired.replaceAll('%25', '%')).toBe(url.replaceAll('%25', '%'));
       }),
     );
   });

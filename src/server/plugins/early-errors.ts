@@ -11,7 +11,6 @@ import { securityHeaders } from './security.ts';
 // answer instead, or lets the app answer them itself.
 
 const MALFORMED_URL_MESSAGE = 'The address is not valid';
-const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a moment.';
 
 /** Requests whose URL had broken percent-escapes, repaired so that routing could happen. */
 const malformedUrls = new WeakSet<IncomingMessage>();
@@ -58,21 +57,18 @@ function clientErrorStatus(code: string | undefined): number {
  * Fastify options for the requests that fail before routing. With them every answer the server writes
  * carries the security headers and `{success:false, message}`, and none repeats what was sent.
  */
-export function earlyErrorOptions(
-  config: Config,
-): Pick<
+export function earlyErrorOptions(config: Config): Pick<
   FastifyServerOptions,
-  'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler' | 'return503OnClosing'
-> & { http: ServerOptions } {
+  'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler'
+> & {
+  http: ServerOptions;
+} {
   const headers = securityHeaders(config).api;
   const rawHead = Object.entries({ ...headers, 'cache-control': 'no-store', connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
 
   return {
-    // Fastify's own 503 during shutdown is a bare body: registerShutdownAnswer gives the app's instead.
-    return503OnClosing: false,
-
     // Node answers an HTTP/1.1 request without a Host header with its own bare 400; let it through, and
     // the host check of the security hook refuses it in the app's shape (or serves it, with PUBLIC_ORIGIN).
     http: { requireHostHeader: false },
@@ -125,23 +121,5 @@ export function earlyErrorOptions(
 export function registerMalformedUrlCheck(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     done(malformedUrls.has(request.raw) ? new HttpError(400, MALFORMED_URL_MESSAGE) : undefined);
-  });
-}
-
-/**
- * While the server shuts down, a request arriving on a connection still open (keep-alive, pipelined)
- * gets a 503 asking to retry, and the connection closes. Registered after the security hook, so that the
- * answer carries its headers.
- */
-export function registerShutdownAnswer(app: FastifyInstance): void {
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!closing) return done();
-    reply.header('connection', 'close');
-    done(new HttpError(503, SHUTTING_DOWN_MESSAGE));
   });
 }

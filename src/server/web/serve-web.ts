@@ -33,6 +33,7 @@ const ADMIN_PATHS = ['/admin', '/admin/*', '/ContactAdmin', '/UserManagement'];
 // Asset names carry a content hash, so a browser may keep them for good.
 const ASSET_MAX_AGE = '365d';
 const ROOT_FILE_MAX_AGE = '1h';
+const ASSETS_PREFIX = '/assets/';
 const PAGE_CACHE_CONTROL = 'private, no-cache';
 const HTML_TYPE = 'text/html; charset=utf-8';
 /** Rendered pages kept at once (one per origin and path): bounds memory when the Host header varies. */
@@ -166,9 +167,13 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     });
   }
 
+  // Static files are logged at debug (see request-log.ts); @fastify/static takes no route config of its own.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(ASSETS_PREFIX)) route.config = { ...route.config, requestLog: 'debug' };
+  });
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
-    prefix: '/assets/',
+    prefix: ASSETS_PREFIX,
     index: false,
     maxAge: ASSET_MAX_AGE,
     immutable: true,
@@ -181,7 +186,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   // no catch-all is needed. A name the server answers itself (robots.txt, sitemap.xml) stays the server's.
   for (const file of await publicFiles(clientDir)) {
     if (app.hasRoute({ method: 'GET', url: `/${file}` })) continue;
-    app.get(`/${file}`, { schema: { hide: true } }, (_request, reply) =>
+    app.get(`/${file}`, { schema: { hide: true }, config: { requestLog: 'debug' } }, (_request, reply) =>
       reply.sendFile(file, clientDir, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
     );
   }

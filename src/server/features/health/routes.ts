@@ -8,12 +8,22 @@ export interface HealthDeps {
   database: Database;
   /** Absent without REDIS_URL. */
   redis?: Pick<RedisConnection, 'state'>;
+  /** True once the process is shutting down: a load balancer should send its requests elsewhere. */
+  shuttingDown: () => boolean;
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, { database, redis }) => {
+const SHUTTING_DOWN_MESSAGE = 'The server is shutting down';
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
+  app,
+  { database, redis, shuttingDown },
+) => {
+  // Load balancers and monitors ask these every few seconds: their lines would drown the visitors' ones.
+  const config = { requestLog: 'debug' as const };
   app.get(
     '/api/health',
     {
+      config,
       schema: {
         tags: ['health'],
         summary: 'The process is up',
@@ -26,11 +36,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, { dat
   app.get(
     '/api/ready',
     {
+      config,
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database answers and the server is not shutting down',
         description:
-          'Ready (200) whenever the database answers. `redis` tells whether rate limits are counted in ' +
+          'Ready (200) whenever the database answers, until the process is told to stop: from then on 503, ' +
+          'while it finishes the requests under way. `redis` tells whether rate limits are counted in ' +
           'Redis, shared by every instance (`ready`), in each instance alone because Redis is not reachable ' +
           '(`degraded`), or in this one process because REDIS_URL is not set (`disabled`).',
         response: {
@@ -44,6 +56,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, { dat
       },
     },
     async (request, reply) => {
+      if (shuttingDown()) {
+        return reply.status(503).send({ success: false as const, message: SHUTTING_DOWN_MESSAGE });
+      }
       try {
         await database.ping();
         // A Redis outage does not make the instance unready: it serves every request with limits counted

@@ -1,0 +1,136 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test-support/test-app.ts';
+import { createWebBuildFixture, type WebBuildFixture } from '../test-support/web-build-fixture.ts';
+import { LOGGED_PATH_MAX_CHARS, loggedPath } from './request-log.ts';
+
+type LogLine = Record<string, unknown> & { level: number; msg: string };
+
+/** An app logging at `level` into an array, with a web build to serve. */
+async function loggingApp(level: 'info' | 'debug', web: WebBuildFixture) {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
+      callback();
+    },
+  });
+  const t = await createTestApp('sqlite', { WEB_DIST_DIR: web.dir }, { logger: { level, stream } });
+  t.app.get('/api/test-failure', async () => {
+    throw new Error('the disk is on fire');
+  });
+  await t.app.ready();
+  /** Sends one request and returns the lines it logged. */
+  const request = async (url: string, method: 'GET' | 'HEAD' = 'GET') => {
+    const before = lines.length;
+    const response = await t.app.inject({ method, url, headers: { host: 'localhost' } });
+    return { status: response.statusCode, lines: lines.slice(before) };
+  };
+  return { t, request };
+}
+
+/** The one line of a request: pino's own fields, the request id, and what a reader looks for. */
+const requestLine = (method: string, path: string, status: number) => ({
+  level: 30,
+  time: expect.any(Number),
+  pid: process.pid,
+  hostname: expect.any(String),
+  reqId: expect.stringMatching(/\S/),
+  method,
+  path,
+  status,
+  durationMs: expect.any(Number),
+  msg: expect.stringMatching(new RegExp(`^${method} ${path.replaceAll('/', '\\/')} ${status} [\\d.]+ ms$`)),
+});
+
+describe('the request log at info', () => {
+  let web: WebBuildFixture;
+  let app: Awaited<ReturnType<typeof loggingApp>>;
+  beforeAll(async () => {
+    web = createWebBuildFixture();
+    app = await loggingApp('info', web);
+  });
+  afterAll(async () => {
+    await app.t.close();
+    web.remove();
+  });
+
+  it('writes one line for an API request and one for a page, with method, path, status, duration and id', async () => {
+    const api = await app.request('/api/contacts/active');
+    expect(api.status).toBe(200);
+    expect(api.lines).toEqual([requestLine('GET', '/api/contacts/active', 200)]);
+    const page = await app.request('/contact');
+    expect(page.status).toBe(200);
+    expect(page.lines).toEqual([requestLine('GET', '/contact', 200)]);
+    expect(page.lines[0]!.reqId).not.toBe(api.lines[0]!.reqId);
+    const missing = await app.request('/missing-page');
+    expect(missing.lines).toEqual([requestLine('GET', '/missing-page', 404)]);
+  });
+
+  it('leaves out the query string, which may carry personal data', async () => {
+    const search = await app.request('/api/contact-inquiries?q=Asha%20Verma%209876543210&page=2');
+    expect(search.lines).toEqual([requestLine('GET', '/api/contact-inquiries', 401)]);
+    expect(JSON.stringify(search.lines)).not.toMatch(/Asha|9876543210|page=/);
+  });
+
+  it('writes nothing at info for static files and health checks', async () => {
+    for (const url of [web.paths.script, web.paths.rootFile, '/api/health', '/api/ready']) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.lines, url).toEqual([]);
+    }
+    expect((await app.request(web.paths.script, 'HEAD')).lines).toEqual([]);
+  });
+
+  it('still logs a server error with its cause, beside the request line', async () => {
+    const failure = await app.request('/api/test-failure');
+    expect(failure.status).toBe(500);
+    expect(failure.lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: 'request failed',
+        err: expect.objectContaining({ message: 'the disk is on fire' }),
+      }),
+      requestLine('GET', '/api/test-failure', 500),
+    ]);
+    expect(failure.lines[0]!.reqId).toBe(failure.lines[1]!.reqId);
+  });
+
+  it('keeps a line short whatever the path', async () => {
+    const long = await app.request(`/api/${'a'.repeat(5000)}`);
+    expect(long.lines).toHaveLength(1);
+    expect(long.lines[0]!.path).toBe(`/api/${'a'.repeat(LOGGED_PATH_MAX_CHARS - 5)}…`);
+  });
+});
+
+describe('the request log at debug', () => {
+  let web: WebBuildFixture;
+  let app: Awaited<ReturnType<typeof loggingApp>>;
+  beforeAll(async () => {
+    web = createWebBuildFixture();
+    app = await loggingApp('debug', web);
+  });
+  afterAll(async () => {
+    await app.t.close();
+    web.remove();
+  });
+
+  it('writes one line at debug for static files and health checks', async () => {
+    for (const url of [web.paths.script, web.paths.rootFile, '/api/health', '/api/ready']) {
+      const response = await app.request(url);
+      expect(response.lines, url).toEqual([{ ...requestLine('GET', url, 200), level: 20 }]);
+    }
+    expect((await app.request('/api/contacts/active')).lines).toEqual([
+      requestLine('GET', '/api/contacts/active', 200),
+    ]);
+  });
+});
+
+describe('the logged path', () => {
+  it('is the path without query string or fragment, cut short past the limit', () => {
+    expect(loggedPath('/blog/a-post?utm_source=x')).toBe('/blog/a-post');
+    expect(loggedPath('/a#b')).toBe('/a');
+    expect(loggedPath('/')).toBe('/');
+    expect(loggedPath(`/${'x'.repeat(LOGGED_PATH_MAX_CHARS)}`)).toHaveLength(LOGGED_PATH_MAX_CHARS + 1);
+  });
+});

@@ -1,0 +1,60 @@
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `debug` for a route whose requests say nothing about what people do on the site (health checks, static
+     * files): its line is written at debug instead of info, unless the answer is a server error.
+     */
+    requestLog?: 'debug';
+  }
+}
+
+/** A path longer than this is cut short in the log: a line stays readable whatever a client sends. */
+export const LOGGED_PATH_MAX_CHARS = 200;
+
+/**
+ * The part of a request's URL that is logged: the path alone. The query string is left out, as it may carry
+ * personal data (the inbox search sends names and phone numbers as `q`).
+ */
+export function loggedPath(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.length > LOGGED_PATH_MAX_CHARS ? `${path.slice(0, LOGGED_PATH_MAX_CHARS)}…` : path;
+}
+
+/** Milliseconds to a tenth below 100 ms, whole above: precise where it matters, short where it does not. */
+function roundDuration(ms: number): number {
+  return ms < 100 ? Math.round(ms * 10) / 10 : Math.round(ms);
+}
+
+/**
+ * Fastify writes two lines per request by default (received, completed), for every image and script too.
+ * This writes one, once the answer is sent, with what a reader looks for; the request id comes from the
+ * request's logger. Fastify's other internal lines keep their default behaviour.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const { method } = request;
+    const path = loggedPath(request.url);
+    const status = reply.statusCode;
+    const durationMs = roundDuration(reply.elapsedTime);
+    const line = { method, path, status, durationMs };
+    const message = `${method} ${path} ${status} ${durationMs} ms`;
+    if (error) reply.log.error({ ...line, err: error }, message);
+    else if (status < 500 && request.routeOptions.config.requestLog === 'debug')
+      reply.log.debug(line, message);
+    else reply.log.info(line, message);
+  }
+}
+
+/** Fastify options for the request log: one line per request (see RequestLog). */
+export function requestLogOptions(): Pick<FastifyServerOptions, 'logController'> {
+  return { logController: new RequestLog() };
+}
