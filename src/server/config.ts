@@ -71,6 +71,9 @@ export const ConfigSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(100 * 1024),
   INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  // 0 turns the daily automatic backup off; npm run backup still works.
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+  BACKUP_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
 });
 
@@ -109,4 +112,16 @@ export function databaseTarget(databaseUrl: string): DatabaseTarget {
     return { dialect: 'sqlite', filename: databaseUrl.slice('file:'.length) };
   }
   return { dialect: 'postgres', url: databaseUrl };
+}
+
+/**
+ * Where backups go: BACKUP_DIR, else `backups` beside the SQLite file (data/backups by default), else
+ * (PostgreSQL) ./data/backups.
+ */
+export function backupDirectory(config: Pick<Config, 'BACKUP_DIR'>, target: DatabaseTarget): string {
+  if (config.BACKUP_DIR) return path.resolve(config.BACKUP_DIR);
+  if (target.dialect === 'sqlite' && target.filename !== ':memory:') {
+    return path.join(path.dirname(path.resolve(target.filename)), 'backups');
+  }
+  return path.resolve('data/backups');
 }
