@@ -21,6 +21,7 @@ export const BackupStatusSchema = z.object({
     /** Turned off (BACKUP_KEEP_DAYS=0) or not possible here (e.g. pg_dump missing): `reason` says which. */
     z.object({ state: z.enum(['off', 'unavailable']), reason: z.string() }),
   ]),
+  /** Where backups are kept: relative to the server's working directory when inside it. */
   directory: z.string(),
   latest: BackupFileSchema.nullable(),
   /** The last automatic backup that failed, when no backup has succeeded since. */

@@ -107,6 +107,15 @@ export function pruneBackups(directory: string, dialect: Dialect, keepDays: numb
   return deleted;
 }
 
+/**
+ * A directory as Settings shows it: relative to the server's working directory when inside it
+ * (`data/backups`), so answers do not spell out where the installation lives; absolute otherwise.
+ */
+export function shownDirectory(directory: string): string {
+  const relative = path.relative(process.cwd(), directory);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : directory;
+}
+
 /** A name for a new backup in `directory` that no file has yet. */
 export function freeBackupPath(directory: string, takenAtMs: number, dialect: Dialect): string {
   for (let sequence = 1; ; sequence++) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupStatus } from '../../../shared/backups.ts';
-import { DAY_MS, pruneBackups } from './backup-files.ts';
+import { DAY_MS, pruneBackups, shownDirectory } from './backup-files.ts';
 import type { BackupService } from './backup-service.ts';
 
 /** The first automatic backup waits this long after start: the server comes up first, and a crash loop does not back up every start. */
@@ -125,7 +125,7 @@ export function createBackupSchedule({
         lastFailure && !(latest && Date.parse(latest.takenAt) > lastFailure.at) ? lastFailure : null;
       return {
         automatic: await automatic(),
-        directory: backups.directory,
+        directory: shownDirectory(backups.directory),
         latest,
         lastFailure: failure && { at: new Date(failure.at).toISOString(), message: failure.message },
         running: current !== undefined,
