@@ -15,8 +15,9 @@ const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] 
   blog                the public blog pages server-rendered over HTTP (production build) at scale, on both
   game                the tic-tac-toe robot: Expert's first move on an empty board (median of 1,000), against
                       a loop of outcomeOf evaluations
-  backups             npm run backup and restore of the inquiries' database (${DEFAULT_SCALE_ROWS.toLocaleString('en-US')} rows): durations and
-                      sizes on SQLite (online backup API) and PostgreSQL (pg_dump, pg_restore)
+  backups             npm run backup of the inquiries' database (${DEFAULT_SCALE_ROWS.toLocaleString('en-US')} rows) while the server takes
+                      contact-form posts, then npm run restore into an empty database, on SQLite and PostgreSQL:
+                      durations, sizes, and every inquiry acknowledged before the backup must be restored
                       (no part named: all six)
 Options for inquiries, backups and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,

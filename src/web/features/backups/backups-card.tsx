@@ -54,8 +54,8 @@ function BackupDetails({ status }: { status: BackupStatus }) {
       )}
       <Schedule status={status} />
       <p className="text-sm text-slate-600">
-        To take one now or to restore one, run <code>npm run backup</code> or{' '}
-        <code>npm run restore -- &lt;file&gt;</code> on the server.
+        To take one now or to restore one, run <code className="whitespace-nowrap">npm run backup</code> or{' '}
+        <code className="whitespace-nowrap">npm run restore -- &lt;file&gt;</code> on the server.
       </p>
       {latest && (
         <a href={LATEST_BACKUP_HREF} download={latest.fileName} className={buttonClassName('secondary')}>
