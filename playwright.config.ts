@@ -8,7 +8,8 @@ export const E2E_ADMIN = { email: 'e2e@sampark.local', password: 'e2e-password-1
 
 /** Every browser test runs on the embedded SQLite database, and again on PostgreSQL when one is given. */
 export const E2E_DATABASES = [
-  { name: 'sqlite', port: BASE_PORT, url: `file:${dataDir}/sampark.db` },
+  // Backups go beside the SQLite file: .tmp/e2e/backups.
+  { name: 'sqlite', port: BASE_PORT, url: `file:${dataDir}/sampark.db`, backupDir: `${dataDir}/backups` },
   ...(process.env.TEST_POSTGRES_URL
     ? [
         {
@@ -16,6 +17,7 @@ export const E2E_DATABASES = [
           port: BASE_PORT + 1,
           // Named after the port, so runs on other ports (other checkouts) never drop each other's database.
           url: postgresDatabase(process.env.TEST_POSTGRES_URL, `sampark_e2e_${BASE_PORT + 1}`),
+          backupDir: `${dataDir}/postgres-backups`,
         },
       ]
     : []),
@@ -65,6 +67,7 @@ export default defineConfig({
       PORT: String(database.port),
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
+      BACKUP_DIR: database.backupDir,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

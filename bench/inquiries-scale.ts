@@ -20,6 +20,7 @@ import {
 import { type Timing, timeCalls } from './lib.ts';
 import {
   openSeededDatabase,
+  type SeededDatabase,
   type SeedFingerprint,
   type SeedMarker,
   seedFingerprint,
@@ -126,13 +127,35 @@ export async function benchInquiriesAtScale(options: ScaleBenchOptions): Promise
   return { ok: Object.values(summaries).every((summary) => summary.failures.length === 0) };
 }
 
+/**
+ * The inbox bench's database of `rows` generated inquiries, seeded when missing or stale and kept for the
+ * next run: `.tmp/bench/inquiries-<rows>.db`, or the database sampark_bench on the PostgreSQL server at
+ * `serverUrl`. Other benches that need the same million inquiries (backups) open it here.
+ */
+export function openInquiryBenchDatabase(
+  target: { dialect: 'sqlite' } | { dialect: 'postgres'; serverUrl: string },
+  rows: number,
+  reseed: boolean,
+): Promise<SeededDatabase> {
+  const location =
+    target.dialect === 'sqlite'
+      ? ({ dialect: 'sqlite', filename: sqliteBenchFile(rows) } as const)
+      : ({ dialect: 'postgres', serverUrl: target.serverUrl, name: POSTGRES_DATABASE } as const);
+  return openSeededDatabase(location, fingerprintFor(target.dialect, rows), reseed, (db, label) =>
+    seed(db, rows, label),
+  );
+}
+
+export function sqliteBenchFile(rows: number): string {
+  return path.join(SQLITE_DIR, `inquiries-${rows}.db`);
+}
+
 async function benchSqlite(options: ScaleBenchOptions): Promise<DialectSummary> {
-  const filename = path.join(SQLITE_DIR, `inquiries-${options.rows}.db`);
-  const { database, marker, seededNow } = await openSeededDatabase(
-    { dialect: 'sqlite', filename },
-    fingerprintFor('sqlite', options.rows),
+  const filename = sqliteBenchFile(options.rows);
+  const { database, marker, seededNow } = await openInquiryBenchDatabase(
+    { dialect: 'sqlite' },
+    options.rows,
     options.reseed,
-    (db, label) => seed(db, options.rows, label),
   );
   try {
     const storage = await sqliteStorage(database, filename);
@@ -143,11 +166,10 @@ async function benchSqlite(options: ScaleBenchOptions): Promise<DialectSummary> 
 }
 
 async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Promise<DialectSummary> {
-  const { database, marker, seededNow } = await openSeededDatabase(
-    { dialect: 'postgres', serverUrl, name: POSTGRES_DATABASE },
-    fingerprintFor('postgres', options.rows),
+  const { database, marker, seededNow } = await openInquiryBenchDatabase(
+    { dialect: 'postgres', serverUrl },
+    options.rows,
     options.reseed,
-    (db, label) => seed(db, options.rows, label),
   );
   try {
     const storage = await postgresStorage(database);

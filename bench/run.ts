@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
+import { benchBackups } from './backups.ts';
 import { benchBlogAtScale, DEFAULT_BLOG_ITERATIONS, DEFAULT_BLOG_ROWS } from './blog-scale.ts';
 import { benchActiveContacts } from './contacts-active.ts';
 import { benchGame } from './game.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
 
-const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] [blog] [game] [options]
+const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] [blog] [game] [backups] [options]
   contacts            GET /api/contacts/active against a bare node:http server, as a ratio
   inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
   inquiries-write     sustained POST /api/contact-inquiries on SQLite: the app before decision 012 (synchronous=NORMAL),
@@ -14,8 +15,11 @@ const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] 
   blog                the public blog pages server-rendered over HTTP (production build) at scale, on both
   game                the tic-tac-toe robot: Expert's first move on an empty board (median of 1,000), against
                       a loop of outcomeOf evaluations
-                      (no part named: all five)
-Options for inquiries and blog:
+  backups             npm run backup of the inquiries' database (${DEFAULT_SCALE_ROWS.toLocaleString('en-US')} rows) while the server takes
+                      contact-form posts, then npm run restore into an empty database, on SQLite and PostgreSQL:
+                      durations, sizes, and every inquiry acknowledged before the backup must be restored
+                      (no part named: all six)
+Options for inquiries, backups and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
   --blog-rows <n>     published posts to seed when inquiries run too (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -24,7 +28,7 @@ Options for inquiries and blog:
                       never fewer than 100; fast ones run up to 3 s)
   --reseed            seed again even when the cached database matches`;
 
-const PARTS = ['contacts', 'inquiries', 'inquiries-write', 'blog', 'game'] as const;
+const PARTS = ['contacts', 'inquiries', 'inquiries-write', 'blog', 'game', 'backups'] as const;
 type Part = (typeof PARTS)[number];
 
 function fail(message: string): never {
@@ -109,6 +113,13 @@ if (parts.has('blog')) {
   });
   if (!ok) {
     console.log('\nThe blog pages missed a budget or a check (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('backups')) {
+  const { ok } = await benchBackups({ rows, reseed: values.reseed, dialects });
+  if (!ok) {
+    console.log('\nA restored backup did not hold every inquiry (FAIL lines above).');
     process.exitCode = 1;
   }
 }

@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { brandGamePath } from '../shared/site-settings.ts';
-import { type Config, databaseTarget } from './config.ts';
+import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
 import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
@@ -13,6 +13,9 @@ import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
 import { createSessionService } from './features/admin-auth/sessions.ts';
+import { createBackupSchedule } from './features/backups/backup-schedule.ts';
+import { createBackupService } from './features/backups/backup-service.ts';
+import { backupRoutes } from './features/backups/routes.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
@@ -187,6 +190,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onReady', () => memberPurge.start());
   app.addHook('onClose', async () => memberPurge.stop());
   await app.register(dashboardRoutes, { contactInquiries, contactChannels, blogPosts, clock });
+  const backups = createBackupService({
+    target: database.target,
+    ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}),
+    directory: backupDirectory(config, database.target),
+    clock,
+  });
+  const backupSchedule = createBackupSchedule({
+    backups,
+    keepDays: config.BACKUP_KEEP_DAYS,
+    clock,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => backupSchedule.start());
+  app.addHook('onClose', () => backupSchedule.stop());
+  await app.register(backupRoutes, { backups, schedule: backupSchedule });
   await app.register(seoRoutes, {
     config,
     sitemapSources: [

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, databaseTarget, loadConfig } from './config.ts';
+import { backupDirectory, ConfigError, databaseTarget, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults: port 3000 and SQLite under ./data', () => {
@@ -14,6 +15,16 @@ describe('configuration', () => {
     // A restart ends within the 10 s that docker stop waits before SIGKILL.
     expect(config.SHUTDOWN_DRAIN_MS).toBe(0);
     expect(config.SHUTDOWN_TIMEOUT_MS).toBe(9_000);
+    expect(config.BACKUP_KEEP_DAYS).toBe(14);
+  });
+
+  it('keeps backups beside the SQLite file unless BACKUP_DIR says otherwise', () => {
+    const sqlite = databaseTarget('file:/srv/sampark/data/sampark.db');
+    expect(backupDirectory(loadConfig({}), sqlite)).toBe('/srv/sampark/data/backups');
+    expect(backupDirectory(loadConfig({ BACKUP_DIR: '/mnt/backups' }), sqlite)).toBe('/mnt/backups');
+    const postgres = databaseTarget('postgres://postgres@127.0.0.1:5432/sampark');
+    expect(backupDirectory(loadConfig({}), postgres)).toBe(path.resolve('data/backups'));
+    expect(loadConfig({ BACKUP_KEEP_DAYS: '0' }).BACKUP_KEEP_DAYS).toBe(0);
   });
 
   it('picks PostgreSQL for a postgres:// URL', () => {
@@ -33,6 +44,9 @@ describe('configuration', () => {
     [{ PUBLIC_ORIGIN: 'javascript:alert(1)' }, 'PUBLIC_ORIGIN'],
     [{ INQUIRY_LIMIT_PER_HOUR: '0' }, 'INQUIRY_LIMIT_PER_HOUR'],
     [{ INQUIRY_LIMIT_PER_HOUR: 'lots' }, 'INQUIRY_LIMIT_PER_HOUR'],
+    [{ BACKUP_KEEP_DAYS: '-1' }, 'BACKUP_KEEP_DAYS'],
+    [{ BACKUP_KEEP_DAYS: 'a week' }, 'BACKUP_KEEP_DAYS'],
+    [{ BACKUP_KEEP_DAYS: '1.5' }, 'BACKUP_KEEP_DAYS'],
     [{ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_MINUTES: '60' }, 'SESSION_IDLE_MINUTES'],
     [{ ALLOWED_HOSTS: '*' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'https://shop.example' }, 'ALLOWED_HOSTS'],

@@ -74,6 +74,9 @@ export const ConfigSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Under Docker's 10 s between SIGTERM and SIGKILL, with a second to spare.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(9_000),
+  // 0 turns the daily automatic backup off; npm run backup still works.
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+  BACKUP_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
 });
 
@@ -117,4 +120,16 @@ export function databaseTarget(databaseUrl: string): DatabaseTarget {
     return { dialect: 'sqlite', filename: databaseUrl.slice('file:'.length) };
   }
   return { dialect: 'postgres', url: databaseUrl };
+}
+
+/**
+ * Where backups go: BACKUP_DIR, else `backups` beside the SQLite file (data/backups by default), else
+ * (PostgreSQL) ./data/backups.
+ */
+export function backupDirectory(config: Pick<Config, 'BACKUP_DIR'>, target: DatabaseTarget): string {
+  if (config.BACKUP_DIR) return path.resolve(config.BACKUP_DIR);
+  if (target.dialect === 'sqlite' && target.filename !== ':memory:') {
+    return path.join(path.dirname(path.resolve(target.filename)), 'backups');
+  }
+  return path.resolve('data/backups');
 }

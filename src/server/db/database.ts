@@ -10,12 +10,20 @@ import type { DB } from './schema.ts';
 
 export type Dialect = DatabaseTarget['dialect'];
 
+/**
+ * The application_name of the app's PostgreSQL connections: `npm run restore` refuses while a connection
+ * of that name is open on the database.
+ */
+export const POSTGRES_APPLICATION_NAME = 'sampark';
+
 /** SQLite only: `fold_case(text)`, the text lowercased by Unicode rules (registered on every connection). */
 export const FOLD_CASE_FUNCTION = 'fold_case';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The file or server this connection was opened on (backups copy it). */
+  target: DatabaseTarget;
   /** PostgreSQL only: the schema this connection works in, when not the default. */
   pgSchema?: string;
   /**
@@ -63,6 +71,7 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      application_name: POSTGRES_APPLICATION_NAME,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle connection the server ends (a restart, a failover, an administrator) emits 'error' on the
@@ -79,6 +88,7 @@ export async function openDatabase(
   return {
     db,
     dialect: target.dialect,
+    target,
     groupCommit: target.dialect === 'sqlite' ? createGroupCommit(db) : commitEach(db),
     ...(target.dialect === 'postgres' && options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     async ping() {

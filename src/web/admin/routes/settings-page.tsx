@@ -1,4 +1,5 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
+import { BackupsCard } from '../../features/backups/backups-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -30,7 +31,7 @@ export function SettingsPage() {
   const { data: admin } = useCurrentAdmin();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Settings" subtitle="Your session, and what the public site shows" />
+      <PageHeader title="Settings" subtitle="Your session, what the public site shows, and backups" />
       <section
         aria-labelledby="session-title"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
@@ -51,6 +52,7 @@ export function SettingsPage() {
         )}
       </section>
       <SiteSettingsSection />
+      <BackupsCard />
     </div>
   );
 }

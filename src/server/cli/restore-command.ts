@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { backupDirectory, type Config, databaseTarget } from '../config.ts';
+import { BackupError } from '../features/backups/backup-error.ts';
+import { restorePostgres } from '../features/backups/postgres-backup.ts';
+import { describeRestore } from '../features/backups/restore-summary.ts';
+import { restoreSqlite } from '../features/backups/sqlite-restore.ts';
+import { type CommandOutput, describeTarget } from './backup-command.ts';
+import { createProgressBar } from './progress-bar.ts';
+
+export const RESTORE_CLI_USAGE = `Usage: npm run restore -- <file>
+Replaces the database DATABASE_URL names with a backup made by npm run backup (or the daily automatic
+one), after checking it. Stop the server first. The database it replaces is kept: beside the SQLite file
+as <name>.before-restore-<UTC time>, or on PostgreSQL as a dump in the backups directory.`;
+
+/** npm run restore: checks a backup, replaces the database with it, and says what it did. */
+export async function runRestoreCommand(
+  argv: string[],
+  config: Config,
+  output: CommandOutput,
+  clock: () => number = Date.now,
+): Promise<void> {
+  let positionals: string[];
+  try {
+    ({ positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} }));
+  } catch (error) {
+    throw new BackupError(`${(error as Error).message}\n${RESTORE_CLI_USAGE}`);
+  }
+  const [file] = positionals;
+  if (!file || positionals.length > 1) throw new BackupError(RESTORE_CLI_USAGE);
+  const target = databaseTarget(config.DATABASE_URL);
+  const shownFile = path.resolve(file);
+
+  if (target.dialect === 'sqlite') {
+    const bar = createProgressBar(output.progress, 'Copy', 'bytes');
+    let report: Awaited<ReturnType<typeof restoreSqlite>>;
+    try {
+      report = await restoreSqlite({
+        file,
+        filename: target.filename,
+        now: clock(),
+        onProgress: bar.update,
+        onStep: (step) => {
+          if (step === 'copy') output.print(`Copying ${shownFile} beside the database ...`);
+          if (step === 'check') {
+            bar.stop();
+            output.print('Checking the copy: PRAGMA integrity_check, schema version ...');
+          }
+          if (step === 'replace') output.print('Integrity check: ok. Replacing the database ...');
+        },
+      });
+    } finally {
+      bar.stop();
+    }
+    for (const line of describeRestore(shownFile, describeTarget(target), report)) output.print(line);
+    return;
+  }
+
+  const report = await restorePostgres({
+    url: target.url,
+    file,
+    backupDirectory: backupDirectory(config, target),
+    now: clock(),
+    onStep: (step) => {
+      if (step === 'check') output.print(`Checking ${shownFile}: pg_restore --list, schema version ...`);
+      if (step === 'keep')
+        output.print('The archive is readable. Dumping the current contents aside (pg_dump) ...');
+      if (step === 'replace') output.print('Restoring it in one transaction (pg_restore | psql) ...');
+    },
+  });
+  for (const line of describeRestore(shownFile, describeTarget(target), report)) output.print(line);
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { backupDirectory, loadConfig } from '../../config.ts';
+import { type Database, openDatabase } from '../../db/database.ts';
+import {
+  createScratchPostgresDatabase,
+  type ScratchPostgresDatabase,
+} from '../../test-support/scratch-postgres.ts';
+import {
+  asAdmin,
+  createAdmin,
+  createSignedInTestApp,
+  expectAuthenticationRequired,
+  signIn,
+  type TestApp,
+} from '../../test-support/test-app.ts';
+import { createBackupService } from './backup-service.ts';
+
+const STATUS = '/api/admin/backups';
+const LATEST = '/api/admin/backups/latest';
+
+async function expectNoBackupYet(app: FastifyInstance, cookie: string) {
+  const status = await app.inject(asAdmin(cookie, { method: 'GET', url: STATUS }));
+  expect(status.statusCode).toBe(200);
+  expect(status.json().backups).toMatchObject({ latest: null, lastFailure: null, running: false });
+  const download = await app.inject(asAdmin(cookie, { method: 'GET', url: LATEST }));
+  expect(download.statusCode).toBe(404);
+  expect(download.json()).toEqual({ success: false, message: 'No backup has been taken yet' });
+}
+
+/** After a backup: Settings shows its time and size, and the download is that file, byte for byte. */
+async function expectDownloadable(app: FastifyInstance, cookie: string, file: string, header: string) {
+  const status = await app.inject(asAdmin(cookie, { method: 'GET', url: STATUS }));
+  const fileName = path.basename(file);
+  expect(status.json().backups.latest).toEqual({
+    fileName,
+    takenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/),
+    sizeBytes: fs.statSync(file).size,
+  });
+  const download = await app.inject(asAdmin(cookie, { method: 'GET', url: LATEST }));
+  expect(download.statusCode).toBe(200);
+  expect(download.headers['content-type']).toBe('application/octet-stream');
+  expect(download.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+  expect(download.headers['cache-control']).toBe('no-store');
+  expect(download.rawPayload.equals(fs.readFileSync(file))).toBe(true);
+  expect(download.rawPayload.subarray(0, header.length).toString('latin1')).toBe(header);
+}
+
+describe('backups in Settings (SQLite)', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    ({ t, cookie } = await createSignedInTestApp('sqlite'));
+  });
+  afterEach(() => t.close());
+
+  it('is for signed-in admins only', async () => {
+    for (const url of [STATUS, LATEST]) {
+      expectAuthenticationRequired(await t.app.inject({ method: 'GET', url }));
+    }
+  });
+
+  it('says none is taken yet, then shows the newest backup and downloads it', async () => {
+    await expectNoBackupYet(t.app, cookie);
+    const directory = backupDirectory(t.config, t.database.target);
+    const status = await t.app.inject(asAdmin(cookie, { method: 'GET', url: STATUS }));
+    expect(status.json().backups).toMatchObject({
+      automatic: { state: 'on', keepDays: 14, nextAt: expect.any(String) },
+      directory,
+    });
+
+    const backups = createBackupService({ target: t.database.target, directory });
+    await backups.take();
+    t.clock.advance(2_000);
+    const newest = await createBackupService({ target: t.database.target, directory, clock: t.clock }).take();
+    await expectDownloadable(t.app, cookie, newest!.path, 'SQLite format 3\0');
+  });
+
+  it('says when automatic backups are turned off', async () => {
+    const off = await createSignedInTestApp('sqlite', { BACKUP_KEEP_DAYS: '0' });
+    try {
+      const status = await off.t.app.inject(asAdmin(off.cookie, { method: 'GET', url: STATUS }));
+      expect(status.json().backups.automatic).toEqual({
+        state: 'off',
+        reason: 'Automatic backups are turned off (BACKUP_KEEP_DAYS=0).',
+      });
+    } finally {
+      await off.t.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_POSTGRES_URL)('backups in Settings (PostgreSQL)', () => {
+  let scratch: ScratchPostgresDatabase;
+  let database: Database;
+  let app: FastifyInstance;
+  let directory: string;
+  beforeEach(async () => {
+    scratch = await createScratchPostgresDatabase('sampark_backup_routes');
+    directory = fs.mkdtempSync(path.join(path.resolve('.tmp'), 'backup-routes-'));
+    database = await openDatabase({ dialect: 'postgres', url: scratch.url });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      BACKUP_DIR: directory,
+    });
+    app = await buildApp(config, { database, logger: false });
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+    await scratch.drop();
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('shows pg_dump backups and downloads the newest', async () => {
+    await createAdmin(database);
+    const cookie = await signIn(app);
+    expectAuthenticationRequired(await app.inject({ method: 'GET', url: STATUS }));
+    await expectNoBackupYet(app, cookie);
+    const status = await app.inject(asAdmin(cookie, { method: 'GET', url: STATUS }));
+    // Inside the server's working directory, the path is shown relative to it.
+    expect(status.json().backups).toMatchObject({
+      automatic: { state: 'on', keepDays: 14 },
+      directory: path.relative(process.cwd(), directory),
+    });
+    expect(status.body).not.toContain(process.cwd());
+
+    const taken = await createBackupService({ target: database.target, directory }).take();
+    expect(path.basename(taken!.path)).toMatch(/^sampark-\d{8}T\d{6}Z\.dump$/);
+    await expectDownloadable(app, cookie, taken!.path, 'PGDMP');
+  });
+});

@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BackupStatus } from '../../../shared/backups.ts';
+import { DAY_MS, pruneBackups, shownDirectory } from './backup-files.ts';
+import type { BackupService } from './backup-service.ts';
+
+/** The first automatic backup waits this long after start: the server comes up first, and a crash loop does not back up every start. */
+export const BACKUP_FIRST_DELAY_MS = 60_000;
+/** After a failure, or while another instance is taking one, or while pg_dump is missing. */
+export const BACKUP_RETRY_DELAY_MS = 60 * 60_000;
+
+export interface BackupSchedule {
+  /** Plans the first automatic backup (none when BACKUP_KEEP_DAYS is 0). */
+  start(): void;
+  /** Stops planning and stops a backup under way; resolves when it has stopped. */
+  stop(): Promise<void>;
+  status(): Promise<BackupStatus>;
+}
+
+/**
+ * The daily automatic backup. A backup is taken when the newest in the directory (automatic or made by
+ * `npm run backup`) is a day old or older, so restarts do not add backups; after each one, backups older
+ * than `keepDays` are deleted (never the newest). Every timer is unref'd and cleared by stop(): the
+ * schedule never keeps the process alive.
+ */
+export function createBackupSchedule({
+  backups,
+  keepDays,
+  clock,
+  log,
+  firstDelayMs = BACKUP_FIRST_DELAY_MS,
+}: {
+  backups: BackupService;
+  keepDays: number;
+  clock: () => number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  firstDelayMs?: number;
+}): BackupSchedule {
+  let timer: NodeJS.Timeout | undefined;
+  let nextAt: number | null = null;
+  let planning = false;
+  let current: { controller: AbortController; done: Promise<void> } | undefined;
+  let lastFailure: { at: number; message: string } | null = null;
+  let reportedUnavailable: string | null = null;
+
+  const plan = (delayMs: number) => {
+    if (!planning) return;
+    const delay = Math.min(DAY_MS, Math.max(1_000, delayMs));
+    nextAt = clock() + delay;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const controller = new AbortController();
+      const done = tick(controller.signal).finally(() => {
+        current = undefined;
+      });
+      current = { controller, done };
+    }, delay);
+    timer.unref();
+  };
+
+  const tick = async (signal: AbortSignal): Promise<void> => {
+    nextAt = null;
+    try {
+      const newest = backups.latest();
+      const age = newest ? clock() - Date.parse(newest.takenAt) : Number.POSITIVE_INFINITY;
+      if (age < DAY_MS) return plan(DAY_MS - age);
+
+      const unavailable = await backups.unavailableReason();
+      if (unavailable) {
+        if (unavailable !== reportedUnavailable)
+          log.warn(`Automatic backups are not possible: ${unavailable}`);
+        reportedUnavailable = unavailable;
+        return plan(BACKUP_RETRY_DELAY_MS);
+      }
+      reportedUnavailable = null;
+      const taken = await backups.take({ offThread: true, exclusive: true, signal });
+      if (!taken) {
+        log.info('another instance is taking a backup; checking again later');
+        return plan(BACKUP_RETRY_DELAY_MS);
+      }
+      lastFailure = null;
+      const deleted = pruneBackups(backups.directory, backups.dialect, keepDays, clock());
+      log.info(
+        { file: taken.path, sizeBytes: taken.sizeBytes, durationMs: Math.round(taken.durationMs), deleted },
+        'automatic backup taken',
+      );
+      plan(DAY_MS);
+    } catch (error) {
+      if (signal.aborted) return;
+      const message = error instanceof Error ? error.message : String(error);
+      lastFailure = { at: clock(), message };
+      log.warn({ err: error }, 'automatic backup failed; trying again in an hour');
+      plan(BACKUP_RETRY_DELAY_MS);
+    }
+  };
+
+  const automatic = async (): Promise<BackupStatus['automatic']> => {
+    if (keepDays === 0) {
+      return { state: 'off', reason: 'Automatic backups are turned off (BACKUP_KEEP_DAYS=0).' };
+    }
+    const unavailable = await backups.unavailableReason();
+    if (unavailable) return { state: 'unavailable', reason: unavailable };
+    return { state: 'on', keepDays, nextAt: nextAt === null ? null : new Date(nextAt).toISOString() };
+  };
+
+  return {
+    start() {
+      if (keepDays === 0 || planning) return;
+      planning = true;
+      plan(firstDelayMs);
+    },
+    async stop() {
+      planning = false;
+      clearTimeout(timer);
+      timer = undefined;
+      nextAt = null;
+      if (current) {
+        current.controller.abort();
+        await current.done;
+      }
+    },
+    async status() {
+      const latest = backups.latest();
+      // A backup made since (by npm run backup, say) makes the failure old news.
+      const failure =
+        lastFailure && !(latest && Date.parse(latest.takenAt) > lastFailure.at) ? lastFailure : null;
+      return {
+        automatic: await automatic(),
+        directory: shownDirectory(backups.directory),
+        latest,
+        lastFailure: failure && { at: new Date(failure.at).toISOString(), message: failure.message },
+        running: current !== undefined,
+      };
+    },
+  };
+}

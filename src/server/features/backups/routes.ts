@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/api.ts';
+import { BackupStatusResponseSchema } from '../../../shared/backups.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { BackupSchedule } from './backup-schedule.ts';
+import type { BackupService } from './backup-service.ts';
+
+export const NO_BACKUP_MESSAGE = 'No backup has been taken yet';
+
+const adminErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+/** Settings' Backups card: the schedule and newest backup, and that backup as a download (admins only). */
+export const backupRoutes: FastifyPluginAsyncZod<{
+  backups: BackupService;
+  schedule: BackupSchedule;
+}> = async (app, { backups, schedule }) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/admin/backups',
+    {
+      schema: {
+        tags: ['backups'],
+        summary:
+          'The automatic backups: on or off and why, where they are kept, the newest, the last failure',
+        response: { 200: BackupStatusResponseSchema, ...adminErrors },
+      },
+    },
+    async () => ({ backups: await schedule.status() }),
+  );
+
+  app.get(
+    '/api/admin/backups/latest',
+    {
+      schema: {
+        tags: ['backups'],
+        summary:
+          'The newest backup as a file download: a SQLite database, or a pg_dump archive on PostgreSQL',
+        // The file goes out as a stream, which Fastify sends without serializing.
+        response: { 200: z.unknown().describe('The backup file'), 404: ApiErrorSchema, ...adminErrors },
+      },
+    },
+    async (_request, reply) => {
+      const latest = backups.latest();
+      if (!latest) throw new HttpError(404, NO_BACKUP_MESSAGE);
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(path.join(backups.directory, latest.fileName), 'r');
+      } catch {
+        // Deleted by retention between the listing and the open.
+        throw new HttpError(404, NO_BACKUP_MESSAGE);
+      }
+      const { size } = await handle.stat();
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="${latest.fileName}"`)
+        .header('content-length', size)
+        .send(handle.createReadStream());
+    },
+  );
+};

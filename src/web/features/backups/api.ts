@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/backups.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+const BASE = '/api/admin/backups';
+
+/** The newest backup as a file: a link the browser downloads itself (a large file never sits in memory). */
+export const LATEST_BACKUP_HREF = `${BASE}/latest`;
+
+export const backupKeys = { status: ['backups', 'status'] as const };
+
+export async function fetchBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
+  const { backups } = await apiRequest(BASE, { signal, schema: BackupStatusResponseSchema });
+  return backups;
+}
+
+export const backupStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: backupKeys.status,
+    queryFn: ({ signal }) => fetchBackupStatus(signal),
+    meta: { errorMessage: 'Failed to load the backups' },
+  });
+
+export function useBackupStatus() {
+  return useQuery(backupStatusQueryOptions());
+}

@@ -1,0 +1,98 @@
+import { Download } from 'lucide-react';
+import { type BackupStatus, formatBytes } from '../../../shared/backups.ts';
+import { cx } from '../../lib/class-names.ts';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import { LATEST_BACKUP_HREF, useBackupStatus } from './api.ts';
+
+function Schedule({ status }: { status: BackupStatus }) {
+  const { automatic } = status;
+  if (automatic.state === 'on') {
+    return (
+      <p className="text-sm text-slate-700">
+        A backup is taken automatically every day and kept for {automatic.keepDays} day
+        {automatic.keepDays === 1 ? '' : 's'} in <code className="break-all">{status.directory}</code>.
+      </p>
+    );
+  }
+  return (
+    <p
+      className={cx(
+        'rounded-lg p-3 text-sm',
+        automatic.state === 'unavailable' ? 'bg-amber-50 text-amber-900' : 'bg-slate-50 text-slate-700',
+      )}
+    >
+      {automatic.state === 'unavailable' ? 'Automatic backups are unavailable. ' : ''}
+      {automatic.reason}
+    </p>
+  );
+}
+
+function BackupDetails({ status }: { status: BackupStatus }) {
+  const { latest, lastFailure } = status;
+  return (
+    <div className="mt-3 space-y-3">
+      {latest ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-500">Last backup</dt>
+          <dd className="font-medium text-slate-900">
+            <DateTime value={latest.takenAt} />
+          </dd>
+          <dt className="text-slate-500">Size</dt>
+          <dd className="font-medium text-slate-900">{formatBytes(latest.sizeBytes)}</dd>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700">No backup has been taken yet.</p>
+      )}
+      {status.running && <p className="text-sm text-slate-700">A backup is being taken now.</p>}
+      {lastFailure && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          The last automatic backup failed (<DateTime value={lastFailure.at} />
+          ): {lastFailure.message}
+        </p>
+      )}
+      <Schedule status={status} />
+      <p className="text-sm text-slate-600">
+        To take one now or to restore one, run <code className="whitespace-nowrap">npm run backup</code> or{' '}
+        <code className="whitespace-nowrap">npm run restore -- &lt;file&gt;</code> on the server.
+      </p>
+      {latest && (
+        <a href={LATEST_BACKUP_HREF} download={latest.fileName} className={buttonClassName('secondary')}>
+          <Download aria-hidden="true" className="size-4" />
+          Download backup
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** Settings' Backups card: the newest backup (time, size, download) and the automatic schedule. */
+export function BackupsCard() {
+  const status = useBackupStatus();
+  return (
+    <section
+      aria-labelledby="backups-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="backups-title" className="text-lg font-semibold text-slate-900">
+        Backups
+      </h2>
+      {status.data ? (
+        <BackupDetails status={status.data} />
+      ) : status.isError ? (
+        <div
+          role="alert"
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          <p>The backups could not be loaded.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void status.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <LoadingState label="Loading backups..." />
+      )}
+    </section>
+  );
+}
