@@ -101,8 +101,9 @@ describe('npm run restore (SQLite)', () => {
 
   it('refuses a damaged backup and leaves the database as it was', async () => {
     damagePage(backup, 'contact_inquiries_seq');
+    // Which of the two an SQLite version reports for the same damage differs (3.54 stops at the first).
     await expect(restore(backup)).rejects.toThrow(
-      /^The backup is damaged: PRAGMA integrity_check found \d+ (problem|problems|or more problems), e\.g\. .*Tree \d+ page \d+/,
+      /^The backup is damaged: (PRAGMA integrity_check found \d+ (problem|problems|or more problems), e\.g\. .*Tree \d+ page \d+|database disk image is malformed\.$)/,
     );
     expect(sqliteInquiryCount(live)).toBe(5);
     expect(dataFiles()).toEqual(['sampark.db']);

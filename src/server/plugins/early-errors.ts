@@ -34,11 +34,49 @@ export function repairPercentEncoding(url: string): string | null {
         decodeURIComponent(run);
         return run;
       } catch {
-        return run.replaceAll('%', '%25');
+        return repairEscapeRun(run);
       }
     });
     return end === -1 ? repaired : repaired + url.slice(end);
   }
+}
+
+/** UTF-8: how many bytes the sequence this byte starts has, or 0 for a byte no sequence starts with. */
+function sequenceLength(byte: number): number {
+  if (byte < 0x80) return 1;
+  if (byte >= 0xc2 && byte < 0xe0) return 2;
+  if (byte >= 0xe0 && byte < 0xf0) return 3;
+  if (byte >= 0xf0 && byte < 0xf5) return 4;
+  return 0;
+}
+
+/**
+ * A run of escapes that does not decode as a whole: each UTF-8 sequence in it that decodes stays as it is
+ * (a `%25` beside a broken `%C0` is still a percent sign), and every other escape is escaped itself.
+ */
+function repairEscapeRun(run: string): string {
+  const escapes = run.match(/%[0-9A-Fa-f]{2}/g);
+  if (!escapes) return '%25';
+  let repaired = '';
+  let at = 0;
+  while (at < escapes.length) {
+    const length = sequenceLength(Number.parseInt(escapes[at]!.slice(1), 16));
+    const sequence = escapes.slice(at, at + length).join('');
+    let decodes = length > 0 && at + length <= escapes.length;
+    try {
+      if (decodes) decodeURIComponent(sequence);
+    } catch {
+      decodes = false;
+    }
+    if (decodes) {
+      repaired += sequence;
+      at += length;
+    } else {
+      repaired += `%25${escapes[at]!.slice(1)}`;
+      at += 1;
+    }
+  }
+  return repaired;
 }
 
 function frameworkStatus(error: FastifyError): number {

@@ -100,6 +100,8 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('backups in Settings (PostgreSQL)'
   let directory: string;
   beforeEach(async () => {
     scratch = await createScratchPostgresDatabase('sampark_backup_routes');
+    // Inside the working directory on purpose: Settings then shows the path relative to it.
+    fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
     directory = fs.mkdtempSync(path.join(path.resolve('.tmp'), 'backup-routes-'));
     database = await openDatabase({ dialect: 'postgres', url: scratch.url });
     const config = loadConfig({
