@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatBytes } from '../../shared/backups.ts';
 import { backupDirectory, type Config, type DatabaseTarget, databaseTarget } from '../config.ts';
 import { BackupError } from '../features/backups/backup-error.ts';
 import { BACKUP_EXTENSIONS, backupFileName } from '../features/backups/backup-files.ts';
 import { createBackupService } from '../features/backups/backup-service.ts';
+import { type CommandOutput, fileArguments } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 
 export const BACKUP_CLI_USAGE = `Usage: npm run backup -- [<file or directory>]
@@ -13,12 +13,6 @@ Writes a consistent snapshot of the database DATABASE_URL names, while the site 
 with its online backup API, PostgreSQL with pg_dump (custom format). By default the file goes to the
 backups directory (BACKUP_DIR, else "backups" beside the SQLite file, else ./data/backups) as
 sampark-<UTC time>.db or .dump.`;
-
-/** Where the commands write: results to `print` (standard output), the progress bar to `progress`. */
-export interface CommandOutput {
-  print(line: string): void;
-  progress: NodeJS.WritableStream;
-}
 
 /** A database as an operator recognises it: the SQLite file, or the PostgreSQL URL without password. */
 export function describeTarget(target: DatabaseTarget): string {
@@ -55,12 +49,7 @@ export async function runBackupCommand(
   output: CommandOutput,
   clock: () => number = Date.now,
 ): Promise<void> {
-  let positionals: string[];
-  try {
-    ({ positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} }));
-  } catch (error) {
-    throw new BackupError(`${(error as Error).message}\n${BACKUP_CLI_USAGE}`);
-  }
+  const positionals = fileArguments(argv, BACKUP_CLI_USAGE);
   if (positionals.length > 1) throw new BackupError(BACKUP_CLI_USAGE);
   const target = databaseTarget(config.DATABASE_URL);
   if (target.dialect === 'sqlite' && target.filename === ':memory:') {

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupDirectory, type Config, databaseTarget } from '../config.ts';
 import { BackupError } from '../features/backups/backup-error.ts';
 import { restorePostgres } from '../features/backups/postgres-backup.ts';
 import { describeRestore } from '../features/backups/restore-summary.ts';
 import { restoreSqlite } from '../features/backups/sqlite-restore.ts';
-import { type CommandOutput, describeTarget } from './backup-command.ts';
+import { describeTarget } from './backup-command.ts';
+import { type CommandOutput, fileArguments } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 
 export const RESTORE_CLI_USAGE = `Usage: npm run restore -- <file>
@@ -20,12 +20,7 @@ export async function runRestoreCommand(
   output: CommandOutput,
   clock: () => number = Date.now,
 ): Promise<void> {
-  let positionals: string[];
-  try {
-    ({ positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} }));
-  } catch (error) {
-    throw new BackupError(`${(error as Error).message}\n${RESTORE_CLI_USAGE}`);
-  }
+  const positionals = fileArguments(argv, RESTORE_CLI_USAGE);
   const [file] = positionals;
   if (!file || positionals.length > 1) throw new BackupError(RESTORE_CLI_USAGE);
   const target = databaseTarget(config.DATABASE_URL);

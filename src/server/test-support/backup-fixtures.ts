@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import SQLite from 'better-sqlite3';
-import type { CommandOutput } from '../cli/backup-command.ts';
+import type { CommandOutput } from '../cli/backup-script.ts';
 import type { Database } from '../db/database.ts';
 import { storedInquiry } from './test-app.ts';
 
