@@ -19,7 +19,8 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/sampark-prod-XXXXXX")
 server_pid=""
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  # npm start runs the server as a child of its own: the whole process group is stopped.
+  if [ -n "$server_pid" ]; then kill -TERM -- "-$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -47,7 +48,7 @@ done
 
 port=$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 DATABASE_URL="file:$work/app/data/sampark.db" PUBLIC_ORIGIN="http://127.0.0.1:$port" PORT="$port" HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=warn \
-  ADMIN_PASSWORD=production-check-password npm start --silent >"$work/server.log" 2>&1 &
+  ADMIN_PASSWORD=production-check-password setsid npm start --silent >"$work/server.log" 2>&1 &
 server_pid=$!
 
 # Waits for the server to answer, up to 30 s; stops at once if it exited.
