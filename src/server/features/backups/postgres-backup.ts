@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { POSTGRES_APPLICATION_NAME } from '../../db/database.ts';
-import { BackupError, DatabaseInUseError, type ProgressListener } from './backup-error.ts';
+import {
+  BackupError,
+  DatabaseInUseError,
+  type ProgressListener,
+  requireRegularFile,
+} from './backup-error.ts';
 import { compactTimestamp, partialPath, publishFile } from './backup-files.ts';
 import {
   postgresConnection,
@@ -177,13 +182,7 @@ export async function restorePostgres({
 }
 
 function checkArchiveFile(file: string): void {
-  let stats: fs.Stats;
-  try {
-    stats = fs.statSync(file);
-  } catch {
-    throw new BackupError(`There is no file at ${path.resolve(file)}.`);
-  }
-  if (!stats.isFile()) throw new BackupError(`${path.resolve(file)} is not a file.`);
+  requireRegularFile(file);
   const header = Buffer.alloc(SQLITE_HEADER.length);
   const handle = fs.openSync(file, 'r');
   try {

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
-import { BackupError, DatabaseInUseError, type ProgressListener } from './backup-error.ts';
+import {
+  BackupError,
+  DatabaseInUseError,
+  type ProgressListener,
+  requireRegularFile,
+} from './backup-error.ts';
 import { compactTimestamp, partialPath, publishFile } from './backup-files.ts';
 import { COUNTED_TABLES, type TableCounts } from './restore-summary.ts';
 import { compareSchema, type SchemaCheck, schemaRefusal } from './schema-version.ts';
@@ -86,13 +91,7 @@ export async function restoreSqlite({
 }
 
 function checkBackupFile(file: string, filename: string): void {
-  let stats: fs.Stats;
-  try {
-    stats = fs.statSync(file);
-  } catch {
-    throw new BackupError(`There is no file at ${path.resolve(file)}.`);
-  }
-  if (!stats.isFile()) throw new BackupError(`${path.resolve(file)} is not a file.`);
+  requireRegularFile(file);
   if (filename === ':memory:') {
     throw new BackupError('DATABASE_URL names an in-memory database: there is nothing to restore into.');
   }
