@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import {
   createAdmin,
@@ -7,15 +7,11 @@ import {
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_ORIGIN,
-  type TestApp,
+  testAppForEachTest,
 } from './test-support/test-app.ts';
 
 describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect);
 
   it('reports health and readiness with the database dialect', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
@@ -142,11 +138,7 @@ describe('HTTPS deployments', () => {
 });
 
 describe('response compression', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp('sqlite');
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest('sqlite');
 
   it('compresses a large JSON answer with brotli or gzip, as the client accepts', async () => {
     const plain = await t.app.inject({ url: '/api/openapi.json' });

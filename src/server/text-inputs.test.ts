@@ -1,16 +1,15 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BlogPostValues } from '../shared/blog.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import {
   asAdmin,
   createMember,
-  createSignedInTestApp,
+  signedInAppForEachTest,
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_MEMBER,
-  type TestApp,
 } from './test-support/test-app.ts';
 
 /**
@@ -347,14 +346,12 @@ function problem(
 }
 
 describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
+  const t = signedInAppForEachTest(dialect);
   let ids: Ids;
   let serial = 0;
   beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
     const contact = await t.app.inject(
-      asAdmin(cookie, { method: 'POST', url: '/api/contacts', payload: { value: '+91 98765 43210' } }),
+      asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload: { value: '+91 98765 43210' } }),
     );
     const blog = await createBlogPostRepository(t.database.db).create(blogBody(-1));
     ids = {
@@ -365,13 +362,12 @@ describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect)
       member: await createMember(t.database),
     };
   });
-  afterEach(() => t.close());
 
   /** Every request from its own address, so no rate limit or throttle has a say. */
   const send = (options: InjectOptions) => {
     serial += 1;
     return t.app.inject(
-      asAdmin(cookie, {
+      asAdmin(t.cookie, {
         ...options,
         remoteAddress: `10.${serial >> 16}.${(serial >> 8) & 255}.${serial & 255}`,
       }),

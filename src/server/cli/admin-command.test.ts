@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, TEST_DIALECTS, type TestApp } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 import { runAdminCommand } from './admin-command.ts';
 
 describe.each(TEST_DIALECTS)('admin command (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect);
 
   it('creates an admin with a generated password that signs in', async () => {
     const output = await runAdminCommand(['create', 'Boss@Example.com'], t.database);

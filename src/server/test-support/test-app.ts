@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Insertable, sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
@@ -144,6 +144,87 @@ export async function createTestApp(
   };
 }
 
+/** Runs `run` with a fresh app and closes the app afterwards, whatever `run` does. */
+export async function withTestApp<T>(
+  dialect: Dialect,
+  env: Record<string, string>,
+  run: (t: TestApp) => Promise<T>,
+  options: TestAppOptions = {},
+): Promise<T> {
+  const t = await createTestApp(dialect, env, options);
+  try {
+    return await run(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/**
+ * Two apps, each on a SQLite database of its own, that share nothing but the Redis at TEST_REDIS_URL: what
+ * one counts there (sign-in failures, posts per address), the other must see. For suites run only when
+ * TEST_REDIS_URL is set.
+ */
+export async function withTwoAppsSharingRedis(
+  run: (first: TestApp, second: TestApp) => Promise<void>,
+): Promise<void> {
+  const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
+  await withTestApp('sqlite', env, (first) => withTestApp('sqlite', env, (second) => run(first, second)));
+}
+
+/** The app of the test that is running, in a suite that gets a fresh app for each test. */
+export type CurrentTestApp = Omit<TestApp, 'close'>;
+
+/**
+ * Gives each test of the calling suite a fresh app (`createTestApp`), closed after the test. The object
+ * returned stands for the app of the test that is running: read it inside tests and hooks (`t.app`,
+ * `t.database`), never while the suite is collected. A suite's own `beforeEach` runs after this one's.
+ */
+export function testAppForEachTest(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): CurrentTestApp {
+  return currentOfEachTest(() => createTestApp(dialect, env, options));
+}
+
+/**
+ * As testAppForEachTest, with the test admin signed in: `t.cookie` is the Cookie header of the session (a
+ * test that signs in again may set it).
+ */
+export function signedInAppForEachTest(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): CurrentTestApp & { cookie: string } {
+  return currentOfEachTest(async () => {
+    const { t, cookie } = await createSignedInTestApp(dialect, env, options);
+    return { ...t, cookie };
+  });
+}
+
+function currentOfEachTest<T extends TestApp>(open: () => Promise<T>): Omit<T, 'close'> {
+  let current: T | undefined;
+  const running = () => {
+    if (!current) throw new Error('The test app exists only while a test runs: use it inside a test or hook');
+    return current;
+  };
+  beforeEach(async () => {
+    current = await open();
+  });
+  afterEach(async () => {
+    const closing = current;
+    current = undefined;
+    await closing?.close();
+  });
+  return new Proxy({} as Omit<T, 'close'>, {
+    get: (_, key) => running()[key as keyof T],
+    set: (_, key, value) => {
+      running()[key as keyof T] = value;
+      return true;
+    },
+  });
+}
+
 /**
  * Several instances of the app on one database, each with its own connection (pool), as behind a load
  * balancer; give them one REDIS_URL to share counters.
@@ -181,12 +262,19 @@ export async function createAdmin(database: Database, admin = TEST_ADMIN): Promi
   return created.id;
 }
 
-/** Signs in through the API and returns the Cookie header to send with later requests. */
-export async function signIn(app: FastifyInstance, admin = TEST_ADMIN): Promise<string> {
+/**
+ * Signs in through the API and returns the Cookie header to send with later requests; `origin` is the
+ * site's (PUBLIC_ORIGIN when the app has one).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  admin = TEST_ADMIN,
+  origin = TEST_ORIGIN,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/admin/login',
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin },
     payload: admin,
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
@@ -202,8 +290,16 @@ export async function createSignedInTestApp(
   options: TestAppOptions = {},
 ): Promise<{ t: TestApp; cookie: string }> {
   const t = await createTestApp(dialect, env, options);
+  return { t, cookie: await signInNewAdmin(t) };
+}
+
+/** Creates the test admin and signs it in (see signIn); returns the Cookie header of the session. */
+export async function signInNewAdmin(
+  t: Pick<TestApp, 'app' | 'database'>,
+  origin = TEST_ORIGIN,
+): Promise<string> {
   await createAdmin(t.database);
-  return { t, cookie: await signIn(t.app) };
+  return signIn(t.app, TEST_ADMIN, origin);
 }
 
 /** The answer of every admin call without a valid session. */
@@ -238,6 +334,16 @@ export function asAdmin(cookie: string | undefined, options: InjectOptions): Inj
   };
 }
 
+/** A contact-form post as a visitor fills it in. */
+export const TEST_INQUIRY = {
+  name: 'Asha Verma',
+  phone: '+91 98765 43210',
+  email: 'asha@example.com',
+  city: 'Pune',
+  query: 'Can you help with my account?',
+  service: 'technical-support',
+} as const;
+
 export type InquiryRow = Insertable<DB['contactInquiries']>;
 export type InquiryRowOverrides = Partial<Omit<InquiryRow, 'isRead' | 'seq'>> & {
   isRead?: boolean;
@@ -250,12 +356,8 @@ export function storedInquiry(
 ): InquiryRow {
   return {
     id: newId(),
-    name: 'Asha Verma',
-    phone: '+91 98765 43210',
-    email: 'asha@example.com',
-    city: 'Pune',
+    ...TEST_INQUIRY,
     query: 'Hello there',
-    service: 'technical-support',
     status: 'new',
     isRead: isRead ? 1 : 0,
     createdAt,

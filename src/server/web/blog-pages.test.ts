@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPostValues } from '../../shared/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
-import {
-  createAdmin,
-  createTestApp,
-  TEST_ADMIN,
-  TEST_DIALECTS,
-  type TestApp,
-} from '../test-support/test-app.ts';
+import { createAdmin, TEST_ADMIN, TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
@@ -49,13 +43,11 @@ function blogPosting(html: string): { nonce: string | undefined; data: Record<st
 }
 
 describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', (dialect) => {
-  let t: TestApp;
+  const t = testAppForEachTest(dialect, { WEB_DIST_DIR, PUBLIC_ORIGIN: ORIGIN });
   let posts: ReturnType<typeof createBlogPostRepository>;
   beforeEach(async () => {
-    t = await createTestApp(dialect, { WEB_DIST_DIR, PUBLIC_ORIGIN: ORIGIN });
     posts = createBlogPostRepository(t.database.db);
   });
-  afterEach(() => t.close());
 
   async function adminCookie(): Promise<string> {
     await createAdmin(t.database);

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
 import {
   createAdmin,
   createTestApp,
   TEST_ADMIN,
   TEST_DIALECTS,
-  type TestApp,
+  testAppForEachTest,
 } from '../test-support/test-app.ts';
 import { sitemapXml } from './seo-routes.ts';
 
@@ -14,11 +14,7 @@ function locations(xml: string): string[] {
 }
 
 describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect, { PUBLIC_ORIGIN: 'https://support.example.in' });
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect, { PUBLIC_ORIGIN: 'https://support.example.in' });
 
   it('robots.txt keeps crawlers out of the back office and the API and names the sitemap', async () => {
     const response = await t.app.inject({ url: '/robots.txt' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,
@@ -13,6 +13,7 @@ import {
   TEST_DIALECTS,
   TEST_ORIGIN,
   type TestApp,
+  testAppForEachTest,
 } from '../../test-support/test-app.ts';
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
@@ -56,12 +57,10 @@ const loginAttempt = (
   });
 
 describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
-  let t: TestApp;
+  const t = testAppForEachTest(dialect);
   beforeEach(async () => {
-    t = await createTestApp(dialect);
     await createAdmin(t.database);
   });
-  afterEach(() => t.close());
 
   const expectUnauthorized = async (cookie: string | undefined) => {
     for (const call of ADMIN_CALLS) {
@@ -264,12 +263,10 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('a one-minute idle timeout (%s)', (dialect) => {
-  let t: TestApp;
+  const t = testAppForEachTest(dialect, { SESSION_IDLE_MINUTES: '1' });
   beforeEach(async () => {
-    t = await createTestApp(dialect, { SESSION_IDLE_MINUTES: '1' });
     await createAdmin(t.database);
   });
-  afterEach(() => t.close());
 
   const me = (cookie: string) => t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }));
 
@@ -335,12 +332,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('login throttling shared through Re
 });
 
 describe.each(TEST_DIALECTS)('login throttling under parallel guessing (%s)', (dialect) => {
-  let t: TestApp;
+  const t = testAppForEachTest(dialect);
   beforeEach(async () => {
-    t = await createTestApp(dialect);
     await createAdmin(t.database);
   });
-  afterEach(() => t.close());
 
   const attempt = (app: FastifyInstance, password: string, ip?: string) =>
     loginAttempt(app, password, ip ? { ip } : {});
@@ -397,12 +392,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
 );
 
 describe.each(TEST_DIALECTS)('device cookies and the sign-in summary (%s)', (dialect) => {
-  let t: TestApp;
+  const t = testAppForEachTest(dialect);
   beforeEach(async () => {
-    t = await createTestApp(dialect);
     await createAdmin(t.database);
   });
-  afterEach(() => t.close());
 
   const login = (
     password: string,

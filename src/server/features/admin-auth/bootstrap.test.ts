@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.ts';
+import { signIn, testAppForEachTest } from '../../test-support/test-app.ts';
 import { createAdminRepository } from './admin-repository.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
 
 describe('first start', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp('sqlite');
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest('sqlite');
 
   it('creates the first admin with a generated password printed once', async () => {
     const printed: string[] = [];

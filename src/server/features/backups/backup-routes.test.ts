@@ -14,8 +14,8 @@ import {
   createAdmin,
   createSignedInTestApp,
   expectAuthenticationRequired,
+  signedInAppForEachTest,
   signIn,
-  type TestApp,
 } from '../../test-support/test-app.ts';
 import { createBackupService } from './backup-service.ts';
 
@@ -50,12 +50,7 @@ async function expectDownloadable(app: FastifyInstance, cookie: string, file: st
 }
 
 describe('backups in Settings (SQLite)', () => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp('sqlite'));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest('sqlite');
 
   it('is for signed-in admins only', async () => {
     for (const url of [STATUS, LATEST]) {
@@ -64,9 +59,9 @@ describe('backups in Settings (SQLite)', () => {
   });
 
   it('says none is taken yet, then shows the newest backup and downloads it', async () => {
-    await expectNoBackupYet(t.app, cookie);
+    await expectNoBackupYet(t.app, t.cookie);
     const directory = backupDirectory(t.config, t.database.target);
-    const status = await t.app.inject(asAdmin(cookie, { method: 'GET', url: STATUS }));
+    const status = await t.app.inject(asAdmin(t.cookie, { method: 'GET', url: STATUS }));
     expect(status.json().backups).toMatchObject({
       automatic: { state: 'on', keepDays: 14, nextAt: expect.any(String) },
       directory,
@@ -76,7 +71,7 @@ describe('backups in Settings (SQLite)', () => {
     await backups.take();
     t.clock.advance(2_000);
     const newest = await createBackupService({ target: t.database.target, directory, clock: t.clock }).take();
-    await expectDownloadable(t.app, cookie, newest!.path, 'SQLite format 3\0');
+    await expectDownloadable(t.app, t.cookie, newest!.path, 'SQLite format 3\0');
   });
 
   it('says when automatic backups are turned off', async () => {

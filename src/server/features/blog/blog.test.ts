@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BlogPostInput } from '../../../shared/blog.ts';
 import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
 import {
   asAdmin,
-  createSignedInTestApp,
   expectAuthenticationRequired,
   expectBadRequest,
   expectNotFound,
+  signedInAppForEachTest,
   TEST_DIALECTS,
-  type TestApp,
 } from '../../test-support/test-app.ts';
 import { createBlogPostRepository } from './repository.ts';
 
@@ -35,14 +34,9 @@ function blogInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
 }
 
 describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest(dialect);
 
-  const admin = (options: InjectOptions) => t.app.inject(asAdmin(cookie, options));
+  const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
 
   async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
     const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogInput(overrides) });
@@ -292,7 +286,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     const asAdminResponse = await t.app.inject({
       method: 'GET',
       url: `/api/blogs/${draft.slug}`,
-      headers: { cookie },
+      headers: { cookie: t.cookie },
     });
     expect(asAdminResponse.statusCode).toBe(200);
     expect(asAdminResponse.headers['cache-control']).toBe('no-store');

@@ -1,15 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlogPostInput } from '../../../shared/blog.ts';
 import type { BlogPost } from '../../../shared/blog-rules.ts';
-import {
-  asAdmin,
-  createSignedInTestApp,
-  TEST_DIALECTS,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../test-support/test-app.ts';
+import { asAdmin, signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../../test-support/test-app.ts';
 import { escapeXml } from './feed.ts';
 
 // The origin the site is reached on (no PUBLIC_ORIGIN: the request's own).
@@ -24,14 +18,9 @@ describe('escapeXml', () => {
 });
 
 describe.each(TEST_DIALECTS)('blog RSS feed and sitemap (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest(dialect);
 
-  const admin = (options: InjectOptions) => t.app.inject(asAdmin(cookie, options));
+  const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
 
   async function createPost(overrides: Partial<BlogPostInput>): Promise<BlogPost> {
     const response = await admin({

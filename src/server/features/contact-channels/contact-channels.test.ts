@@ -1,18 +1,13 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/contact-channel-types.ts';
-import { asAdmin, createSignedInTestApp, TEST_DIALECTS, type TestApp } from '../../test-support/test-app.ts';
+import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../../test-support/test-app.ts';
 
 describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest(dialect);
 
   const addChannel = async (payload: Record<string, unknown>) => {
-    const response = await t.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/contacts', payload }));
+    const response = await t.app.inject(asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload }));
     return response;
   };
   const activeList = async () => {
@@ -21,7 +16,7 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
     return response.json().contacts as { _id: string; type: string; value: string }[];
   };
   const patch = (id: string, payload: Record<string, unknown>) =>
-    t.app.inject(asAdmin(cookie, { method: 'PATCH', url: `/api/contacts/${id}`, payload }));
+    t.app.inject(asAdmin(t.cookie, { method: 'PATCH', url: `/api/contacts/${id}`, payload }));
 
   it('adds a WhatsApp channel that the public list shows at once, with only _id, type and value', async () => {
     const created = await addChannel({ type: 'whatsapp', value: '+91 98765-43210', proof: 'Main line' });
@@ -54,7 +49,7 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
       .contact;
     expect(created.value).toBe('help@example.com');
     expect(await activeList()).toEqual([]);
-    const all = await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/contacts' }));
+    const all = await t.app.inject(asAdmin(t.cookie, { method: 'GET', url: '/api/contacts' }));
     expect(all.json().contacts.map((c: { _id: string }) => c._id)).toEqual([created._id]);
   });
 
@@ -85,10 +80,12 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
 
   it('deletes a channel; a second delete answers 404', async () => {
     const a = (await addChannel({ type: 'phone', value: '+91 98765 43210' })).json().contact;
-    const deleted = await t.app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }));
+    const deleted = await t.app.inject(
+      asAdmin(t.cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }),
+    );
     expect(deleted.json()).toEqual({ success: true, message: 'Contact deleted successfully' });
     expect(await activeList()).toEqual([]);
-    const again = await t.app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }));
+    const again = await t.app.inject(asAdmin(t.cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }));
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ success: false, message: 'Contact not found' });
   });

@@ -1,9 +1,14 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/contact-inquiries.ts';
-import { createTestApp, TEST_DIALECTS, TEST_ORIGIN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  TEST_DIALECTS,
+  TEST_ORIGIN,
+  testAppForEachTest,
+} from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
 
 const INQUIRY_LIMIT_PER_HOUR = 10;
@@ -33,13 +38,11 @@ function post(payload: unknown, remoteAddress = '203.0.113.7'): InjectOptions {
 }
 
 describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
-  let t: TestApp;
+  const t = testAppForEachTest(dialect);
   let inquiries: ReturnType<typeof createContactInquiryRepository>;
   beforeEach(async () => {
-    t = await createTestApp(dialect);
     inquiries = createContactInquiryRepository(t.database.db, t.database.dialect);
   });
-  afterEach(() => t.close());
 
   it('answers a burst of posts at once, each with its own id and stored', async () => {
     const queries = Array.from({ length: 8 }, (_, i) => `Burst message ${i}`);

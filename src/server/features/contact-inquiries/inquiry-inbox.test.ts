@@ -2,21 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryListResponse, InquiryStats } from '../../../shared/inquiry-inbox.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
-  createSignedInTestApp,
   expectAuthenticationRequired,
   expectBadRequest,
   expectNotFound,
   type InquiryRow,
   type InquiryRowOverrides,
+  signedInAppForEachTest,
   storedInquiry,
   TEST_DIALECTS,
   TEST_ORIGIN,
-  type TestApp,
 } from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
 
@@ -43,14 +42,11 @@ function parseCsv(text: string): string[][] {
 }
 
 describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
+  const t = signedInAppForEachTest(dialect);
   let minute: number;
   beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
     minute = 0;
   });
-  afterEach(() => t.close());
 
   /** A stored inquiry, one minute newer than the previous one made by this test. */
   const inquiryRow = (overrides: InquiryRowOverrides = {}): InquiryRow =>
@@ -71,7 +67,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
   const addInquiry = async (overrides: InquiryRowOverrides = {}) => (await addInquiries(overrides))[0]!;
 
   const api = (method: InjectOptions['method'], url: string, payload?: Record<string, unknown>) =>
-    t.app.inject(asAdmin(cookie, { method, url, ...(payload === undefined ? {} : { payload }) }));
+    t.app.inject(asAdmin(t.cookie, { method, url, ...(payload === undefined ? {} : { payload }) }));
 
   const list = async (query = ''): Promise<InquiryListResponse> => {
     const response = await api('GET', `${BASE}?${query}`);
@@ -148,7 +144,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
 
     it('answers 401 to a forged session cookie', async () => {
       const id = await addInquiry();
-      const forged = `${cookie.split('=')[0]}=${'A'.repeat(43)}`;
+      const forged = `${t.cookie.split('=')[0]}=${'A'.repeat(43)}`;
       for (const [method, url, payload] of endpoints(id)) {
         const response = await t.app.inject(
           asAdmin(forged, { method, url, ...(payload === undefined ? {} : { payload }) }),
@@ -760,9 +756,9 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         ['DELETE', `${BASE}/${id}`],
       ];
       for (const headers of [
-        { cookie, origin: 'https://evil.example' },
-        { cookie, 'sec-fetch-site': 'cross-site' },
-        { cookie },
+        { cookie: t.cookie, origin: 'https://evil.example' },
+        { cookie: t.cookie, 'sec-fetch-site': 'cross-site' },
+        { cookie: t.cookie },
       ]) {
         for (const [method, url, payload] of changes) {
           const response = await t.app.inject({

@@ -1,16 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyInquiryCount, Dashboard } from '../../../shared/inquiry-inbox.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
-  createSignedInTestApp,
   expectAuthenticationRequired,
   type InquiryRowOverrides,
+  signedInAppForEachTest,
   signIn,
   storedInquiry,
   TEST_DIALECTS,
-  type TestApp,
 } from '../../test-support/test-app.ts';
 
 const URL = '/api/admin/dashboard';
@@ -34,15 +33,10 @@ function expectThirtyConsecutiveDays(perDay: DailyInquiryCount[], today: string)
 }
 
 describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest(dialect);
 
   /** `session` null: no cookie at all. */
-  const get = (query = '', session: string | null = cookie) =>
+  const get = (query = '', session: string | null = t.cookie) =>
     t.app.inject(asAdmin(session ?? undefined, { method: 'GET', url: `${URL}${query ? `?${query}` : ''}` }));
   const dashboard = async (query = ''): Promise<Dashboard> => {
     const response = await get(query);
@@ -66,7 +60,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     let target = Math.floor(now / DAY_MS) * DAY_MS + hours * HOUR_MS + minutes * MINUTE_MS;
     if (target <= now) target += DAY_MS;
     t.clock.advance(target - now);
-    cookie = await signIn(t.app);
+    t.cookie = await signIn(t.app);
     return target;
   };
 
@@ -207,7 +201,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     const [a, b, c] = await addInquiries({ createdAt: now - 2 }, { createdAt: now - 1 }, { createdAt: now });
     const change = async (method: 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) => {
       const response = await t.app.inject(
-        asAdmin(cookie, { method, url, ...(payload === undefined ? {} : { payload }) }),
+        asAdmin(t.cookie, { method, url, ...(payload === undefined ? {} : { payload }) }),
       );
       expect(response.statusCode).toBe(200);
     };
@@ -218,7 +212,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     const result = await dashboard();
     expect(result.stats).toEqual({ total: 2, new: 1, inProgress: 0, resolved: 1, closed: 0, unread: 1 });
     const statsResponse = await t.app.inject(
-      asAdmin(cookie, { method: 'GET', url: '/api/contact-inquiries/stats' }),
+      asAdmin(t.cookie, { method: 'GET', url: '/api/contact-inquiries/stats' }),
     );
     expect(statsResponse.json().stats).toEqual(result.stats);
     expect(result.perDay.at(-1)).toMatchObject({ new: 1, resolved: 1, inProgress: 0, closed: 0 });
@@ -262,7 +256,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     // Reading the newest two brings older unread ones up; only unread ones ever show.
     for (const id of [ids[7], ids[6]]) {
       const response = await t.app.inject(
-        asAdmin(cookie, { method: 'PATCH', url: `/api/contact-inquiries/${id}/read` }),
+        asAdmin(t.cookie, { method: 'PATCH', url: `/api/contact-inquiries/${id}/read` }),
       );
       expect(response.statusCode).toBe(200);
     }
@@ -276,7 +270,9 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
 
   it('counts active contact channels only', async () => {
     const add = async (payload: Record<string, unknown>) => {
-      const response = await t.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/contacts', payload }));
+      const response = await t.app.inject(
+        asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload }),
+      );
       expect(response.statusCode).toBe(201);
       return response.json().contact._id as string;
     };
@@ -287,7 +283,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     expect((await dashboard()).activeContacts).toBe(3);
 
     const toggled = await t.app.inject(
-      asAdmin(cookie, { method: 'PATCH', url: `/api/contacts/${whatsapp}`, payload: { isActive: false } }),
+      asAdmin(t.cookie, { method: 'PATCH', url: `/api/contacts/${whatsapp}`, payload: { isActive: false } }),
     );
     expect(toggled.statusCode).toBe(200);
     expect((await dashboard()).activeContacts).toBe(2);

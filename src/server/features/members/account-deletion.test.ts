@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion.ts';
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
@@ -13,6 +13,7 @@ import {
   TEST_MEMBER,
   TEST_ORIGIN,
   type TestApp,
+  testAppForEachTest,
 } from '../../test-support/test-app.ts';
 import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion.ts';
 import { createMemberRepository } from './repository.ts';
@@ -44,11 +45,7 @@ function expectTooManyAttempts(response: LightMyRequestResponse) {
 }
 
 describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect);
 
   const remove = (payload: unknown, remoteAddress?: string) => t.app.inject(deletion(payload, remoteAddress));
   const members = () => createMemberRepository(t.database.db, dialect);
@@ -232,11 +229,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('account deletion throttling shared
 });
 
 describe.each(TEST_DIALECTS)('account deletion under parallel guessing (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect);
 
   it('checks only 5 of 40 parallel wrong passwords for one mobile; the rest and then the right one get 429', async () => {
     const id = await createMember(t.database, {}, t.clock);

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   GENERATED_PASSWORD_LENGTH,
   MEMBER_MESSAGES,
@@ -13,15 +13,14 @@ import {
   asAdmin,
   createAdmin,
   createMember,
-  createSignedInTestApp,
   expectAuthenticationRequired,
   expectBadRequest,
   expectNotFound,
+  signedInAppForEachTest,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_ORIGIN,
-  type TestApp,
 } from '../../test-support/test-app.ts';
 import { createMemberRepository } from './repository.ts';
 
@@ -29,14 +28,9 @@ const BASE = '/api/members';
 const OTHER_ADMIN = { email: 'manager@example.com', password: 'another long password' };
 
 describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest(dialect);
 
-  const api = (method: InjectOptions['method'], url: string, payload?: object, as = cookie) =>
+  const api = (method: InjectOptions['method'], url: string, payload?: object, as = t.cookie) =>
     t.app.inject(asAdmin(as, { method, url, ...(payload === undefined ? {} : { payload }) }));
   const createViaApi = async (payload: object): Promise<MemberCredentials> => {
     const response = await api('POST', BASE, payload);
@@ -81,7 +75,7 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
     it('answers 401 to every member call without a session or with a forged one, and changes nothing', async () => {
       const id = await createMember(t.database, { displayName: 'Asha' }, t.clock);
       const hash = await storedHash(id);
-      const forged = `${cookie.split('=')[0]}=${'A'.repeat(43)}`;
+      const forged = `${t.cookie.split('=')[0]}=${'A'.repeat(43)}`;
       for (const as of [undefined, forged]) {
         for (const [method, url, payload] of endpoints(id)) {
           const response = await t.app.inject(
@@ -102,7 +96,7 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
       const response = await t.app.inject({
         method: 'POST',
         url: BASE,
-        headers: { origin: 'https://evil.example', cookie },
+        headers: { origin: 'https://evil.example', cookie: t.cookie },
         payload: { mobile: '+919123456789' },
       });
       expect(response.statusCode).toBe(403);

@@ -5,12 +5,11 @@ import {
   asAdmin,
   createAdmin,
   createMember,
-  createTestApp,
   signIn,
   TEST_DIALECTS,
   TEST_MEMBER,
   TEST_ORIGIN,
-  type TestApp,
+  testAppForEachTest,
 } from '../../test-support/test-app.ts';
 import { createMemberPurge, DAY_MS } from './purge.ts';
 
@@ -88,11 +87,7 @@ describe('member purge schedule', () => {
 });
 
 describe.each(TEST_DIALECTS)('member purge (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect);
 
   /** A restart on the same database: the purge runs as the app starts. */
   const restart = async () => {

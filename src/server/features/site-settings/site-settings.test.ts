@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
 import {
   asAdmin,
-  createSignedInTestApp,
-  createTestApp,
   expectAuthenticationRequired,
+  signedInAppForEachTest,
   TEST_DIALECTS,
-  type TestApp,
+  testAppForEachTest,
 } from '../../test-support/test-app.ts';
 import { createSiteSettingsRepository } from './repository.ts';
 
@@ -27,19 +26,14 @@ function settingsInput(overrides: Partial<Record<keyof SiteSettings, unknown>> =
 }
 
 describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    ({ t, cookie } = await createSignedInTestApp(dialect));
-  });
-  afterEach(() => t.close());
+  const t = signedInAppForEachTest(dialect);
 
   const publicSettings = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/settings' });
     expect(response.statusCode).toBe(200);
     return response.json().settings as SiteSettings;
   };
-  const save = (payload: object, as: { cookie?: string } = { cookie }) =>
+  const save = (payload: object, as: { cookie?: string } = { cookie: t.cookie }) =>
     t.app.inject(asAdmin(as.cookie, { method: 'PUT', url: '/api/admin/settings', payload }));
 
   it('shows the defaults on a new site', async () => {
@@ -103,11 +97,7 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('site settings repository (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(() => t.close());
+  const t = testAppForEachTest(dialect);
 
   it('merges the stored settings over the defaults, field by field', async () => {
     const repository = createSiteSettingsRepository(t.database.db);
