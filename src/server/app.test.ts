@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import {
   createAdmin,
-  createTestApp,
+  loginRequest,
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_ORIGIN,
   testAppForEachTest,
+  withTestApp,
 } from './test-support/test-app.ts';
 
 describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
@@ -30,41 +31,27 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
   });
 
   it('answers bad JSON, a wrong content type and a too-large body in the one error shape', async () => {
-    const badJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const badJson = await t.app.inject(
+      loginRequest('{"email":', { headers: { 'content-type': 'application/json' } }),
+    );
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toEqual({ success: false, message: 'The request body is not valid JSON' });
 
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'text/csv' },
-      payload: 'a,b',
-    });
+    const wrongType = await t.app.inject(loginRequest('a,b', { headers: { 'content-type': 'text/csv' } }));
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json()).toEqual({ success: false, message: 'Unsupported content type: send JSON' });
 
-    const tooLarge = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200 * 1024) }),
-    });
+    const tooLarge = await t.app.inject(
+      loginRequest(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200 * 1024) }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ success: false, message: 'The request body is too large' });
   });
 
   it('reports field errors for invalid input', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: TEST_ORIGIN },
-      payload: { email: 'not an email', password: '' },
-    });
+    const response = await t.app.inject(loginRequest({ email: 'not an email', password: '' }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       success: false,
@@ -109,17 +96,11 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
 
 describe('HTTPS deployments', () => {
   it('send HSTS and use a Secure __Host- cookie', async () => {
-    const t = await createTestApp('sqlite', { PUBLIC_ORIGIN: 'https://support.example.in' });
-    try {
+    await withTestApp('sqlite', { PUBLIC_ORIGIN: 'https://support.example.in' }, async (t) => {
       const response = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.headers['strict-transport-security']).toContain('max-age=');
       await createAdmin(t.database);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { origin: 'https://support.example.in' },
-        payload: TEST_ADMIN,
-      });
+      const login = await t.app.inject(loginRequest(TEST_ADMIN, { origin: 'https://support.example.in' }));
       expect(login.statusCode).toBe(200);
       const setCookie = String(login.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-sampark_session=/);
@@ -131,9 +112,7 @@ describe('HTTPS deployments', () => {
         httpOnly: true,
         path: '/',
       });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 

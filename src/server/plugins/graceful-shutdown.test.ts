@@ -2,16 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { requestAwaitingBody, send } from '../test-support/http-client.ts';
-import { createTestApp, TEST_DIALECTS } from '../test-support/test-app.ts';
+import { TEST_DIALECTS, TEST_INQUIRY, withTestApp } from '../test-support/test-app.ts';
 
-const INQUIRY = JSON.stringify({
-  name: 'Asha Verma',
-  phone: '+91 98765 43210',
-  email: 'asha@example.com',
-  city: 'Pune',
-  query: 'Can you help with my account?',
-  service: 'technical-support',
-});
+const INQUIRY = JSON.stringify(TEST_INQUIRY);
 
 /** The status line and headers of the raw HTTP answer in `text`. */
 function parseHead(text: string) {
@@ -27,8 +20,7 @@ function parseHead(text: string) {
 
 describe.each(TEST_DIALECTS)('a graceful shutdown (%s)', (dialect) => {
   it('answers the request under way, says not ready meanwhile, and closes each connection after its answer', async () => {
-    const t = await createTestApp(dialect);
-    try {
+    await withTestApp(dialect, {}, async (t) => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const agent = new http.Agent({ keepAlive: true });
@@ -52,16 +44,13 @@ describe.each(TEST_DIALECTS)('a graceful shutdown (%s)', (dialect) => {
       const stored = await t.database.db.selectFrom('contactInquiries').select('name').execute();
       expect(stored).toEqual([{ name: 'Asha Verma' }]);
       agent.destroy();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('closing the app directly', () => {
   it('answers a request under way normally, with Connection: close and the security headers', async () => {
-    const t = await createTestApp('sqlite');
-    try {
+    await withTestApp('sqlite', {}, async (t) => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const inquiry = await requestAwaitingBody(port, '/api/contact-inquiries', Buffer.byteLength(INQUIRY));
@@ -75,8 +64,6 @@ describe('closing the app directly', () => {
       expect(answer.headers.connection).toBe('close');
       expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

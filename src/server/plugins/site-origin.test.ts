@@ -5,10 +5,10 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import {
   createAdmin,
-  createTestApp,
   openTestDatabase,
   signIn,
   TEST_DIALECTS,
+  withTestApp,
 } from '../test-support/test-app.ts';
 
 const PUBLIC_PATHS = [
@@ -30,22 +30,9 @@ function expectUnknownHost(response: LightMyRequestResponse, host: string) {
 
 const sitemapOrigin = (body: string) => /<loc>([^<]*?)\/<\/loc>/.exec(body)?.[1];
 
-async function withApp(
-  env: Record<string, string>,
-  run: (t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>,
-) {
-  const t = await createTestApp('sqlite', env);
-  try {
-    await run(t);
-  } finally {
-    await t.close();
-  }
-}
-
 describe.each(TEST_DIALECTS)('hosts served without PUBLIC_ORIGIN (%s)', (dialect) => {
   it('refuses a Host that is neither a loopback name nor in ALLOWED_HOSTS, before routing', async () => {
-    const t = await createTestApp(dialect);
-    try {
+    await withTestApp(dialect, {}, async (t) => {
       for (const host of [
         'evil.example',
         'evil.example:80',
@@ -57,14 +44,11 @@ describe.each(TEST_DIALECTS)('hosts served without PUBLIC_ORIGIN (%s)', (dialect
           expectUnknownHost(await t.app.inject({ url, headers: { host } }), host);
         expectUnknownHost(await t.app.inject({ url: '/api/no-such-thing', headers: { host } }), host);
       }
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('refuses a sign-in whose Origin matches a foreign Host, so the CSRF check cannot be talked round', async () => {
-    const t = await createTestApp(dialect);
-    try {
+    await withTestApp(dialect, {}, async (t) => {
       await createAdmin(t.database);
       const response = await t.app.inject({
         method: 'POST',
@@ -76,15 +60,13 @@ describe.each(TEST_DIALECTS)('hosts served without PUBLIC_ORIGIN (%s)', (dialect
       expect(response.headers['set-cookie']).toBeUndefined();
       // The same sign-in through a loopback name works.
       expect(await signIn(t.app)).toMatch(/sampark_session=/);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('hosts served without PUBLIC_ORIGIN', () => {
   it('serves loopback names on any port, with their own origin', async () => {
-    await withApp({}, async (t) => {
+    await withTestApp('sqlite', {}, async (t) => {
       for (const [host, origin] of [
         ['localhost', 'http://localhost'],
         ['localhost:3000', 'http://localhost:3000'],
@@ -101,7 +83,8 @@ describe('hosts served without PUBLIC_ORIGIN', () => {
   });
 
   it('serves the hosts in ALLOWED_HOSTS: a name on any port, host:port on that port, .domain with its subdomains', async () => {
-    await withApp(
+    await withTestApp(
+      'sqlite',
       { ALLOWED_HOSTS: 'shop.example:8080, Support.Example.in , .sampark.example, *.wild.example' },
       async (t) => {
         const served = [
@@ -132,14 +115,14 @@ describe('hosts served without PUBLIC_ORIGIN', () => {
   });
 
   it('checks the forwarded host when a proxy is trusted, and ignores it otherwise', async () => {
-    await withApp({ TRUST_PROXY: 'true' }, async (t) => {
+    await withTestApp('sqlite', { TRUST_PROXY: 'true' }, async (t) => {
       const forwarded = await t.app.inject({
         url: '/sitemap.xml',
         headers: { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' },
       });
       expectUnknownHost(forwarded, 'evil.example');
     });
-    await withApp({}, async (t) => {
+    await withTestApp('sqlite', {}, async (t) => {
       const ignored = await t.app.inject({
         url: '/sitemap.xml',
         headers: { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' },
@@ -152,7 +135,7 @@ describe('hosts served without PUBLIC_ORIGIN', () => {
 
 describe('hosts with PUBLIC_ORIGIN', () => {
   it('serves any Host, and nothing depends on it', async () => {
-    await withApp({ PUBLIC_ORIGIN: 'https://support.example.in' }, async (t) => {
+    await withTestApp('sqlite', { PUBLIC_ORIGIN: 'https://support.example.in' }, async (t) => {
       const response = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'internal-name:3000' } });
       expect(response.statusCode).toBe(200);
       expect(sitemapOrigin(response.body)).toBe('https://support.example.in');
@@ -160,7 +143,8 @@ describe('hosts with PUBLIC_ORIGIN', () => {
   });
 
   it('checks the Host when ALLOWED_HOSTS is set too: its hosts, the public one and loopback names', async () => {
-    await withApp(
+    await withTestApp(
+      'sqlite',
       { PUBLIC_ORIGIN: 'https://support.example.in', ALLOWED_HOSTS: 'app.internal' },
       async (t) => {
         for (const host of ['support.example.in', 'app.internal:3000', 'localhost:3000']) {

@@ -7,7 +7,7 @@ import {
   type RunningSampark,
   request,
 } from './deploy-examples.ts';
-import { TEST_ADMIN } from './test-app.ts';
+import { TEST_ADMIN, TEST_INQUIRY } from './test-app.ts';
 
 /** A reverse-proxy example running in front of Sampark, as the tests of nginx and Caddy start it. */
 export interface ProxiedSite {
@@ -35,14 +35,7 @@ function inquiryPost(site: ProxiedSite, localAddress: string, headers: Record<st
     method: 'POST',
     path: '/api/contact-inquiries',
     headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({
-      name: 'Asha Verma',
-      phone: '+91 98765 43210',
-      email: 'asha@example.com',
-      city: 'Pune',
-      query: 'Is the shop open on Sunday?',
-      service: 'technical-support',
-    }),
+    body: JSON.stringify({ ...TEST_INQUIRY, query: 'Is the shop open on Sunday?' }),
   });
 }
 

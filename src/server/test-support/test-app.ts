@@ -225,6 +225,12 @@ function currentOfEachTest<T extends TestApp>(open: () => Promise<T>): Omit<T, '
   });
 }
 
+export interface TestInstances {
+  apps: FastifyInstance[];
+  database: Database;
+  close(): Promise<void>;
+}
+
 /**
  * Several instances of the app on one database, each with its own connection (pool), as behind a load
  * balancer; give them one REDIS_URL to share counters.
@@ -233,7 +239,7 @@ export async function createTestInstances(
   dialect: Dialect,
   count: number,
   env: Record<string, string> = {},
-): Promise<{ apps: FastifyInstance[]; database: Database; close(): Promise<void> }> {
+): Promise<TestInstances> {
   const { database, reopen, dispose } = await openTestDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const connections = [database, ...(await Promise.all(Array.from({ length: count - 1 }, reopen)))];
@@ -252,6 +258,22 @@ export async function createTestInstances(
   };
 }
 
+/**
+ * Two instances of the app on one database that share the Redis at TEST_REDIS_URL, as two servers behind a
+ * load balancer; closed after `run`.
+ */
+export async function withTwoInstancesSharingRedis(
+  dialect: Dialect,
+  run: (instances: TestInstances) => Promise<void>,
+): Promise<void> {
+  const instances = await createTestInstances(dialect, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
+  try {
+    await run(instances);
+  } finally {
+    await instances.close();
+  }
+}
+
 export const TEST_ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 
 export async function createAdmin(database: Database, admin = TEST_ADMIN): Promise<string> {
@@ -262,21 +284,34 @@ export async function createAdmin(database: Database, admin = TEST_ADMIN): Promi
   return created.id;
 }
 
-/**
- * Signs in through the API and returns the Cookie header to send with later requests; `origin` is the
- * site's (PUBLIC_ORIGIN when the app has one).
- */
+export interface LoginRequestOptions {
+  /** The page the form is on: the site's own (PUBLIC_ORIGIN when the app has one) unless a test says otherwise. */
+  origin?: string;
+  remoteAddress?: string;
+  headers?: InjectOptions['headers'];
+}
+
+/** A sign-in as the browser sends it. */
+export function loginRequest(
+  payload: InjectOptions['payload'],
+  { origin = TEST_ORIGIN, remoteAddress, headers }: LoginRequestOptions = {},
+): InjectOptions {
+  return {
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin, ...headers },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    payload,
+  };
+}
+
+/** Signs in through the API (see loginRequest) and returns the Cookie header to send with later requests. */
 export async function signIn(
   app: FastifyInstance,
   admin = TEST_ADMIN,
   origin = TEST_ORIGIN,
 ): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { origin },
-    payload: admin,
-  });
+  const response = await app.inject(loginRequest(admin, { origin }));
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name.endsWith('sampark_session'));
   if (!cookie) throw new Error('sign-in set no session cookie');

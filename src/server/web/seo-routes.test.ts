@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
 import {
   createAdmin,
-  createTestApp,
   TEST_ADMIN,
   TEST_DIALECTS,
   testAppForEachTest,
+  withTestApp,
 } from '../test-support/test-app.ts';
 import { sitemapXml } from './seo-routes.ts';
 
@@ -74,8 +74,7 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
 
 describe('sitemap without PUBLIC_ORIGIN', () => {
   it("uses the request's own origin when its host is allowed, and refuses any other Host", async () => {
-    const t = await createTestApp('sqlite', { ALLOWED_HOSTS: 'shop.example:8080' });
-    try {
+    await withTestApp('sqlite', { ALLOWED_HOSTS: 'shop.example:8080' }, async (t) => {
       const own = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example:8080' } });
       expect(locations(own.body)[0]).toBe('http://shop.example:8080/');
       const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'shop.example:8080' } });
@@ -85,9 +84,7 @@ describe('sitemap without PUBLIC_ORIGIN', () => {
         expect(refused.statusCode).toBe(400);
         expect(refused.body).not.toContain('evil');
       }
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 

@@ -5,15 +5,16 @@ import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,
   createAdmin,
-  createTestApp,
-  createTestInstances,
   expectAuthenticationRequired,
+  loginRequest,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
-  TEST_ORIGIN,
   type TestApp,
   testAppForEachTest,
+  withTestApp,
+  withTwoAppsSharingRedis,
+  withTwoInstancesSharingRedis,
 } from '../../test-support/test-app.ts';
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
@@ -47,14 +48,7 @@ const loginAttempt = (
   app: FastifyInstance,
   password: string,
   { email = TEST_ADMIN.email, ip = '198.51.100.7', cookie }: LoginAttempt = {},
-) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    remoteAddress: ip,
-    payload: { email, password },
-  });
+) => app.inject(loginRequest({ email, password }, { remoteAddress: ip, headers: cookie ? { cookie } : {} }));
 
 describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
   const t = testAppForEachTest(dialect);
@@ -71,12 +65,9 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
   };
 
   it('signs in with the right password, sets an HttpOnly session cookie and answers /me', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: TEST_ORIGIN },
-      payload: { email: 'Owner@Example.com ', password: TEST_ADMIN.password },
-    });
+    const response = await t.app.inject(
+      loginRequest({ email: 'Owner@Example.com ', password: TEST_ADMIN.password }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, admin: { email: TEST_ADMIN.email } });
     const setCookie = String(response.headers['set-cookie']);
@@ -99,12 +90,7 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
       { email: TEST_ADMIN.email, password: 'wrong password' },
       { email: 'nobody@example.com', password: TEST_ADMIN.password },
     ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { origin: TEST_ORIGIN },
-        payload,
-      });
+      const response = await t.app.inject(loginRequest(payload));
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, message: 'Invalid email or password' });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -160,13 +146,7 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
   });
 
   it('answers 429 with Retry-After to the sixth wrong password within 15 minutes, even with the right one', async () => {
-    const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { origin: TEST_ORIGIN },
-        payload: { email: TEST_ADMIN.email, password },
-      });
+    const attempt = (password: string) => t.app.inject(loginRequest({ email: TEST_ADMIN.email, password }));
     for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
     const blocked = await attempt('wrong-6');
     expect(blocked.statusCode).toBe(429);
@@ -201,12 +181,9 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
     });
     expect(noProvenance.statusCode).toBe(403);
 
-    const loginFromElsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: 'https://evil.example' },
-      payload: TEST_ADMIN,
-    });
+    const loginFromElsewhere = await t.app.inject(
+      loginRequest(TEST_ADMIN, { origin: 'https://evil.example' }),
+    );
     expect(loginFromElsewhere.statusCode).toBe(403);
   });
 
@@ -294,40 +271,25 @@ describe.each(TEST_DIALECTS)('a one-minute idle timeout (%s)', (dialect) => {
 
 describe('demo mode', () => {
   it('shows the demo credentials on the login info endpoint', async () => {
-    const t = await createTestApp('sqlite', { DEMO_MODE: 'true' });
-    try {
+    await withTestApp('sqlite', { DEMO_MODE: 'true' }, async (t) => {
       const response = await t.app.inject({ method: 'GET', url: '/api/admin/login-info' });
       expect(response.json().demoCredentials).toEqual({
         email: 'demo@sampark.local',
         password: 'sampark-demo',
       });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('login throttling shared through Redis', () => {
   it('counts failures across two app instances', async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
-    const first = await createTestApp('sqlite', env);
-    const second = await createTestApp('sqlite', env);
-    try {
+    await withTwoAppsSharingRedis(async (first, second) => {
       // Counters outlive a test run in Redis: a unique email keeps runs apart.
       const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-      const attempt = (t: TestApp) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          headers: { origin: TEST_ORIGIN },
-          payload: { email, password: 'wrong password' },
-        });
+      const attempt = (t: TestApp) => t.app.inject(loginRequest({ email, password: 'wrong password' }));
       for (const t of [first, second, first, second, first]) expect((await attempt(t)).statusCode).toBe(401);
       expect((await attempt(second)).statusCode).toBe(429);
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    });
   });
 });
 
@@ -367,8 +329,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
     it.each(TEST_DIALECTS)(
       'checks only 5 of 60 parallel wrong passwords spread over two instances (%s)',
       async (dialect) => {
-        const instances = await createTestInstances(dialect, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
-        try {
+        await withTwoInstancesSharingRedis(dialect, async (instances) => {
           // Counters outlive a test run in Redis: a unique email keeps runs apart.
           const admin = { email: `owner-${randomUUID()}@example.com`, password: TEST_ADMIN.password };
           await createAdmin(instances.database, admin);
@@ -383,9 +344,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
           const counts = statusCounts(responses);
           expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(LOGIN_FAILURES_PER_EMAIL_AND_IP);
           expect(counts[429]).toBe(55);
-        } finally {
-          await instances.close();
-        }
+        });
       },
     );
   },

@@ -4,10 +4,12 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/contact-inquiries.ts';
 import {
-  createTestApp,
   TEST_DIALECTS,
+  TEST_INQUIRY,
   TEST_ORIGIN,
   testAppForEachTest,
+  withTestApp,
+  withTwoAppsSharingRedis,
 } from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
 
@@ -15,15 +17,7 @@ const INQUIRY_LIMIT_PER_HOUR = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function inquiry(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Asha Verma',
-    phone: '+91 98765 43210',
-    email: 'asha@example.com',
-    city: 'Pune',
-    query: 'Can you help with my account?',
-    service: 'technical-support',
-    ...overrides,
-  };
+  return { ...TEST_INQUIRY, ...overrides };
 }
 
 /** A visitor's post from the site's own page (browsers send Origin), from one client address. */
@@ -197,25 +191,19 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
 
 describe('contact inquiry limit setting', () => {
   it('follows INQUIRY_LIMIT_PER_HOUR', async () => {
-    const t = await createTestApp('sqlite', { INQUIRY_LIMIT_PER_HOUR: '2' });
-    try {
+    await withTestApp('sqlite', { INQUIRY_LIMIT_PER_HOUR: '2' }, async (t) => {
       expect((await t.app.inject(post(inquiry()))).statusCode).toBe(201);
       expect((await t.app.inject(post(inquiry()))).statusCode).toBe(201);
       const refused = await t.app.inject(post(inquiry()));
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('contact inquiry limit shared through Redis', () => {
   it('counts the posts of one address across two app instances', async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
-    const first = await createTestApp('sqlite', env);
-    const second = await createTestApp('sqlite', env);
-    try {
+    await withTwoAppsSharingRedis(async (first, second) => {
       // Counters outlive a test run in Redis: an address of its own keeps runs apart.
       const address = `fd00::${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
       for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
@@ -224,9 +212,6 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('contact inquiry limit shared throu
       }
       expect((await first.app.inject(post(inquiry(), address))).statusCode).toBe(429);
       expect((await second.app.inject(post(inquiry(), address))).statusCode).toBe(429);
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    });
   });
 });

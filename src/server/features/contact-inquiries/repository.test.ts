@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InquiryService } from '../../../shared/contact-inquiries.ts';
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
@@ -11,6 +10,7 @@ import {
   openTestDatabase,
   storedInquiry,
   TEST_DIALECTS,
+  TEST_INQUIRY,
 } from '../../test-support/test-app.ts';
 import {
   type ContactInquiryRepository,
@@ -21,15 +21,7 @@ import {
 const SEARCHED = ['name', 'email', 'city', 'query', 'phone'] as const;
 
 function inquiry(overrides: Partial<NewInquiry> = {}): NewInquiry {
-  return {
-    name: 'Asha Verma',
-    phone: '+91 98765 43210',
-    email: 'asha@example.com',
-    city: 'Pune',
-    query: 'Can you help with my account?',
-    service: 'technical-support' as InquiryService,
-    ...overrides,
-  };
+  return { ...TEST_INQUIRY, ...overrides };
 }
 
 describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {

@@ -12,9 +12,10 @@ import { freePort } from '../../test-support/deploy-examples.ts';
 import {
   createAdmin,
   createTestClock,
+  loginRequest,
   openTestDatabase,
   TEST_ADMIN,
-  TEST_ORIGIN,
+  TEST_INQUIRY,
 } from '../../test-support/test-app.ts';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -178,27 +179,14 @@ function p95(timings: Timed[]): number {
 }
 
 const login = (app: FastifyInstance, email: string, password: string, ip: string) =>
-  timedInject(app, {
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { origin: TEST_ORIGIN },
-    remoteAddress: ip,
-    payload: { email, password },
-  });
+  timedInject(app, loginRequest({ email, password }, { remoteAddress: ip }));
 
 const postInquiry = (app: FastifyInstance, ip: string) =>
   timedInject(app, {
     method: 'POST',
     url: '/api/contact-inquiries',
     remoteAddress: ip,
-    payload: {
-      name: 'Asha Verma',
-      phone: '+91 98765 43210',
-      email: 'asha@example.com',
-      city: 'Pune',
-      query: 'Is the shop open on Sunday?',
-      service: 'technical-support',
-    },
+    payload: { ...TEST_INQUIRY, query: 'Is the shop open on Sunday?' },
   });
 
 let ipCounter = 0;

@@ -6,14 +6,14 @@ import {
   asAdmin,
   createAdmin,
   createMember,
-  createTestApp,
-  createTestInstances,
   signIn,
   TEST_DIALECTS,
   TEST_MEMBER,
   TEST_ORIGIN,
   type TestApp,
   testAppForEachTest,
+  withTwoAppsSharingRedis,
+  withTwoInstancesSharingRedis,
 } from '../../test-support/test-app.ts';
 import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion.ts';
 import { createMemberRepository } from './repository.ts';
@@ -210,10 +210,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('account deletion throttling shared through Redis', () => {
   it('counts failures for one mobile across two app instances', async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
-    const first = await createTestApp('sqlite', env);
-    const second = await createTestApp('sqlite', env);
-    try {
+    await withTwoAppsSharingRedis(async (first, second) => {
       // Counters outlive a test run in Redis: a random mobile and addresses keep runs apart.
       const mobile = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       const address = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.1`;
@@ -221,10 +218,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('account deletion throttling shared
         t.app.inject(deletion({ mobile, password: 'wrong password' }, address()));
       for (const t of [first, second, first, second, first]) expect((await attempt(t)).statusCode).toBe(401);
       expect((await attempt(second)).statusCode).toBe(429);
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    });
   });
 });
 
@@ -264,8 +258,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
     it.each(TEST_DIALECTS)(
       'checks only 5 of 60 parallel guesses spread over two instances (%s)',
       async (dialect) => {
-        const instances = await createTestInstances(dialect, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
-        try {
+        await withTwoInstancesSharingRedis(dialect, async (instances) => {
           // Counters outlive a test run in Redis: a random mobile and addresses keep runs apart.
           const mobile = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
           const id = await createMember(instances.database, { mobile });
@@ -280,9 +273,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
           const right = await instances.apps[1]!.inject(deletion({ mobile, password: TEST_MEMBER.password }));
           expect(right.statusCode).toBe(429);
           expect(await createMemberRepository(instances.database.db, dialect).findById(id)).toBeDefined();
-        } finally {
-          await instances.close();
-        }
+        });
       },
     );
   },
