@@ -118,38 +118,31 @@ describe('HTTPS deployments', () => {
 
 describe('response compression', () => {
   const t = testAppForEachTest('sqlite');
+  const acceptingEncoding = (url: string, acceptEncoding: string) =>
+    t.app.inject({ url, headers: { 'accept-encoding': acceptEncoding } });
 
   it('compresses a large JSON answer with brotli or gzip, as the client accepts', async () => {
     const plain = await t.app.inject({ url: '/api/openapi.json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
-    const br = await t.app.inject({
-      url: '/api/openapi.json',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await acceptingEncoding('/api/openapi.json', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
 
-    const gzip = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await acceptingEncoding('/api/openapi.json', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
 
     // zstd and deflate are not offered: the answer falls back to what both sides have, or to none.
-    const zstd = await t.app.inject({
-      url: '/api/openapi.json',
-      headers: { 'accept-encoding': 'zstd, deflate' },
-    });
+    const zstd = await acceptingEncoding('/api/openapi.json', 'zstd, deflate');
     expect(zstd.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends small answers as they are', async () => {
-    const response = await t.app.inject({
-      url: '/api/contacts/active',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const response = await acceptingEncoding('/api/contacts/active', 'gzip, deflate, br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ contacts: [] });
@@ -174,18 +167,12 @@ describe('response compression', () => {
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
     ] as const) {
-      const response = await t.app.inject({
-        url: '/api/contacts/active',
-        headers: { 'accept-encoding': acceptEncoding },
-      });
+      const response = await acceptingEncoding('/api/contacts/active', acceptEncoding);
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
     }
-    const identity = await t.app.inject({
-      url: '/api/contacts/active',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const identity = await acceptingEncoding('/api/contacts/active', 'identity');
     expect(identity.headers['content-encoding']).toBeUndefined();
   });
 

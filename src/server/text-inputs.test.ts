@@ -108,6 +108,12 @@ const blogPostInputs = {
   'body:isPublished': 'coded',
 } as const;
 
+/** An operation whose one input is the id in its path. */
+const onlyTheId = (kind: 'contact' | 'inquiry' | 'blog' | 'member'): Operation => ({
+  request: (ids) => ({ path: { id: ids[kind] } }),
+  inputs: { 'path:id': 'id' },
+});
+
 /** Keyed as the OpenAPI description names them. */
 const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/login': {
@@ -137,10 +143,7 @@ const OPERATIONS: Record<string, Operation> = {
       'body:position': 'coded',
     },
   },
-  'DELETE /api/contacts/{id}': {
-    request: (ids) => ({ path: { id: ids.contact } }),
-    inputs: { 'path:id': 'id' },
-  },
+  'DELETE /api/contacts/{id}': onlyTheId('contact'),
   'PUT /api/admin/settings': {
     request: () => ({ body: settingsBody() }),
     inputs: {
@@ -176,26 +179,14 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ query: { q: 'asha', status: 'new' } }),
     inputs: { 'query:q': 'text', 'query:status': 'coded' },
   },
-  'GET /api/contact-inquiries/{id}': {
-    request: (ids) => ({ path: { id: ids.inquiry } }),
-    inputs: { 'path:id': 'id' },
-  },
-  'DELETE /api/contact-inquiries/{id}': {
-    request: (ids) => ({ path: { id: ids.inquiry } }),
-    inputs: { 'path:id': 'id' },
-  },
+  'GET /api/contact-inquiries/{id}': onlyTheId('inquiry'),
+  'DELETE /api/contact-inquiries/{id}': onlyTheId('inquiry'),
   'PATCH /api/contact-inquiries/{id}/status': {
     request: (ids) => ({ path: { id: ids.inquiry }, body: { status: 'resolved' } }),
     inputs: { 'path:id': 'id', 'body:status': 'coded' },
   },
-  'PATCH /api/contact-inquiries/{id}/read': {
-    request: (ids) => ({ path: { id: ids.inquiry } }),
-    inputs: { 'path:id': 'id' },
-  },
-  'PATCH /api/contact-inquiries/{id}/unread': {
-    request: (ids) => ({ path: { id: ids.inquiry } }),
-    inputs: { 'path:id': 'id' },
-  },
+  'PATCH /api/contact-inquiries/{id}/read': onlyTheId('inquiry'),
+  'PATCH /api/contact-inquiries/{id}/unread': onlyTheId('inquiry'),
   'GET /api/blogs/published': {
     request: () => ({ query: { category: 'Technology', page: '1', pageSize: '12' } }),
     inputs: { 'query:category': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
@@ -208,10 +199,7 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ query: { page: '1', pageSize: '50' } }),
     inputs: { 'query:page': 'coded', 'query:pageSize': 'coded' },
   },
-  'GET /api/blogs/admin/{id}': {
-    request: (ids) => ({ path: { id: ids.blog } }),
-    inputs: { 'path:id': 'id' },
-  },
+  'GET /api/blogs/admin/{id}': onlyTheId('blog'),
   'POST /api/blogs': { request: (_, serial) => ({ body: blogBody(serial) }), inputs: blogPostInputs },
   'POST /api/blogs/preview': {
     request: () => ({ body: { content: '# Hello' } }),
@@ -221,10 +209,7 @@ const OPERATIONS: Record<string, Operation> = {
     request: (ids) => ({ path: { id: ids.blog }, body: blogBody(0) }),
     inputs: { 'path:id': 'id', ...blogPostInputs },
   },
-  'DELETE /api/blogs/{id}': {
-    request: (ids) => ({ path: { id: ids.blog } }),
-    inputs: { 'path:id': 'id' },
-  },
+  'DELETE /api/blogs/{id}': onlyTheId('blog'),
   'GET /api/members': {
     request: () => ({ query: { q: 'asha', status: 'active', page: '1', pageSize: '20' } }),
     inputs: { 'query:q': 'text', 'query:status': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
@@ -240,15 +225,12 @@ const OPERATIONS: Record<string, Operation> = {
       'body:password': 'text',
     },
   },
-  'GET /api/members/{id}': { request: (ids) => ({ path: { id: ids.member } }), inputs: { 'path:id': 'id' } },
+  'GET /api/members/{id}': onlyTheId('member'),
   'PATCH /api/members/{id}': {
     request: (ids) => ({ path: { id: ids.member }, body: { displayName: 'Asha', status: 'active' } }),
     inputs: { 'path:id': 'id', 'body:displayName': 'text', 'body:status': 'coded' },
   },
-  'DELETE /api/members/{id}': {
-    request: (ids) => ({ path: { id: ids.member } }),
-    inputs: { 'path:id': 'id' },
-  },
+  'DELETE /api/members/{id}': onlyTheId('member'),
   'POST /api/members/{id}/password': {
     request: (ids) => ({ path: { id: ids.member }, body: { password: 'a member password' } }),
     inputs: { 'path:id': 'id', 'body:password': 'text' },

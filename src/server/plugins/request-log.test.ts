@@ -1,32 +1,45 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createWebBuildFixture, type WebBuildFixture } from '../test-support/web-build-fixture.ts';
 import { LOGGED_PATH_MAX_CHARS, loggedPath } from './request-log.ts';
 
 type LogLine = Record<string, unknown> & { level: number; msg: string };
 
-/** An app logging at `level` into an array, with a web build to serve. */
-async function loggingApp(level: 'info' | 'debug', web: WebBuildFixture) {
+/** For the calling suite: an app logging at `level` into an array, with a web build to serve. */
+function loggingAppForSuite(level: 'info' | 'debug') {
   const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
-      callback();
+  let web: WebBuildFixture;
+  let t: TestApp;
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
+        callback();
+      },
+    });
+    web = createWebBuildFixture();
+    t = await createTestApp('sqlite', { WEB_DIST_DIR: web.dir }, { logger: { level, stream } });
+    t.app.get('/api/test-failure', async () => {
+      throw new Error('the disk is on fire');
+    });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.close();
+    web.remove();
+  });
+  return {
+    get web() {
+      return web;
     },
-  });
-  const t = await createTestApp('sqlite', { WEB_DIST_DIR: web.dir }, { logger: { level, stream } });
-  t.app.get('/api/test-failure', async () => {
-    throw new Error('the disk is on fire');
-  });
-  await t.app.ready();
-  /** Sends one request and returns the lines it logged. */
-  const request = async (url: string, method: 'GET' | 'HEAD' = 'GET') => {
-    const before = lines.length;
-    const response = await t.app.inject({ method, url, headers: { host: 'localhost' } });
-    return { status: response.statusCode, lines: lines.slice(before) };
+    /** Sends one request and returns the lines it logged. */
+    async request(url: string, method: 'GET' | 'HEAD' = 'GET') {
+      const before = lines.length;
+      const response = await t.app.inject({ method, url, headers: { host: 'localhost' } });
+      return { status: response.statusCode, lines: lines.slice(before) };
+    },
   };
-  return { t, request };
 }
 
 /** The one line of a request: pino's own fields, the request id, and what a reader looks for. */
@@ -44,16 +57,7 @@ const requestLine = (method: string, path: string, status: number) => ({
 });
 
 describe('the request log at info', () => {
-  let web: WebBuildFixture;
-  let app: Awaited<ReturnType<typeof loggingApp>>;
-  beforeAll(async () => {
-    web = createWebBuildFixture();
-    app = await loggingApp('info', web);
-  });
-  afterAll(async () => {
-    await app.t.close();
-    web.remove();
-  });
+  const app = loggingAppForSuite('info');
 
   it('writes one line for an API request and one for a page, with method, path, status, duration and id', async () => {
     const api = await app.request('/api/contacts/active');
@@ -74,12 +78,12 @@ describe('the request log at info', () => {
   });
 
   it('writes nothing at info for static files and health checks', async () => {
-    for (const url of [web.paths.script, web.paths.rootFile, '/api/health', '/api/ready']) {
+    for (const url of [app.web.paths.script, app.web.paths.rootFile, '/api/health', '/api/ready']) {
       const response = await app.request(url);
       expect(response.status, url).toBe(200);
       expect(response.lines, url).toEqual([]);
     }
-    expect((await app.request(web.paths.script, 'HEAD')).lines).toEqual([]);
+    expect((await app.request(app.web.paths.script, 'HEAD')).lines).toEqual([]);
   });
 
   it('still logs a server error with its cause, beside the request line', async () => {
@@ -104,19 +108,10 @@ describe('the request log at info', () => {
 });
 
 describe('the request log at debug', () => {
-  let web: WebBuildFixture;
-  let app: Awaited<ReturnType<typeof loggingApp>>;
-  beforeAll(async () => {
-    web = createWebBuildFixture();
-    app = await loggingApp('debug', web);
-  });
-  afterAll(async () => {
-    await app.t.close();
-    web.remove();
-  });
+  const app = loggingAppForSuite('debug');
 
   it('writes one line at debug for static files and health checks', async () => {
-    for (const url of [web.paths.script, web.paths.rootFile, '/api/health', '/api/ready']) {
+    for (const url of [app.web.paths.script, app.web.paths.rootFile, '/api/health', '/api/ready']) {
       const response = await app.request(url);
       expect(response.lines, url).toEqual([{ ...requestLine('GET', url, 200), level: 20 }]);
     }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
-import {
-  createAdmin,
-  TEST_ADMIN,
-  TEST_DIALECTS,
-  testAppForEachTest,
-  withTestApp,
-} from '../test-support/test-app.ts';
+import { signInNewAdmin, TEST_DIALECTS, testAppForEachTest, withTestApp } from '../test-support/test-app.ts';
 import { sitemapXml } from './seo-routes.ts';
 
 function locations(xml: string): string[] {
@@ -50,15 +44,8 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
       'https://support.example.in/blog',
     ]);
 
-    await createAdmin(t.database);
     const origin = { origin: 'https://support.example.in' };
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: origin,
-      payload: TEST_ADMIN,
-    });
-    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = await signInNewAdmin(t, origin.origin);
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings',

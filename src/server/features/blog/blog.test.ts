@@ -205,26 +205,16 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       message: BLOG_MESSAGES.duplicateSlug,
       errors: { slug: BLOG_MESSAGES.duplicateSlug },
     };
-    const create = await admin({
-      method: 'POST',
-      url: '/api/blogs',
-      payload: blogInput({ slug: first.slug }),
-    });
+    const withFirstSlug = (method: 'POST' | 'PUT', url: string) =>
+      admin({ method, url, payload: blogInput({ slug: first.slug }) });
+    const create = await withFirstSlug('POST', '/api/blogs');
     expect(create.statusCode).toBe(409);
     expect(create.json()).toEqual(expected);
-    const update = await admin({
-      method: 'PUT',
-      url: `/api/blogs/${second._id}`,
-      payload: blogInput({ slug: first.slug }),
-    });
+    const update = await withFirstSlug('PUT', `/api/blogs/${second._id}`);
     expect(update.statusCode).toBe(409);
     expect(update.json()).toEqual(expected);
     // Its own slug is not a conflict.
-    const same = await admin({
-      method: 'PUT',
-      url: `/api/blogs/${first._id}`,
-      payload: blogInput({ slug: first.slug }),
-    });
+    const same = await withFirstSlug('PUT', `/api/blogs/${first._id}`);
     expect(same.statusCode).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/contact-inquiries.ts';
 import {
@@ -31,6 +31,18 @@ function post(payload: unknown, remoteAddress = '203.0.113.7'): InjectOptions {
   };
 }
 
+/** What every accepted post gets, the honeypot's pretended success alike; returns the id it names. */
+function expectAccepted(response: LightMyRequestResponse): string {
+  expect(response.statusCode).toBe(201);
+  const body = response.json();
+  expect(body).toEqual({
+    success: true,
+    message: INQUIRY_SUCCESS_MESSAGE,
+    data: { _id: expect.any(String) },
+  });
+  return body.data._id;
+}
+
 describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
   const t = testAppForEachTest(dialect);
   let inquiries: ReturnType<typeof createContactInquiryRepository>;
@@ -53,16 +65,10 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     const response = await t.app.inject(
       post(inquiry({ name: '  Asha Verma ', email: 'Asha@Example.COM', service: 'digital-marketing' })),
     );
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
-    expect(body).toEqual({
-      success: true,
-      message: INQUIRY_SUCCESS_MESSAGE,
-      data: { _id: expect.any(String) },
-    });
-    const stored = await inquiries.findById(body.data._id);
+    const id = expectAccepted(response);
+    const stored = await inquiries.findById(id);
     expect(stored).toEqual({
-      _id: body.data._id,
+      _id: id,
       name: 'Asha Verma',
       phone: '+91 98765 43210',
       email: 'asha@example.com',
@@ -78,15 +84,9 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
 
   it('answers a filled-in honeypot like a success and stores nothing', async () => {
     const response = await t.app.inject(post(inquiry({ website: 'https://spam.example' })));
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
-    expect(body).toEqual({
-      success: true,
-      message: INQUIRY_SUCCESS_MESSAGE,
-      data: { _id: expect.any(String) },
-    });
-    expect(body.data._id).toMatch(UUID);
-    expect(await inquiries.findById(body.data._id)).toBeUndefined();
+    const id = expectAccepted(response);
+    expect(id).toMatch(UUID);
+    expect(await inquiries.findById(id)).toBeUndefined();
     expect(await inquiries.count()).toBe(0);
 
     // An empty honeypot is a person.

@@ -37,6 +37,17 @@ const CSV_HEADER = [
 ];
 const INSERT_BATCH = 1000;
 
+/** Every route that takes an inquiry id; `status` is the body of the status change. */
+function idRoutes(id: string, status: string): [InjectOptions['method'], string, Record<string, unknown>?][] {
+  return [
+    ['GET', `${BASE}/${id}`],
+    ['PATCH', `${BASE}/${id}/status`, { status }],
+    ['PATCH', `${BASE}/${id}/read`],
+    ['PATCH', `${BASE}/${id}/unread`],
+    ['DELETE', `${BASE}/${id}`],
+  ];
+}
+
 function parseCsv(text: string): string[][] {
   return parse(text, { relaxColumnCount: false });
 }
@@ -125,13 +136,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
 
     it('answers 401 to an over-long id without a session, on every :id route', async () => {
       const id = 'a'.repeat(300);
-      for (const [method, url, payload] of [
-        ['GET', `${BASE}/${id}`],
-        ['PATCH', `${BASE}/${id}/status`, { status: 'bogus' }],
-        ['PATCH', `${BASE}/${id}/read`],
-        ['PATCH', `${BASE}/${id}/unread`],
-        ['DELETE', `${BASE}/${id}`],
-      ] as const) {
+      for (const [method, url, payload] of idRoutes(id, 'bogus')) {
         const response = await t.app.inject(
           asAdmin(undefined, { method, url, ...(payload === undefined ? {} : { payload }) }),
         );
@@ -169,13 +174,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
     ];
 
     it.each(MALFORMED_IDS)('refuses the malformed id %s on every :id route with 400', async (_, id) => {
-      for (const [method, url, payload] of [
-        ['GET', `${BASE}/${id}`],
-        ['PATCH', `${BASE}/${id}/status`, { status: 'resolved' }],
-        ['PATCH', `${BASE}/${id}/read`],
-        ['PATCH', `${BASE}/${id}/unread`],
-        ['DELETE', `${BASE}/${id}`],
-      ] as const) {
+      for (const [method, url, payload] of idRoutes(id, 'resolved')) {
         const response = await api(method, url, payload);
         expect(`${method} ${url.slice(0, 60)} -> ${response.statusCode}`).toBe(
           `${method} ${url.slice(0, 60)} -> 400`,
