@@ -184,7 +184,10 @@ export function testAppForEachTest(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): CurrentTestApp {
-  return currentOfEachTest(() => createTestApp(dialect, env, options));
+  return currentOfEachTest(async () => {
+    const t = await createTestApp(dialect, env, options);
+    return { current: t, close: () => t.close() };
+  });
 }
 
 /**
@@ -198,30 +201,45 @@ export function signedInAppForEachTest(
 ): CurrentTestApp & { cookie: string } {
   return currentOfEachTest(async () => {
     const { t, cookie } = await createSignedInTestApp(dialect, env, options);
-    return { ...t, cookie };
+    return { current: { ...t, cookie }, close: () => t.close() };
   });
 }
 
-function currentOfEachTest<T extends TestApp>(open: () => Promise<T>): Omit<T, 'close'> {
+/**
+ * A fresh database for each test of the calling suite (openTestDatabase, migrated to the latest version),
+ * disposed of after the test; the object returned stands for the running test's database.
+ */
+export function databaseForEachTest(dialect: Dialect): Database {
+  return currentOfEachTest(async () => {
+    const { database, dispose } = await openTestDatabase(dialect);
+    await migrateToLatest(database);
+    return { current: database, close: dispose };
+  });
+}
+
+/**
+ * Opens a `T` before each test of the calling suite and closes it after; returns an object that stands for
+ * the one of the running test.
+ */
+function currentOfEachTest<T extends object>(open: () => Promise<{ current: T; close(): Promise<void> }>): T {
   let current: T | undefined;
+  let close = async () => {};
   const running = () => {
-    if (!current) throw new Error('The test app exists only while a test runs: use it inside a test or hook');
+    if (!current) throw new Error('This exists only while a test runs: use it inside a test or hook');
     return current;
   };
   beforeEach(async () => {
-    current = await open();
+    ({ current, close } = await open());
   });
   afterEach(async () => {
-    const closing = current;
+    const closing = close;
     current = undefined;
-    await closing?.close();
+    close = async () => {};
+    await closing();
   });
-  return new Proxy({} as Omit<T, 'close'>, {
-    get: (_, key) => running()[key as keyof T],
-    set: (_, key, value) => {
-      running()[key as keyof T] = value;
-      return true;
-    },
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(running(), key),
+    set: (_, key, value) => Reflect.set(running(), key, value),
   });
 }
 

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, migrateToLatest } from '../../db/database.ts';
-import { openTestDatabase, TEST_DIALECTS } from '../../test-support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databaseForEachTest, TEST_DIALECTS } from '../../test-support/test-app.ts';
 import { type BlogPostRepository, createBlogPostRepository } from './repository.ts';
 import { isKnownBot, viewDay, visitorKey } from './views.ts';
 
@@ -34,13 +33,10 @@ describe('visitorKey and isKnownBot', () => {
 });
 
 describe.each(TEST_DIALECTS)('blog post views (%s)', (dialect) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
+  const database = databaseForEachTest(dialect);
   let blogPosts: BlogPostRepository;
   let postId: string;
   beforeEach(async () => {
-    ({ database, dispose } = await openTestDatabase(dialect));
-    await migrateToLatest(database);
     blogPosts = createBlogPostRepository(database.db);
     postId = (
       await blogPosts.create({
@@ -55,7 +51,6 @@ describe.each(TEST_DIALECTS)('blog post views (%s)', (dialect) => {
       })
     )._id;
   });
-  afterEach(() => dispose());
 
   const views = async () => (await blogPosts.findById(postId))!.views;
 

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { Migrator, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
 import { newId } from '../../db/values.ts';
 import {
+  databaseForEachTest,
   migrateTestDatabase,
   openTestDatabase,
   storedInquiry,
@@ -25,16 +24,11 @@ function inquiry(overrides: Partial<NewInquiry> = {}): NewInquiry {
 }
 
 describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
+  const database = databaseForEachTest(dialect);
   let repository: ContactInquiryRepository;
-
   beforeEach(async () => {
-    ({ database, dispose } = await openTestDatabase(dialect));
-    await migrateToLatest(database);
     repository = createContactInquiryRepository(database.db, dialect);
   });
-  afterEach(() => dispose());
 
   /** The stat cards' figures counted the slow way, from every row. */
   async function statsFromRows() {

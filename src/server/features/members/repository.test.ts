@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, migrateToLatest } from '../../db/database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestClock,
-  openTestDatabase,
+  databaseForEachTest,
   TEST_DIALECTS,
   type TestClock,
 } from '../../test-support/test-app.ts';
@@ -13,17 +12,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA';
 
 describe.each(TEST_DIALECTS)('member repository (%s)', (dialect) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
+  const database = databaseForEachTest(dialect);
   let clock: TestClock;
   let members: MemberRepository;
   beforeEach(async () => {
-    ({ database, dispose } = await openTestDatabase(dialect));
-    await migrateToLatest(database);
     clock = createTestClock(Date.UTC(2025, 2, 1, 10, 0, 0));
     members = createMemberRepository(database.db, dialect, { clock });
   });
-  afterEach(() => dispose());
 
   /** Creates members one minute apart, so the last is the newest. */
   const create = async (mobile: string, displayName: string | null = null) => {
