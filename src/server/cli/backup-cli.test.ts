@@ -5,10 +5,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
 import { missingTools, serverMajorVersion } from '../features/backups/postgres-tools.ts';
 import { backupSqlite } from '../features/backups/sqlite-backup.ts';
-import { seedInquiries, sqliteInquiryCount } from '../test-support/backup-fixtures.ts';
+import {
+  seedInquiries,
+  sqliteDatabaseForEachTest,
+  sqliteInquiryCount,
+} from '../test-support/backup-fixtures.ts';
 import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
@@ -37,25 +41,15 @@ function runCli(
 }
 
 describe('the backup and restore commands (SQLite)', () => {
-  let dir: string;
-  let filename: string;
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-cli-'));
-    filename = path.join(dir, 'data', 'sampark.db');
-    const database = await openDatabase({ dialect: 'sqlite', filename });
-    await migrateToLatest(database);
-    await seedInquiries(database, 50);
-    await database.close();
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const sqlite = sqliteDatabaseForEachTest('sampark-cli-', 50);
 
   it('back up with a progress bar on standard error and the file on standard output', async () => {
-    const result = await runCli('backup', [], { DATABASE_URL: `file:${filename}` });
+    const result = await runCli('backup', [], { DATABASE_URL: `file:${sqlite.filename}` });
     expect(result.stderr).toMatch(/Backup \[.+\] 100% \| (\d+)\/\1 pages/);
     expect(result.code).toBe(0);
     const written = /^Backup written: (\S+) \((.+)\) in \d+\.\d s$/m.exec(result.stdout);
     expect(written?.[1]).toMatch(
-      new RegExp(`^${path.join(dir, 'data', 'backups')}/sampark-\\d{8}T\\d{6}Z\\.db$`),
+      new RegExp(`^${path.join(sqlite.dir, 'data', 'backups')}/sampark-\\d{8}T\\d{6}Z\\.db$`),
     );
     expect(sqliteInquiryCount(written![1]!)).toBe(50);
   });
@@ -73,10 +67,10 @@ describe('the backup and restore commands (SQLite)', () => {
   });
 
   it('refuse to restore while the server has the database open, and restore once it is stopped', async () => {
-    const backup = path.join(dir, 'backup.db');
-    await backupSqlite({ filename, destination: backup });
+    const backup = path.join(sqlite.dir, 'backup.db');
+    await backupSqlite({ filename: sqlite.filename, destination: backup });
 
-    const database = await openDatabase({ dialect: 'sqlite', filename });
+    const database = await openDatabase({ dialect: 'sqlite', filename: sqlite.filename });
     const app = await buildApp(
       loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', BACKUP_KEEP_DAYS: '0' }),
       {
@@ -86,23 +80,25 @@ describe('the backup and restore commands (SQLite)', () => {
     );
     await app.ready();
     await seedInquiries(database, 5, 'While running');
-    const refused = await runCli('restore', [backup], { DATABASE_URL: `file:${filename}` });
+    const refused = await runCli('restore', [backup], { DATABASE_URL: `file:${sqlite.filename}` });
     await app.close();
     await database.close();
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
-      `The database ${filename} is in use by another process (the Sampark server, or npm run backup or admin). ` +
+      `The database ${sqlite.filename} is in use by another process (the Sampark server, or npm run backup or admin). ` +
         'Stop the server first (e.g. systemctl stop sampark), then run the restore again.',
     );
-    expect(sqliteInquiryCount(filename)).toBe(55);
+    expect(sqliteInquiryCount(sqlite.filename)).toBe(55);
 
-    const restored = await runCli('restore', [backup], { DATABASE_URL: `file:${filename}` });
+    const restored = await runCli('restore', [backup], { DATABASE_URL: `file:${sqlite.filename}` });
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain(`Restored ${backup} into SQLite database ${filename}: 50 inquiries`);
+    expect(restored.stdout).toContain(
+      `Restored ${backup} into SQLite database ${sqlite.filename}: 50 inquiries`,
+    );
     expect(restored.stdout).toMatch(
       /The database it replaced is kept at \S+\.before-restore-\d{8}T\d{6}Z \(/,
     );
-    expect(sqliteInquiryCount(filename)).toBe(50);
+    expect(sqliteInquiryCount(sqlite.filename)).toBe(50);
   });
 });
 

@@ -4,8 +4,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../shared/backups.ts';
 import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { captureOutput, seedInquiries, sqliteInquiryCount } from '../test-support/backup-fixtures.ts';
+import {
+  captureOutput,
+  sqliteDatabaseForEachTest,
+  sqliteInquiryCount,
+  withMigratedDatabase,
+} from '../test-support/backup-fixtures.ts';
 import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
@@ -15,28 +19,18 @@ import { runBackupCommand } from './backup-command.ts';
 const NOW = Date.UTC(2026, 10, 25, 10, 15, 0);
 
 describe('npm run backup (SQLite)', () => {
-  let dir: string;
-  let filename: string;
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-backup-cli-'));
-    filename = path.join(dir, 'data', 'sampark.db');
-    const database = await openDatabase({ dialect: 'sqlite', filename });
-    await migrateToLatest(database);
-    await seedInquiries(database, 300);
-    await database.close();
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const sqlite = sqliteDatabaseForEachTest('sampark-backup-cli-', 300);
 
   const config = (env: Record<string, string> = {}) =>
-    loadConfig({ DATABASE_URL: `file:${filename}`, ...env });
+    loadConfig({ DATABASE_URL: `file:${sqlite.filename}`, ...env });
 
   it('writes a snapshot into backups/ beside the database, with a progress bar, then its path and size', async () => {
     const output = captureOutput();
     await runBackupCommand([], config(), output, () => NOW);
-    const file = path.join(dir, 'data', 'backups', 'sampark-20261125T101500Z.db');
+    const file = path.join(sqlite.dir, 'data', 'backups', 'sampark-20261125T101500Z.db');
     const size = fs.statSync(file).size;
     expect(output.lines).toEqual([
-      `Backing up the SQLite database ${filename} ...`,
+      `Backing up the SQLite database ${sqlite.filename} ...`,
       expect.stringMatching(/^Backup written: .+ \(.+\) in \d+\.\d s$/),
     ]);
     expect(output.lines[1]).toContain(`Backup written: ${file} (${formatBytes(size)}) in `);
@@ -55,29 +49,32 @@ describe('npm run backup (SQLite)', () => {
   it('writes to BACKUP_DIR, or to the file or directory given', async () => {
     await runBackupCommand(
       [],
-      config({ BACKUP_DIR: path.join(dir, 'elsewhere') }),
+      config({ BACKUP_DIR: path.join(sqlite.dir, 'elsewhere') }),
       captureOutput(),
       () => NOW,
     );
-    expect(fs.readdirSync(path.join(dir, 'elsewhere'))).toEqual(['sampark-20261125T101500Z.db']);
+    expect(fs.readdirSync(path.join(sqlite.dir, 'elsewhere'))).toEqual(['sampark-20261125T101500Z.db']);
 
-    const named = path.join(dir, 'before-upgrade.db');
+    const named = path.join(sqlite.dir, 'before-upgrade.db');
     const output = captureOutput();
     await runBackupCommand([named], config(), output, () => NOW);
     expect(output.lines[1]).toContain(`Backup written: ${named} (`);
     expect(sqliteInquiryCount(named)).toBe(300);
 
-    await runBackupCommand([dir], config(), captureOutput(), () => NOW);
-    expect(fs.existsSync(path.join(dir, 'sampark-20261125T101500Z.db'))).toBe(true);
+    await runBackupCommand([sqlite.dir], config(), captureOutput(), () => NOW);
+    expect(fs.existsSync(path.join(sqlite.dir, 'sampark-20261125T101500Z.db'))).toBe(true);
   });
 
   it('refuses to overwrite, to write into a missing directory or under another extension', async () => {
-    const existing = path.join(dir, 'existing.db');
+    const existing = path.join(sqlite.dir, 'existing.db');
     fs.writeFileSync(existing, 'keep me');
     const cases: [string, string][] = [
       [existing, `${existing} already exists: give a new file name (backups never overwrite).`],
-      [path.join(dir, 'missing', 'b.db'), `The directory ${path.join(dir, 'missing')} does not exist.`],
-      [path.join(dir, 'b.sqlite'), 'Name the file with .db, e.g. b.db.'],
+      [
+        path.join(sqlite.dir, 'missing', 'b.db'),
+        `The directory ${path.join(sqlite.dir, 'missing')} does not exist.`,
+      ],
+      [path.join(sqlite.dir, 'b.sqlite'), 'Name the file with .db, e.g. b.db.'],
     ];
     for (const [argument, message] of cases) {
       await expect(runBackupCommand([argument], config(), captureOutput())).rejects.toThrow(message);
@@ -89,7 +86,7 @@ describe('npm run backup (SQLite)', () => {
   });
 
   it('says so when there is no database, without creating one', async () => {
-    const missing = path.join(dir, 'nowhere', 'sampark.db');
+    const missing = path.join(sqlite.dir, 'nowhere', 'sampark.db');
     await expect(
       runBackupCommand([], loadConfig({ DATABASE_URL: `file:${missing}` }), captureOutput()),
     ).rejects.toThrow(`There is no database at ${missing}: nothing to back up.`);
@@ -103,9 +100,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('npm run backup (PostgreSQL)', () 
   beforeEach(async () => {
     scratch = await createScratchPostgresDatabase('sampark_backup_cli');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-backup-cli-'));
-    const database = await openDatabase({ dialect: 'postgres', url: scratch.url });
-    await migrateToLatest(database);
-    await database.close();
+    await withMigratedDatabase({ dialect: 'postgres', url: scratch.url });
   });
   afterEach(async () => {
     await scratch.drop();

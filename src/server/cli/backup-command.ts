@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatBytes } from '../../shared/backups.ts';
-import { backupDirectory, type Config, type DatabaseTarget, databaseTarget } from '../config.ts';
+import { backupDirectory, type DatabaseTarget, databaseTarget } from '../config.ts';
 import { BackupError } from '../features/backups/backup-error.ts';
 import { BACKUP_EXTENSIONS, backupFileName } from '../features/backups/backup-files.ts';
 import { createBackupService } from '../features/backups/backup-service.ts';
-import { type CommandOutput, fileArguments } from './backup-script.ts';
+import { type BackupCommand, fileArguments } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 
 export const BACKUP_CLI_USAGE = `Usage: npm run backup -- [<file or directory>]
@@ -43,20 +43,14 @@ function explicitDestination(argument: string, target: DatabaseTarget, now: numb
 }
 
 /** npm run backup: takes one backup and says where it went, how large it is and how long it took. */
-export async function runBackupCommand(
-  argv: string[],
-  config: Config,
-  output: CommandOutput,
-  clock: () => number = Date.now,
-): Promise<void> {
-  const positionals = fileArguments(argv, BACKUP_CLI_USAGE);
-  if (positionals.length > 1) throw new BackupError(BACKUP_CLI_USAGE);
+export const runBackupCommand: BackupCommand = async (argv, config, output, clock = Date.now) => {
+  const [file] = fileArguments(argv, BACKUP_CLI_USAGE);
   const target = databaseTarget(config.DATABASE_URL);
   if (target.dialect === 'sqlite' && target.filename === ':memory:') {
     throw new BackupError('DATABASE_URL names an in-memory database: there is nothing to back up.');
   }
   const backups = createBackupService({ target, directory: backupDirectory(config, target), clock });
-  const destination = positionals[0] ? explicitDestination(positionals[0], target, clock()) : undefined;
+  const destination = file ? explicitDestination(file, target, clock()) : undefined;
 
   output.print(`Backing up the ${describeTarget(target)} ...`);
   const bar = createProgressBar(output.progress, 'Backup', target.dialect === 'sqlite' ? 'pages' : 'tables');
@@ -70,4 +64,4 @@ export async function runBackupCommand(
   output.print(
     `Backup written: ${taken.path} (${formatBytes(taken.sizeBytes)}) in ${(taken.durationMs / 1000).toFixed(1)} s`,
   );
-}
+};

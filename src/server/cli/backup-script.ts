@@ -9,22 +9,37 @@ export interface CommandOutput {
   progress: NodeJS.WritableStream;
 }
 
-/** The file names a backup command was given; an option or a parse error answers with its usage. */
-export function fileArguments(argv: string[], usage: string): string[] {
+/**
+ * `npm run backup` or `npm run restore`: the arguments after the command, the settings, where it writes,
+ * and the clock that names files.
+ */
+export type BackupCommand = (
+  argv: string[],
+  config: Config,
+  output: CommandOutput,
+  clock?: () => number,
+) => Promise<void>;
+
+/**
+ * The file names a backup command was given, `min` to `max` of them; an option, a parse error or another
+ * number of names answers with the command's usage.
+ */
+export function fileArguments(argv: string[], usage: string, { min = 0, max = 1 } = {}): string[] {
+  let files: string[];
   try {
-    return parseArgs({ args: argv, allowPositionals: true, options: {} }).positionals;
+    files = parseArgs({ args: argv, allowPositionals: true, options: {} }).positionals;
   } catch (error) {
     throw new BackupError(`${(error as Error).message}\n${usage}`);
   }
+  if (files.length < min || files.length > max) throw new BackupError(usage);
+  return files;
 }
 
 /**
  * Runs `npm run backup` or `npm run restore`: the settings from the environment, file names relative to
  * where the caller typed the command, and an error the command expects printed as its message alone.
  */
-export function runBackupScript(
-  command: (argv: string[], config: Config, output: CommandOutput) => Promise<void>,
-): void {
+export function runBackupScript(command: BackupCommand): void {
   const run = async () => {
     const config = loadConfig();
     // npm runs scripts in the project's directory; a relative file name means one in the caller's.

@@ -14,9 +14,11 @@ import { backupPostgres } from '../features/backups/postgres-backup.ts';
 import { backupSqlite } from '../features/backups/sqlite-backup.ts';
 import {
   captureOutput,
+  postgresArchiveOf,
   readSqlite,
   seedInquiries,
   sqliteInquiryCount,
+  withMigratedDatabase,
 } from '../test-support/backup-fixtures.ts';
 import {
   createScratchPostgresDatabase,
@@ -52,12 +54,11 @@ describe('npm run restore (SQLite)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-restore-cli-'));
     live = path.join(dir, 'data', 'sampark.db');
     backup = path.join(dir, 'backup.db');
-    const database = await openDatabase({ dialect: 'sqlite', filename: live });
-    await migrateToLatest(database);
-    await seedInquiries(database, 3, 'Backed up');
-    await backupSqlite({ filename: live, destination: backup });
-    await seedInquiries(database, 2, 'Later');
-    await database.close();
+    await withMigratedDatabase({ dialect: 'sqlite', filename: live }, async (database) => {
+      await seedInquiries(database, 3, 'Backed up');
+      await backupSqlite({ filename: live, destination: backup });
+      await seedInquiries(database, 2, 'Later');
+    });
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -188,15 +189,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('npm run restore (PostgreSQL)', ()
     scratch = await createScratchPostgresDatabase('sampark_restore_cli');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-restore-cli-'));
     backup = path.join(dir, 'backup.dump');
-    const database = await openDatabase({ dialect: 'postgres', url: scratch.url });
-    try {
-      await migrateToLatest(database);
+    await withMigratedDatabase({ dialect: 'postgres', url: scratch.url }, async (database) => {
       await seedInquiries(database, 3, 'Backed up');
       await backupPostgres({ url: scratch.url, destination: backup });
       await seedInquiries(database, 2, 'Later');
-    } finally {
-      await database.close();
-    }
+    });
   });
   afterEach(async () => {
     await scratch.drop();
@@ -261,17 +258,8 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('npm run restore (PostgreSQL)', ()
 
   it('rolls back a restore that fails halfway, leaving the database as it was', async () => {
     // An archive whose table of contents reads fine but whose inquiry data is damaged.
-    const big = await createScratchPostgresDatabase('sampark_restore_big');
     const damaged = path.join(dir, 'damaged.dump');
-    try {
-      const database = await openDatabase({ dialect: 'postgres', url: big.url });
-      await migrateToLatest(database);
-      await seedInquiries(database, 3_000);
-      await database.close();
-      await backupPostgres({ url: big.url, destination: damaged });
-    } finally {
-      await big.drop();
-    }
+    await postgresArchiveOf('sampark_restore_big', damaged, (database) => seedInquiries(database, 3_000));
     const bytes = fs.readFileSync(damaged);
     bytes.fill(0x5a, Math.floor(bytes.length * 0.5), Math.floor(bytes.length * 0.5) + 4096);
     fs.writeFileSync(damaged, bytes);
@@ -283,19 +271,12 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('npm run restore (PostgreSQL)', ()
   });
 
   it('refuses an archive of a newer version, or of another database kind', async () => {
-    const future = await createScratchPostgresDatabase('sampark_restore_future');
     const newer = path.join(dir, 'newer.dump');
-    try {
-      const database = await openDatabase({ dialect: 'postgres', url: future.url });
-      await migrateToLatest(database);
-      await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', ${new Date(NOW).toISOString()})`.execute(
+    await postgresArchiveOf('sampark_restore_future', newer, (database) =>
+      sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', ${new Date(NOW).toISOString()})`.execute(
         database.db,
-      );
-      await database.close();
-      await backupPostgres({ url: future.url, destination: newer });
-    } finally {
-      await future.drop();
-    }
+      ),
+    );
     await expect(restore(newer)).rejects.toThrow(
       'It was made by a newer version of Sampark (schema 9999_from_the_future is unknown to this one).',
     );

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { backupDirectory, type Config, databaseTarget } from '../config.ts';
-import { BackupError } from '../features/backups/backup-error.ts';
+import { backupDirectory, databaseTarget } from '../config.ts';
 import { restorePostgres } from '../features/backups/postgres-backup.ts';
 import { describeRestore } from '../features/backups/restore-summary.ts';
 import { restoreSqlite } from '../features/backups/sqlite-restore.ts';
 import { describeTarget } from './backup-command.ts';
-import { type CommandOutput, fileArguments } from './backup-script.ts';
+import { type BackupCommand, fileArguments } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 
 export const RESTORE_CLI_USAGE = `Usage: npm run restore -- <file>
@@ -14,15 +13,8 @@ one), after checking it. Stop the server first. The database it replaces is kept
 as <name>.before-restore-<UTC time>, or on PostgreSQL as a dump in the backups directory.`;
 
 /** npm run restore: checks a backup, replaces the database with it, and says what it did. */
-export async function runRestoreCommand(
-  argv: string[],
-  config: Config,
-  output: CommandOutput,
-  clock: () => number = Date.now,
-): Promise<void> {
-  const positionals = fileArguments(argv, RESTORE_CLI_USAGE);
-  const [file] = positionals;
-  if (!file || positionals.length > 1) throw new BackupError(RESTORE_CLI_USAGE);
+export const runRestoreCommand: BackupCommand = async (argv, config, output, clock = Date.now) => {
+  const [file] = fileArguments(argv, RESTORE_CLI_USAGE, { min: 1 }) as [string];
   const target = databaseTarget(config.DATABASE_URL);
   const shownFile = path.resolve(file);
 
@@ -64,4 +56,4 @@ export async function runRestoreCommand(
     },
   });
   for (const line of describeRestore(shownFile, describeTarget(target), report)) output.print(line);
-}
+};

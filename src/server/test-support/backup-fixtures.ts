@@ -1,7 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach } from 'vitest';
 import type { CommandOutput } from '../cli/backup-script.ts';
-import type { Database } from '../db/database.ts';
+import type { DatabaseTarget } from '../config.ts';
+import { type Database, migrateToLatest, openDatabase } from '../db/database.ts';
+import { backupPostgres } from '../features/backups/postgres-backup.ts';
+import { createScratchPostgresDatabase } from './scratch-postgres.ts';
 import { storedInquiry } from './test-app.ts';
 
 /** Inserts `count` inquiries in one transaction, in batches of 500 rows. */
@@ -15,6 +22,65 @@ export async function seedInquiries(database: Database, count: number, label = '
       await trx.insertInto('contactInquiries').values(rows).execute();
     }
   });
+}
+
+/** Opens the database at `target` (a SQLite file is made), migrates it, lets `fill` write to it, closes it. */
+export async function withMigratedDatabase(
+  target: DatabaseTarget,
+  fill: (database: Database) => Promise<unknown> = async () => {},
+): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    await migrateToLatest(database);
+    await fill(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * For each test of the calling suite: a temporary directory (named from `prefix`) holding a migrated SQLite
+ * database with `inquiries` inquiries at data/sampark.db, removed after the test. Read it inside tests.
+ */
+export function sqliteDatabaseForEachTest(
+  prefix: string,
+  inquiries: number,
+): { dir: string; filename: string } {
+  let dir = '';
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    await withMigratedDatabase(
+      { dialect: 'sqlite', filename: path.join(dir, 'data', 'sampark.db') },
+      (database) => seedInquiries(database, inquiries),
+    );
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return {
+    get dir() {
+      return dir;
+    },
+    get filename() {
+      return path.join(dir, 'data', 'sampark.db');
+    },
+  };
+}
+
+/**
+ * A pg_dump archive at `destination` of a scratch PostgreSQL database (named from `prefix`) that `fill`
+ * wrote to once it was migrated; the database is dropped again.
+ */
+export async function postgresArchiveOf(
+  prefix: string,
+  destination: string,
+  fill: (database: Database) => Promise<unknown>,
+): Promise<void> {
+  const scratch = await createScratchPostgresDatabase(prefix);
+  try {
+    await withMigratedDatabase({ dialect: 'postgres', url: scratch.url }, fill);
+    await backupPostgres({ url: scratch.url, destination });
+  } finally {
+    await scratch.drop();
+  }
 }
 
 /**

@@ -9,6 +9,26 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** A SQLite backup is a database file; a PostgreSQL one is pg_dump's custom-format archive. */
 export const BACKUP_EXTENSIONS: Record<Dialect, string> = { sqlite: '.db', postgres: '.dump' };
 
+/** How each kind of backup begins: a SQLite database file, and pg_dump's custom-format archive. */
+const BACKUP_HEADERS: Record<Dialect, Buffer> = {
+  sqlite: Buffer.from('SQLite format 3\0', 'latin1'),
+  postgres: Buffer.from('PGDMP', 'latin1'),
+};
+
+/** Which database a backup file is of, told by its first bytes; undefined when it is of neither. */
+export function backupDialectOf(file: string): Dialect | undefined {
+  const header = Buffer.alloc(BACKUP_HEADERS.sqlite.length);
+  const handle = fs.openSync(file, 'r');
+  try {
+    fs.readSync(handle, header, 0, header.length, 0);
+  } finally {
+    fs.closeSync(handle);
+  }
+  return (Object.keys(BACKUP_HEADERS) as Dialect[]).find((dialect) =>
+    header.subarray(0, BACKUP_HEADERS[dialect].length).equals(BACKUP_HEADERS[dialect]),
+  );
+}
+
 /**
  * `sampark-20261125T101500Z.db`: the UTC moment the snapshot was taken, to the second (`-2`, `-3` when
  * two are taken in the same second). Retention and Settings consider only names of this form.

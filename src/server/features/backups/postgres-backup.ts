@@ -9,7 +9,7 @@ import {
   type ProgressListener,
   requireRegularFile,
 } from './backup-error.ts';
-import { compactTimestamp, partialPath, publishFile } from './backup-files.ts';
+import { backupDialectOf, compactTimestamp, partialPath, publishFile } from './backup-files.ts';
 import {
   postgresConnection,
   requireTools,
@@ -19,9 +19,6 @@ import {
 } from './postgres-tools.ts';
 import { COUNTED_TABLES, type TableCounts } from './restore-summary.ts';
 import { compareSchema, type SchemaCheck, schemaRefusal } from './schema-version.ts';
-
-const PG_DUMP_HEADER = Buffer.from('PGDMP', 'latin1');
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 export interface PostgresBackupOptions {
   url: string;
@@ -183,17 +180,11 @@ export async function restorePostgres({
 
 function checkArchiveFile(file: string): void {
   requireRegularFile(file);
-  const header = Buffer.alloc(SQLITE_HEADER.length);
-  const handle = fs.openSync(file, 'r');
-  try {
-    fs.readSync(handle, header, 0, header.length, 0);
-  } finally {
-    fs.closeSync(handle);
-  }
-  if (header.equals(SQLITE_HEADER)) {
+  const dialect = backupDialectOf(file);
+  if (dialect === 'sqlite') {
     throw new BackupError(`${file} is a SQLite backup, but DATABASE_URL names a PostgreSQL database.`);
   }
-  if (!header.subarray(0, PG_DUMP_HEADER.length).equals(PG_DUMP_HEADER)) {
+  if (dialect !== 'postgres') {
     throw new BackupError(
       `${file} is not a pg_dump archive in the custom format (what npm run backup writes on PostgreSQL).`,
     );

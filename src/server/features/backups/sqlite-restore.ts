@@ -8,12 +8,9 @@ import {
   type ProgressListener,
   requireRegularFile,
 } from './backup-error.ts';
-import { compactTimestamp, partialPath, publishFile } from './backup-files.ts';
+import { backupDialectOf, compactTimestamp, partialPath, publishFile } from './backup-files.ts';
 import { COUNTED_TABLES, type TableCounts } from './restore-summary.ts';
 import { compareSchema, type SchemaCheck, schemaRefusal } from './schema-version.ts';
-
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-const PG_DUMP_HEADER = Buffer.from('PGDMP', 'latin1');
 
 export interface SqliteFileReport {
   schema: SchemaCheck;
@@ -98,19 +95,13 @@ function checkBackupFile(file: string, filename: string): void {
   if (fs.existsSync(filename) && fs.realpathSync(file) === fs.realpathSync(filename)) {
     throw new BackupError(`${file} is the database itself (DATABASE_URL): give a backup file.`);
   }
-  const header = Buffer.alloc(SQLITE_HEADER.length);
-  const handle = fs.openSync(file, 'r');
-  try {
-    fs.readSync(handle, header, 0, header.length, 0);
-  } finally {
-    fs.closeSync(handle);
-  }
-  if (header.subarray(0, PG_DUMP_HEADER.length).equals(PG_DUMP_HEADER)) {
+  const dialect = backupDialectOf(file);
+  if (dialect === 'postgres') {
     throw new BackupError(
       `${file} is a PostgreSQL backup (pg_dump archive), but DATABASE_URL names a SQLite database.`,
     );
   }
-  if (!header.equals(SQLITE_HEADER)) {
+  if (dialect !== 'sqlite') {
     throw new BackupError(`${file} is not a SQLite database: it cannot be a Sampark backup.`);
   }
 }
