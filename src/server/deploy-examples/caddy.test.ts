@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type Certificate,
   cleanUp,
@@ -8,21 +8,23 @@ import {
   DEPLOY_DIR,
   debianTool,
   freePort,
-  type RunningInstances,
-  type RunningProcess,
   type RunningSampark,
   readExample,
   request,
   run,
   SITE_NAME,
   selfSignedCertificate,
-  startInstances,
   startProcess,
   substitute,
   tempDir,
   waitForPort,
 } from '../test-support/deploy-examples.ts';
-import { defineProxiedSiteChecks, json, type ProxiedSite } from '../test-support/proxied-site-checks.ts';
+import {
+  defineTwoInstanceChecks,
+  json,
+  proxyInFrontOfOneSampark,
+  type RunningProxy,
+} from '../test-support/proxied-site-checks.ts';
 
 // deploy/Caddyfile and deploy/Caddyfile-instances checked by Debian's Caddy: `caddy validate` on the files
 // as they are, then Caddy itself in front of running Sampark instances. For the runs, a global options
@@ -43,18 +45,12 @@ function caddyEnv(dir: string): NodeJS.ProcessEnv {
   };
 }
 
-interface CaddySite {
-  process: RunningProcess;
-  httpsPort: number;
-  httpPort: number;
-}
-
 async function startCaddy(
   example: 'Caddyfile' | 'Caddyfile-instances',
   certificate: Certificate,
   upstreams: [string, string][],
   { debug = false } = {},
-): Promise<CaddySite> {
+): Promise<RunningProxy> {
   const dir = tempDir('caddy');
   const httpsPort = await freePort();
   const httpPort = await freePort();
@@ -105,34 +101,17 @@ describe.runIf(caddy.runChecks)('deploy/Caddyfile', () => {
 });
 
 describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile in front of one Sampark', () => {
-  let sampark: RunningSampark;
-  let certificate: Certificate;
-  let site: CaddySite;
-  beforeAll(async () => {
-    certificate = selfSignedCertificate(openssl, tempDir('cert'));
-    sampark = await createSampark();
-    await sampark.listen();
-    site = await startCaddy('Caddyfile', certificate, [['127.0.0.1:3000', `127.0.0.1:${sampark.port}`]]);
-  });
-  afterAll(async () => {
-    await site?.process.stop();
-    await sampark?.close();
-  });
-
-  defineProxiedSiteChecks(
-    (): ProxiedSite => ({
-      sampark,
-      httpsPort: site.httpsPort,
-      httpPort: site.httpPort,
-      ca: certificate.pem,
-      redirect: { status: 308, origin: `https://${SITE_NAME}` },
-    }),
+  proxyInFrontOfOneSampark(
+    openssl,
+    (certificate, sampark) =>
+      startCaddy('Caddyfile', certificate, [['127.0.0.1:3000', `127.0.0.1:${sampark.port}`]]),
+    308,
   );
 });
 
 describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile while Sampark restarts', () => {
   let certificate: Certificate;
-  let site: CaddySite;
+  let site: RunningProxy;
   const samparks: RunningSampark[] = [];
   afterAll(async () => {
     await site?.process.stop();
@@ -167,40 +146,11 @@ describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile while Sam
 describe.runIf(caddy.runChecks && openssl.runChecks)(
   'deploy/Caddyfile-instances in front of two instances',
   () => {
-    let instances: RunningInstances;
-    let certificate: Certificate;
-    let site: CaddySite;
-    beforeAll(async () => {
-      certificate = selfSignedCertificate(openssl, tempDir('cert'));
-      instances = await startInstances(2);
-      site = await startCaddy('Caddyfile-instances', certificate, [
+    defineTwoInstanceChecks(openssl, (certificate, instances) =>
+      startCaddy('Caddyfile-instances', certificate, [
         ['10.0.0.11:3000', `127.0.0.1:${instances.ports[0]}`],
         ['10.0.0.12:3000', `127.0.0.1:${instances.ports[1]}`],
-      ]);
-    });
-    afterAll(async () => {
-      await site?.process.stop();
-      await instances?.close();
-    });
-
-    const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
-
-    it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
-      const ready = await get('/api/ready');
-      expect(ready.status).toBe(200);
-      expect(json(ready)).toEqual({
-        status: 'ready',
-        database: instances.dialect,
-        redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
-      });
-
-      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-      expect(instances.served('/api/health')).toEqual([3, 3]);
-
-      // A rolling upgrade: the first instance stops; Caddy passes its share to the second.
-      await instances.stop(0);
-      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-      expect(instances.served('/api/health')).toEqual([3, 9]);
-    });
+      ]),
+    );
   },
 );

@@ -1,27 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type Certificate,
   cleanUp,
-  createSampark,
   debianTool,
   freePort,
-  type RunningInstances,
-  type RunningProcess,
-  type RunningSampark,
   readExample,
   request,
   run,
   SITE_NAME,
-  selfSignedCertificate,
-  startInstances,
   startProcess,
   substitute,
   tempDir,
   waitForPort,
 } from '../test-support/deploy-examples.ts';
-import { defineProxiedSiteChecks, json, type ProxiedSite } from '../test-support/proxied-site-checks.ts';
+import {
+  defineTwoInstanceChecks,
+  proxyInFrontOfOneSampark,
+  type RunningProxy,
+} from '../test-support/proxied-site-checks.ts';
 
 // deploy/nginx.conf checked by Debian's nginx: `nginx -t`, then nginx itself in front of a running Sampark.
 // The example is used as it is, but for what a test cannot have: ports 80 and 443 (free ports on
@@ -33,10 +31,7 @@ const openssl = debianTool('openssl', 'openssl');
 
 const ACME_TOKEN = 'renewal-token-4711';
 
-interface NginxSite {
-  process: RunningProcess;
-  httpsPort: number;
-  httpPort: number;
+interface NginxSite extends RunningProxy {
   /** The arguments that start nginx with this site; with `-t` they test its configuration. */
   args: string[];
 }
@@ -107,33 +102,15 @@ async function startNginx(certificate: Certificate, upstreams: number[]): Promis
 afterAll(() => cleanUp());
 
 describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front of one Sampark', () => {
-  let sampark: RunningSampark;
-  let certificate: Certificate;
-  let site: NginxSite;
-  beforeAll(async () => {
-    certificate = selfSignedCertificate(openssl, tempDir('cert'));
-    sampark = await createSampark();
-    await sampark.listen();
-    site = await startNginx(certificate, [sampark.port]);
-  });
-  afterAll(async () => {
-    await site?.process.stop();
-    await sampark?.close();
-  });
-
-  defineProxiedSiteChecks(
-    (): ProxiedSite => ({
-      sampark,
-      httpsPort: site.httpsPort,
-      httpPort: site.httpPort,
-      ca: certificate.pem,
-      redirect: { status: 301, origin: `https://${SITE_NAME}` },
-    }),
+  const site = proxyInFrontOfOneSampark(
+    openssl,
+    (certificate, sampark) => startNginx(certificate, [sampark.port]),
+    301,
   );
 
   it('serves certbot’s renewal challenge over plain HTTP', async () => {
     const response = await request({
-      port: site.httpPort,
+      port: site().httpPort,
       path: `/.well-known/acme-challenge/${ACME_TOKEN}`,
     });
     expect(response.status).toBe(200);
@@ -141,7 +118,7 @@ describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front
   });
 
   it('does not name its version', async () => {
-    const response = await request({ port: site.httpsPort, ca: certificate.pem, path: '/api/health' });
+    const response = await request({ port: site().httpsPort, ca: site().ca, path: '/api/health' });
     expect(response.headers.server).toBe('nginx');
   });
 });
@@ -149,37 +126,6 @@ describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front
 describe.runIf(nginx.runChecks && openssl.runChecks)(
   'deploy/nginx.conf with two instances in its upstream',
   () => {
-    let instances: RunningInstances;
-    let certificate: Certificate;
-    let site: NginxSite;
-    beforeAll(async () => {
-      certificate = selfSignedCertificate(openssl, tempDir('cert'));
-      instances = await startInstances(2);
-      site = await startNginx(certificate, instances.ports);
-    });
-    afterAll(async () => {
-      await site?.process.stop();
-      await instances?.close();
-    });
-
-    const get = (path: string) => request({ port: site.httpsPort, ca: certificate.pem, path });
-
-    it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
-      const ready = await get('/api/ready');
-      expect(ready.status).toBe(200);
-      expect(json(ready)).toEqual({
-        status: 'ready',
-        database: instances.dialect,
-        redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
-      });
-
-      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-      expect(instances.served('/api/health')).toEqual([3, 3]);
-
-      // A rolling upgrade: the first instance stops; nginx passes its share to the second.
-      await instances.stop(0);
-      for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
-      expect(instances.served('/api/health')).toEqual([3, 9]);
-    });
+    defineTwoInstanceChecks(openssl, (certificate, instances) => startNginx(certificate, instances.ports));
   },
 );

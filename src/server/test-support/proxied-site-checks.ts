@@ -1,11 +1,20 @@
 import zlib from 'node:zlib';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  type Certificate,
+  createSampark,
   exampleEnv,
   LARGEST_BODY_LIMIT_BYTES,
   type ProxyResponse,
+  type RunningInstances,
+  type RunningProcess,
   type RunningSampark,
   request,
+  SITE_NAME,
+  selfSignedCertificate,
+  startInstances,
+  type Tool,
+  tempDir,
 } from './deploy-examples.ts';
 import { TEST_ADMIN, TEST_INQUIRY } from './test-app.ts';
 
@@ -18,6 +27,90 @@ export interface ProxiedSite {
   ca: string;
   /** How the proxy sends http:// to https:// (status, and the https origin with its port if any). */
   redirect: { status: number; origin: string };
+}
+
+/** A proxy example a test started: its process and the ports it listens on. */
+export interface RunningProxy {
+  process: RunningProcess;
+  httpsPort: number;
+  httpPort: number;
+}
+
+/**
+ * For the calling suite: the proxy `start` runs, with a certificate made by `openssl`, in front of one
+ * Sampark, all stopped after the suite; defines the checks every proxy example must pass (the proxy sends
+ * http:// to https:// with `redirectStatus`). Returns the running site, for the suite's own tests.
+ */
+export function proxyInFrontOfOneSampark(
+  openssl: Tool,
+  start: (certificate: Certificate, sampark: RunningSampark) => Promise<RunningProxy>,
+  redirectStatus: number,
+): () => ProxiedSite {
+  let sampark: RunningSampark;
+  let certificate: Certificate;
+  let proxy: RunningProxy;
+  beforeAll(async () => {
+    certificate = selfSignedCertificate(openssl, tempDir('cert'));
+    sampark = await createSampark();
+    await sampark.listen();
+    proxy = await start(certificate, sampark);
+  });
+  afterAll(async () => {
+    await proxy?.process.stop();
+    await sampark?.close();
+  });
+  const currentSite = (): ProxiedSite => ({
+    sampark,
+    httpsPort: proxy.httpsPort,
+    httpPort: proxy.httpPort,
+    ca: certificate.pem,
+    redirect: { status: redirectStatus, origin: `https://${SITE_NAME}` },
+  });
+  defineProxiedSiteChecks(currentSite);
+  return currentSite;
+}
+
+/**
+ * For the calling suite: the proxy `start` runs, with a certificate made by `openssl`, in front of two
+ * Sampark instances, all stopped after the suite; checks that it shares the requests between them and
+ * keeps serving while one is stopped.
+ */
+export function defineTwoInstanceChecks(
+  openssl: Tool,
+  start: (certificate: Certificate, instances: RunningInstances) => Promise<RunningProxy>,
+): void {
+  let instances: RunningInstances;
+  let certificate: Certificate;
+  let proxy: RunningProxy;
+  beforeAll(async () => {
+    certificate = selfSignedCertificate(openssl, tempDir('cert'));
+    instances = await startInstances(2);
+    proxy = await start(certificate, instances);
+  });
+  afterAll(async () => {
+    await proxy?.process.stop();
+    await instances?.close();
+  });
+
+  const get = (path: string) => request({ port: proxy.httpsPort, ca: certificate.pem, path });
+
+  it('shares the requests, reports ready, and keeps serving while one instance is stopped', async () => {
+    const ready = await get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(json(ready)).toEqual({
+      status: 'ready',
+      database: instances.dialect,
+      redis: process.env.TEST_REDIS_URL ? 'ready' : 'disabled',
+    });
+
+    for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+    expect(instances.served('/api/health')).toEqual([3, 3]);
+
+    // A rolling upgrade: the first instance stops; the proxy passes its share to the second.
+    await instances.stop(0);
+    for (let i = 0; i < 6; i++) expect((await get('/api/health')).status).toBe(200);
+    expect(instances.served('/api/health')).toEqual([3, 9]);
+  });
 }
 
 const SECURITY_HEADERS = [
