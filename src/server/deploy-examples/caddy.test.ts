@@ -7,23 +7,23 @@ import {
   createSampark,
   DEPLOY_DIR,
   debianTool,
-  freePort,
   type RunningSampark,
   readExample,
   request,
   run,
   SITE_NAME,
   selfSignedCertificate,
-  startProcess,
   substitute,
   tempDir,
-  waitForPort,
 } from '../test-support/deploy-examples.ts';
 import {
   defineTwoInstanceChecks,
+  freeProxyPorts,
   json,
+  openssl,
   proxyInFrontOfOneSampark,
   type RunningProxy,
+  startProxy,
 } from '../test-support/proxied-site-checks.ts';
 
 // deploy/Caddyfile and deploy/Caddyfile-instances checked by Debian's Caddy: `caddy validate` on the files
@@ -33,7 +33,6 @@ import {
 // from Let's Encrypt; the upstream addresses become the test instances'.
 
 const caddy = debianTool('caddy', 'caddy');
-const openssl = debianTool('openssl', 'openssl');
 
 /** Caddy keeps its state under HOME and the XDG directories: a temporary one, not the user's. */
 function caddyEnv(dir: string): NodeJS.ProcessEnv {
@@ -52,15 +51,14 @@ async function startCaddy(
   { debug = false } = {},
 ): Promise<RunningProxy> {
   const dir = tempDir('caddy');
-  const httpsPort = await freePort();
-  const httpPort = await freePort();
+  const ports = await freeProxyPorts();
   const global = [
     '{',
     '\tadmin off',
     ...(debug ? ['\tdebug'] : []),
     `\tstorage file_system ${path.join(dir, 'storage')}`,
-    `\thttp_port ${httpPort}`,
-    `\thttps_port ${httpsPort}`,
+    `\thttp_port ${ports.httpPort}`,
+    `\thttps_port ${ports.httpsPort}`,
     '\tdefault_bind 127.0.0.1',
     '}',
     '',
@@ -71,14 +69,12 @@ async function startCaddy(
   ]);
   const file = path.join(dir, 'Caddyfile');
   fs.writeFileSync(file, global + site);
-  const process = startProcess(
+  return startProxy(
     caddy.require(),
     ['run', '--config', file, '--adapter', 'caddyfile'],
+    ports,
     caddyEnv(dir),
   );
-  await waitForPort(httpsPort, process);
-  await waitForPort(httpPort, process);
-  return { process, httpsPort, httpPort };
 }
 
 afterAll(() => cleanUp());
@@ -102,7 +98,6 @@ describe.runIf(caddy.runChecks)('deploy/Caddyfile', () => {
 
 describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile in front of one Sampark', () => {
   proxyInFrontOfOneSampark(
-    openssl,
     (certificate, sampark) =>
       startCaddy('Caddyfile', certificate, [['127.0.0.1:3000', `127.0.0.1:${sampark.port}`]]),
     308,
@@ -146,7 +141,7 @@ describe.runIf(caddy.runChecks && openssl.runChecks)('deploy/Caddyfile while Sam
 describe.runIf(caddy.runChecks && openssl.runChecks)(
   'deploy/Caddyfile-instances in front of two instances',
   () => {
-    defineTwoInstanceChecks(openssl, (certificate, instances) =>
+    defineTwoInstanceChecks((certificate, instances) =>
       startCaddy('Caddyfile-instances', certificate, [
         ['10.0.0.11:3000', `127.0.0.1:${instances.ports[0]}`],
         ['10.0.0.12:3000', `127.0.0.1:${instances.ports[1]}`],

@@ -5,20 +5,21 @@ import {
   type Certificate,
   cleanUp,
   debianTool,
-  freePort,
   readExample,
   request,
   run,
   SITE_NAME,
-  startProcess,
   substitute,
   tempDir,
-  waitForPort,
 } from '../test-support/deploy-examples.ts';
 import {
   defineTwoInstanceChecks,
+  freeProxyPorts,
+  openssl,
+  type ProxyPorts,
   proxyInFrontOfOneSampark,
   type RunningProxy,
+  startProxy,
 } from '../test-support/proxied-site-checks.ts';
 
 // deploy/nginx.conf checked by Debian's nginx: `nginx -t`, then nginx itself in front of a running Sampark.
@@ -27,7 +28,6 @@ import {
 // openssl) and certbot's webroot (a temporary directory).
 
 const nginx = debianTool('nginx', 'nginx');
-const openssl = debianTool('openssl', 'openssl');
 
 const ACME_TOKEN = 'renewal-token-4711';
 
@@ -36,7 +36,7 @@ interface NginxSite extends RunningProxy {
   args: string[];
 }
 
-function siteConfig(certificate: Certificate, webroot: string, ports: NginxSite, upstreams: number[]) {
+function siteConfig(certificate: Certificate, webroot: string, ports: ProxyPorts, upstreams: number[]) {
   return substitute('nginx.conf', readExample('nginx.conf'), [
     [`/etc/letsencrypt/live/${SITE_NAME}/fullchain.pem`, certificate.certFile],
     [`/etc/letsencrypt/live/${SITE_NAME}/privkey.pem`, certificate.keyFile],
@@ -82,7 +82,7 @@ async function startNginx(certificate: Certificate, upstreams: number[]): Promis
   const webroot = path.join(dir, 'www');
   fs.mkdirSync(path.join(webroot, '.well-known', 'acme-challenge'), { recursive: true });
   fs.writeFileSync(path.join(webroot, '.well-known', 'acme-challenge', ACME_TOKEN), `${ACME_TOKEN}.key`);
-  const ports = { httpsPort: await freePort(), httpPort: await freePort() } as NginxSite;
+  const ports = await freeProxyPorts();
   const site = path.join(dir, 'sampark.conf');
   fs.writeFileSync(site, siteConfig(certificate, webroot, ports, upstreams));
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir, site));
@@ -93,17 +93,13 @@ async function startNginx(certificate: Certificate, upstreams: number[]): Promis
   expect(tested.stderr).not.toMatch(/\[(warn|emerg|alert|crit|error)\]/);
   expect(tested.status).toBe(0);
 
-  const process = startProcess(nginx.require(), args);
-  await waitForPort(ports.httpsPort, process);
-  await waitForPort(ports.httpPort, process);
-  return { ...ports, process, args };
+  return { ...(await startProxy(nginx.require(), args, ports)), args };
 }
 
 afterAll(() => cleanUp());
 
 describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front of one Sampark', () => {
   const site = proxyInFrontOfOneSampark(
-    openssl,
     (certificate, sampark) => startNginx(certificate, [sampark.port]),
     301,
   );
@@ -126,6 +122,6 @@ describe.runIf(nginx.runChecks && openssl.runChecks)('deploy/nginx.conf in front
 describe.runIf(nginx.runChecks && openssl.runChecks)(
   'deploy/nginx.conf with two instances in its upstream',
   () => {
-    defineTwoInstanceChecks(openssl, (certificate, instances) => startNginx(certificate, instances.ports));
+    defineTwoInstanceChecks((certificate, instances) => startNginx(certificate, instances.ports));
   },
 );

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type Certificate,
   createSampark,
+  debianTool,
   exampleEnv,
+  freePort,
   LARGEST_BODY_LIMIT_BYTES,
   type ProxyResponse,
   type RunningInstances,
@@ -13,8 +15,9 @@ import {
   SITE_NAME,
   selfSignedCertificate,
   startInstances,
-  type Tool,
+  startProcess,
   tempDir,
+  waitForPort,
 } from './deploy-examples.ts';
 import { TEST_ADMIN, TEST_INQUIRY } from './test-app.ts';
 
@@ -29,6 +32,9 @@ export interface ProxiedSite {
   redirect: { status: number; origin: string };
 }
 
+/** Makes the test certificates the proxies serve. */
+export const openssl = debianTool('openssl', 'openssl');
+
 /** A proxy example a test started: its process and the ports it listens on. */
 export interface RunningProxy {
   process: RunningProcess;
@@ -36,13 +42,32 @@ export interface RunningProxy {
   httpPort: number;
 }
 
+export type ProxyPorts = Pick<RunningProxy, 'httpsPort' | 'httpPort'>;
+
+/** Two free ports on loopback for a proxy to listen on. */
+export async function freeProxyPorts(): Promise<ProxyPorts> {
+  return { httpsPort: await freePort(), httpPort: await freePort() };
+}
+
+/** Starts a proxy and resolves once it listens on both its ports. */
+export async function startProxy(
+  file: string,
+  args: string[],
+  ports: ProxyPorts,
+  env?: NodeJS.ProcessEnv,
+): Promise<RunningProxy> {
+  const process = startProcess(file, args, env);
+  await waitForPort(ports.httpsPort, process);
+  await waitForPort(ports.httpPort, process);
+  return { ...ports, process };
+}
+
 /**
- * For the calling suite: the proxy `start` runs, with a certificate made by `openssl`, in front of one
+ * For the calling suite: the proxy `start` runs, with a certificate made by openssl, in front of one
  * Sampark, all stopped after the suite; defines the checks every proxy example must pass (the proxy sends
  * http:// to https:// with `redirectStatus`). Returns the running site, for the suite's own tests.
  */
 export function proxyInFrontOfOneSampark(
-  openssl: Tool,
   start: (certificate: Certificate, sampark: RunningSampark) => Promise<RunningProxy>,
   redirectStatus: number,
 ): () => ProxiedSite {
@@ -71,12 +96,11 @@ export function proxyInFrontOfOneSampark(
 }
 
 /**
- * For the calling suite: the proxy `start` runs, with a certificate made by `openssl`, in front of two
+ * For the calling suite: the proxy `start` runs, with a certificate made by openssl, in front of two
  * Sampark instances, all stopped after the suite; checks that it shares the requests between them and
  * keeps serving while one is stopped.
  */
 export function defineTwoInstanceChecks(
-  openssl: Tool,
   start: (certificate: Certificate, instances: RunningInstances) => Promise<RunningProxy>,
 ): void {
   let instances: RunningInstances;
