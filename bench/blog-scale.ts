@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
@@ -9,16 +8,20 @@ import { createBlogPostRepository } from '../src/server/features/blog/repository
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../src/server/plugins/public-content.ts';
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory, slugify } from '../src/shared/blog-rules.ts';
 import {
+  BENCH_DIR,
   ensureBuild,
+  FAST_CASE_MIN_DURATION_MS,
   freePort,
-  percentile,
+  seededRandom,
   startProcess,
   stopProcess,
   type Timing,
   timeCalls,
+  timingOf,
   waitForUrl,
 } from './lib.ts';
 import {
+  insertInBatches,
   openSeededDatabase,
   type SeedFingerprint,
   type SeedMarker,
@@ -29,18 +32,13 @@ export const DEFAULT_BLOG_ROWS = 10_000;
 /** Timed requests per case unless --iterations asks for more; never fewer than MIN_ITERATIONS. */
 export const DEFAULT_BLOG_ITERATIONS = 200;
 const MIN_ITERATIONS = 100;
-const BLOG_GENERATOR_VERSION = 1;
+const BLOG_GENERATOR_VERSION = 2;
 const SEED = 20_240_501;
-const SQLITE_DIR = '.tmp/bench';
 const POSTGRES_DATABASE = 'sampark_bench_blog';
 /** Drafts besides the published posts: about 3% of them ("a few hundred" at 10,000). */
 const DRAFT_SHARE = 0.03;
-/** 500 rows of 13 columns: 6,500 parameters, well under both dialects' caps. */
-const ROWS_PER_INSERT = 500;
-const INSERTS_PER_TRANSACTION = 10;
 const WARMUP = 20;
-/** Fast cases run past `iterations`, for this long or this many requests, whichever comes first. */
-const MIN_DURATION_MS = 3_000;
+/** Fast cases run past `iterations` for FAST_CASE_MIN_DURATION_MS, or up to this many requests. */
 const MAX_ITERATIONS = 1_000;
 /** `/blog` requested again only after its cached copy has expired: each one a first render. */
 const EXPIRY_SAMPLES = 20;
@@ -115,7 +113,7 @@ export async function benchBlogAtScale(options: BlogBenchOptions): Promise<{ ok:
 }
 
 async function benchSqlite(options: BlogBenchOptions): Promise<DialectSummary> {
-  const filename = path.join(SQLITE_DIR, `blog-${options.rows}.db`);
+  const filename = path.join(BENCH_DIR, `blog-${options.rows}.db`);
   const { database, url, marker, seededNow } = await openSeededDatabase(
     { dialect: 'sqlite', filename },
     fingerprintFor('sqlite', options.rows),
@@ -140,18 +138,6 @@ async function benchPostgres(serverUrl: string, options: BlogBenchOptions): Prom
 
 function fingerprintFor(dialect: BlogDialect, rows: number): SeedFingerprint {
   return seedFingerprint(dialect, { generatorVersion: BLOG_GENERATOR_VERSION, seed: SEED, rows });
-}
-
-/** mulberry32: small, fast and the same sequence on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** News about 20%, the rest shared among the other four. */
@@ -274,7 +260,7 @@ interface GeneratedPost {
 }
 
 function* generatePosts(rows: number): Generator<GeneratedPost> {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const category = (): BlogCategory => {
     let roll = next();
@@ -330,49 +316,18 @@ function* generatePosts(rows: number): Generator<GeneratedPost> {
   }
 }
 
-async function seed(db: Kysely<DB>, rows: number, label: string): Promise<number> {
-  const drafts = Math.round(rows * DRAFT_SHARE);
-  const bar = new cliProgress.SingleBar(
-    {
-      format: `${label} [{bar}] {percentage}% | {value}/{total} posts | ETA {eta_formatted}`,
-      noTTYOutput: true,
-      notTTYSchedule: 15_000,
-      hideCursor: true,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  const posts = generatePosts(rows);
-  const start = performance.now();
-  let inserted = 0;
-  let done = false;
-  bar.start(rows + drafts, 0);
-  try {
-    while (!done) {
-      await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < INSERTS_PER_TRANSACTION && !done; i++) {
-          const batch: GeneratedPost[] = [];
-          for (let j = 0; j < ROWS_PER_INSERT; j++) {
-            const next = posts.next();
-            if (next.done) {
-              done = true;
-              break;
-            }
-            batch.push(next.value);
-          }
-          if (batch.length === 0) break;
-          await trx.insertInto('blogPosts').values(batch).execute();
-          inserted += batch.length;
-          bar.update(inserted);
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      });
-    }
-  } finally {
-    bar.stop();
-  }
-  const seconds = (performance.now() - start) / 1000;
-  console.log(`${label}: seeded ${fmt(inserted)} posts in ${seconds.toFixed(1)} s`);
-  return seconds;
+/** Inserts the generated posts, the published ones and the drafts. */
+function seed(db: Kysely<DB>, rows: number, label: string): Promise<number> {
+  return insertInBatches(db, {
+    label,
+    unit: 'posts',
+    rows: generatePosts(rows),
+    total: rows + Math.round(rows * DRAFT_SHARE),
+    // 500 rows of 13 columns: 6,500 parameters, well under both dialects' caps.
+    rowsPerInsert: 500,
+    insertsPerTransaction: 10,
+    insert: (trx, batch) => trx.insertInto('blogPosts').values(batch).execute(),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -392,14 +347,7 @@ async function timeAfterPauses(
     last = await run();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return {
-    p50Ms: percentile(times, 50),
-    p95Ms: percentile(times, 95),
-    maxMs: times.at(-1)!,
-    iterations: times.length,
-    last,
-  };
+  return timingOf(times, last);
 }
 
 /** How React writes text into HTML: a title is found in the page only in this form. */
@@ -494,7 +442,7 @@ async function measure(
     const timed = {
       warmup: WARMUP,
       iterations,
-      minDurationMs: MIN_DURATION_MS,
+      minDurationMs: FAST_CASE_MIN_DURATION_MS,
       maxIterations: MAX_ITERATIONS,
     };
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import cliProgress from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
@@ -11,14 +10,14 @@ import {
 import { INQUIRY_TOTAL_CAP, type InquiryStats } from '../src/shared/inquiry-inbox.ts';
 import {
   DEFAULT_SEED,
-  type GeneratedInquiry,
   generateInquiries,
   INQUIRY_GENERATOR_VERSION,
   PLANTED_TERMS,
   type PlantedTermKey,
 } from './inquiry-generator.ts';
-import { type Timing, timeCalls } from './lib.ts';
+import { BENCH_DIR, FAST_CASE_MIN_DURATION_MS, type Timing, timeCalls } from './lib.ts';
 import {
+  insertInBatches,
   openSeededDatabase,
   type SeededDatabase,
   type SeedFingerprint,
@@ -27,16 +26,11 @@ import {
 } from './seeded-database.ts';
 
 export const DEFAULT_SCALE_ROWS = 1_000_000;
-const SQLITE_DIR = '.tmp/bench';
 const POSTGRES_DATABASE = 'sampark_bench';
 const PAGE_SIZE = 20;
-/** 2,000 rows of 11 columns: 22,000 parameters, under both SQLite's (32,766) and PostgreSQL's (65,535) cap. */
-const ROWS_PER_INSERT = 2_000;
-const INSERTS_PER_TRANSACTION = 25;
 const WARMUP = 5;
 const SCAN_ITERATIONS = 10;
-/** Fast queries run past `iterations`, for this long or this many calls, whichever comes first. */
-const MIN_DURATION_MS = 3_000;
+/** Fast queries run past `iterations` for FAST_CASE_MIN_DURATION_MS, or up to this many calls. */
 const MAX_ITERATIONS = 500;
 
 /** The issue's acceptance figures, enforced on SQLite; PostgreSQL's are reported only. */
@@ -147,7 +141,7 @@ export function openInquiryBenchDatabase(
 }
 
 export function sqliteBenchFile(rows: number): string {
-  return path.join(SQLITE_DIR, `inquiries-${rows}.db`);
+  return path.join(BENCH_DIR, `inquiries-${rows}.db`);
 }
 
 async function benchSqlite(options: ScaleBenchOptions): Promise<DialectSummary> {
@@ -190,55 +184,18 @@ function fingerprintFor(dialect: ScaleDialect, rows: number): SeedFingerprint {
   return seedFingerprint(dialect, { generatorVersion: INQUIRY_GENERATOR_VERSION, seed: DEFAULT_SEED, rows });
 }
 
-/** Inserts the generated inquiries oldest first, in multi-row INSERTs, many per transaction. */
-async function seed(db: Kysely<DB>, rows: number, label: string): Promise<number> {
-  const bar = new cliProgress.SingleBar(
-    {
-      format: `${label} [{bar}] {percentage}% | {value}/{total} inquiries | {rate} rows/s | ETA {eta_formatted}`,
-      // Without a terminal (CI, logs), a line every 15 s instead of a redrawn bar.
-      noTTYOutput: true,
-      notTTYSchedule: 15_000,
-      etaBuffer: 50,
-      hideCursor: true,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  const inquiries = generateInquiries({ rows });
-  const start = performance.now();
-  let inserted = 0;
-  bar.start(rows, 0, { rate: '-' });
-  try {
-    while (inserted < rows) {
-      await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < INSERTS_PER_TRANSACTION && inserted < rows; i++) {
-          const batch = take(inquiries, ROWS_PER_INSERT);
-          await trx.insertInto('contactInquiries').values(batch).execute();
-          inserted += batch.length;
-          const rate = inserted / ((performance.now() - start) / 1000);
-          bar.update(inserted, { rate: fmt(Math.round(rate)) });
-          // better-sqlite3 answers synchronously: without a turn of the event loop the bar never redraws.
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      });
-    }
-  } finally {
-    bar.stop();
-  }
-  const seconds = (performance.now() - start) / 1000;
-  console.log(
-    `${label}: seeded ${fmt(rows)} inquiries in ${seconds.toFixed(1)} s (${fmt(Math.round(rows / seconds))} rows/s)`,
-  );
-  return seconds;
-}
-
-function take(source: Iterator<GeneratedInquiry>, count: number): GeneratedInquiry[] {
-  const batch: GeneratedInquiry[] = [];
-  for (let i = 0; i < count; i++) {
-    const next = source.next();
-    if (next.done) break;
-    batch.push(next.value);
-  }
-  return batch;
+/** Inserts the generated inquiries oldest first. */
+function seed(db: Kysely<DB>, rows: number, label: string): Promise<number> {
+  return insertInBatches(db, {
+    label,
+    unit: 'inquiries',
+    rows: generateInquiries({ rows }),
+    total: rows,
+    // 2,000 rows of 11 columns: 22,000 parameters, under both SQLite's (32,766) and PostgreSQL's (65,535) cap.
+    rowsPerInsert: 2_000,
+    insertsPerTransaction: 25,
+    insert: (trx, batch) => trx.insertInto('contactInquiries').values(batch).execute(),
+  });
 }
 
 /** The baseline: what a search costs with no index, the LIKE the issue names, newest first. */
@@ -297,7 +254,7 @@ async function measure(
   const timed = {
     warmup: WARMUP,
     iterations: options.iterations,
-    minDurationMs: MIN_DURATION_MS,
+    minDurationMs: FAST_CASE_MIN_DURATION_MS,
     maxIterations: MAX_ITERATIONS,
   };
   const cases: Record<string, CaseResult> = {};
@@ -333,24 +290,18 @@ async function measure(
     () => repository.list({ status: 'closed', page: 1, pageSize: PAGE_SIZE }),
     SQLITE_BUDGET.listP95Ms,
   );
-  await listCase(
-    'searchRare',
-    `search "${rare.term}" (rare), page 1`,
-    () => repository.list({ q: rare.term, page: 1, pageSize: PAGE_SIZE }),
-    SQLITE_BUDGET.searchP95Ms,
-  );
-  await listCase(
-    'searchInBetween',
-    `search "${inBetween.term}" (in-between), page 1`,
-    () => repository.list({ q: inBetween.term, page: 1, pageSize: PAGE_SIZE }),
-    SQLITE_BUDGET.searchP95Ms,
-  );
-  await listCase(
-    'searchCommon',
-    `search "${common.term}" (common), page 1`,
-    () => repository.list({ q: common.term, page: 1, pageSize: PAGE_SIZE }),
-    SQLITE_BUDGET.searchP95Ms,
-  );
+  for (const [key, { term }, share] of [
+    ['searchRare', rare, 'rare'],
+    ['searchInBetween', inBetween, 'in-between'],
+    ['searchCommon', common, 'common'],
+  ] as const) {
+    await listCase(
+      key,
+      `search "${term}" (${share}), page 1`,
+      () => repository.list({ q: term, page: 1, pageSize: PAGE_SIZE }),
+      SQLITE_BUDGET.searchP95Ms,
+    );
+  }
   await listCase(
     'searchCommonNew',
     `search "${common.term}", status 'new', page 1`,

@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import type { ContactInquiryCreateInput } from '../src/shared/contact-inquiries.ts';
 import { generateInquiries } from './inquiry-generator.ts';
 import type { WriteServerReport } from './inquiry-write-server.ts';
-import { freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';
+import { BENCH_DIR, freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';
 
 /** The sustained rate of acknowledged inquiries the app's default must keep on the 2-core machine. */
 export const INQUIRY_WRITE_BUDGET_PER_SECOND = 1_000;
@@ -17,8 +17,6 @@ const CONNECTIONS = 50;
 const BODY_POOL = 1_000;
 /** Client addresses (X-Forwarded-For through a trusted proxy), so the per-IP limit holds as in production. */
 const ADDRESS_POOL = 1_000;
-/** Beside where ./data would be, not os.tmpdir(): a tmpfs there would make every fsync free. */
-const BENCH_DIR = '.tmp/bench';
 const INQUIRY_PATH = '/api/contact-inquiries';
 
 /** PRAGMA synchronous codes. */

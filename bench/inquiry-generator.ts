@@ -1,10 +1,13 @@
+import type { Insertable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import type { DB } from '../src/server/db/schema.ts';
 import {
   INQUIRY_SERVICES,
   INQUIRY_STATUSES,
   type InquiryService,
   type InquiryStatus,
 } from '../src/shared/contact-inquiries.ts';
+import { seededRandom } from './lib.ts';
 
 /** Bump when the generated rows change: the scale bench reseeds its cached databases when it differs. */
 export const INQUIRY_GENERATOR_VERSION = 1;
@@ -26,20 +29,14 @@ export const PLANTED_TERMS = {
 } as const;
 export type PlantedTermKey = keyof typeof PLANTED_TERMS;
 
-/** A row of `contact_inquiries` as Kysely (camelCase plugin) inserts it; `seq` is left to the database. */
-export interface GeneratedInquiry {
-  id: string;
-  name: string;
-  phone: string;
-  email: string;
-  city: string;
-  query: string;
+/**
+ * A row of `contact_inquiries` as Kysely (camelCase plugin) inserts it, every column given but `seq`, which
+ * is left to the database; service and status are the product's.
+ */
+export type GeneratedInquiry = Required<Omit<Insertable<DB['contactInquiries']>, 'seq'>> & {
   service: InquiryService;
   status: InquiryStatus;
-  isRead: number;
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
 export interface InquiryGeneratorOptions {
   rows: number;
@@ -155,33 +152,6 @@ const READ_SHARE: Record<InquiryStatus, number> = {
   closed: 0.99,
 };
 
-/** sfc32 (PractRand-clean, 128-bit state), seeded through splitmix32: the same seed gives the same rows. */
-function createRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  const splitmix = () => {
-    s = (s + 0x9e3779b9) | 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
-    z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
-    return (z ^ (z >>> 15)) >>> 0;
-  };
-  let a = splitmix();
-  let b = splitmix();
-  let c = splitmix();
-  let d = splitmix();
-  const next = () => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4_294_967_296;
-  };
-  for (let i = 0; i < 12; i++) next();
-  return next;
-}
-
 /** Items repeated by weight, so a weighted pick is one uniform index. */
 function weightedPool<T>(entries: readonly (readonly [T, number])[]): T[] {
   const pool: T[] = [];
@@ -213,7 +183,7 @@ const MAX_QUERY_WORDS = 35;
 /** Deterministic, realistic inquiries in chronological order (strictly increasing `createdAt`). */
 export function* generateInquiries(options: InquiryGeneratorOptions): Generator<GeneratedInquiry> {
   const { rows } = options;
-  const random = createRandom(options.seed ?? DEFAULT_SEED);
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
   const endMs = options.endMs ?? Date.now();
   const spanMs = options.spanMs ?? DEFAULT_SPAN_MS;
   const stepMs = spanMs / rows;

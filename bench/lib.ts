@@ -5,6 +5,15 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+/**
+ * Where the benches keep their databases: beside where ./data would be, not in os.tmpdir(), where a tmpfs
+ * would make every fsync free.
+ */
+export const BENCH_DIR = '.tmp/bench';
+
+/** A fast case runs past its `iterations` for this long (up to its maximum), for enough samples. */
+export const FAST_CASE_MIN_DURATION_MS = 3_000;
+
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
@@ -188,14 +197,46 @@ export async function timeCalls<T>(
     last = await run();
     times.push(performance.now() - callStart);
   }
+  return timingOf(times, last as T);
+}
+
+/** The percentiles of `times` (ms, one a call), and what the last call returned. */
+export function timingOf<T>(times: number[], last: T): Timing<T> {
   times.sort((a, b) => a - b);
   return {
     p50Ms: percentile(times, 50),
     p95Ms: percentile(times, 95),
     maxMs: times.at(-1)!,
     iterations: times.length,
-    last: last as T,
+    last,
   };
+}
+
+/** sfc32 (PractRand-clean, 128-bit state), seeded through splitmix32: the same seed, the same numbers. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  const splitmix = () => {
+    s = (s + 0x9e3779b9) | 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
+    z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
+    return (z ^ (z >>> 15)) >>> 0;
+  };
+  let a = splitmix();
+  let b = splitmix();
+  let c = splitmix();
+  let d = splitmix();
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4_294_967_296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
 }
 
 /** Creates a bench database on the PostgreSQL server at `serverUrl` when missing; `recreate` drops it first. */

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../scripts/command-line.ts';
 import { benchBackups } from './backups.ts';
 import { benchBlogAtScale, DEFAULT_BLOG_ITERATIONS, DEFAULT_BLOG_ROWS } from './blog-scale.ts';
 import { benchActiveContacts } from './contacts-active.ts';
@@ -31,42 +31,20 @@ Options for inquiries, backups and blog:
 const PARTS = ['contacts', 'inquiries', 'inquiries-write', 'blog', 'game', 'backups'] as const;
 type Part = (typeof PARTS)[number];
 
-function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-const { values, positionals } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        rows: { type: 'string' },
-        'blog-rows': { type: 'string' },
-        db: { type: 'string' },
-        iterations: { type: 'string' },
-        reseed: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    fail((error as Error).message);
-  }
-})();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values, positionals, fail, positiveInteger } = parseCommandLine(USAGE, {
+  allowPositionals: true,
+  options: {
+    rows: { type: 'string' },
+    'blog-rows': { type: 'string' },
+    db: { type: 'string' },
+    iterations: { type: 'string' },
+    reseed: { type: 'boolean', default: false },
+  },
+});
 const unknown = positionals.filter((part) => !PARTS.includes(part as Part));
 if (unknown.length > 0) fail(`Unknown bench part: ${unknown.join(', ')}`);
 const parts = new Set<Part>(positionals.length > 0 ? (positionals as Part[]) : PARTS);
 
-const positiveInteger = (name: string, value: string | undefined, fallback: number): number => {
-  if (value === undefined) return fallback;
-  const number = Number(value.replaceAll('_', ''));
-  if (!Number.isInteger(number) || number < 1) fail(`--${name} must be a positive integer`);
-  return number;
-};
 const rows = positiveInteger('rows', values.rows, DEFAULT_SCALE_ROWS);
 const iterations = positiveInteger('iterations', values.iterations, 50);
 // --rows means posts only when the blog runs without the inquiries (a million posts is not the question).
@@ -76,10 +54,9 @@ const blogRows = positiveInteger(
   DEFAULT_BLOG_ROWS,
 );
 const blogIterations = positiveInteger('iterations', values.iterations, DEFAULT_BLOG_ITERATIONS);
-if (values.db !== undefined && values.db !== 'sqlite' && values.db !== 'postgres') {
-  fail('--db must be sqlite or postgres');
-}
-const dialects: ScaleDialect[] = values.db ? [values.db] : ['sqlite', 'postgres'];
+const BOTH: ScaleDialect[] = ['sqlite', 'postgres'];
+const dialects = values.db === undefined ? BOTH : BOTH.filter((dialect) => dialect === values.db);
+if (dialects.length === 0) fail('--db must be sqlite or postgres');
 
 // Each benchmark reports ratios against a baseline measured in the same run: absolute numbers on shared
 // machines are noisy, ratios much less so.

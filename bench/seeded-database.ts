@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import cliProgress from 'cli-progress';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { migrations } from '../src/server/db/migrations/index.ts';
 import type { DB } from '../src/server/db/schema.ts';
@@ -152,4 +153,72 @@ export async function openSeededDatabase(
   }
   const marker = await writeMarker(database.db, fingerprint, seedSeconds);
   return { database, url, marker, seededNow: true };
+}
+
+export interface BatchInsert<Row> {
+  /** The database's name in the progress bar and the summary: SQLite, PostgreSQL. */
+  label: string;
+  /** What the rows are: inquiries, posts. */
+  unit: string;
+  rows: Iterator<Row>;
+  /** How many `rows` gives, for the progress bar. */
+  total: number;
+  /** Rows in one multi-row INSERT: their parameters must stay under both dialects' caps. */
+  rowsPerInsert: number;
+  insertsPerTransaction: number;
+  insert(trx: Transaction<DB>, batch: Row[]): Promise<unknown>;
+}
+
+/**
+ * Inserts the rows in the order given, in multi-row INSERTs, many per transaction, with a progress bar;
+ * returns how many seconds it took.
+ */
+export async function insertInBatches<Row>(
+  db: Kysely<DB>,
+  { label, unit, rows, total, rowsPerInsert, insertsPerTransaction, insert }: BatchInsert<Row>,
+): Promise<number> {
+  const fmt = (value: number) => value.toLocaleString('en-US');
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} [{bar}] {percentage}% | {value}/{total} ${unit} | {rate} rows/s | ETA {eta_formatted}`,
+      // Without a terminal (CI, logs), a line every 15 s instead of a redrawn bar.
+      noTTYOutput: true,
+      notTTYSchedule: 15_000,
+      etaBuffer: 50,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const start = performance.now();
+  let inserted = 0;
+  let done = false;
+  bar.start(total, 0, { rate: '-' });
+  try {
+    while (!done) {
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < insertsPerTransaction && !done; i++) {
+          const batch: Row[] = [];
+          for (let next = rows.next(); !next.done; next = rows.next()) {
+            batch.push(next.value);
+            if (batch.length === rowsPerInsert) break;
+          }
+          if (batch.length < rowsPerInsert) done = true;
+          if (batch.length === 0) break;
+          await insert(trx, batch);
+          inserted += batch.length;
+          const rate = inserted / ((performance.now() - start) / 1000);
+          bar.update(inserted, { rate: fmt(Math.round(rate)) });
+          // better-sqlite3 answers synchronously: without a turn of the event loop the bar never redraws.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
+    }
+  } finally {
+    bar.stop();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  console.log(
+    `${label}: seeded ${fmt(inserted)} ${unit} in ${seconds.toFixed(1)} s (${fmt(Math.round(inserted / seconds))} rows/s)`,
+  );
+  return seconds;
 }

@@ -3,8 +3,8 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Finding } from '../src/server/test-support/fuzz/harness.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const SUITE = 'src/server/fuzz/openapi-fuzz.test.ts';
 const REPORT_DIR = path.resolve('.tmp/fuzz');
@@ -19,30 +19,10 @@ const USAGE = `Usage: npm run fuzz -- [--runs <n>] [--seed <n>]
   --seed <n>   the seed of an earlier run, to send the same requests again (default: random)
 Reports: ${path.relative(process.cwd(), REPORT_DIR)}/fuzz-<database>.json`;
 
-function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        runs: { type: 'string' },
-        seed: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    fail((error as Error).message);
-  }
-})();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const runs = Number(values.runs ?? DEFAULT_RUNS);
-if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+const { values, fail, positiveInteger } = parseCommandLine(USAGE, {
+  options: { runs: { type: 'string' }, seed: { type: 'string' } },
+});
+const runs = positiveInteger('runs', values.runs, DEFAULT_RUNS);
 const seed = values.seed === undefined ? randomInt(2 ** 31) : Number(values.seed);
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
 
