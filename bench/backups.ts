@@ -6,7 +6,15 @@ import pg from 'pg';
 import { formatBytes } from '../src/shared/backups.ts';
 import { openInquiryBenchDatabase, type ScaleDialect, sqliteBenchFile } from './inquiries-scale.ts';
 import { clientAddress, inquiryBodies, inquiryPostBody } from './inquiries-write.ts';
-import { ensureBuild, freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';
+import {
+  benchEachDialect,
+  ensureBuild,
+  freePort,
+  measureCpuPressure,
+  startProcess,
+  stopProcess,
+  waitForUrl,
+} from './lib.ts';
 
 const WORK_DIR = '.tmp/bench/backups';
 const LIVE_DATABASE = 'sampark_bench_live';
@@ -87,20 +95,11 @@ export async function benchBackups(options: BackupBenchOptions): Promise<{ ok: b
   ensureBuild();
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
   fs.mkdirSync(WORK_DIR, { recursive: true });
-  const results: Partial<Record<ScaleDialect, BackupFigures>> = {};
   const pressure = measureCpuPressure();
-  for (const dialect of options.dialects) {
-    if (dialect === 'sqlite') {
-      results.sqlite = await benchDialect('sqlite', options);
-    } else {
-      const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
-      if (!serverUrl) {
-        console.log('\nPostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL.');
-        continue;
-      }
-      results.postgres = await benchDialect('postgres', options, serverUrl);
-    }
-  }
+  const results = await benchEachDialect(options.dialects, {
+    sqlite: () => benchDialect('sqlite', options),
+    postgres: (serverUrl) => benchDialect('postgres', options, serverUrl),
+  });
   const busy = pressure();
 
   console.log(

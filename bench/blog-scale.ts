@@ -9,6 +9,7 @@ import { PUBLIC_CONTENT_MAX_AGE_MS } from '../src/server/plugins/public-content.
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory, slugify } from '../src/shared/blog-rules.ts';
 import {
   BENCH_DIR,
+  benchEachDialect,
   ensureBuild,
   FAST_CASE_MIN_DURATION_MS,
   freePort,
@@ -92,22 +93,12 @@ const round = (value: number) => Number(value.toFixed(2));
  */
 export async function benchBlogAtScale(options: BlogBenchOptions): Promise<{ ok: boolean }> {
   ensureBuild();
-  const summaries: Partial<Record<BlogDialect, DialectSummary>> = {};
-  for (const dialect of options.dialects) {
-    if (dialect === 'sqlite') {
-      summaries.sqlite = await benchSqlite(options);
-    } else {
-      const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
-      if (!serverUrl) {
-        console.log(
-          '\nBlog on PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL ' +
-            `(e.g. postgres://postgres@127.0.0.1:5432/test); the bench uses that server's "${POSTGRES_DATABASE}" database.`,
-        );
-        continue;
-      }
-      summaries.postgres = await benchPostgres(serverUrl, options);
-    }
-  }
+  const summaries = await benchEachDialect(
+    options.dialects,
+    { sqlite: () => benchSqlite(options), postgres: (serverUrl) => benchPostgres(serverUrl, options) },
+    'Blog on PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL ' +
+      `(e.g. postgres://postgres@127.0.0.1:5432/test); the bench uses that server's "${POSTGRES_DATABASE}" database.`,
+  );
   console.log(`\nBENCH_JSON ${JSON.stringify({ bench: 'blog-scale', rows: options.rows, ...summaries })}`);
   return { ok: Object.values(summaries).every((summary) => summary.failures.length === 0) };
 }

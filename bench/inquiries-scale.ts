@@ -15,7 +15,7 @@ import {
   PLANTED_TERMS,
   type PlantedTermKey,
 } from './inquiry-generator.ts';
-import { BENCH_DIR, FAST_CASE_MIN_DURATION_MS, type Timing, timeCalls } from './lib.ts';
+import { BENCH_DIR, benchEachDialect, FAST_CASE_MIN_DURATION_MS, type Timing, timeCalls } from './lib.ts';
 import {
   insertInBatches,
   openSeededDatabase,
@@ -86,22 +86,12 @@ const ms = (value: number) =>
  * baseline the search index must beat. SQLite is held to the issue's budgets; PostgreSQL is reported.
  */
 export async function benchInquiriesAtScale(options: ScaleBenchOptions): Promise<{ ok: boolean }> {
-  const summaries: Partial<Record<ScaleDialect, DialectSummary>> = {};
-  for (const dialect of options.dialects) {
-    if (dialect === 'sqlite') {
-      summaries.sqlite = await benchSqlite(options);
-    } else {
-      const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
-      if (!serverUrl) {
-        console.log(
-          '\nPostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL ' +
-            '(e.g. postgres://postgres@127.0.0.1:5432/test); the bench uses that server\'s "sampark_bench" database.',
-        );
-        continue;
-      }
-      summaries.postgres = await benchPostgres(serverUrl, options);
-    }
-  }
+  const summaries = await benchEachDialect(
+    options.dialects,
+    { sqlite: () => benchSqlite(options), postgres: (serverUrl) => benchPostgres(serverUrl, options) },
+    'PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL ' +
+      '(e.g. postgres://postgres@127.0.0.1:5432/test); the bench uses that server\'s "sampark_bench" database.',
+  );
   // One line for notes: the figures without the table's labels.
   const compact = Object.fromEntries(
     Object.entries(summaries).map(([dialect, { cases, ...summary }]) => [

@@ -239,6 +239,28 @@ export function seededRandom(seed: number): () => number {
   return next;
 }
 
+/**
+ * Runs a bench on each of `dialects` in turn and returns each one's result; PostgreSQL on the server
+ * BENCH_POSTGRES_URL or TEST_POSTGRES_URL names, or skipped with the note `skipped` when neither is set.
+ */
+export async function benchEachDialect<R>(
+  dialects: readonly ('sqlite' | 'postgres')[],
+  run: { sqlite(): Promise<R>; postgres(serverUrl: string): Promise<R> },
+  skipped = 'PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL.',
+): Promise<Partial<Record<'sqlite' | 'postgres', R>>> {
+  const results: Partial<Record<'sqlite' | 'postgres', R>> = {};
+  for (const dialect of dialects) {
+    if (dialect === 'sqlite') {
+      results.sqlite = await run.sqlite();
+      continue;
+    }
+    const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
+    if (serverUrl) results.postgres = await run.postgres(serverUrl);
+    else console.log(`\n${skipped}`);
+  }
+  return results;
+}
+
 /** Creates a bench database on the PostgreSQL server at `serverUrl` when missing; `recreate` drops it first. */
 export async function createPostgresDatabase(
   database: string,
