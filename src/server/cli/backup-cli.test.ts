@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { missingTools, serverMajorVersion } from '../features/backups/postgres-tools.ts';
 import { backupSqlite } from '../features/backups/sqlite-backup.ts';
@@ -13,10 +11,8 @@ import {
   sqliteDatabaseForEachTest,
   sqliteInquiryCount,
 } from '../test-support/backup-fixtures.ts';
-import {
-  createScratchPostgresDatabase,
-  type ScratchPostgresDatabase,
-} from '../test-support/scratch-postgres.ts';
+import { scratchPostgresForEachTest } from '../test-support/scratch-postgres.ts';
+import { buildTestApp } from '../test-support/test-app.ts';
 
 interface CliResult {
   code: number | null;
@@ -71,13 +67,7 @@ describe('the backup and restore commands (SQLite)', () => {
     await backupSqlite({ filename: sqlite.filename, destination: backup });
 
     const database = await openDatabase({ dialect: 'sqlite', filename: sqlite.filename });
-    const app = await buildApp(
-      loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', BACKUP_KEEP_DAYS: '0' }),
-      {
-        database,
-        logger: false,
-      },
-    );
+    const app = await buildTestApp(database, { BACKUP_KEEP_DAYS: '0' });
     await app.ready();
     await seedInquiries(database, 5, 'While running');
     const refused = await runCli('restore', [backup], { DATABASE_URL: `file:${sqlite.filename}` });
@@ -103,16 +93,12 @@ describe('the backup and restore commands (SQLite)', () => {
 });
 
 describe.runIf(process.env.TEST_POSTGRES_URL)('the backup command without usable PostgreSQL tools', () => {
-  let scratch: ScratchPostgresDatabase;
+  const scratch = scratchPostgresForEachTest('sampark_backup_tools');
   let dir: string;
-  beforeEach(async () => {
-    scratch = await createScratchPostgresDatabase('sampark_backup_tools');
+  beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-cli-'));
   });
-  afterEach(async () => {
-    await scratch.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('says exactly what to install when pg_dump is missing or too old', async () => {
     const serverMajor = await serverMajorVersion(scratch.url);

@@ -10,10 +10,7 @@ import {
   sqliteInquiryCount,
   withMigratedDatabase,
 } from '../test-support/backup-fixtures.ts';
-import {
-  createScratchPostgresDatabase,
-  type ScratchPostgresDatabase,
-} from '../test-support/scratch-postgres.ts';
+import { scratchPostgresForEachTest } from '../test-support/scratch-postgres.ts';
 import { runBackupCommand } from './backup-command.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 10, 15, 0);
@@ -95,17 +92,13 @@ describe('npm run backup (SQLite)', () => {
 });
 
 describe.runIf(process.env.TEST_POSTGRES_URL)('npm run backup (PostgreSQL)', () => {
-  let scratch: ScratchPostgresDatabase;
+  const scratch = scratchPostgresForEachTest('sampark_backup_cli');
   let dir: string;
   beforeEach(async () => {
-    scratch = await createScratchPostgresDatabase('sampark_backup_cli');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-backup-cli-'));
     await withMigratedDatabase({ dialect: 'postgres', url: scratch.url });
   });
-  afterEach(async () => {
-    await scratch.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes a pg_dump archive, counting tables as it goes', async () => {
     const output = captureOutput();

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
@@ -20,10 +19,8 @@ import {
   sqliteInquiryCount,
   withMigratedDatabase,
 } from '../test-support/backup-fixtures.ts';
-import {
-  createScratchPostgresDatabase,
-  type ScratchPostgresDatabase,
-} from '../test-support/scratch-postgres.ts';
+import { scratchPostgresForEachTest } from '../test-support/scratch-postgres.ts';
+import { buildTestApp } from '../test-support/test-app.ts';
 import { runRestoreCommand } from './restore-command.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -182,11 +179,10 @@ describe('npm run restore (SQLite)', () => {
 });
 
 describe.runIf(process.env.TEST_POSTGRES_URL)('npm run restore (PostgreSQL)', () => {
-  let scratch: ScratchPostgresDatabase;
+  const scratch = scratchPostgresForEachTest('sampark_restore_cli');
   let dir: string;
   let backup: string;
   beforeEach(async () => {
-    scratch = await createScratchPostgresDatabase('sampark_restore_cli');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-restore-cli-'));
     backup = path.join(dir, 'backup.dump');
     await withMigratedDatabase({ dialect: 'postgres', url: scratch.url }, async (database) => {
@@ -195,10 +191,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('npm run restore (PostgreSQL)', ()
       await seedInquiries(database, 2, 'Later');
     });
   });
-  afterEach(async () => {
-    await scratch.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const config = () => loadConfig({ DATABASE_URL: scratch.url, BACKUP_DIR: path.join(dir, 'backups') });
   const restore = (file: string) => runRestoreCommand([file], config(), captureOutput(), () => NOW);
@@ -237,13 +230,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('npm run restore (PostgreSQL)', ()
     const database = await openDatabase({ dialect: 'postgres', url: scratch.url });
     let app: FastifyInstance | undefined;
     try {
-      app = await buildApp(
-        loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', BACKUP_KEEP_DAYS: '0' }),
-        {
-          database,
-          logger: false,
-        },
-      );
+      app = await buildTestApp(database, { BACKUP_KEEP_DAYS: '0' });
       await app.ready();
       await expect(restore(backup)).rejects.toThrow(
         /^A Sampark server is connected to this database \(\d+ connections?\)\. Stop every server first \(e\.g\. systemctl stop sampark\), then run the restore again\.$/,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach, beforeEach } from 'vitest';
 
 export interface ScratchPostgresDatabase {
   url: string;
@@ -28,4 +29,25 @@ export async function createScratchPostgresDatabase(prefix: string): Promise<Scr
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * For each test of the calling suite: a scratch database (see createScratchPostgresDatabase), dropped after
+ * the test, once the suite's own afterEach has closed what it opened on it. Read `url` inside tests.
+ */
+export function scratchPostgresForEachTest(prefix: string): Pick<ScratchPostgresDatabase, 'url'> {
+  let scratch: ScratchPostgresDatabase | undefined;
+  beforeEach(async () => {
+    scratch = await createScratchPostgresDatabase(prefix);
+  });
+  afterEach(async () => {
+    await scratch?.drop();
+    scratch = undefined;
+  });
+  return {
+    get url() {
+      if (!scratch) throw new Error('The scratch database exists only while a test runs');
+      return scratch.url;
+    },
+  };
 }

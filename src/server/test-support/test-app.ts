@@ -123,6 +123,16 @@ export interface TestAppOptions {
   announce?: (message: string) => void;
 }
 
+/** The settings of a test: no logs, no web build, and `env`. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+}
+
+/** The app on a database the test opened itself (a scratch PostgreSQL database, a SQLite file of its own). */
+export function buildTestApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(env), { database, logger: false });
+}
+
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
@@ -130,7 +140,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
   const clock = createTestClock();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = testConfig(env);
   const app = await buildApp(config, { database, clock, logger, announce });
   return {
     app,
@@ -259,7 +269,7 @@ export async function createTestInstances(
   env: Record<string, string> = {},
 ): Promise<TestInstances> {
   const { database, reopen, dispose } = await openTestDatabase(dialect);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = testConfig(env);
   const connections = [database, ...(await Promise.all(Array.from({ length: count - 1 }, reopen)))];
   // One after the other, as a rolling deploy starts them: the first migrates the new database.
   const apps: FastifyInstance[] = [];

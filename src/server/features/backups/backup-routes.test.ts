@@ -2,15 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { backupDirectory, loadConfig } from '../../config.ts';
+import { backupDirectory } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import {
-  createScratchPostgresDatabase,
-  type ScratchPostgresDatabase,
-} from '../../test-support/scratch-postgres.ts';
+import { scratchPostgresForEachTest } from '../../test-support/scratch-postgres.ts';
 import {
   asAdmin,
+  buildTestApp,
   createAdmin,
   createSignedInTestApp,
   expectAuthenticationRequired,
@@ -90,28 +87,20 @@ describe('backups in Settings (SQLite)', () => {
 });
 
 describe.runIf(process.env.TEST_POSTGRES_URL)('backups in Settings (PostgreSQL)', () => {
-  let scratch: ScratchPostgresDatabase;
+  const scratch = scratchPostgresForEachTest('sampark_backup_routes');
   let database: Database;
   let app: FastifyInstance;
   let directory: string;
   beforeEach(async () => {
-    scratch = await createScratchPostgresDatabase('sampark_backup_routes');
     // Inside the working directory on purpose: Settings then shows the path relative to it.
     fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
     directory = fs.mkdtempSync(path.join(path.resolve('.tmp'), 'backup-routes-'));
     database = await openDatabase({ dialect: 'postgres', url: scratch.url });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent',
-      BACKUP_DIR: directory,
-    });
-    app = await buildApp(config, { database, logger: false });
+    app = await buildTestApp(database, { BACKUP_DIR: directory });
   });
   afterEach(async () => {
     await app.close();
     await database.close();
-    await scratch.drop();
     fs.rmSync(directory, { recursive: true, force: true });
   });
 

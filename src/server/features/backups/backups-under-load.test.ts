@@ -5,15 +5,10 @@ import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { seedInquiries, sqliteInquiryCount } from '../../test-support/backup-fixtures.ts';
-import {
-  createScratchPostgresDatabase,
-  type ScratchPostgresDatabase,
-} from '../../test-support/scratch-postgres.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test-support/test-app.ts';
+import { scratchPostgresForEachTest } from '../../test-support/scratch-postgres.ts';
+import { buildTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../test-support/test-app.ts';
 import { backupPostgres, restorePostgres } from './postgres-backup.ts';
 import { backupSqlite } from './sqlite-backup.ts';
 import { restoreSqlite } from './sqlite-restore.ts';
@@ -142,29 +137,19 @@ describe('a SQLite backup under write load', () => {
 });
 
 describe.runIf(process.env.TEST_POSTGRES_URL)('a PostgreSQL backup under write load', () => {
-  let source: ScratchPostgresDatabase;
-  let target: ScratchPostgresDatabase;
+  const source = scratchPostgresForEachTest('sampark_backup_test');
+  const target = scratchPostgresForEachTest('sampark_restore_test');
   let database: Database;
   let app: FastifyInstance;
   let dir: string;
   beforeEach(async () => {
-    source = await createScratchPostgresDatabase('sampark_backup_test');
-    target = await createScratchPostgresDatabase('sampark_restore_test');
     database = await openDatabase({ dialect: 'postgres', url: source.url });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent',
-      ...LOAD_ENV,
-    });
-    app = await buildApp(config, { database, logger: false });
+    app = await buildTestApp(database, LOAD_ENV);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-backup-load-'));
   });
   afterEach(async () => {
     await app.close();
     await database.close();
-    await source.drop();
-    await target.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
