@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createAdmin, createTestApp, signIn, TEST_DIALECTS, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, signInNewAdmin, TEST_DIALECTS, type TestApp } from '../test-support/test-app.ts';
 import { earlyErrorOptions, repairPercentEncoding } from './early-errors.ts';
 
 interface RawResponse {
@@ -90,8 +90,7 @@ describe.each(TEST_DIALECTS)('errors before routing, on a listening server (%s)'
   });
 
   it('answers a signed-in admin with a 400 for an undecodable id and the route’s answer for a long one', async () => {
-    await createAdmin(t.database);
-    const cookie = await signIn(t.app);
+    const cookie = await signInNewAdmin(t);
     const undecodable = await rawRequest(
       port,
       get('/api/contact-inquiries/%E0%A4%A', `Cookie: ${cookie}\r\n`),

@@ -4,9 +4,8 @@ import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion.ts';
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,
-  createAdmin,
   createMember,
-  signIn,
+  signInNewAdmin,
   TEST_DIALECTS,
   TEST_MEMBER,
   TEST_ORIGIN,
@@ -73,8 +72,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
   });
 
   it('removes the member from the admin list at once, refuses a second deletion, frees the mobile', async () => {
-    await createAdmin(t.database);
-    const cookie = await signIn(t.app);
+    const cookie = await signInNewAdmin(t);
     await createMember(t.database, { displayName: 'Asha' }, t.clock);
     const other = await createMember(t.database, { mobile: '+919123456789', displayName: 'Ravi' }, t.clock);
     expect((await remove({ mobile: '9876543210', password: TEST_MEMBER.password })).statusCode).toBe(200);

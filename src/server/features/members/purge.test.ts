@@ -3,9 +3,8 @@ import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.
 import { buildApp } from '../../app.ts';
 import {
   asAdmin,
-  createAdmin,
   createMember,
-  signIn,
+  signInNewAdmin,
   TEST_DIALECTS,
   TEST_MEMBER,
   TEST_ORIGIN,
@@ -100,8 +99,7 @@ describe.each(TEST_DIALECTS)('member purge (%s)', (dialect) => {
     t.database.db.selectFrom('memberAuditLog').selectAll().where('memberId', '=', memberId).execute();
 
   it('keeps deleted members for 30 days, then erases them and their audit entries, nothing else', async () => {
-    await createAdmin(t.database);
-    const cookie = await signIn(t.app);
+    const cookie = await signInNewAdmin(t);
     const kept = await createMember(t.database, { mobile: '+447400123456', displayName: 'Kept' }, t.clock);
     const selfDeleted = await createMember(t.database, { displayName: 'Asha' }, t.clock);
     const adminDeleted = await createMember(
