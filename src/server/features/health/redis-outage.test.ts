@@ -6,14 +6,11 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { freePort } from '../../test-support/deploy-examples.ts';
 import {
   createAdmin,
-  createTestClock,
+  createTestApp,
   loginRequest,
-  openTestDatabase,
   TEST_ADMIN,
   TEST_INQUIRY,
 } from '../../test-support/test-app.ts';
@@ -126,30 +123,23 @@ interface OutageApp {
 }
 
 async function createOutageApp(redisPort: number): Promise<OutageApp> {
-  const { database, dispose } = await openTestDatabase('sqlite');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: '/nonexistent',
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-  });
   const log = new LogCapture();
-  const app = await buildApp(config, {
-    database,
-    clock: createTestClock(),
-    logger: { level: 'info', stream: log },
-  });
-  await createAdmin(database);
+  const t = await createTestApp(
+    'sqlite',
+    { REDIS_URL: `redis://127.0.0.1:${redisPort}` },
+    { logger: { level: 'info', stream: log } },
+  );
+  await createAdmin(t.database);
   const outageApp = {
-    app,
+    app: t.app,
     log,
     async close() {
       opened.delete(outageApp);
-      await app.close();
-      await dispose();
+      await t.close();
     },
   };
   opened.add(outageApp);
-  await app.ready();
+  await t.app.ready();
   return outageApp;
 }
 
