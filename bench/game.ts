@@ -6,7 +6,7 @@ import {
   play,
   ROBOT,
   robotMove,
-} from '../src/shared/tic-tac-toe.ts';
+} from '../src/shared/rules/tic-tac-toe-engine.ts';
 import { percentile } from './lib.ts';
 
 /** Timed calls of each measurement: the median of 1,000. */

@@ -8,7 +8,7 @@ import {
   createContactInquiryRepository,
   type InquiryPage,
 } from '../src/server/features/contact-inquiries/repository.ts';
-import { INQUIRY_TOTAL_CAP, type InquiryStats } from '../src/shared/inquiry-inbox.ts';
+import { INQUIRY_TOTAL_CAP, type InquiryStats } from '../src/shared/contracts/contact-inquiries.ts';
 import {
   DEFAULT_SEED,
   type GeneratedInquiry,

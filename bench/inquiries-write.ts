@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
-import type { ContactInquiryCreateInput } from '../src/shared/contact-inquiries.ts';
+import type { ContactInquiryCreateInput } from '../src/shared/contracts/contact-inquiry-form.ts';
 import { generateInquiries } from './inquiry-generator.ts';
 import type { WriteServerReport } from './inquiry-write-server.ts';
 import { freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';

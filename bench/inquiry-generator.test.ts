@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ContactInquiryCreateSchema, INQUIRY_SERVICES } from '../src/shared/contact-inquiries.ts';
+import {
+  ContactInquiryCreateSchema,
+  INQUIRY_SERVICES,
+} from '../src/shared/contracts/contact-inquiry-form.ts';
 import {
   CITIES,
   COMMON_WORDS,

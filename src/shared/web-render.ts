@@ -1,6 +1,6 @@
-import type { BlogCategory, PublicBlogPost, PublishedBlogPage } from './blog-rules.ts';
-import type { PublicContactChannel } from './contact-channels.ts';
-import type { SiteSettings } from './site-settings.ts';
+import type { PublicContactChannel } from './contracts/contact-channels.ts';
+import type { SiteSettings } from './contracts/site-settings.ts';
+import type { BlogCategory, PublicBlogPost, PublishedBlogPage } from './rules/blog.ts';
 
 /**
  * The contract between the Fastify server and the server bundle of the web app (dist/web/server/entry-server.js).

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema } from '../../shared/field-schemas.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema } from '../../shared/contracts/fields.ts';
 import type { Database } from '../db/database.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/api-error.ts';
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
 import type { Config } from '../config.ts';
 import type { SessionService, SignedInAdmin } from '../features/admin-auth/sessions.ts';
 import { HttpError } from './errors.ts';

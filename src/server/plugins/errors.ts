@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/api.ts';
+import type { ApiError } from '../../shared/contracts/api.ts';
 
 /** An error a route throws on purpose: its status and message go to the client as they are. */
 export class HttpError extends Error {

@@ -2,7 +2,7 @@ import {
   ACCOUNT_DELETION_MESSAGES,
   type CountryCode,
   DELETION_RETENTION_DAYS,
-} from '../../shared/account-deletion-rules.ts';
+} from '../../shared/rules/account-deletion.ts';
 import type { PageMeta } from './pages.ts';
 
 /**

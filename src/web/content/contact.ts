@@ -1,4 +1,4 @@
-import type { InquiryService } from '../../shared/contact-inquiries.ts';
+import type { InquiryService } from '../../shared/contracts/contact-inquiry-form.ts';
 import type { FaqEntry } from './landing.ts';
 
 /**

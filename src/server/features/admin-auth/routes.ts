@@ -7,8 +7,8 @@ import {
   LoginInfoSchema,
   LoginResponseSchema,
   LoginSchema,
-} from '../../../shared/admin-auth.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+} from '../../../shared/contracts/admin-auth.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';

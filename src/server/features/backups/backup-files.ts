@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupFile } from '../../../shared/backups.ts';
+import type { BackupFile } from '../../../shared/contracts/backups.ts';
 import type { Dialect } from '../../db/database.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
+import type { BlogPostSummary } from '../../../shared/rules/blog.ts';
 import type { Config } from '../../config.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';

@@ -2,8 +2,9 @@
 // admin form sends is BlogPostInputSchema in src/shared/blog.ts; the types are those of blog-rules.ts.
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { idParamsSchema } from '../../../shared/api.ts';
-import { BlogPostInputSchema } from '../../../shared/blog.ts';
+import { idParamsSchema } from '../../../shared/contracts/api.ts';
+import { BlogPostInputSchema } from '../../../shared/contracts/blog.ts';
+import { withoutControlCharacters } from '../../../shared/contracts/text-checks.ts';
 import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
@@ -11,8 +12,7 @@ import {
   BLOG_PAGE_SIZE_MAX,
   type BlogPost,
   type BlogPostSummary,
-} from '../../../shared/blog-rules.ts';
-import { withoutControlCharacters } from '../../../shared/text-checks.ts';
+} from '../../../shared/rules/blog.ts';
 import { MARKDOWN_TOO_DEEP_MESSAGE, markdownNestingProblem } from './markdown.ts';
 
 /** Posts per page of the admin list, and the most it may ask for. */

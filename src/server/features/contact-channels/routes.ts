@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ApiErrorSchema, idParamsSchema, MessageResponseSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, idParamsSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   ContactChannelCreateSchema,
   ContactChannelSchema,
@@ -9,7 +9,7 @@ import {
   channelValueProblem,
   normalizeChannelValue,
   PublicContactChannelSchema,
-} from '../../../shared/contact-channels.ts';
+} from '../../../shared/contracts/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
 import { HttpError } from '../../plugins/errors.ts';

@@ -1,15 +1,15 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type {
-  ContactInquiryCreate,
-  InquiryService,
-  InquiryStatus,
-} from '../../../shared/contact-inquiries.ts';
 import {
   type DailyInquiryCount,
   INQUIRY_TOTAL_CAP,
   type InquiryFilter,
   type InquiryStats,
-} from '../../../shared/inquiry-inbox.ts';
+} from '../../../shared/contracts/contact-inquiries.ts';
+import type {
+  ContactInquiryCreate,
+  InquiryService,
+  InquiryStatus,
+} from '../../../shared/contracts/contact-inquiry-form.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import { INQUIRY_SEARCH_FIELDS, POSTGRES_INQUIRY_SEARCH_TEXT } from '../../db/migrations/index.ts';
 import type { DB } from '../../db/schema.ts';

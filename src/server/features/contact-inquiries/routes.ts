@@ -3,12 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
-import {
-  ContactInquiryCreateSchema,
-  INQUIRY_SERVICE_LABELS,
-  INQUIRY_SUCCESS_MESSAGE,
-} from '../../../shared/contact-inquiries.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   INQUIRY_MESSAGES,
   INQUIRY_STATUS_LABELS,
@@ -21,7 +16,12 @@ import {
   InquiryStatsResponseSchema,
   InquiryStatusUpdateSchema,
   spreadsheetSafe,
-} from '../../../shared/inquiry-inbox.ts';
+} from '../../../shared/contracts/contact-inquiries.ts';
+import {
+  ContactInquiryCreateSchema,
+  INQUIRY_SERVICE_LABELS,
+  INQUIRY_SUCCESS_MESSAGE,
+} from '../../../shared/contracts/contact-inquiry-form.ts';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
 import { HttpError } from '../../plugins/errors.ts';

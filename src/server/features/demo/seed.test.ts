@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
-import { INQUIRY_STATUSES } from '../../../shared/contact-inquiries.ts';
-import type { DailyInquiryCount } from '../../../shared/inquiry-inbox.ts';
-import type { Member, MemberAuditEntry } from '../../../shared/members.ts';
+import type { DailyInquiryCount } from '../../../shared/contracts/contact-inquiries.ts';
+import { INQUIRY_STATUSES } from '../../../shared/contracts/contact-inquiry-form.ts';
+import type { Member, MemberAuditEntry } from '../../../shared/contracts/members.ts';
+import type { BlogPostSummary } from '../../../shared/rules/blog.ts';
 import { buildApp } from '../../app.ts';
 import {
   asAdmin,

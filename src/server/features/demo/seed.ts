@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import { BlogPostInputSchema } from '../../../shared/blog.ts';
-import { ContactInquiryCreateSchema, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
+import { BlogPostInputSchema } from '../../../shared/contracts/blog.ts';
+import {
+  ContactInquiryCreateSchema,
+  type InquiryStatus,
+} from '../../../shared/contracts/contact-inquiry-form.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/password.ts';

@@ -4,8 +4,8 @@ import {
   ACCOUNT_DELETION_MESSAGES,
   AccountDeletionSchema,
   DELETION_RETENTION_DAYS,
-} from '../../../shared/account-deletion.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+} from '../../../shared/contracts/account-deletion.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';

@@ -7,7 +7,7 @@ import {
   type MemberCredentials,
   type MemberDetail,
   type MemberListResponse,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import {
   asAdmin,

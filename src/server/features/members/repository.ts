@@ -5,7 +5,7 @@ import type {
   MemberAuditEntry,
   MemberListQuery,
   MemberStatus,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   GENERATED_PASSWORD_LENGTH,
   MEMBER_MESSAGES,
@@ -14,7 +13,8 @@ import {
   MemberPasswordResetSchema,
   MemberResponseSchema,
   MemberUpdateSchema,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
+import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { generatePassword, hashPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { normaliseMobile } from './mobile.ts';

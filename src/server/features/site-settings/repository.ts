@@ -3,7 +3,7 @@ import {
   DEFAULT_SITE_SETTINGS,
   type SiteSettings,
   SiteSettingsSchema,
-} from '../../../shared/site-settings.ts';
+} from '../../../shared/contracts/site-settings.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
-import { type SiteSettings, SiteSettingsSchema } from '../../../shared/site-settings.ts';
+import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
+import { type SiteSettings, SiteSettingsSchema } from '../../../shared/contracts/site-settings.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 

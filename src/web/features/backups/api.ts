@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/backups.ts';
+import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const BASE = '/api/admin/backups';

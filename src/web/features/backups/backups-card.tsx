@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { type BackupStatus, formatBytes } from '../../../shared/backups.ts';
+import { type BackupStatus, formatBytes } from '../../../shared/contracts/backups.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

@@ -7,9 +7,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageResponseSchema } from '../../../shared/api.ts';
-import type { BlogPostValues } from '../../../shared/blog.ts';
-import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import type { BlogPostValues } from '../../../shared/contracts/blog.ts';
+import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from '../../../shared/rules/blog.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const BASE = '/api/blogs';

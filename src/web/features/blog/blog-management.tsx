@@ -2,7 +2,7 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/rules/blog.ts';
 import { isSessionError } from '../../lib/api-client.ts';
 import { pageCount } from '../../lib/list-params.ts';
 import { Button } from '../../ui/button.tsx';

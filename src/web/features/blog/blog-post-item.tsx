@@ -1,5 +1,5 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
-import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
+import type { BlogPostSummary } from '../../../shared/rules/blog.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageResponseSchema } from '../../../shared/api.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type ContactChannel,
   type ContactChannelCreate,
   ContactChannelSchema,
   type ContactChannelUpdate,
-} from '../../../shared/contact-channels.ts';
+} from '../../../shared/contracts/contact-channels.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const ContactListSchema = z.object({ contacts: z.array(ContactChannelSchema) });

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Inquiry } from '../../../shared/inquiry-inbox.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 

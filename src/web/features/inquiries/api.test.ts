@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Inquiry } from '../../../shared/inquiry-inbox.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
   fetchInquiries,
   fetchInquiryStats,

@@ -8,8 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { MessageResponseSchema } from '../../../shared/api.ts';
-import type { InquiryStatus } from '../../../shared/contact-inquiries.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type Dashboard,
   DashboardResponseSchema,
@@ -21,7 +20,8 @@ import {
   InquirySchema,
   type InquiryStats,
   InquiryStatsResponseSchema,
-} from '../../../shared/inquiry-inbox.ts';
+} from '../../../shared/contracts/contact-inquiries.ts';
+import type { InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateResource } from '../../lib/query-cache.ts';
 import { type InboxQuery, inboxQueryString } from './inbox-params.ts';

@@ -1,5 +1,5 @@
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
-import { INQUIRY_PAGE_SIZE, INQUIRY_SEARCH_MAX_LENGTH } from '../../../shared/inquiry-inbox.ts';
+import { INQUIRY_PAGE_SIZE, INQUIRY_SEARCH_MAX_LENGTH } from '../../../shared/contracts/contact-inquiries.ts';
+import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
 import {
   isOneOf,
   type ListParams,

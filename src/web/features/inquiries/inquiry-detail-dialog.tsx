@@ -1,8 +1,11 @@
 import { Mail, MailX, MessageCircle, Phone, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
-import { INQUIRY_SERVICE_LABELS, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
-import { INQUIRY_MESSAGES, type Inquiry } from '../../../shared/inquiry-inbox.ts';
+import { INQUIRY_MESSAGES, type Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import {
+  INQUIRY_SERVICE_LABELS,
+  type InquiryStatus,
+} from '../../../shared/contracts/contact-inquiry-form.ts';
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

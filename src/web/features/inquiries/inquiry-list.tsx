@@ -1,7 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { INQUIRY_SERVICE_LABELS, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
-import type { Inquiry } from '../../../shared/inquiry-inbox.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import {
+  INQUIRY_SERVICE_LABELS,
+  type InquiryStatus,
+} from '../../../shared/contracts/contact-inquiry-form.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

@@ -1,5 +1,5 @@
 import { CircleCheck, Clock, Inbox, Mail, Sparkles } from 'lucide-react';
-import type { InquiryStats } from '../../../shared/inquiry-inbox.ts';
+import type { InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';
 
 /** The five inquiry counts (SPEC: Total, New, In Progress, Resolved, Unread), on the inbox and the dashboard. */

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contact-inquiries.ts';
-import { INQUIRY_STATUS_LABELS } from '../../../shared/inquiry-inbox.ts';
+import { INQUIRY_STATUS_LABELS } from '../../../shared/contracts/contact-inquiries.ts';
+import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
 import { cx } from '../../lib/class-names.ts';
 import { isInquiryStatus } from './inbox-params.ts';
 

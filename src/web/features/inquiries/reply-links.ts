@@ -1,5 +1,5 @@
-import { buildChannelLink } from '../../../shared/channel-links.ts';
-import type { Inquiry } from '../../../shared/inquiry-inbox.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
 
 export interface ReplyLinks {
   whatsapp: string | null;

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { MessageResponseSchema } from '../../../shared/api.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type Member,
   type MemberCreateInput,
@@ -19,7 +19,7 @@ import {
   type MemberPasswordResetInput,
   MemberResponseSchema,
   type MemberUpdateInput,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateResource } from '../../lib/query-cache.ts';
 import { type MembersQuery, membersQueryString } from './members-params.ts';

@@ -8,7 +8,7 @@ import {
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
   type MemberCredentials,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';

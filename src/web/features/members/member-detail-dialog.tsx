@@ -9,7 +9,7 @@ import {
   type Member,
   type MemberUpdateInput,
   MemberUpdateSchema,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../ui/button.tsx';

@@ -3,7 +3,7 @@ import {
   MEMBER_PAGE_SIZE,
   MEMBER_STATUSES,
   type MemberStatus,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import {
   isOneOf,
   type ListParams,

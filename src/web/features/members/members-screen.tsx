@@ -7,7 +7,7 @@ import {
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   type Member,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { pageCount, pageRange } from '../../lib/list-params.ts';

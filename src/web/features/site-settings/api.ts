@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type SiteSettings, SiteSettingsSchema } from '../../../shared/site-settings.ts';
+import { type SiteSettings, SiteSettingsSchema } from '../../../shared/contracts/site-settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The settings as the server sends them; already normalised when saved, so read as plain strings. */

@@ -6,7 +6,7 @@ import {
   isPossibleSlug,
   type PublicBlogPost,
   type PublishedBlogPage,
-} from '../../../shared/blog-rules.ts';
+} from '../../../shared/rules/blog.ts';
 import { serverDataContext } from '../../server-context.ts';
 
 /**

@@ -10,9 +10,9 @@ import {
   ThumbsUp,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buildChannelLink } from '../../../shared/channel-links.ts';
-import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/contact-channel-types.ts';
-import type { PublicContactChannel } from '../../../shared/contact-channels.ts';
+import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import { CHANNEL_CARD_COPY, CONTACT_PAGE_COPY } from '../../content/contact.ts';
 import { cx } from '../../lib/class-names.ts';
 

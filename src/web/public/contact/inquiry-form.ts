@@ -4,7 +4,7 @@ import {
   INQUIRY_SERVICE_LABELS,
   INQUIRY_SERVICES,
   type InquiryService,
-} from '../../../shared/contact-inquiries.ts';
+} from '../../../shared/contracts/contact-inquiry-form.ts';
 
 /** The fields a person fills in, in the order of the form. */
 export const INQUIRY_FORM_FIELDS = ['name', 'phone', 'email', 'city', 'service', 'query'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isInternationalPhone } from '../rules/fields.ts';
 import { withoutControlCharacters } from './text-checks.ts';
-import { isInternationalPhone } from './text-rules.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 200;

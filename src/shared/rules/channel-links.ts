@@ -1,5 +1,5 @@
-import type { ContactChannelType } from './contact-channel-types.ts';
-import { digitsOf } from './text-rules.ts';
+import type { ContactChannelType } from './contact-channels.ts';
+import { digitsOf } from './fields.ts';
 
 /** The only schemes a link built from admin-entered values may ever have. */
 export const SAFE_LINK_PROTOCOLS: ReadonlySet<string> = new Set([

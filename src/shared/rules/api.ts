@@ -1,4 +1,4 @@
-import type { ApiError } from './api.ts';
+import type { ApiError } from '../contracts/api.ts';
 
 // Without zod: the browser reads error answers on public pages too, and zod is too heavy to ship there.
 

@@ -1,7 +1,7 @@
 // zod/mini: this schema is used by the public contact form, and full zod would double the page's script.
 import * as z from 'zod/mini';
+import { isInternationalPhone, type TextLines } from '../rules/fields.ts';
 import { withoutControlCharacters } from './text-checks.ts';
-import { isInternationalPhone, type TextLines } from './text-rules.ts';
 
 export const INQUIRY_SERVICES = [
   'business-consultation',

@@ -7,9 +7,9 @@ import {
   DEFAULT_BLOG_CATEGORY,
   RESERVED_SLUGS,
   SLUG_PATTERN,
-} from './blog-rules.ts';
+} from '../rules/blog.ts';
+import { isHttpUrl, type TextLines } from '../rules/fields.ts';
 import { withoutControlCharacters } from './text-checks.ts';
-import { isHttpUrl, type TextLines } from './text-rules.ts';
 
 const requiredText = (label: string, max: number, lines: TextLines = 'single') =>
   z

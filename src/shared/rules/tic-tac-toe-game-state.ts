@@ -13,7 +13,7 @@ import {
   type RandomSource,
   ROBOT,
   robotMove,
-} from './tic-tac-toe.ts';
+} from './tic-tac-toe-engine.ts';
 
 /** The robot answers the human's move after this long (SPEC section 9). */
 export const ROBOT_REPLY_DELAY_MS = 800;

@@ -2,7 +2,7 @@
 // contact-inquiries.ts, which stays on zod/mini).
 import { z } from 'zod';
 import { idParamsSchema } from './api.ts';
-import { INQUIRY_SERVICES, INQUIRY_STATUSES, type InquiryStatus } from './contact-inquiries.ts';
+import { INQUIRY_SERVICES, INQUIRY_STATUSES, type InquiryStatus } from './contact-inquiry-form.ts';
 import { emptyAsUndefined, pagingQuery } from './paging.ts';
 import { withoutControlCharacters } from './text-checks.ts';
 

@@ -1,9 +1,9 @@
 // zod/mini: used by the public /delete-account page, which must stay within the page budget.
 import * as z from 'zod/mini';
-import { ACCOUNT_DELETION_LIMITS, ACCOUNT_DELETION_MESSAGES } from './account-deletion-rules.ts';
+import { ACCOUNT_DELETION_LIMITS, ACCOUNT_DELETION_MESSAGES } from '../rules/account-deletion.ts';
 import { withoutControlCharacters } from './text-checks.ts';
 
-export * from './account-deletion-rules.ts';
+export * from '../rules/account-deletion.ts';
 
 /**
  * `DELETE /api/auth/delete-account` {mobile, password, countryCode?} -> {success, message}.

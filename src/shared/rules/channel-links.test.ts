@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChannelLink, SAFE_LINK_PROTOCOLS } from './channel-links.ts';
-import { CONTACT_CHANNEL_TYPES } from './contact-channel-types.ts';
+import { CONTACT_CHANNEL_TYPES } from './contact-channels.ts';
 
 describe('buildChannelLink', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema, PASSWORD_MAX_LENGTH } from './field-schemas.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema, PASSWORD_MAX_LENGTH } from './fields.ts';
 import { withoutControlCharacters } from './text-checks.ts';
 
 export const LoginSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE } from './account-deletion-rules.ts';
+import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE } from '../rules/account-deletion.ts';
 import { idParamsSchema } from './api.ts';
-import { PASSWORD_MAX_LENGTH } from './field-schemas.ts';
+import { PASSWORD_MAX_LENGTH } from './fields.ts';
 import { emptyAsUndefined, pagingQuery } from './paging.ts';
 import { withoutControlCharacters } from './text-checks.ts';
 

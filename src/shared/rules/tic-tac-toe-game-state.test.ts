@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HUMAN, ROBOT } from './tic-tac-toe.ts';
+import { HUMAN, ROBOT } from './tic-tac-toe-engine.ts';
 import {
   type GameAction,
   type GameState,
@@ -10,7 +10,7 @@ import {
   isRobotTurn,
   robotReply,
   ZERO_SCORE,
-} from './tic-tac-toe-game.ts';
+} from './tic-tac-toe-game-state.ts';
 
 const human = (index: number): GameAction => ({ type: 'play', player: HUMAN, index });
 const robot = (index: number): GameAction => ({ type: 'play', player: ROBOT, index });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildChannelLink } from './channel-links.ts';
-import { CONTACT_CHANNEL_GROUPS, CONTACT_CHANNEL_TYPES } from './contact-channel-types.ts';
+import { buildChannelLink } from '../rules/channel-links.ts';
+import { CONTACT_CHANNEL_GROUPS, CONTACT_CHANNEL_TYPES } from '../rules/contact-channels.ts';
 import { ContactChannelCreateSchema, channelValueProblem } from './contact-channels.ts';
 
 describe('contact channel rules', () => {

@@ -12,7 +12,7 @@ import {
   type RandomSource,
   ROBOT,
   robotMove,
-} from './tic-tac-toe.ts';
+} from './tic-tac-toe-engine.ts';
 
 /** mulberry32: a small seeded generator, the same numbers on every run. */
 function seeded(seed: number): RandomSource {

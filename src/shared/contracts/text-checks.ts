@@ -1,7 +1,7 @@
 // zod/mini, so the public forms' schemas can use it within their page budget. A check built here also
 // works in a full-zod schema's `.check(...)`: both share zod/v4/core.
 import * as z from 'zod/mini';
-import { hasControlCharacters, type TextLines } from './text-rules.ts';
+import { hasControlCharacters, type TextLines } from '../rules/fields.ts';
 
 /**
  * The one control-character rule of every text input (hasControlCharacters), with the field's own message,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters } from './text-rules.ts';
+import { hasControlCharacters } from './fields.ts';
 
 const code = (char: string) => `U+${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { EmailSchema, InternationalPhoneSchema } from './field-schemas.ts';
+import { EmailSchema, InternationalPhoneSchema } from './fields.ts';
 import { withoutControlCharacters } from './text-checks.ts';
 
 // Public pages import it from brand.ts directly; re-exported for code that already has the settings module.
-export { brandGamePath } from './brand.ts';
+export { brandGamePath } from '../rules/brand.ts';
 
 /**
  * The business's own facts, edited by an admin on the Settings screen. The spec's placeholders

@@ -4,10 +4,10 @@ import {
   CHANNEL_VALUE_MAX_LENGTH,
   CONTACT_CHANNEL_TYPES,
   type ContactChannelType,
-} from './contact-channel-types.ts';
-import { EmailSchema } from './field-schemas.ts';
+} from '../rules/contact-channels.ts';
+import { isHttpUrl, isInternationalPhone } from '../rules/fields.ts';
+import { EmailSchema } from './fields.ts';
 import { withoutControlCharacters } from './text-checks.ts';
-import { isHttpUrl, isInternationalPhone } from './text-rules.ts';
 
 export const ContactChannelTypeSchema = z.enum(CONTACT_CHANNEL_TYPES, 'Choose a contact type');
 
