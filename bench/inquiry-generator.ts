@@ -4,7 +4,7 @@ import {
   INQUIRY_STATUSES,
   type InquiryService,
   type InquiryStatus,
-} from '../src/shared/contracts/contact-inquiry-form.ts';
+} from '../src/shared/rules/contact-inquiries.ts';
 
 /** Bump when the generated rows change: the scale bench reseeds its cached databases when it differs. */
 export const INQUIRY_GENERATOR_VERSION = 1;

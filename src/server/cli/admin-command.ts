@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema } from '../../shared/contracts/fields.ts';
+import { EmailSchema } from '../../shared/contracts/fields.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../../shared/rules/admin-auth.ts';
 import type { Database } from '../db/database.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';

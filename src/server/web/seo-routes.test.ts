@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/contracts/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
+
 import {
   createAdmin,
   createTestApp,

@@ -1,9 +1,8 @@
-// zod/mini: used by the public /delete-account page, which must stay within the page budget.
+// zod/mini, like the contact form's schema: the public /delete-account page may check its fields with it
+// without loading full zod.
 import * as z from 'zod/mini';
 import { ACCOUNT_DELETION_LIMITS, ACCOUNT_DELETION_MESSAGES } from '../rules/account-deletion.ts';
-import { withoutControlCharacters } from './text-checks.ts';
-
-export * from '../rules/account-deletion.ts';
+import { callingCode, withoutControlCharacters } from './fields.ts';
 
 /**
  * `DELETE /api/auth/delete-account` {mobile, password, countryCode?} -> {success, message}.
@@ -27,6 +26,6 @@ export const AccountDeletionSchema = z.object({
       z.minLength(1, ACCOUNT_DELETION_MESSAGES.missingFields),
       z.maxLength(ACCOUNT_DELETION_LIMITS.password),
     ),
-  countryCode: z.optional(z.string().check(z.regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code'))),
+  countryCode: z.optional(z.string().check(callingCode())),
 });
 export type AccountDeletionInput = z.input<typeof AccountDeletionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema, PASSWORD_MAX_LENGTH } from './fields.ts';
-import { withoutControlCharacters } from './text-checks.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
+import { PASSWORD_MAX_LENGTH } from '../rules/fields.ts';
+import { EmailSchema, newPasswordChecks } from './fields.ts';
 
 export const LoginSchema = z.object({
   email: EmailSchema,
@@ -12,11 +13,7 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
-export const NewPasswordSchema = z
-  .string()
-  .check(withoutControlCharacters('Password'))
-  .min(ADMIN_PASSWORD_MIN_LENGTH, `Use at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const NewPasswordSchema = z.string().check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
 
 export const ChangePasswordSchema = z
   .object({
@@ -56,5 +53,3 @@ export const LoginInfoSchema = z.object({
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
 });
 export type LoginInfo = z.infer<typeof LoginInfoSchema>;
-
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';

@@ -1,25 +1,22 @@
-// The blog form's schema, shared by the admin form and the server. zod/mini, like the contact form's.
-import * as z from 'zod/mini';
+// The blog API's shapes: the form's input (shared by the admin form and the server) and the posts the API
+// returns. Public pages import only types from here (erased): their data comes through the server's renderer.
+import { z } from 'zod';
 import {
+  ADMIN_BLOG_PAGE_SIZE,
+  ADMIN_BLOG_PAGE_SIZE_MAX,
   BLOG_CATEGORIES,
   BLOG_LIMITS,
+  BLOG_PAGE_SIZE,
+  BLOG_PAGE_SIZE_MAX,
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
   RESERVED_SLUGS,
   SLUG_PATTERN,
 } from '../rules/blog.ts';
-import { isHttpUrl, type TextLines } from '../rules/fields.ts';
-import { withoutControlCharacters } from './text-checks.ts';
-
-const requiredText = (label: string, max: number, lines: TextLines = 'single') =>
-  z
-    .string(`${label} is required`)
-    .check(
-      z.trim(),
-      withoutControlCharacters(label, lines),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
+import { isHttpUrl } from '../rules/fields.ts';
+import { idParamsSchema } from './api.ts';
+import { requiredText, withoutControlCharacters } from './fields.ts';
+import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
 
 /**
  * A file on this site, such as the demo posts' `/demo/blog/….jpg`. Never `//host` or `/\host`, which
@@ -38,9 +35,10 @@ export const BlogPostInputSchema = z.object({
     z.regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits, hyphens and underscores'),
     z.refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is reserved. Choose another slug.'),
   ),
-  category: z._default(z.enum(BLOG_CATEGORIES, 'Category is required'), DEFAULT_BLOG_CATEGORY),
-  image: z._default(
-    z.string().check(
+  category: z.enum(BLOG_CATEGORIES, 'Category is required').default(DEFAULT_BLOG_CATEGORY),
+  image: z
+    .string()
+    .check(
       z.trim(),
       withoutControlCharacters('Image URL'),
       z.maxLength(BLOG_LIMITS.image, `Image URL must be at most ${BLOG_LIMITS.image} characters`),
@@ -48,21 +46,87 @@ export const BlogPostInputSchema = z.object({
         (value) => value === '' || isHttpUrl(value) || isSitePath(value),
         'Image URL must start with https://, http:// or / (a picture on this site)',
       ),
-    ),
-    '',
-  ),
-  author: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        withoutControlCharacters('Author'),
-        z.maxLength(BLOG_LIMITS.author),
-        z.minLength(1, 'Author is required'),
-      ),
-    DEFAULT_BLOG_AUTHOR,
-  ),
-  isPublished: z._default(z.boolean('isPublished must be true or false'), false),
+    )
+    .default(''),
+  author: z
+    .string()
+    .check(
+      z.trim(),
+      withoutControlCharacters('Author'),
+      z.maxLength(BLOG_LIMITS.author),
+      z.minLength(1, 'Author is required'),
+    )
+    .default(DEFAULT_BLOG_AUTHOR),
+  isPublished: z.boolean('isPublished must be true or false').default(false),
 });
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 export type BlogPostValues = z.output<typeof BlogPostInputSchema>;
+
+/** A card of a list: a post without its content. */
+export const BlogPostSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  slug: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  image: z.string(),
+  author: z.string(),
+  isPublished: z.boolean(),
+  views: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Set the first time the post is published and kept after (null while it never was). */
+  publishedAt: z.string().nullable(),
+});
+export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
+
+/** A post as the API returns it (SPEC section 3), plus when it was last changed and first published. */
+export const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string() });
+export type BlogPost = z.infer<typeof BlogPostSchema>;
+
+/** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
+export type PublicBlogPost = BlogPostSummary & { html: string };
+
+// `?category=` and `?page=` may arrive empty (a form's URL carries them so): empty means "not given".
+export const PublishedBlogListQuerySchema = z.object({
+  category: z.preprocess(
+    emptyAsUndefined,
+    z.enum(BLOG_CATEGORIES, `Category must be one of ${BLOG_CATEGORIES.join(', ')}`).optional(),
+  ),
+  ...pagingQuery({ pageSize: BLOG_PAGE_SIZE, maxPageSize: BLOG_PAGE_SIZE_MAX, wholeNumberMessages: true }),
+});
+export type PublishedBlogListQuery = z.infer<typeof PublishedBlogListQuerySchema>;
+
+export const AdminBlogListQuerySchema = z.object(
+  pagingQuery({
+    pageSize: ADMIN_BLOG_PAGE_SIZE,
+    maxPageSize: ADMIN_BLOG_PAGE_SIZE_MAX,
+    wholeNumberMessages: true,
+  }),
+);
+
+export const BlogListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(BlogPostSummarySchema),
+  ...PAGE_FIELDS,
+});
+export type BlogListResponse = z.infer<typeof BlogListResponseSchema>;
+
+/** One page of the public list, as the server's data context hands it to the page renderer. */
+export type PublishedBlogPage = Omit<BlogListResponse, 'success' | 'data'> & { items: BlogPostSummary[] };
+
+export const BlogIdParamsSchema = idParamsSchema('blog post');
+// Any text: a slug that cannot exist is a 404 like one that does not (the handler checks its form).
+export const BlogSlugParamsSchema = z.object({ slug: z.string() });
+
+export const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
+export const BlogPostDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: BlogPostSchema.extend({ html: z.string() }),
+});
+export const BlogPostSavedResponseSchema = z.object({
+  success: z.literal(true),
+  data: BlogPostSchema,
+  message: z.string(),
+});
+export const BlogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });

@@ -5,9 +5,14 @@ import {
   CONTACT_CHANNEL_TYPES,
   type ContactChannelType,
 } from '../rules/contact-channels.ts';
-import { isHttpUrl, isInternationalPhone } from '../rules/fields.ts';
-import { EmailSchema } from './fields.ts';
-import { withoutControlCharacters } from './text-checks.ts';
+import {
+  INTERNATIONAL_PHONE_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  isHttpUrl,
+  isInternationalPhone,
+} from '../rules/fields.ts';
+import { idParamsSchema } from './api.ts';
+import { EmailSchema, withoutControlCharacters } from './fields.ts';
 
 export const ContactChannelTypeSchema = z.enum(CONTACT_CHANNEL_TYPES, 'Choose a contact type');
 
@@ -24,11 +29,9 @@ export function channelValueProblem(type: ContactChannelType, rawValue: string):
   switch (type) {
     case 'phone':
     case 'whatsapp':
-      return isInternationalPhone(value)
-        ? null
-        : 'Enter the number in international form, e.g. +91 98765 43210';
+      return isInternationalPhone(value) ? null : INTERNATIONAL_PHONE_MESSAGE;
     case 'email':
-      return EmailSchema.safeParse(value).success ? null : 'Enter a valid email address';
+      return EmailSchema.safeParse(value).success ? null : INVALID_EMAIL_MESSAGE;
     case 'telegram':
       return TELEGRAM_HANDLE.test(value) || TELEGRAM_URL.test(value)
         ? null
@@ -108,3 +111,16 @@ export const ContactChannelSchema = PublicContactChannelSchema.extend({
   updatedAt: z.string(),
 });
 export type ContactChannel = z.infer<typeof ContactChannelSchema>;
+
+export const ContactChannelIdParamsSchema = idParamsSchema('contact');
+
+export const PublicContactChannelListResponseSchema = z.object({
+  contacts: z.array(PublicContactChannelSchema),
+});
+export const ContactChannelListResponseSchema = z.object({ contacts: z.array(ContactChannelSchema) });
+
+export const ContactChannelResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contact: ContactChannelSchema,
+});

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE } from '../rules/account-deletion.ts';
+import {
+  DEFAULT_COUNTRY_CODE,
+  MEMBER_AUDIT_ACTIONS,
+  MEMBER_LIMITS,
+  MEMBER_PAGE_SIZE,
+  MEMBER_PAGE_SIZE_MAX,
+  MEMBER_PASSWORD_MIN_LENGTH,
+  MEMBER_STATUSES,
+} from '../rules/members.ts';
 import { idParamsSchema } from './api.ts';
-import { PASSWORD_MAX_LENGTH } from './fields.ts';
+import { callingCode, newPasswordChecks, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined, pagingQuery } from './paging.ts';
-import { withoutControlCharacters } from './text-checks.ts';
 
 /**
  * Member accounts: the ID (a mobile number and a password) the business gives a customer after a chat.
@@ -20,18 +27,6 @@ import { withoutControlCharacters } from './text-checks.ts';
  * server normalises it to E.164 (`+919876543210`); a number it cannot parse is a 400 on `errors.mobile`.
  */
 
-export const MEMBER_STATUSES = ['active', 'disabled'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', disabled: 'Disabled' };
-
-export const MEMBER_LIMITS = { mobile: 32, displayName: 100, search: 100 } as const;
-export const MEMBER_PASSWORD_MIN_LENGTH = 8;
-export const GENERATED_PASSWORD_LENGTH = 12;
-export const MEMBER_PAGE_SIZE = 20;
-export const MEMBER_PAGE_SIZE_MAX = 100;
-// The calling codes live with the zod-free account-deletion texts, which the public deletion page imports.
-export { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY_CODE };
-
 /** What was typed; the server parses it (libphonenumber-js) and stores E.164. */
 export const MobileInputSchema = z
   .string('Mobile number is required')
@@ -41,16 +36,11 @@ export const MobileInputSchema = z
   .max(MEMBER_LIMITS.mobile, `Mobile number must be at most ${MEMBER_LIMITS.mobile} characters`)
   .regex(/^\+?[\d\s\-().]+$/, 'Enter a valid mobile number');
 
-export const CountryCodeSchema = z
-  .string()
-  .regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code')
-  .default(DEFAULT_COUNTRY_CODE);
+export const CountryCodeSchema = z.string().check(callingCode()).default(DEFAULT_COUNTRY_CODE);
 
 export const MemberPasswordSchema = z
   .string('Password is required')
-  .check(withoutControlCharacters('Password'))
-  .min(MEMBER_PASSWORD_MIN_LENGTH, `Use at least ${MEMBER_PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .check(...newPasswordChecks(MEMBER_PASSWORD_MIN_LENGTH));
 
 const DisplayNameSchema = z
   .string()
@@ -113,26 +103,6 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
-export const MEMBER_AUDIT_ACTIONS = [
-  'created',
-  'password_reset',
-  'renamed',
-  'disabled',
-  'enabled',
-  'deleted',
-  'self_deleted',
-] as const;
-export type MemberAuditAction = (typeof MEMBER_AUDIT_ACTIONS)[number];
-export const MEMBER_AUDIT_LABELS: Record<MemberAuditAction, string> = {
-  created: 'Member created',
-  password_reset: 'Password reset',
-  renamed: 'Name changed',
-  disabled: 'Disabled',
-  enabled: 'Enabled',
-  deleted: 'Deleted by an admin',
-  self_deleted: 'Member deleted their own account',
-};
-
 export const MemberAuditEntrySchema = z.object({
   _id: z.string(),
   action: z.enum(MEMBER_AUDIT_ACTIONS),
@@ -171,28 +141,3 @@ export const MemberCredentialsResponseSchema = z.object({
   data: z.object({ member: MemberSchema, password: z.string() }),
 });
 export type MemberCredentials = z.infer<typeof MemberCredentialsResponseSchema>['data'];
-
-export const MEMBER_MESSAGES = {
-  created: 'Member created successfully',
-  updated: 'Member updated successfully',
-  passwordReset: 'Password reset successfully',
-  deleted: 'Member deleted successfully',
-  notFound: 'Member not found',
-  mobileTaken: 'A member with this mobile number already exists',
-  invalidMobile: 'Enter a valid mobile number',
-  deleteConfirm: 'Are you sure you want to delete this member?',
-} as const;
-
-/** The message sent by WhatsApp to give a member their ID; `wa.me` takes the digits of the E.164 number. */
-export function memberCredentialsMessage(brand: string, mobileDisplay: string, password: string): string {
-  return `Your ${brand} ID\nMobile: ${mobileDisplay}\nPassword: ${password}\nPlease keep it private.`;
-}
-
-export function memberWhatsAppLink(
-  member: Pick<Member, 'mobile' | 'mobileDisplay'>,
-  brand: string,
-  password: string,
-): string {
-  const text = memberCredentialsMessage(brand, member.mobileDisplay, password);
-  return `https://wa.me/${member.mobile.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
-}

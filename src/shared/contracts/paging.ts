@@ -1,21 +1,44 @@
 // Full zod, like the admin list schemas that use it (no public page imports this file).
 import { z } from 'zod';
+import { MAX_PAGE } from '../rules/paging.ts';
 
 /** A query string may carry a parameter empty (`?status=&page=`): empty means "not given". */
 export const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const MAX_PAGE = 1_000_000;
+export interface PagingOptions {
+  pageSize: number;
+  maxPageSize: number;
+  /**
+   * The blog's lists answer a fractional page with "Page must be a whole number"; the other lists with zod's
+   * own words. Both are kept as they were, since an API's messages do not change in a clean-up.
+   */
+  wholeNumberMessages?: boolean;
+}
 
-/** `page` and `pageSize` of an admin list's query string; without them, the first page of `pageSize`. */
-export function pagingQuery({ pageSize, maxPageSize }: { pageSize: number; maxPageSize: number }) {
+/** `page` and `pageSize` of a list's query string; without them, the first page of `pageSize`. */
+export function pagingQuery({ pageSize, maxPageSize, wholeNumberMessages = false }: PagingOptions) {
+  const wholeNumber = (label: string) =>
+    wholeNumberMessages ? `${label} must be a whole number` : undefined;
   return {
     page: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number('Page must be a number').int().min(1).max(MAX_PAGE).default(1),
+      z.coerce.number('Page must be a number').int(wholeNumber('Page')).min(1).max(MAX_PAGE).default(1),
     ),
     pageSize: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number('Page size must be a number').int().min(1).max(maxPageSize).default(pageSize),
+      z.coerce
+        .number('Page size must be a number')
+        .int(wholeNumber('Page size'))
+        .min(1)
+        .max(maxPageSize)
+        .default(pageSize),
     ),
   };
 }
+
+/** What every paged list answers besides its entries: the total and the page it is. */
+export const PAGE_FIELDS = {
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+};

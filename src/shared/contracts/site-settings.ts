@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { EmailSchema, InternationalPhoneSchema } from './fields.ts';
-import { withoutControlCharacters } from './text-checks.ts';
+import { EmailSchema, InternationalPhoneSchema, withoutControlCharacters } from './fields.ts';
 
-// Public pages import it from brand.ts directly; re-exported for code that already has the settings module.
-export { brandGamePath } from '../rules/brand.ts';
+/** A required line of the settings: trimmed, no control characters, 1 to `max` characters. */
+function shortText(label: string, max: number, requiredMessage = `${label} is required`) {
+  return z
+    .string()
+    .trim()
+    .check(withoutControlCharacters(label))
+    .min(1, requiredMessage)
+    .max(max, `At most ${max} characters`);
+}
 
 /**
  * The business's own facts, edited by an admin on the Settings screen. The spec's placeholders
@@ -11,29 +17,13 @@ export { brandGamePath } from '../rules/brand.ts';
  * landing page and the terms page can never disagree.
  */
 export const BusinessHoursRowSchema = z.object({
-  days: z
-    .string()
-    .trim()
-    .check(withoutControlCharacters('Days'))
-    .min(1, 'Days are required')
-    .max(40, 'At most 40 characters'),
-  hours: z
-    .string()
-    .trim()
-    .check(withoutControlCharacters('Hours'))
-    .min(1, 'Hours are required')
-    .max(40, 'At most 40 characters'),
+  days: shortText('Days', 40, 'Days are required'),
+  hours: shortText('Hours', 40, 'Hours are required'),
 });
 
 export const SiteSettingsSchema = z.object({
   /** The spec's {product}; also names the game route /{Brand}Game. */
-  brandName: z
-    .string()
-    .trim()
-    .check(withoutControlCharacters('Brand name'))
-    .min(1, 'Brand name is required')
-    .max(40, 'At most 40 characters')
-    .regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
+  brandName: shortText('Brand name', 40).regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
   /** The spec's {phone}: the number the Call buttons dial. */
   supportPhone: InternationalPhoneSchema,
   whatsappNumber: InternationalPhoneSchema,
@@ -46,39 +36,29 @@ export const SiteSettingsSchema = z.object({
   supportEmail: EmailSchema,
   businessHours: z.array(BusinessHoursRowSchema).min(1, 'Add at least one row').max(7, 'At most 7 rows'),
   /** Marketing figures, shown as typed: e.g. "50K+" users and a "4.8" rating out of 5. */
-  usersCount: z
-    .string()
-    .trim()
-    .check(withoutControlCharacters('Users figure'))
-    .min(1, 'Users figure is required')
-    .max(20, 'At most 20 characters'),
+  usersCount: shortText('Users figure', 20),
   rating: z
     .string()
     .trim()
     .regex(/^(?:[0-4](?:\.\d)?|5(?:\.0)?)$/, 'Enter a rating from 0 to 5, e.g. 4.8'),
   /** The competitor named in the landing page's comparison. */
-  competitorName: z
-    .string()
-    .trim()
-    .check(withoutControlCharacters('Competitor'))
-    .min(1, 'Competitor is required')
-    .max(60, 'At most 60 characters'),
+  competitorName: shortText('Competitor', 60),
 });
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  brandName: 'Sampark',
-  supportPhone: '+91 98765 43210',
-  whatsappNumber: '+91 98765 43210',
-  telegramHandle: 'sampark_support',
-  supportEmail: 'support@example.com',
-  businessHours: [
-    { days: 'Monday-Friday', hours: '9:00 AM - 8:00 PM' },
-    { days: 'Saturday', hours: '10:00 AM - 6:00 PM' },
-    { days: 'Sunday', hours: 'Emergency Only' },
-  ],
-  usersCount: '50K+',
-  rating: '4.8',
-  competitorName: 'Other ID providers',
-};
+/**
+ * The settings as the server sends them. The input schema normalises (strips the Telegram @, lowercases the
+ * email) through transforms, which zod cannot run backwards to encode a response; the values going out were
+ * normalised when saved, so plain strings describe them.
+ */
+export const StoredSiteSettingsSchema = SiteSettingsSchema.extend({
+  telegramHandle: z.string(),
+  supportEmail: z.string(),
+});
+export const SiteSettingsResponseSchema = z.object({ settings: StoredSiteSettingsSchema });
+export const SiteSettingsSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  settings: StoredSiteSettingsSchema,
+});

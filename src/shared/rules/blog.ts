@@ -1,4 +1,5 @@
-// The blog's rules, texts and API shapes, without zod, so public pages can use them (decision 007).
+// The blog's rules and texts without zod, so public pages can use them (decision 007). The API's shapes are
+// in contracts/blog.ts.
 
 export const BLOG_CATEGORIES = ['Technology', 'Sports', 'News', 'Entertainment', 'Other'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
@@ -17,6 +18,9 @@ export const BLOG_LIMITS = {
 /** Public list page size (and the most an API client may ask for). */
 export const BLOG_PAGE_SIZE = 12;
 export const BLOG_PAGE_SIZE_MAX = 50;
+/** Posts per page of the admin list, and the most it may ask for. */
+export const ADMIN_BLOG_PAGE_SIZE = 50;
+export const ADMIN_BLOG_PAGE_SIZE_MAX = 100;
 
 /**
  * The slug the form suggests while a post is created (SPEC section 5): lowercased and trimmed; every
@@ -38,27 +42,6 @@ export const SLUG_PATTERN = /^[a-z0-9_-]+$/;
 /** Slugs the API's own paths use (`GET /api/blogs/published`): a post cannot take them. */
 export const RESERVED_SLUGS: readonly string[] = ['published', 'admin', 'preview'];
 
-/** A post as the API returns it (SPEC section 3), plus when it was last changed and first published. */
-export interface BlogPost {
-  _id: string;
-  title: string;
-  description: string;
-  content: string;
-  slug: string;
-  category: BlogCategory;
-  image: string;
-  author: string;
-  isPublished: boolean;
-  views: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Set the first time the post is published and kept after (null while it never was). */
-  publishedAt: string | null;
-}
-
-/** A card of the public list: everything but the content. */
-export type BlogPostSummary = Omit<BlogPost, 'content'>;
-
 export const BLOG_MESSAGES = {
   created: 'Blog post created successfully',
   updated: 'Blog post updated successfully',
@@ -73,17 +56,6 @@ export const BLOG_MESSAGES = {
   /** Shown in place of a stored post that cannot be rendered (the server logs why). */
   cannotShow: 'This post cannot be shown right now.',
 } as const;
-
-/** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
-export type PublicBlogPost = BlogPostSummary & { html: string };
-
-/** One page of the public list. */
-export interface PublishedBlogPage {
-  items: BlogPostSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export function isBlogCategory(value: unknown): value is BlogCategory {
   return typeof value === 'string' && (BLOG_CATEGORIES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import type { InquiryService } from '../../shared/contracts/contact-inquiry-form.ts';
+import type { InquiryService } from '../../shared/rules/contact-inquiries.ts';
 import type { FaqEntry } from './landing.ts';
 
 /**

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import {
   AdminResponseSchema,
   ChangePasswordSchema,
-  INVALID_CREDENTIALS_MESSAGE,
   LoginInfoSchema,
   LoginResponseSchema,
   LoginSchema,
 } from '../../../shared/contracts/admin-auth.ts';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';

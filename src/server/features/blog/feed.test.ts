@@ -1,8 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BlogPostInput } from '../../../shared/contracts/blog.ts';
-import type { BlogPost } from '../../../shared/rules/blog.ts';
+import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
+
 import {
   asAdmin,
   createSignedInTestApp,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BlogPostSummary } from '../../../shared/rules/blog.ts';
+import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
+
 import type { Config } from '../../config.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';

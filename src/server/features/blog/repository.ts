@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { BlogPostValues } from '../../../shared/contracts/blog.ts';
-import type { BlogCategory, BlogPost, BlogPostSummary } from '../../../shared/rules/blog.ts';
+import type { BlogPost, BlogPostSummary, BlogPostValues } from '../../../shared/contracts/blog.ts';
+import type { BlogCategory } from '../../../shared/rules/blog.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
 

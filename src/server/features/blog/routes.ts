@@ -1,23 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
-import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost, SLUG_PATTERN } from '../../../shared/rules/blog.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
-import { renderMarkdown, renderPostContent } from './markdown.ts';
-import { type BlogPostRepository, DuplicateSlugError } from './repository.ts';
 import {
   AdminBlogListQuerySchema,
   BlogIdParamsSchema,
   BlogListResponseSchema,
-  BlogPostBodySchema,
+  type BlogPost,
   BlogPostDetailResponseSchema,
   BlogPostResponseSchema,
   BlogPostSavedResponseSchema,
-  BlogPreviewBodySchema,
   BlogPreviewResponseSchema,
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
-} from './schemas.ts';
+} from '../../../shared/contracts/blog.ts';
+import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { PublicContent } from '../../plugins/public-content.ts';
+import { renderMarkdown, renderPostContent } from './markdown.ts';
+import {
+  type BlogPage,
+  type BlogPageQuery,
+  type BlogPostRepository,
+  DuplicateSlugError,
+} from './repository.ts';
+import { BlogPostBodySchema, BlogPreviewBodySchema } from './schemas.ts';
 import type { BlogViewCounter } from './view-counter.ts';
 
 export interface BlogRouteDeps {
@@ -36,6 +41,11 @@ export interface AdminBlogRouteDeps extends BlogRouteDeps {
 
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
 
+/** A page of posts as both lists answer it. */
+function listAnswer({ items, total }: BlogPage, { page, pageSize }: BlogPageQuery) {
+  return { success: true as const, data: items, total, page, pageSize };
+}
+
 /** The public blog: the published list and one post by its slug. */
 export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = async (
   app,
@@ -51,16 +61,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         response: { 200: BlogListResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const { items, total } = await blogPosts.listPublished(request.query);
-      return {
-        success: true as const,
-        data: items,
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
-    },
+    async (request) => listAnswer(await blogPosts.listPublished(request.query), request.query),
   );
 
   app.get(
@@ -76,7 +77,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     async (request, reply) => {
       const { slug } = request.params;
       // A slug of another form cannot exist: no need to ask the database.
-      if (slug.length > BLOG_LIMITS.slug || !SLUG_PATTERN.test(slug)) throw notFound();
+      if (!isPossibleSlug(slug)) throw notFound();
       const post = await blogPosts.findBySlug(slug);
       if (!post) throw notFound();
       // The session is looked up only when a cookie came with the request.
@@ -140,16 +141,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         response: { 200: BlogListResponseSchema, ...adminErrors },
       },
     },
-    async (request) => {
-      const { items, total } = await blogPosts.listAll(request.query);
-      return {
-        success: true as const,
-        data: items,
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
-    },
+    async (request) => listAnswer(await blogPosts.listAll(request.query), request.query),
   );
 
   app.get(

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { ApiErrorSchema, idParamsSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   ContactChannelCreateSchema,
-  ContactChannelSchema,
+  ContactChannelIdParamsSchema,
+  ContactChannelListResponseSchema,
+  ContactChannelResponseSchema,
   ContactChannelUpdateSchema,
   channelValueProblem,
   normalizeChannelValue,
-  PublicContactChannelSchema,
+  PublicContactChannelListResponseSchema,
 } from '../../../shared/contracts/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
@@ -22,12 +23,6 @@ export interface ContactChannelDeps {
   publicContent: PublicContent;
 }
 
-const IdParamsSchema = idParamsSchema('contact');
-const ContactResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  contact: ContactChannelSchema,
-});
 const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const NOT_FOUND = 'Contact not found';
 
@@ -51,7 +46,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         summary: 'Active contact channels in the admin’s order (public)',
-        response: { 200: z.object({ contacts: z.array(PublicContactChannelSchema) }) },
+        response: { 200: PublicContactChannelListResponseSchema },
       },
     },
     async (request, reply) => {
@@ -66,7 +61,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
-        response: { 200: z.object({ contacts: z.array(ContactChannelSchema) }), 401: ApiErrorSchema },
+        response: { 200: ContactChannelListResponseSchema, 401: ApiErrorSchema },
       },
     },
     async () => ({ contacts: await contactChannels.listAll() }),
@@ -79,7 +74,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         body: ContactChannelCreateSchema,
-        response: { 201: ContactResponseSchema, ...adminErrors },
+        response: { 201: ContactChannelResponseSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
@@ -98,9 +93,9 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         summary: 'Edit the value or description, toggle active, or move to a position',
-        params: IdParamsSchema,
+        params: ContactChannelIdParamsSchema,
         body: ContactChannelUpdateSchema,
-        response: { 200: ContactResponseSchema, ...adminErrors },
+        response: { 200: ContactChannelResponseSchema, ...adminErrors },
       },
     },
     async (request) => {
@@ -130,7 +125,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
-        params: IdParamsSchema,
+        params: ContactChannelIdParamsSchema,
         response: { 200: MessageResponseSchema, ...adminErrors },
       },
     },

@@ -5,28 +5,29 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
-  INQUIRY_MESSAGES,
-  INQUIRY_STATUS_LABELS,
+  type Inquiry,
+  InquiryDetailResponseSchema,
   InquiryFilterSchema,
   InquiryIdParamsSchema,
   InquiryListQuerySchema,
   InquiryListResponseSchema,
   InquiryResponseSchema,
-  InquirySchema,
   InquiryStatsResponseSchema,
   InquiryStatusUpdateSchema,
-  spreadsheetSafe,
 } from '../../../shared/contracts/contact-inquiries.ts';
+import { ContactInquiryCreateSchema } from '../../../shared/contracts/contact-inquiry-form.ts';
 import {
-  ContactInquiryCreateSchema,
+  INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
+  INQUIRY_STATUS_LABELS,
   INQUIRY_SUCCESS_MESSAGE,
-} from '../../../shared/contracts/contact-inquiry-form.ts';
+  spreadsheetSafe,
+} from '../../../shared/rules/contact-inquiries.ts';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
-import type { ContactInquiryRepository, InquiryRecord } from './repository.ts';
+import type { ContactInquiryRepository } from './repository.ts';
 
 export interface ContactInquiryDeps {
   contactInquiries: ContactInquiryRepository;
@@ -103,12 +104,12 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
 
 const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-function found(inquiry: InquiryRecord | undefined): InquiryRecord {
+function found(inquiry: Inquiry | undefined): Inquiry {
   if (!inquiry) throw new HttpError(404, INQUIRY_MESSAGES.notFound);
   return inquiry;
 }
 
-const CSV_COLUMNS: { header: string; value: (inquiry: InquiryRecord) => string }[] = [
+const CSV_COLUMNS: { header: string; value: (inquiry: Inquiry) => string }[] = [
   { header: 'Submitted', value: (inquiry) => inquiry.createdAt },
   { header: 'Name', value: (inquiry) => inquiry.name },
   { header: 'Phone', value: (inquiry) => inquiry.phone },
@@ -194,7 +195,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
-        response: { 200: z.object({ inquiry: InquirySchema }), ...adminErrors },
+        response: { 200: InquiryDetailResponseSchema, ...adminErrors },
       },
     },
     async (request) => ({ inquiry: found(await contactInquiries.findById(request.params.id)) }),

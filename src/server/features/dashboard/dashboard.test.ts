@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DailyInquiryCount, Dashboard } from '../../../shared/contracts/contact-inquiries.ts';
+import type { DailyInquiryCount, Dashboard } from '../../../shared/contracts/dashboard.ts';
+
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,

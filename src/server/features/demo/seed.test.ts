@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DailyInquiryCount } from '../../../shared/contracts/contact-inquiries.ts';
-import { INQUIRY_STATUSES } from '../../../shared/contracts/contact-inquiry-form.ts';
+import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import type { Member, MemberAuditEntry } from '../../../shared/contracts/members.ts';
-import type { BlogPostSummary } from '../../../shared/rules/blog.ts';
+import { INQUIRY_STATUSES } from '../../../shared/rules/contact-inquiries.ts';
 import { buildApp } from '../../app.ts';
 import {
   asAdmin,
@@ -20,7 +21,6 @@ import {
 } from '../../test-support/test-app.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../admin-auth/bootstrap.ts';
 import { createBlogPostRepository } from '../blog/repository.ts';
-import type { InquiryRecord } from '../contact-inquiries/repository.ts';
 import { DEMO_MEMBER_PASSWORD } from './demo-content.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
@@ -46,7 +46,7 @@ async function backOffice(app: FastifyInstance, cookie: string) {
   ]);
   return {
     posts: posts.data as BlogPostSummary[],
-    inquiries: inquiries.inquiries as InquiryRecord[],
+    inquiries: inquiries.inquiries as Inquiry[],
     inquiryTotal: inquiries.total as number,
     members: members.members as Member[],
     channels: channels.contacts as { _id: string }[],

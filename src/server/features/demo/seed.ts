@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BlogPostInputSchema } from '../../../shared/contracts/blog.ts';
-import {
-  ContactInquiryCreateSchema,
-  type InquiryStatus,
-} from '../../../shared/contracts/contact-inquiry-form.ts';
+import { ContactInquiryCreateSchema } from '../../../shared/contracts/contact-inquiry-form.ts';
+import type { InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/password.ts';

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/contracts/account-deletion.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
+
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { AccountDeletionSchema } from '../../../shared/contracts/account-deletion.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   ACCOUNT_DELETION_MESSAGES,
-  AccountDeletionSchema,
   DELETION_RETENTION_DAYS,
-} from '../../../shared/contracts/account-deletion.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+} from '../../../shared/rules/account-deletion.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';

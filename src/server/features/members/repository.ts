@@ -1,11 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Member,
-  MemberAuditAction,
-  MemberAuditEntry,
-  MemberListQuery,
-  MemberStatus,
-} from '../../../shared/contracts/members.ts';
+import type { Member, MemberAuditEntry, MemberListQuery } from '../../../shared/contracts/members.ts';
+import type { MemberAuditAction, MemberStatus } from '../../../shared/rules/members.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
-  GENERATED_PASSWORD_LENGTH,
-  MEMBER_MESSAGES,
   type Member,
   MemberCreateSchema,
   MemberCredentialsResponseSchema,
@@ -15,6 +13,7 @@ import {
   MemberUpdateSchema,
 } from '../../../shared/contracts/members.ts';
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
+import { GENERATED_PASSWORD_LENGTH, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { generatePassword, hashPassword } from '../../lib/password.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { normaliseMobile } from './mobile.ts';

@@ -1,9 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import {
-  DEFAULT_SITE_SETTINGS,
-  type SiteSettings,
-  SiteSettingsSchema,
-} from '../../../shared/contracts/site-settings.ts';
+import { type SiteSettings, SiteSettingsSchema } from '../../../shared/contracts/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';
 

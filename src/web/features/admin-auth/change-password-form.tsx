@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ChangePasswordSchema } from '../../../shared/contracts/admin-auth.ts';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/contracts/fields.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/rules/admin-auth.ts';
+
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../ui/button.tsx';

@@ -2,11 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  INVALID_CREDENTIALS_MESSAGE,
-  type LoginInput,
-  LoginSchema,
-} from '../../../shared/contracts/admin-auth.ts';
+import { type LoginInput, LoginSchema } from '../../../shared/contracts/admin-auth.ts';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../ui/button.tsx';

@@ -6,44 +6,20 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
-import type { BlogPostValues } from '../../../shared/contracts/blog.ts';
-import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from '../../../shared/rules/blog.ts';
+import {
+  type BlogListResponse,
+  BlogListResponseSchema,
+  type BlogPost,
+  BlogPostResponseSchema,
+  type BlogPostSummary,
+  type BlogPostValues,
+  BlogPreviewResponseSchema,
+} from '../../../shared/contracts/blog.ts';
+import { ADMIN_BLOG_PAGE_SIZE } from '../../../shared/rules/blog.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const BASE = '/api/blogs';
-
-/** The admin list's page size: the most the API gives in one answer. */
-export const ADMIN_BLOG_PAGE_SIZE = 50;
-
-// The answers are checked against the shared types, so a changed contract fails here, loudly.
-const BlogPostSummarySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  slug: z.string(),
-  category: z.enum(BLOG_CATEGORIES),
-  image: z.string(),
-  author: z.string(),
-  isPublished: z.boolean(),
-  views: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  publishedAt: z.string().nullable(),
-}) satisfies z.ZodType<BlogPostSummary>;
-const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string() }) satisfies z.ZodType<BlogPost>;
-
-const BlogListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(BlogPostSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type BlogPostPage = z.infer<typeof BlogListResponseSchema>;
-const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
-const PreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
 
 export const blogPostKeys = {
   all: ['blog-posts'] as const,
@@ -55,7 +31,7 @@ export const blogPostKeys = {
 
 const postPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise<BlogPostPage> {
+export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise<BlogListResponse> {
   return apiRequest(`${BASE}/admin/all?page=${page}&pageSize=${ADMIN_BLOG_PAGE_SIZE}`, {
     signal,
     schema: BlogListResponseSchema,
@@ -120,7 +96,7 @@ export async function previewBlogContent(content: string, signal?: AbortSignal):
     method: 'POST',
     body: { content },
     signal,
-    schema: PreviewResponseSchema,
+    schema: BlogPreviewResponseSchema,
   });
   return html;
 }
@@ -146,7 +122,7 @@ function invalidateBlogPosts(queryClient: QueryClient) {
 }
 
 /** The saved post, put in place in every cached page at once so the row agrees before the refetch. */
-export function replaceInPage(page: BlogPostPage, post: BlogPostSummary): BlogPostPage {
+export function replaceInPage(page: BlogListResponse, post: BlogPostSummary): BlogListResponse {
   return { ...page, data: page.data.map((entry) => (entry._id === post._id ? post : entry)) };
 }
 
@@ -166,7 +142,7 @@ export function useUpdateBlogPost() {
     mutationFn: ({ id, body }: BlogPostChange) => updateBlogPost(id, body),
     onSuccess: (post) => {
       const { content: _content, ...summary } = post;
-      queryClient.setQueriesData<BlogPostPage>({ queryKey: blogPostKeys.lists() }, (page) =>
+      queryClient.setQueriesData<BlogListResponse>({ queryKey: blogPostKeys.lists() }, (page) =>
         page ? replaceInPage(page, summary) : page,
       );
     },

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  type BlogPost,
   type BlogPostInput,
   BlogPostInputSchema,
   type BlogPostValues,
@@ -12,7 +13,6 @@ import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
   BLOG_MESSAGES,
-  type BlogPost,
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
 } from '../../../shared/rules/blog.ts';

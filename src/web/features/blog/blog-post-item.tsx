@@ -1,5 +1,6 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
-import type { BlogPostSummary } from '../../../shared/rules/blog.ts';
+import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
+
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 

@@ -7,28 +7,25 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
-  type Dashboard,
-  DashboardResponseSchema,
-  INQUIRY_MESSAGES,
   type Inquiry,
+  InquiryDetailResponseSchema,
   type InquiryListResponse,
   InquiryListResponseSchema,
   InquiryResponseSchema,
-  InquirySchema,
   type InquiryStats,
   InquiryStatsResponseSchema,
 } from '../../../shared/contracts/contact-inquiries.ts';
-import type { InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
+import { type Dashboard, DashboardResponseSchema } from '../../../shared/contracts/dashboard.ts';
+import { INQUIRY_MESSAGES, type InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
+
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateResource } from '../../lib/query-cache.ts';
 import { type InboxQuery, inboxQueryString } from './inbox-params.ts';
 import { msSinceLastActivity, onActiveAfterIdle } from './user-activity.ts';
 
 const BASE = '/api/contact-inquiries';
-const InquiryDetailResponseSchema = z.object({ inquiry: InquirySchema });
 
 /** How often the unread count in the sidebar is asked again while the tab is visible and in use. */
 export const INQUIRY_STATS_REFRESH_MS = 60_000;

@@ -1,5 +1,10 @@
-import { INQUIRY_PAGE_SIZE, INQUIRY_SEARCH_MAX_LENGTH } from '../../../shared/contracts/contact-inquiries.ts';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
+import {
+  INQUIRY_PAGE_SIZE,
+  INQUIRY_SEARCH_MAX_LENGTH,
+  INQUIRY_STATUSES,
+  type InquiryStatus,
+} from '../../../shared/rules/contact-inquiries.ts';
+
 import {
   isOneOf,
   type ListParams,

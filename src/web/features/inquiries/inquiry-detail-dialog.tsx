@@ -1,11 +1,13 @@
 import { Mail, MailX, MessageCircle, Phone, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
-import { INQUIRY_MESSAGES, type Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
+  INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
   type InquiryStatus,
-} from '../../../shared/contracts/contact-inquiry-form.ts';
+} from '../../../shared/rules/contact-inquiries.ts';
+
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

@@ -1,13 +1,15 @@
 import { Download } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
   INQUIRY_MESSAGES,
   INQUIRY_SEARCH_MAX_LENGTH,
   INQUIRY_STATUS_LABELS,
-  type Inquiry,
-} from '../../../shared/contracts/contact-inquiries.ts';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
+  INQUIRY_STATUSES,
+  type InquiryStatus,
+} from '../../../shared/rules/contact-inquiries.ts';
+
 import { isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { hasNextPage, pageRange } from '../../lib/list-params.ts';

@@ -1,6 +1,10 @@
 import type { ChangeEvent } from 'react';
-import { INQUIRY_STATUS_LABELS } from '../../../shared/contracts/contact-inquiries.ts';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../../shared/contracts/contact-inquiry-form.ts';
+import {
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUSES,
+  type InquiryStatus,
+} from '../../../shared/rules/contact-inquiries.ts';
+
 import { cx } from '../../lib/class-names.ts';
 import { isInquiryStatus } from './inbox-params.ts';
 

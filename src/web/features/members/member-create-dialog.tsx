@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { MemberCredentials } from '../../../shared/contracts/members.ts';
 import {
   COUNTRY_CODES,
   DEFAULT_COUNTRY_CODE,
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
-  type MemberCredentials,
-} from '../../../shared/contracts/members.ts';
+} from '../../../shared/rules/members.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';

@@ -3,7 +3,7 @@ import {
   MEMBER_PAGE_SIZE,
   MEMBER_STATUSES,
   type MemberStatus,
-} from '../../../shared/contracts/members.ts';
+} from '../../../shared/rules/members.ts';
 import {
   isOneOf,
   type ListParams,

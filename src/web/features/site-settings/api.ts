@@ -1,24 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type SiteSettings, SiteSettingsSchema } from '../../../shared/contracts/site-settings.ts';
+import {
+  type SiteSettings,
+  SiteSettingsResponseSchema,
+  SiteSettingsSavedResponseSchema,
+} from '../../../shared/contracts/site-settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-
-/** The settings as the server sends them; already normalised when saved, so read as plain strings. */
-const StoredSiteSettingsSchema = SiteSettingsSchema.extend({
-  telegramHandle: z.string(),
-  supportEmail: z.string(),
-});
-const SettingsResponseSchema = z.object({ settings: StoredSiteSettingsSchema });
-const SaveResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  settings: StoredSiteSettingsSchema,
-});
 
 export const siteSettingsKeys = { all: ['site-settings'] as const };
 
 export async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
-  const { settings } = await apiRequest('/api/settings', { signal, schema: SettingsResponseSchema });
+  const { settings } = await apiRequest('/api/settings', { signal, schema: SiteSettingsResponseSchema });
   return settings;
 }
 
@@ -36,7 +27,11 @@ export function useSiteSettings() {
 export function saveSiteSettings(
   settings: SiteSettings,
 ): Promise<{ message: string; settings: SiteSettings }> {
-  return apiRequest('/api/admin/settings', { method: 'PUT', body: settings, schema: SaveResponseSchema });
+  return apiRequest('/api/admin/settings', {
+    method: 'PUT',
+    body: settings,
+    schema: SiteSettingsSavedResponseSchema,
+  });
 }
 
 export function useSaveSiteSettings() {

@@ -8,7 +8,7 @@ import {
   type SiteSettingsInput,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
-import { brandGamePath } from '../../../shared/rules/brand.ts';
+import { brandGamePath } from '../../../shared/rules/site-settings.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';

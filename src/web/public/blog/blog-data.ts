@@ -1,11 +1,10 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { PublicBlogPost, PublishedBlogPage } from '../../../shared/contracts/blog.ts';
 import {
   BLOG_PAGE_SIZE,
   type BlogCategory,
   isBlogCategory,
   isPossibleSlug,
-  type PublicBlogPost,
-  type PublishedBlogPage,
 } from '../../../shared/rules/blog.ts';
 import { serverDataContext } from '../../server-context.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandGamePath } from './brand.ts';
+import { brandGamePath } from './site-settings.ts';
 
 describe('brandGamePath', () => {
   it.each([
