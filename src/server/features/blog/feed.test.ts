@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
-
+import { escapeXml } from '../../lib/xml.ts';
 import {
   asAdmin,
   createSignedInTestApp,
@@ -10,7 +10,6 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { escapeXml } from './feed.ts';
 
 // The origin the site is reached on (no PUBLIC_ORIGIN: the request's own).
 const ORIGIN = TEST_ORIGIN;
