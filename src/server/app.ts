@@ -28,7 +28,7 @@ import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inq
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { seedDemoContent } from './features/demo/seed.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { accountDeletionRoutes, createDeletionThrottle } from './features/members/account-deletion.ts';
+import { accountDeletionRoutes, createDeletionThrottle } from './features/members/account-deletion-routes.ts';
 import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/contracts/api.ts';
+import { type ApiError, ApiErrorSchema } from '../../shared/contracts/api.ts';
 
 /** An error a route throws on purpose: its status and message go to the client as they are. */
 export class HttpError extends Error {
@@ -13,6 +13,19 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** A route's `response` entries for the error statuses it may answer, every one in the one error shape. */
+export function errorResponses<const Status extends number>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema])) as Record<
+    Status,
+    typeof ApiErrorSchema
+  >;
+}
+
+/** What an admin route may answer besides success: a bad request, no session, another site, an unknown id. */
+export const ADMIN_ERROR_RESPONSES = errorResponses(400, 401, 403, 404);
+/** What an admin save may answer besides: a conflict, a body too large, a body that is not JSON. */
+export const SAVE_ERROR_RESPONSES = { ...ADMIN_ERROR_RESPONSES, ...errorResponses(409, 413, 415) };
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'The request is not valid',

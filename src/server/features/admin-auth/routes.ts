@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { DeviceCookie } from './device-cookie.ts';
@@ -32,7 +32,7 @@ export interface AdminAuthDeps {
   clock: () => number;
 }
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = errorResponses(400, 401, 429);
 
 function tooManyAttempts(retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);

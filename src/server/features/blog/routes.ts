@@ -13,7 +13,7 @@ import {
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
 import {
@@ -96,14 +96,6 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
   );
 };
 
-const adminErrors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
-const saveErrors = { ...adminErrors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
-
 function duplicateSlug(): HttpError {
   return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { slug: BLOG_MESSAGES.duplicateSlug });
 }
@@ -138,7 +130,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Every post, drafts included, newest created first',
         querystring: AdminBlogListQuerySchema,
-        response: { 200: BlogListResponseSchema, ...adminErrors },
+        response: { 200: BlogListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => listAnswer(await blogPosts.listAll(request.query), request.query),
@@ -151,7 +143,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'One post, draft or published, for editing',
         params: BlogIdParamsSchema,
-        response: { 200: BlogPostResponseSchema, ...adminErrors },
+        response: { 200: BlogPostResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => ({ success: true as const, data: found(await blogPosts.findById(request.params.id)) }),
@@ -164,7 +156,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Create a post',
         body: BlogPostBodySchema,
-        response: { 201: BlogPostSavedResponseSchema, ...saveErrors },
+        response: { 201: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -182,7 +174,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Render Markdown as the published post will show it',
         body: BlogPreviewBodySchema,
-        response: { 200: BlogPreviewResponseSchema, ...saveErrors },
+        response: { 200: BlogPreviewResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => ({ success: true as const, html: renderMarkdown(request.body.content) }),
@@ -196,7 +188,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         summary: 'Replace a post’s fields (its first publication date is kept)',
         params: BlogIdParamsSchema,
         body: BlogPostBodySchema,
-        response: { 200: BlogPostSavedResponseSchema, ...saveErrors },
+        response: { 200: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -216,7 +208,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Delete a post',
         params: BlogIdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { ContactChannelRepository } from './repository.ts';
 
@@ -23,7 +23,6 @@ export interface ContactChannelDeps {
   publicContent: PublicContent;
 }
 
-const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const NOT_FOUND = 'Contact not found';
 
 export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = async (
@@ -74,7 +73,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         body: ContactChannelCreateSchema,
-        response: { 201: ContactChannelResponseSchema, ...adminErrors },
+        response: { 201: ContactChannelResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -95,7 +94,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
         summary: 'Edit the value or description, toggle active, or move to a position',
         params: ContactChannelIdParamsSchema,
         body: ContactChannelUpdateSchema,
-        response: { 200: ContactChannelResponseSchema, ...adminErrors },
+        response: { 200: ContactChannelResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -126,7 +125,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         params: ContactChannelIdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type {
   Inquiry,
   InquiryFilter,
@@ -15,10 +15,9 @@ import {
 } from '../../../shared/rules/contact-inquiries.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import { INQUIRY_SEARCH_FIELDS, POSTGRES_INQUIRY_SEARCH_TEXT } from '../../db/migrations/index.ts';
+import { containsPattern, type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** What the contact form sends, without the honeypot (a filled honeypot is never stored). */
 export type NewInquiry = Omit<ContactInquiryCreate, 'website'>;
@@ -60,11 +59,6 @@ function toRecord(row: InquiryRow): Inquiry {
 
 /** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
 const TRIGRAM_LENGTH = 3;
-
-/** A LIKE pattern matching `term` anywhere, its own `%`, `_` and `\` taken literally (escape `\`). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** An FTS5 query matching `term` as one literal string (quotes doubled inside a quoted phrase). */
 function ftsPhrase(term: string): string {
@@ -258,7 +252,7 @@ export function createContactInquiryRepository(
 
     /** One page of the inbox, newest first, with the number of matches (counted up to the cap). */
     async list({ page, pageSize, ...filter }: InquiryListQuery): Promise<InquiryPage> {
-      const offset = (page - 1) * pageSize;
+      const offset = pageOffset({ page, pageSize });
       const seqs = (await matching(filter).limit(pageSize).offset(offset).execute()).map((row) => row.seq);
       const inquiries = await rowsFor(seqs);
 

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type Inquiry,
   InquiryDetailResponseSchema,
@@ -25,7 +25,7 @@ import {
 } from '../../../shared/rules/contact-inquiries.ts';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 
@@ -72,10 +72,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
             message: z.string(),
             data: z.object({ _id: z.string() }),
           }),
-          400: ApiErrorSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          429: ApiErrorSchema,
+          ...errorResponses(400, 413, 415, 429),
         },
       },
     },
@@ -101,8 +98,6 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
     },
   );
 };
-
-const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 function found(inquiry: Inquiry | undefined): Inquiry {
   if (!inquiry) throw new HttpError(404, INQUIRY_MESSAGES.notFound);
@@ -136,7 +131,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
         tags: ['inquiries'],
         summary: 'Inquiries newest first, searched and filtered by status, one page at a time',
         querystring: InquiryListQuerySchema,
-        response: { 200: InquiryListResponseSchema, ...adminErrors },
+        response: { 200: InquiryListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -151,7 +146,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         summary: 'How many inquiries there are, by status and unread',
-        response: { 200: InquiryStatsResponseSchema, ...adminErrors },
+        response: { 200: InquiryStatsResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async () => ({ stats: await contactInquiries.stats() }),
@@ -195,7 +190,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
-        response: { 200: InquiryDetailResponseSchema, ...adminErrors },
+        response: { 200: InquiryDetailResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => ({ inquiry: found(await contactInquiries.findById(request.params.id)) }),
@@ -208,7 +203,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
         body: InquiryStatusUpdateSchema,
-        response: { 200: InquiryResponseSchema, ...adminErrors },
+        response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => ({
@@ -229,7 +224,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
           tags: ['inquiries'],
           summary: `Mark an inquiry as ${path}`,
           params: InquiryIdParamsSchema,
-          response: { 200: InquiryResponseSchema, ...adminErrors },
+          response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
         },
       },
       async (request) => ({
@@ -246,7 +241,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

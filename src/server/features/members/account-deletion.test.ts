@@ -15,7 +15,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion.ts';
+import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion-routes.ts';
 import { createMemberRepository } from './repository.ts';
 
 const URL = '/api/auth/delete-account';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import {
   type SiteSettings,
   SiteSettingsResponseSchema,
   SiteSettingsSavedResponseSchema,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 
@@ -42,9 +42,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
         body: SiteSettingsSchema,
         response: {
           200: SiteSettingsSavedResponseSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

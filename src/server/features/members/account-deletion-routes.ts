@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { AccountDeletionSchema } from '../../../shared/contracts/account-deletion.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   ACCOUNT_DELETION_MESSAGES,
   DELETION_RETENTION_DAYS,
 } from '../../../shared/rules/account-deletion.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';
@@ -80,12 +80,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
         body: AccountDeletionSchema,
         response: {
           200: MessageResponseSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          429: ApiErrorSchema,
+          ...errorResponses(400, 401, 403, 413, 415, 429),
         },
       },
     },
