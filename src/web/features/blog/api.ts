@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type BlogListResponse,
@@ -18,14 +11,13 @@ import {
 } from '../../../shared/contracts/blog.ts';
 import { ADMIN_BLOG_PAGE_SIZE } from '../../../shared/rules/blog.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { pageQueryOptions, resourceKeys } from '../../lib/query-cache.ts';
 
 const BASE = '/api/blogs';
 
+const blogPosts = resourceKeys<number>('blog-posts');
 export const blogPostKeys = {
-  all: ['blog-posts'] as const,
-  lists: () => [...blogPostKeys.all, 'list'] as const,
-  list: (page: number) => [...blogPostKeys.lists(), page] as const,
-  detail: (id: string) => [...blogPostKeys.all, 'detail', id] as const,
+  ...blogPosts,
   preview: (content: string) => [...blogPostKeys.all, 'preview', content] as const,
 };
 
@@ -39,13 +31,11 @@ export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise
 }
 
 export const adminBlogPostsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: blogPostKeys.list(page),
-    queryFn: ({ signal }) => fetchAdminBlogPosts(page, signal),
-    // The page being left stays on screen until the next one has arrived.
-    placeholderData: keepPreviousData,
-    meta: { errorMessage: 'Failed to load blog posts' },
-  });
+  pageQueryOptions(
+    blogPostKeys.list(page),
+    (signal) => fetchAdminBlogPosts(page, signal),
+    'Failed to load blog posts',
+  );
 
 /** Every post, drafts included, newest created first. */
 export function useAdminBlogPosts(page: number) {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type ContactChannel,
@@ -8,6 +8,7 @@ import {
   type ContactChannelUpdate,
 } from '../../../shared/contracts/contact-channels.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { screenQueryOptions } from '../../lib/query-cache.ts';
 
 export const contactChannelKeys = { all: ['contact-channels'] as const };
 
@@ -20,11 +21,7 @@ export async function fetchContactChannels(signal?: AbortSignal): Promise<Contac
 }
 
 export const contactChannelsQueryOptions = () =>
-  queryOptions({
-    queryKey: contactChannelKeys.all,
-    queryFn: ({ signal }) => fetchContactChannels(signal),
-    meta: { errorMessage: 'Failed to load contacts' },
-  });
+  screenQueryOptions(contactChannelKeys.all, fetchContactChannels, 'Failed to load contacts');
 
 export function useContactChannels() {
   return useQuery(contactChannelsQueryOptions());

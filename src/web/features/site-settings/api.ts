@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type SiteSettings,
   SiteSettingsResponseSchema,
   SiteSettingsSavedResponseSchema,
 } from '../../../shared/contracts/site-settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { screenQueryOptions } from '../../lib/query-cache.ts';
 
 export const siteSettingsKeys = { all: ['site-settings'] as const };
 
@@ -14,11 +15,7 @@ export async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSetti
 }
 
 export const siteSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: siteSettingsKeys.all,
-    queryFn: ({ signal }) => fetchSiteSettings(signal),
-    meta: { errorMessage: 'Failed to load settings' },
-  });
+  screenQueryOptions(siteSettingsKeys.all, fetchSiteSettings, 'Failed to load settings');
 
 export function useSiteSettings() {
   return useQuery(siteSettingsQueryOptions());

@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
@@ -17,11 +10,11 @@ import {
   type InquiryStats,
   InquiryStatsResponseSchema,
 } from '../../../shared/contracts/contact-inquiries.ts';
-import { type Dashboard, DashboardResponseSchema } from '../../../shared/contracts/dashboard.ts';
 import { INQUIRY_MESSAGES, type InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
 
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateResource } from '../../lib/query-cache.ts';
+import { invalidateResource, pageQueryOptions } from '../../lib/query-cache.ts';
+import { inquiryKeys } from '../../lib/query-keys.ts';
 import { type InboxQuery, inboxQueryString } from './inbox-params.ts';
 import { msSinceLastActivity, onActiveAfterIdle } from './user-activity.ts';
 
@@ -37,19 +30,6 @@ export function statsRefetchInterval(idleMs: number): number | false {
   return idleMs < INQUIRY_STATS_POLL_IDLE_MS ? INQUIRY_STATS_REFRESH_MS : false;
 }
 
-/**
- * Everything under `all` changes when an inquiry does: the lists, the counts (the sidebar badge shares
- * `stats`), the single inquiry and the dashboard, which is built from the same inquiries.
- */
-export const inquiryKeys = {
-  all: ['inquiries'] as const,
-  lists: () => [...inquiryKeys.all, 'list'] as const,
-  list: (query: InboxQuery) => [...inquiryKeys.lists(), query] as const,
-  stats: () => [...inquiryKeys.all, 'stats'] as const,
-  detail: (id: string) => [...inquiryKeys.all, 'detail', id] as const,
-  dashboard: (utcOffsetMinutes: number) => [...inquiryKeys.all, 'dashboard', utcOffsetMinutes] as const,
-};
-
 const inquiryPath = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
 
 export function fetchInquiries(query: InboxQuery, signal?: AbortSignal): Promise<InquiryListResponse> {
@@ -64,13 +44,11 @@ export function inquiryExportHref(query: Pick<InboxQuery, 'q' | 'status'>): stri
 }
 
 export const inquiryListQueryOptions = (query: InboxQuery) =>
-  queryOptions({
-    queryKey: inquiryKeys.list(query),
-    queryFn: ({ signal }) => fetchInquiries(query, signal),
-    // The page being left stays on screen until the next one has arrived.
-    placeholderData: keepPreviousData,
-    meta: { errorMessage: INQUIRY_MESSAGES.loadFailed },
-  });
+  pageQueryOptions(
+    inquiryKeys.list(query),
+    (signal) => fetchInquiries(query, signal),
+    INQUIRY_MESSAGES.loadFailed,
+  );
 
 export function useInquiries(query: InboxQuery) {
   return useQuery(inquiryListQueryOptions(query));
@@ -118,35 +96,6 @@ export function useInquiry(id: string | null, shown?: Inquiry) {
     placeholderData: shown,
     // A 404 is the answer (deleted, or a mistyped link); asking again would not change it.
     retry: false,
-  });
-}
-
-export async function fetchDashboard(utcOffsetMinutes: number, signal?: AbortSignal): Promise<Dashboard> {
-  const { dashboard } = await apiRequest(`/api/admin/dashboard?utcOffsetMinutes=${utcOffsetMinutes}`, {
-    signal,
-    schema: DashboardResponseSchema,
-  });
-  return dashboard;
-}
-
-/** The viewer's offset from UTC in minutes (India: 330), so the chart's days are the viewer's days. */
-export function viewerUtcOffsetMinutes(now = new Date()): number {
-  // getTimezoneOffset is UTC minus local; `|| 0` turns the -0 of UTC itself into 0.
-  return -now.getTimezoneOffset() || 0;
-}
-
-export function useDashboard() {
-  const queryClient = useQueryClient();
-  const utcOffsetMinutes = viewerUtcOffsetMinutes();
-  return useQuery({
-    queryKey: inquiryKeys.dashboard(utcOffsetMinutes),
-    queryFn: async ({ signal }) => {
-      const dashboard = await fetchDashboard(utcOffsetMinutes, signal);
-      // The same counts as the sidebar badge: fresher figures there too.
-      queryClient.setQueryData(inquiryKeys.stats(), dashboard.stats);
-      return dashboard;
-    },
-    meta: { errorMessage: 'Failed to load the dashboard' },
   });
 }
 
@@ -228,23 +177,17 @@ export function useUpdateInquiryStatus() {
   });
 }
 
-export function useMarkInquiryRead() {
+function useReadMark(mark: (id: string) => Promise<Inquiry>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: markInquiryRead,
+    mutationFn: mark,
     onSuccess: (inquiry) => storeAnswer(queryClient, inquiry),
     onSettled: () => invalidateInquiries(queryClient),
   });
 }
 
-export function useMarkInquiryUnread() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markInquiryUnread,
-    onSuccess: (inquiry) => storeAnswer(queryClient, inquiry),
-    onSettled: () => invalidateInquiries(queryClient),
-  });
-}
+export const useMarkInquiryRead = () => useReadMark(markInquiryRead);
+export const useMarkInquiryUnread = () => useReadMark(markInquiryUnread);
 
 export function useDeleteInquiry() {
   const queryClient = useQueryClient();

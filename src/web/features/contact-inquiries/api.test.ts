@@ -1,17 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import { inquiryKeys } from '../../lib/query-keys.ts';
 import {
   fetchInquiries,
   fetchInquiryStats,
   INQUIRY_STATS_POLL_IDLE_MS,
   INQUIRY_STATS_REFRESH_MS,
   inquiryExportHref,
-  inquiryKeys,
   markInquiryRead,
   statsRefetchInterval,
   updateInquiryStatus,
-  viewerUtcOffsetMinutes,
 } from './api.ts';
 
 function inquiry(overrides: Partial<Inquiry> = {}): Inquiry {
@@ -99,10 +98,5 @@ describe('inquiryKeys', () => {
     expect(statsRefetchInterval(0)).toBe(INQUIRY_STATS_REFRESH_MS);
     expect(statsRefetchInterval(INQUIRY_STATS_POLL_IDLE_MS - 1)).toBe(INQUIRY_STATS_REFRESH_MS);
     expect(statsRefetchInterval(INQUIRY_STATS_POLL_IDLE_MS)).toBe(false);
-  });
-
-  it('knows the viewer’s offset from UTC', () => {
-    expect(viewerUtcOffsetMinutes(new Date())).toBe(-new Date().getTimezoneOffset() || 0);
-    expect(Object.is(viewerUtcOffsetMinutes({ getTimezoneOffset: () => 0 } as Date), 0)).toBe(true);
   });
 });

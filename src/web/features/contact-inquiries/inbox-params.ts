@@ -4,16 +4,7 @@ import {
   INQUIRY_STATUSES,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
-
-import {
-  isOneOf,
-  type ListParams,
-  type ListQuery,
-  type ListRules,
-  listQueryString,
-  parseListParams,
-  toListQuery,
-} from '../../lib/list-params.ts';
+import { type ListParams, type ListQuery, listParamsFor } from '../../lib/list-params.ts';
 
 /** What the inbox asks the server for: the search, the status filter and the page. */
 export type InboxQuery = ListQuery<InquiryStatus>;
@@ -24,20 +15,16 @@ export type InboxQuery = ListQuery<InquiryStatus>;
  */
 export type InboxParams = ListParams<InquiryStatus>;
 
-const INBOX_RULES: ListRules<InquiryStatus> = {
+const inboxParams = listParamsFor({
   statuses: INQUIRY_STATUSES,
   searchMaxLength: INQUIRY_SEARCH_MAX_LENGTH,
   pageSize: INQUIRY_PAGE_SIZE,
-};
+});
 
-export function isInquiryStatus(value: unknown): value is InquiryStatus {
-  return isOneOf(INQUIRY_STATUSES, value);
-}
-
-export const parseInboxParams = (params: URLSearchParams): InboxParams =>
-  parseListParams(params, INBOX_RULES);
-export const toInboxQuery = (params: InboxParams): InboxQuery => toListQuery(params, INBOX_RULES);
-export const inboxQueryString = (query: Partial<InboxQuery>): string => listQueryString(query, INBOX_RULES);
+export const isInquiryStatus = inboxParams.isStatus;
+export const parseInboxParams = inboxParams.parse;
+export const toInboxQuery = inboxParams.toQuery;
+export const inboxQueryString = inboxParams.queryString;
 
 /** "45", or "10,000+" when the server stopped counting at that many (in the viewer's number format). */
 export function formatInquiryTotal(total: number, capped: boolean, locale?: string): string {
