@@ -9,8 +9,7 @@ import {
   INQUIRY_STATUSES,
 } from '../rules/contact-inquiries.ts';
 import { idParamsSchema } from './api.ts';
-import { withoutControlCharacters } from './fields.ts';
-import { emptyAsUndefined, pagingQuery } from './paging.ts';
+import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
 
 export const InquiryStatusSchema = z.enum(
   INQUIRY_STATUSES,
@@ -34,16 +33,7 @@ export type Inquiry = z.infer<typeof InquirySchema>;
 
 // `?status=` and `?q=` may arrive empty (the spec's URLs carry them so): empty means "no filter".
 export const InquiryFilterSchema = z.object({
-  q: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      // Also keeps the separator the PostgreSQL search expression puts between fields (U+001F) out of any term.
-      .check(withoutControlCharacters('Search'))
-      .max(INQUIRY_SEARCH_MAX_LENGTH, `Search must be at most ${INQUIRY_SEARCH_MAX_LENGTH} characters`)
-      .optional(),
-  ),
+  q: searchParam(INQUIRY_SEARCH_MAX_LENGTH),
   status: z.preprocess(emptyAsUndefined, InquiryStatusSchema.optional()),
 });
 export type InquiryFilter = z.infer<typeof InquiryFilterSchema>;

@@ -10,7 +10,7 @@ import {
 } from '../rules/members.ts';
 import { idParamsSchema } from './api.ts';
 import { callingCode, newPasswordChecks, withoutControlCharacters } from './fields.ts';
-import { emptyAsUndefined, pagingQuery } from './paging.ts';
+import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
 
 /**
  * Member accounts: the ID (a mobile number and a password) the business gives a customer after a chat.
@@ -74,15 +74,7 @@ export const MemberPasswordResetSchema = z.object({
 export type MemberPasswordResetInput = z.input<typeof MemberPasswordResetSchema>;
 
 export const MemberListQuerySchema = z.object({
-  q: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .check(withoutControlCharacters('Search'))
-      .max(MEMBER_LIMITS.search, `Search must be at most ${MEMBER_LIMITS.search} characters`)
-      .optional(),
-  ),
+  q: searchParam(MEMBER_LIMITS.search),
   status: z.preprocess(emptyAsUndefined, z.enum(MEMBER_STATUSES).optional()),
   ...pagingQuery({ pageSize: MEMBER_PAGE_SIZE, maxPageSize: MEMBER_PAGE_SIZE_MAX }),
 });

@@ -1,6 +1,7 @@
 // Full zod, like the admin list schemas that use it (no public page imports this file).
 import { z } from 'zod';
 import { MAX_PAGE } from '../rules/paging.ts';
+import { withoutControlCharacters } from './fields.ts';
 
 /** A query string may carry a parameter empty (`?status=&page=`): empty means "not given". */
 export const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -13,6 +14,20 @@ export interface PagingOptions {
    * own words. Both are kept as they were, since an API's messages do not change in a clean-up.
    */
   wholeNumberMessages?: boolean;
+}
+
+/** A list's `?q=`: trimmed, at most `maxLength` characters; empty means no search. */
+export function searchParam(maxLength: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      // Also keeps the separator the inbox's PostgreSQL search expression puts between fields (U+001F) out.
+      .check(withoutControlCharacters('Search'))
+      .max(maxLength, `Search must be at most ${maxLength} characters`)
+      .optional(),
+  );
 }
 
 /** `page` and `pageSize` of a list's query string; without them, the first page of `pageSize`. */

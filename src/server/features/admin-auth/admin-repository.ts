@@ -18,6 +18,13 @@ export interface SignInRecord {
 }
 
 export function createAdminRepository(db: Kysely<DB>) {
+  const findBy = (column: 'id' | 'email', value: string, trx: Executor): Promise<AdminRecord | undefined> =>
+    trx
+      .selectFrom('admins')
+      .select(['id', 'email', 'passwordHash'])
+      .where(column, '=', value)
+      .executeTakeFirst();
+
   return {
     async count(trx: Executor = db): Promise<number> {
       const row = await trx
@@ -28,11 +35,7 @@ export function createAdminRepository(db: Kysely<DB>) {
     },
 
     findByEmail(email: string, trx: Executor = db): Promise<AdminRecord | undefined> {
-      return trx
-        .selectFrom('admins')
-        .select(['id', 'email', 'passwordHash'])
-        .where('email', '=', email)
-        .executeTakeFirst();
+      return findBy('email', email, trx);
     },
 
     /** The first admin created, normally the site's owner. */
@@ -47,11 +50,7 @@ export function createAdminRepository(db: Kysely<DB>) {
     },
 
     findById(id: string, trx: Executor = db): Promise<AdminRecord | undefined> {
-      return trx
-        .selectFrom('admins')
-        .select(['id', 'email', 'passwordHash'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return findBy('id', id, trx);
     },
 
     async create(
