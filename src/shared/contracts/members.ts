@@ -10,7 +10,7 @@ import {
 } from '../rules/members.ts';
 import { idParamsSchema } from './api.ts';
 import { callingCode, newPasswordChecks, withoutControlCharacters } from './fields.ts';
-import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
+import { emptyAsUndefined, PAGE_FIELDS, pagingQuery, searchParam } from './paging.ts';
 
 /**
  * Member accounts: the ID (a mobile number and a password) the business gives a customer after a chat.
@@ -108,12 +108,7 @@ export const MemberAuditEntrySchema = z.object({
 });
 export type MemberAuditEntry = z.infer<typeof MemberAuditEntrySchema>;
 
-export const MemberListResponseSchema = z.object({
-  members: z.array(MemberSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const MemberListResponseSchema = z.object({ members: z.array(MemberSchema), ...PAGE_FIELDS });
 export type MemberListResponse = z.infer<typeof MemberListResponseSchema>;
 
 export const MemberResponseSchema = z.object({
