@@ -5,14 +5,14 @@ import {
   CONTACT_CHANNEL_TYPES,
   type ContactChannelType,
 } from '../rules/contact-channels.ts';
+import { isHttpUrl, isInternationalPhone } from '../rules/fields.ts';
+import { idParamsSchema } from './api.ts';
 import {
+  EmailSchema,
   INTERNATIONAL_PHONE_MESSAGE,
   INVALID_EMAIL_MESSAGE,
-  isHttpUrl,
-  isInternationalPhone,
-} from '../rules/fields.ts';
-import { idParamsSchema } from './api.ts';
-import { EmailSchema, withoutControlCharacters } from './fields.ts';
+  withoutControlCharacters,
+} from './fields.ts';
 
 export const ContactChannelTypeSchema = z.enum(CONTACT_CHANNEL_TYPES, 'Choose a contact type');
 

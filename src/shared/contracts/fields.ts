@@ -2,15 +2,16 @@
 // check made here also works in a full-zod schema's `.check(...)`: both share zod/v4/core.
 import * as z from 'zod/mini';
 import {
-  CALLING_CODE_PATTERN,
   EMAIL_MAX_LENGTH,
   hasControlCharacters,
-  INTERNATIONAL_PHONE_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
   isInternationalPhone,
   PASSWORD_MAX_LENGTH,
   type TextLines,
 } from '../rules/fields.ts';
+
+// Messages and patterns live with their checks: rules/fields.ts is downloaded by every public page.
+export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
+export const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
 
 /**
  * The one control-character rule of every text input (hasControlCharacters), with the field's own message,
@@ -63,7 +64,7 @@ export const InternationalPhoneSchema = z
   );
 
 /** The calling code chosen beside a mobile typed without `+`. */
-export const callingCode = () => z.regex(CALLING_CODE_PATTERN, 'Choose a country code');
+export const callingCode = () => z.regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code');
 
 /** A password being set: no control characters, `minLength` to PASSWORD_MAX_LENGTH characters. */
 export function newPasswordChecks(minLength: number) {

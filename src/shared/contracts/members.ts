@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_COUNTRY_CODE,
   MEMBER_AUDIT_ACTIONS,
   MEMBER_LIMITS,
   MEMBER_PAGE_SIZE,
@@ -8,6 +7,7 @@ import {
   MEMBER_PASSWORD_MIN_LENGTH,
   MEMBER_STATUSES,
 } from '../rules/members.ts';
+import { DEFAULT_COUNTRY_CODE } from '../rules/mobile-numbers.ts';
 import { idParamsSchema } from './api.ts';
 import { callingCode, newPasswordChecks, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined, PAGE_FIELDS, pagingQuery, searchParam } from './paging.ts';

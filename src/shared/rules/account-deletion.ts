@@ -1,12 +1,12 @@
 import { PASSWORD_MAX_LENGTH } from './fields.ts';
-import { MEMBER_LIMITS } from './members.ts';
+import { MOBILE_MAX_LENGTH } from './mobile-numbers.ts';
 
 /**
  * Texts and limits of account deletion without zod, so the public page can use them without a
  * schema library.
  */
 export const ACCOUNT_DELETION_LIMITS = {
-  mobile: MEMBER_LIMITS.mobile,
+  mobile: MOBILE_MAX_LENGTH,
   password: PASSWORD_MAX_LENGTH,
 } as const;
 

@@ -60,11 +60,3 @@ export const INQUIRY_MESSAGES = {
   notFound: 'Inquiry not found',
   deleteConfirm: 'Are you sure you want to delete this inquiry?',
 } as const;
-
-/** Spreadsheets run a cell starting with one of these as a formula; the export neutralises them. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A CSV cell value that a spreadsheet shows as text: a leading formula character gets a `'` before it. */
-export function spreadsheetSafe(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}

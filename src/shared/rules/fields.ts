@@ -4,7 +4,6 @@
  */
 
 export const EMAIL_MAX_LENGTH = 254;
-export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
 /** Passwords being checked or set; a longer one is refused before it is hashed. */
 export const PASSWORD_MAX_LENGTH = 200;
 
@@ -29,14 +28,9 @@ export function hasControlCharacters(value: string, lines: TextLines = 'single')
 /** International form: a leading +, the country code, then the number; spaces, hyphens, dots and brackets allowed. */
 export const INTERNATIONAL_PHONE_PATTERN = /^\+[1-9][\d\s\-().]{6,24}$/;
 
-/** What a calling code may look like: `+` and one to four digits, never starting with 0. */
-export const CALLING_CODE_PATTERN = /^\+[1-9]\d{0,3}$/;
-
 export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
-
-export const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
 
 /**
  * The one rule for a number people type for others to call (the contact form, channels, site settings).

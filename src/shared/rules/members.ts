@@ -1,34 +1,11 @@
-/**
- * Member accounts' values, limits and texts without zod (the API's schemas are in contracts/members.ts).
- * A member's mobile is typed with a calling code or with `+`; the self-deletion page offers these codes too.
- */
-
-/** Calling codes offered next to a mobile typed without `+`; India first, the default. */
-export const DEFAULT_COUNTRY_CODE = '+91';
-export const COUNTRY_CODES = [
-  '+91',
-  '+971',
-  '+966',
-  '+974',
-  '+965',
-  '+968',
-  '+973',
-  '+44',
-  '+1',
-  '+65',
-  '+60',
-  '+61',
-  '+977',
-  '+880',
-  '+94',
-] as const;
-export type CountryCode = (typeof COUNTRY_CODES)[number];
+/** Member accounts' values, limits and texts without zod (the API's schemas are in contracts/members.ts). */
+import { MOBILE_MAX_LENGTH } from './mobile-numbers.ts';
 
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', disabled: 'Disabled' };
 
-export const MEMBER_LIMITS = { mobile: 32, displayName: 100, search: 100 } as const;
+export const MEMBER_LIMITS = { mobile: MOBILE_MAX_LENGTH, displayName: 100, search: 100 } as const;
 export const MEMBER_PASSWORD_MIN_LENGTH = 8;
 export const GENERATED_PASSWORD_LENGTH = 12;
 export const MEMBER_PAGE_SIZE = 20;

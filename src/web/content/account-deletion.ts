@@ -1,5 +1,6 @@
 import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
-import type { CountryCode } from '../../shared/rules/members.ts';
+import type { CountryCode } from '../../shared/rules/mobile-numbers.ts';
+
 import type { PageMeta } from './pages.ts';
 
 /**

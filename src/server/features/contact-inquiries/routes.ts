@@ -21,7 +21,6 @@ import {
   INQUIRY_SERVICE_LABELS,
   INQUIRY_STATUS_LABELS,
   INQUIRY_SUCCESS_MESSAGE,
-  spreadsheetSafe,
 } from '../../../shared/rules/contact-inquiries.ts';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
@@ -102,6 +101,14 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
 function found(inquiry: Inquiry | undefined): Inquiry {
   if (!inquiry) throw new HttpError(404, INQUIRY_MESSAGES.notFound);
   return inquiry;
+}
+
+/** Spreadsheets run a cell starting with one of these as a formula; the export neutralises them. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A CSV cell value that a spreadsheet shows as text: a leading formula character gets a `'` before it. */
+function spreadsheetSafe(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 const CSV_COLUMNS: { header: string; value: (inquiry: Inquiry) => string }[] = [
