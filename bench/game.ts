@@ -84,7 +84,9 @@ export function benchGame(): { ok: boolean } {
   const perEvaluationMs = baseline.p50Ms / BASELINE_EVALUATIONS;
   const ratio = empty.p50Ms / baseline.p50Ms;
 
-  console.log(`\nTic-tac-toe robot (src/shared/rules/tic-tac-toe-engine.ts), ${fmt(GAME_ITERATIONS)} timed calls each:`);
+  console.log(
+    `\nTic-tac-toe robot (src/shared/rules/tic-tac-toe-engine.ts), ${fmt(GAME_ITERATIONS)} timed calls each:`,
+  );
   console.log(`  ${'measurement'.padEnd(62)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`);
   const row = (label: string, summary: Summary, note = '') =>
     console.log(
