@@ -4,7 +4,6 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatBytes } from '../src/shared/rules/backups.ts';
-
 import { openInquiryBenchDatabase, type ScaleDialect, sqliteBenchFile } from './inquiries-scale.ts';
 import { clientAddress, inquiryBodies, inquiryPostBody } from './inquiries-write.ts';
 import { ensureBuild, freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';

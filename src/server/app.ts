@@ -4,7 +4,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
-
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../shared/rules/backups.ts';
-
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { captureOutput, seedInquiries, sqliteInquiryCount } from '../test-support/backup-fixtures.ts';

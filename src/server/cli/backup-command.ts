@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatBytes } from '../../shared/rules/backups.ts';
-
 import { backupDirectory, type Config, type DatabaseTarget, databaseTarget } from '../config.ts';
 import { BackupError } from '../features/backups/backup-error.ts';
 import { BACKUP_EXTENSIONS, backupFileName } from '../features/backups/backup-files.ts';

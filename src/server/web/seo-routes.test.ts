@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
-
 import {
   createAdmin,
   createTestApp,

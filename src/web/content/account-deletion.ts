@@ -1,6 +1,5 @@
 import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
 import type { CountryCode } from '../../shared/rules/mobile-numbers.ts';
-
 import type { PageMeta } from './pages.ts';
 
 /**

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
-
 import type { Config } from '../../config.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';

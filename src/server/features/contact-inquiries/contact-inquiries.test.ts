@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/rules/contact-inquiries.ts';
-
 import { createTestApp, TEST_DIALECTS, TEST_ORIGIN, type TestApp } from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
 

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
-
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import { DashboardQuerySchema, DashboardResponseSchema } from '../../../shared/contracts/dashboard.ts';
 import { DASHBOARD_DAYS } from '../../../shared/rules/dashboard.ts';
-
 import type { BlogPostRepository } from '../blog/repository.ts';
 import type { ContactChannelRepository } from '../contact-channels/repository.ts';
 import type { ContactInquiryRepository } from '../contact-inquiries/repository.ts';

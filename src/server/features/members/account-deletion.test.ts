@@ -1,7 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
-
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,

@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { ChangePasswordSchema } from '../../../shared/contracts/admin-auth.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/rules/admin-auth.ts';
-
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,6 +1,5 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
-
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 

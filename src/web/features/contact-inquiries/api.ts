@@ -11,7 +11,6 @@ import {
   InquiryStatsResponseSchema,
 } from '../../../shared/contracts/contact-inquiries.ts';
 import { INQUIRY_MESSAGES, type InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
-
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateResource, pageQueryOptions } from '../../lib/query-cache.ts';
 import { inquiryKeys } from '../../lib/query-keys.ts';

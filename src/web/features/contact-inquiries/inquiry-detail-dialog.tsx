@@ -7,7 +7,6 @@ import {
   INQUIRY_SERVICE_LABELS,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
-
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

@@ -9,7 +9,6 @@ import {
   INQUIRY_STATUSES,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
-
 import { isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { hasNextPage, pageRange } from '../../lib/list-params.ts';

@@ -2,7 +2,6 @@ import { Trash2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { INQUIRY_SERVICE_LABELS, type InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
-
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

@@ -4,7 +4,6 @@ import {
   INQUIRY_STATUSES,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
-
 import { cx } from '../../lib/class-names.ts';
 import { isInquiryStatus } from './inbox-params.ts';
 

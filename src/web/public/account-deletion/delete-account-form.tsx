@@ -6,7 +6,6 @@ import {
   ACCOUNT_DELETION_MESSAGES,
 } from '../../../shared/rules/account-deletion.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
-
 import { ACCOUNT_DELETION_COPY, COUNTRY_NAMES } from '../../content/account-deletion.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useCopy } from '../site-settings-data.ts';

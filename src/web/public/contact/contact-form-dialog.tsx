@@ -5,7 +5,6 @@ import {
   INQUIRY_SUCCESS_MESSAGE,
   type InquiryService,
 } from '../../../shared/rules/contact-inquiries.ts';
-
 import { CONTACT_FORM_COPY } from '../../content/contact.ts';
 import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
