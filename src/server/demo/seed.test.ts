@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
-import { INQUIRY_STATUSES } from '../../../shared/contact-inquiries.ts';
-import type { DailyInquiryCount } from '../../../shared/inquiry-inbox.ts';
-import type { Member, MemberAuditEntry } from '../../../shared/members.ts';
-import { buildApp } from '../../app.ts';
+import type { BlogPostSummary } from '../../shared/blog-rules.ts';
+import { INQUIRY_STATUSES } from '../../shared/contact-inquiries.ts';
+import type { DailyInquiryCount } from '../../shared/inquiry-inbox.ts';
+import type { Member, MemberAuditEntry } from '../../shared/members.ts';
+import { buildApp } from '../app.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../features/admin-auth/bootstrap.ts';
+import { createBlogPostRepository } from '../features/blog/repository.ts';
+import type { InquiryRecord } from '../features/contact-inquiries/repository.ts';
 import {
   asAdmin,
   createAdmin,
@@ -17,10 +20,7 @@ import {
   TEST_DIALECTS,
   TEST_ORIGIN,
   type TestApp,
-} from '../../test-support/test-app.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../admin-auth/bootstrap.ts';
-import { createBlogPostRepository } from '../blog/repository.ts';
-import type { InquiryRecord } from '../contact-inquiries/repository.ts';
+} from '../test-support/test-app.ts';
 import { DEMO_MEMBER_PASSWORD } from './demo-content.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');

@@ -1,7 +1,7 @@
 // The sample content of demo mode: what a small Indian support desk's site holds after a few months. People,
 // numbers and messages are made up; emails use the reserved example domains.
-import type { BlogPostInput } from '../../../shared/blog.ts';
-import type { ContactInquiryCreateInput, InquiryStatus } from '../../../shared/contact-inquiries.ts';
+import type { BlogPostInput } from '../../shared/blog.ts';
+import type { ContactInquiryCreateInput, InquiryStatus } from '../../shared/contact-inquiries.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
