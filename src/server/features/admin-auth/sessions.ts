@@ -1,15 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SignedInAdmin } from '../../plugins/auth.ts';
 import type { SessionRepository } from './session-repository.ts';
 
 export interface SessionPolicy {
   idleMs: number;
   absoluteMs: number;
-}
-
-export interface SignedInAdmin {
-  id: string;
-  email: string;
-  sessionId: string;
 }
 
 const MAX_TOUCH_INTERVAL_MS = 60_000;
