@@ -82,7 +82,7 @@ function toRecord(row: InquiryRow): InquiryRecord {
 const TRIGRAM_LENGTH = 3;
 
 /** A LIKE pattern matching `term` anywhere, its own `%`, `_` and `\` taken literally (escape `\`). */
-export function containsPattern(term: string): string {
+function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
