@@ -42,6 +42,14 @@ export default {
       to: { path: '^src/(server|web)/' },
     },
     {
+      name: 'shared-rules-without-zod',
+      comment:
+        'src/shared/rules is what public pages may import, so it stays free of zod: move the schema to src/shared/contracts, which may import rules (not the other way round).',
+      severity: 'error',
+      from: { path: '^src/shared/rules/' },
+      to: { path: ['^src/shared/contracts/', '(^|/)node_modules/zod/'] },
+    },
+    {
       name: 'server-feature-to-other-feature',
       comment:
         'A server feature must not import another feature. Declare the narrow interface you need in your own folder and let src/server/app.ts pass the other feature in, or move what both need to src/server/lib.',
