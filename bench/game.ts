@@ -10,7 +10,7 @@ import {
 import { percentile } from './lib.ts';
 
 /** Timed calls of each measurement: the median of 1,000. */
-export const GAME_ITERATIONS = 1_000;
+const GAME_ITERATIONS = 1_000;
 const WARMUP = 50;
 /** outcomeOf evaluations per baseline loop: about a millisecond, well above the timer's resolution. */
 const BASELINE_EVALUATIONS = 10_000;
@@ -20,7 +20,7 @@ const BASELINE_EVALUATIONS = 10_000;
  * inside the reply delay. Empty board is the worst case (the most cells to search); in a game the robot
  * never sees it, as the human moves first.
  */
-export const EXPERT_EMPTY_BOARD_BUDGET_MEDIAN_MS = 50;
+const EXPERT_EMPTY_BOARD_BUDGET_MEDIAN_MS = 50;
 
 /** The positions of one drawn game, move by move: what minimax's nodes look like, from empty to full. */
 const BASELINE_POSITIONS: Board[] = [EMPTY_BOARD];

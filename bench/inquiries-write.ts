@@ -25,7 +25,7 @@ const INQUIRY_PATH = '/api/contact-inquiries';
 const SYNCHRONOUS_NAMES: Record<number, string> = { 0: 'OFF', 1: 'NORMAL', 2: 'FULL', 3: 'EXTRA' };
 const FULL = 2;
 
-export function synchronousName(code: number): string {
+function synchronousName(code: number): string {
   return SYNCHRONOUS_NAMES[code] ?? `unknown (${code})`;
 }
 
@@ -56,7 +56,7 @@ export interface WriteWindow {
   failures: Record<string, number>;
 }
 
-export const perSecond = (windows: readonly WriteWindow[]): number =>
+const perSecond = (windows: readonly WriteWindow[]): number =>
   windows.reduce((sum, w) => sum + w.acknowledged, 0) / windows.reduce((sum, w) => sum + w.seconds, 0);
 
 /** The setups measured in one run: the app before decision 012, plain FULL, and the app as it is. */

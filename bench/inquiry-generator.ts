@@ -11,7 +11,7 @@ export const INQUIRY_GENERATOR_VERSION = 1;
 
 export const DEFAULT_SEED = 20_240_601;
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_SPAN_MS = Math.round(3 * 365.25 * DAY_MS);
+const DEFAULT_SPAN_MS = Math.round(3 * 365.25 * DAY_MS);
 
 /**
  * Words planted in the query text at known rates, lowercase and mid-sentence (PostgreSQL's LIKE is

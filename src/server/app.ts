@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoContent } from './demo/seed.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
 import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
 import { deviceCookie } from './features/admin-auth/device-cookie.ts';
@@ -25,7 +26,6 @@ import { contactChannelRoutes } from './features/contact-channels/routes.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
-import { seedDemoContent } from './features/demo/seed.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { accountDeletionRoutes, createDeletionThrottle } from './features/members/account-deletion-routes.ts';
 import { createMemberPurge } from './features/members/purge.ts';

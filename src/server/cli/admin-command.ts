@@ -6,7 +6,7 @@ import { createAdminRepository } from '../features/admin-auth/admin-repository.t
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';
 import { generatePassword, hashPassword } from '../lib/password.ts';
 
-export const ADMIN_CLI_USAGE = `Usage:
+const ADMIN_CLI_USAGE = `Usage:
   npm run admin -- create <email> [--password <password>]
   npm run admin -- reset-password <email> [--password <password>]
 Without --password a strong password is generated and printed once.`;

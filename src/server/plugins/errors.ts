@@ -47,7 +47,7 @@ const STATUS_MESSAGES: Record<number, string> = {
  * The app's own words for a status. Messages of Fastify's and Node's errors are never passed on: many of
  * them quote the request (its URL, a header), and an error answer must not echo input.
  */
-export function statusMessage(status: number): string {
+function statusMessage(status: number): string {
   return STATUS_MESSAGES[status] ?? (status >= 500 ? STATUS_MESSAGES[500]! : STATUS_MESSAGES[400]!);
 }
 
@@ -72,7 +72,7 @@ function fieldErrors(
   return errors;
 }
 
-export const NO_SUCH_ENDPOINT_MESSAGE = 'No such endpoint';
+const NO_SUCH_ENDPOINT_MESSAGE = 'No such endpoint';
 
 /** One error shape for every 4xx and 5xx: {success:false, message, errors?}. Never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {

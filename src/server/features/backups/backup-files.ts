@@ -152,7 +152,7 @@ export async function publishFile(partial: string, finalPath: string): Promise<v
 }
 
 /** Makes a rename or a new file in `directory` survive a power cut. */
-export async function syncDirectory(directory: string): Promise<void> {
+async function syncDirectory(directory: string): Promise<void> {
   const handle = await fs.promises.open(directory, 'r');
   try {
     await handle.sync();

@@ -8,7 +8,7 @@ import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { BackupSchedule } from './backup-schedule.ts';
 import type { BackupService } from './backup-service.ts';
 
-export const NO_BACKUP_MESSAGE = 'No backup has been taken yet';
+const NO_BACKUP_MESSAGE = 'No backup has been taken yet';
 
 const adminErrors = errorResponses(401, 403);
 

@@ -6,12 +6,12 @@ import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';
 
 /** Posts in the feed: the newest published ones. */
-export const RSS_ITEM_COUNT = 50;
+const RSS_ITEM_COUNT = 50;
 const RSS_CACHE_CONTROL = 'public, max-age=300';
 const BLOG_DESCRIPTION = 'Explore our latest articles and insights';
 
 /** RSS 2.0 with the posts' titles, links and descriptions; dates in RFC 822 as the format asks. */
-export function rssXml(origin: string, brandName: string, posts: BlogPostSummary[]): string {
+function rssXml(origin: string, brandName: string, posts: BlogPostSummary[]): string {
   const blogUrl = `${origin}/blog`;
   const items = posts.map((post) => {
     const link = `${blogUrl}/${post.slug}`;

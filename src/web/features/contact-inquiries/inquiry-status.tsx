@@ -8,7 +8,7 @@ import { cx } from '../../lib/class-names.ts';
 import { isInquiryStatus } from './inbox-params.ts';
 
 /** SPEC: new blue, in progress yellow, resolved green, closed gray. */
-export const INQUIRY_STATUS_TONES: Record<InquiryStatus, string> = {
+const INQUIRY_STATUS_TONES: Record<InquiryStatus, string> = {
   new: 'bg-blue-100 text-blue-800',
   'in-progress': 'bg-yellow-100 text-yellow-800',
   resolved: 'bg-green-100 text-green-800',

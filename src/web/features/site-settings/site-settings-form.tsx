@@ -16,8 +16,8 @@ import { Button } from '../../ui/button.tsx';
 import { inputClassName, TextField } from '../../ui/text-field.tsx';
 import { useSaveSiteSettings } from './api.ts';
 
-export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
-export const BUSINESS_HOURS_MAX_ROWS = 7;
+const SETTINGS_SAVED_MESSAGE = 'Settings saved';
+const BUSINESS_HOURS_MAX_ROWS = 7;
 
 const TOP_LEVEL_FIELDS = [
   'brandName',

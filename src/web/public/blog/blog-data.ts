@@ -19,7 +19,7 @@ export interface BlogListFilter {
   page: number;
 }
 
-export function blogListFilter(search: URLSearchParams): BlogListFilter {
+function blogListFilter(search: URLSearchParams): BlogListFilter {
   const category = search.get('category');
   const page = Number(search.get('page') ?? '1');
   return {

@@ -52,7 +52,7 @@ export function actionClassName(colours = 'bg-indigo-700 hover:bg-indigo-800'): 
 }
 
 /** A web address reads better without its scheme: "facebook.com/page" rather than "https://facebook.com/page". */
-export function displayValue(value: string): string {
+function displayValue(value: string): string {
   return value.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
 }
 

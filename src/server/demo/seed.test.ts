@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
-import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
-import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
-import type { Member, MemberAuditEntry } from '../../../shared/contracts/members.ts';
-import { INQUIRY_STATUSES } from '../../../shared/rules/contact-inquiries.ts';
-import { buildApp } from '../../app.ts';
+import type { BlogPostSummary } from '../../shared/contracts/blog.ts';
+import type { Inquiry } from '../../shared/contracts/contact-inquiries.ts';
+import type { DailyInquiryCount } from '../../shared/contracts/dashboard.ts';
+import type { Member, MemberAuditEntry } from '../../shared/contracts/members.ts';
+import { INQUIRY_STATUSES } from '../../shared/rules/contact-inquiries.ts';
+import { buildApp } from '../app.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../features/admin-auth/bootstrap.ts';
+import { createBlogPostRepository } from '../features/blog/repository.ts';
 import {
   asAdmin,
   createAdmin,
@@ -18,9 +20,7 @@ import {
   TEST_DIALECTS,
   TEST_ORIGIN,
   type TestApp,
-} from '../../test-support/test-app.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../admin-auth/bootstrap.ts';
-import { createBlogPostRepository } from '../blog/repository.ts';
+} from '../test-support/test-app.ts';
 import { DEMO_MEMBER_PASSWORD } from './demo-content.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');

@@ -1,9 +1,9 @@
 // The sample content of demo mode: what a small Indian support desk's site holds after a few months. People,
 // numbers and messages are made up; emails use the reserved example domains.
 
-import type { BlogPostInput } from '../../../shared/contracts/blog.ts';
-import type { ContactInquiryCreateInput } from '../../../shared/contracts/contact-inquiry-form.ts';
-import type { InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
+import type { BlogPostInput } from '../../shared/contracts/blog.ts';
+import type { ContactInquiryCreateInput } from '../../shared/contracts/contact-inquiry-form.ts';
+import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
-import { BlogPostInputSchema } from '../../../shared/contracts/blog.ts';
-import { ContactInquiryCreateSchema } from '../../../shared/contracts/contact-inquiry-form.ts';
-import type { InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
-import type { Database, Dialect } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { createAdminRepository } from '../admin-auth/admin-repository.ts';
-import { createBlogPostRepository } from '../blog/repository.ts';
+import { BlogPostInputSchema } from '../../shared/contracts/blog.ts';
+import { ContactInquiryCreateSchema } from '../../shared/contracts/contact-inquiry-form.ts';
+import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
+import type { Database, Dialect } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
+import { createBlogPostRepository } from '../features/blog/repository.ts';
 import {
   type ContactChannelRepository,
   createContactChannelRepository,
-} from '../contact-channels/repository.ts';
-import { createContactInquiryRepository } from '../contact-inquiries/repository.ts';
-import { normaliseMobile } from '../members/mobile.ts';
-import { createMemberRepository } from '../members/repository.ts';
+} from '../features/contact-channels/repository.ts';
+import { createContactInquiryRepository } from '../features/contact-inquiries/repository.ts';
+import { normaliseMobile } from '../features/members/mobile.ts';
+import { createMemberRepository } from '../features/members/repository.ts';
+import { hashPassword } from '../lib/password.ts';
 import { DEMO_BLOG_POSTS, DEMO_INQUIRIES, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from './demo-content.ts';
 
 /** The sample channels of demo mode; the benchmark publishes the same list. */
