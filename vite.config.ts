@@ -115,7 +115,7 @@ const PUBLIC_SHELL_MODULES = new RegExp(
   [
     'src/web/public/(public-layout|routes|page-head|site-settings-data|use-scroll-effects|pages/error-page)\\.',
     'src/web/(content/(site|pages)|head|server-context|lib/class-names)\\.',
-    'src/shared/(brand|channel-links|text-rules)\\.',
+    'src/shared/rules/(site-settings|channel-links|fields)\\.',
   ]
     .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
     .join('|'),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { formatBytes } from '../src/shared/backups.ts';
+import { formatBytes } from '../src/shared/rules/backups.ts';
 import { openInquiryBenchDatabase, type ScaleDialect, sqliteBenchFile } from './inquiries-scale.ts';
 import { clientAddress, inquiryBodies, inquiryPostBody } from './inquiries-write.ts';
 import {

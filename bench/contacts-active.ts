@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { DEMO_CONTACT_CHANNELS, seedDemoContactChannels } from '../src/server/demo/seed.ts';
 import { createContactChannelRepository } from '../src/server/features/contact-channels/repository.ts';
-import { DEMO_CONTACT_CHANNELS, seedDemoContactChannels } from '../src/server/features/demo/seed.ts';
 import {
   ensureBuild,
   formatRow,

@@ -6,11 +6,11 @@ import {
   play,
   ROBOT,
   robotMove,
-} from '../src/shared/tic-tac-toe.ts';
+} from '../src/shared/rules/tic-tac-toe-engine.ts';
 import { percentile } from './lib.ts';
 
 /** Timed calls of each measurement: the median of 1,000. */
-export const GAME_ITERATIONS = 1_000;
+const GAME_ITERATIONS = 1_000;
 const WARMUP = 50;
 /** outcomeOf evaluations per baseline loop: about a millisecond, well above the timer's resolution. */
 const BASELINE_EVALUATIONS = 10_000;
@@ -20,7 +20,7 @@ const BASELINE_EVALUATIONS = 10_000;
  * inside the reply delay. Empty board is the worst case (the most cells to search); in a game the robot
  * never sees it, as the human moves first.
  */
-export const EXPERT_EMPTY_BOARD_BUDGET_MEDIAN_MS = 50;
+const EXPERT_EMPTY_BOARD_BUDGET_MEDIAN_MS = 50;
 
 /** The positions of one drawn game, move by move: what minimax's nodes look like, from empty to full. */
 const BASELINE_POSITIONS: Board[] = [EMPTY_BOARD];
@@ -84,7 +84,9 @@ export function benchGame(): { ok: boolean } {
   const perEvaluationMs = baseline.p50Ms / BASELINE_EVALUATIONS;
   const ratio = empty.p50Ms / baseline.p50Ms;
 
-  console.log(`\nTic-tac-toe robot (src/shared/tic-tac-toe.ts), ${fmt(GAME_ITERATIONS)} timed calls each:`);
+  console.log(
+    `\nTic-tac-toe robot (src/shared/rules/tic-tac-toe-engine.ts), ${fmt(GAME_ITERATIONS)} timed calls each:`,
+  );
   console.log(`  ${'measurement'.padEnd(62)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`);
   const row = (label: string, summary: Summary, note = '') =>
     console.log(

@@ -7,7 +7,8 @@ import {
   createContactInquiryRepository,
   type InquiryPage,
 } from '../src/server/features/contact-inquiries/repository.ts';
-import { INQUIRY_TOTAL_CAP, type InquiryStats } from '../src/shared/inquiry-inbox.ts';
+import type { InquiryStats } from '../src/shared/contracts/contact-inquiries.ts';
+import { INQUIRY_TOTAL_CAP } from '../src/shared/rules/contact-inquiries.ts';
 import {
   DEFAULT_SEED,
   generateInquiries,

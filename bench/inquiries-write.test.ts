@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContactInquiryCreateSchema } from '../src/shared/contact-inquiries.ts';
+import { ContactInquiryCreateSchema } from '../src/shared/contracts/contact-inquiry-form.ts';
 import {
   clientAddress,
   inquiryBodies,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
-import type { ContactInquiryCreateInput } from '../src/shared/contact-inquiries.ts';
+import type { ContactInquiryCreateInput } from '../src/shared/contracts/contact-inquiry-form.ts';
 import { generateInquiries } from './inquiry-generator.ts';
 import type { WriteServerReport } from './inquiry-write-server.ts';
 import { BENCH_DIR, freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';
@@ -23,7 +23,7 @@ const INQUIRY_PATH = '/api/contact-inquiries';
 const SYNCHRONOUS_NAMES: Record<number, string> = { 0: 'OFF', 1: 'NORMAL', 2: 'FULL', 3: 'EXTRA' };
 const FULL = 2;
 
-export function synchronousName(code: number): string {
+function synchronousName(code: number): string {
   return SYNCHRONOUS_NAMES[code] ?? `unknown (${code})`;
 }
 
@@ -54,7 +54,7 @@ export interface WriteWindow {
   failures: Record<string, number>;
 }
 
-export const perSecond = (windows: readonly WriteWindow[]): number =>
+const perSecond = (windows: readonly WriteWindow[]): number =>
   windows.reduce((sum, w) => sum + w.acknowledged, 0) / windows.reduce((sum, w) => sum + w.seconds, 0);
 
 /** The setups measured in one run: the app before decision 012, plain FULL, and the app as it is. */

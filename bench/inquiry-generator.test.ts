@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContactInquiryCreateSchema, INQUIRY_SERVICES } from '../src/shared/contact-inquiries.ts';
+import { ContactInquiryCreateSchema } from '../src/shared/contracts/contact-inquiry-form.ts';
+import { INQUIRY_SERVICES } from '../src/shared/rules/contact-inquiries.ts';
 import {
   CITIES,
   COMMON_WORDS,

@@ -6,7 +6,7 @@ import {
   INQUIRY_STATUSES,
   type InquiryService,
   type InquiryStatus,
-} from '../src/shared/contact-inquiries.ts';
+} from '../src/shared/rules/contact-inquiries.ts';
 import { seededRandom } from './lib.ts';
 
 /** Bump when the generated rows change: the scale bench reseeds its cached databases when it differs. */
@@ -14,7 +14,7 @@ export const INQUIRY_GENERATOR_VERSION = 1;
 
 export const DEFAULT_SEED = 20_240_601;
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_SPAN_MS = Math.round(3 * 365.25 * DAY_MS);
+const DEFAULT_SPAN_MS = Math.round(3 * 365.25 * DAY_MS);
 
 /**
  * Words planted in the query text at known rates, lowercase and mid-sentence (PostgreSQL's LIKE is

@@ -43,7 +43,7 @@ export function seedFingerprint(
   };
 }
 
-export function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedFingerprint): boolean {
+function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedFingerprint): boolean {
   return (
     marker !== undefined &&
     marker.generatorVersion === fingerprint.generatorVersion &&
@@ -54,13 +54,13 @@ export function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedF
   );
 }
 
-export function reseedReason(reseed: boolean, marker: SeedMarker | undefined): string {
+function reseedReason(reseed: boolean, marker: SeedMarker | undefined): string {
   if (reseed) return '--reseed';
   if (!marker) return 'no seeded database yet';
   return 'the generator, row count or migrations changed since it was seeded';
 }
 
-export async function readMarker(db: Kysely<DB>): Promise<SeedMarker | undefined> {
+async function readMarker(db: Kysely<DB>): Promise<SeedMarker | undefined> {
   try {
     const { rows } = await sql<{ marker: string }>`select marker from bench_seed`.execute(db);
     return rows[0] ? (JSON.parse(rows[0].marker) as SeedMarker) : undefined;
@@ -70,7 +70,7 @@ export async function readMarker(db: Kysely<DB>): Promise<SeedMarker | undefined
 }
 
 /** Written last, after seeding and ANALYZE: an interrupted seed is never reused. */
-export async function writeMarker(
+async function writeMarker(
   db: Kysely<DB>,
   fingerprint: SeedFingerprint,
   seedSeconds: number,

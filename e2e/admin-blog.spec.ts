@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { BLOG_MESSAGES } from '../src/shared/blog-rules.ts';
+import { BLOG_MESSAGES } from '../src/shared/rules/blog.ts';
 import { signIn, signInApi, uniqueTag } from './support.ts';
 
 const REQUIRED_MESSAGES = {

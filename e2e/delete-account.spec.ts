@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../src/shared/account-deletion-rules.ts';
-import type { SiteSettings } from '../src/shared/site-settings.ts';
+import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
+import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../src/shared/rules/account-deletion.ts';
 import { createMember, hydrated, listedMembers, signInApi, uniqueIndianMobile } from './support.ts';
 
 const PASSWORD = 'delete-me-please-1';

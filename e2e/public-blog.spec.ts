@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { BLOG_MESSAGES, slugify } from '../src/shared/blog-rules.ts';
+import { BLOG_MESSAGES, slugify } from '../src/shared/rules/blog.ts';
 import { signInApi, uniqueTag } from './support.ts';
 
 interface StoredPost {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { brandGamePath } from '../src/shared/brand.ts';
-import type { SiteSettings } from '../src/shared/site-settings.ts';
+import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
+import { brandGamePath } from '../src/shared/rules/site-settings.ts';
 import { hydrated } from './support.ts';
 
 /** The settings the server renders with: the tests read them rather than assume the defaults. */

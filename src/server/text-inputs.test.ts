@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BlogPostValues } from '../shared/blog.ts';
+import type { BlogPostValues } from '../shared/contracts/blog.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import {

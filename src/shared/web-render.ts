@@ -1,6 +1,7 @@
-import type { BlogCategory, PublicBlogPost, PublishedBlogPage } from './blog-rules.ts';
-import type { PublicContactChannel } from './contact-channels.ts';
-import type { SiteSettings } from './site-settings.ts';
+import type { PublicBlogPost, PublishedBlogPage } from './contracts/blog.ts';
+import type { PublicContactChannel } from './contracts/contact-channels.ts';
+import type { SiteSettings } from './contracts/site-settings.ts';
+import type { BlogCategory } from './rules/blog.ts';
 
 /**
  * The contract between the Fastify server and the server bundle of the web app (dist/web/server/entry-server.js).

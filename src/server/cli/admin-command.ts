@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { ADMIN_PASSWORD_MIN_LENGTH, EmailSchema } from '../../shared/field-schemas.ts';
+import { EmailSchema } from '../../shared/contracts/fields.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../../shared/rules/admin-auth.ts';
 import type { Database } from '../db/database.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';
 import { generatePassword, hashPassword } from '../lib/password.ts';
 
-export const ADMIN_CLI_USAGE = `Usage:
+const ADMIN_CLI_USAGE = `Usage:
   npm run admin -- create <email> [--password <password>]
   npm run admin -- reset-password <email> [--password <password>]
 Without --password a strong password is generated and printed once.`;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatBytes } from '../../shared/backups.ts';
+import { formatBytes } from '../../shared/rules/backups.ts';
 import { loadConfig } from '../config.ts';
 import {
   captureOutput,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatBytes } from '../../shared/backups.ts';
+import { formatBytes } from '../../shared/rules/backups.ts';
 import { backupDirectory, type DatabaseTarget, databaseTarget } from '../config.ts';
 import { BackupError } from '../features/backups/backup-error.ts';
 import { BACKUP_EXTENSIONS, backupFileName } from '../features/backups/backup-files.ts';
@@ -8,7 +8,7 @@ import { createBackupService } from '../features/backups/backup-service.ts';
 import { type BackupCommand, fileArguments } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 
-export const BACKUP_CLI_USAGE = `Usage: npm run backup -- [<file or directory>]
+const BACKUP_CLI_USAGE = `Usage: npm run backup -- [<file or directory>]
 Writes a consistent snapshot of the database DATABASE_URL names, while the site keeps running: SQLite
 with its online backup API, PostgreSQL with pg_dump (custom format). By default the file goes to the
 backups directory (BACKUP_DIR, else "backups" beside the SQLite file, else ./data/backups) as

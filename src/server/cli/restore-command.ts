@@ -7,7 +7,7 @@ import { describeTarget } from './backup-command.ts';
 import { type BackupCommand, fileArguments } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 
-export const RESTORE_CLI_USAGE = `Usage: npm run restore -- <file>
+const RESTORE_CLI_USAGE = `Usage: npm run restore -- <file>
 Replaces the database DATABASE_URL names with a backup made by npm run backup (or the daily automatic
 one), after checking it. Stop the server first. The database it replaces is kept: beside the SQLite file
 as <name>.before-restore-<UTC time>, or on PostgreSQL as a dump in the backups directory.`;

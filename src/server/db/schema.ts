@@ -129,5 +129,3 @@ export interface DB {
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
 }
-
-export type SequenceColumn = Generated<number>;

@@ -6,10 +6,10 @@ export type RedisState = 'ready' | 'degraded';
 
 // Redis answers a rate-limit script in well under a millisecond; anything near these bounds is an outage,
 // and a request must never wait for one (the bound is one second per request, argon2 included).
-export const REDIS_CONNECT_TIMEOUT_MS = 1000;
-export const REDIS_COMMAND_TIMEOUT_MS = 250;
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** A connection that gets no answer this long is dropped, so a silent outage ends like a refused one. */
-export const REDIS_SOCKET_TIMEOUT_MS = 500;
+const REDIS_SOCKET_TIMEOUT_MS = 500;
 const RECONNECT_FIRST_DELAY_MS = 100;
 const RECONNECT_MAX_DELAY_MS = 2000;
 const RECONNECT_JITTER_MS = 100;

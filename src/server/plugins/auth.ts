@@ -1,9 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/api-error.ts';
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
 import type { Config } from '../config.ts';
-import type { SessionService, SignedInAdmin } from '../features/admin-auth/sessions.ts';
 import { HttpError } from './errors.ts';
 import { isHttps } from './security.ts';
+
+/** The admin a live session belongs to: what `request.admin` holds for the routes. */
+export interface SignedInAdmin {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+
+/** Finds the admin of a session cookie's token; the admin-auth feature's session service is one. */
+interface AdminSessions {
+  resolve(token: string | undefined): Promise<SignedInAdmin | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +49,7 @@ export function sessionCookie(config: Config): SessionCookie {
   };
 }
 
-export function registerAuth(app: FastifyInstance, sessions: SessionService, cookie: SessionCookie): void {
+export function registerAuth(app: FastifyInstance, sessions: AdminSessions, cookie: SessionCookie): void {
   app.decorateRequest('admin', null);
   app.decorate('adminFromRequest', async (request: FastifyRequest) => {
     const token = cookie.read(request);

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Smaller answers go out as they are: compressing them costs more time than the bytes save. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 // zstd (which Node 22 adds) and deflate are left out: brotli and gzip cover every browser.
 const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/api.ts';
+import { type ApiError, ApiErrorSchema } from '../../shared/contracts/api.ts';
 
 /** An error a route throws on purpose: its status and message go to the client as they are. */
 export class HttpError extends Error {
@@ -13,6 +13,19 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** A route's `response` entries for the error statuses it may answer, every one in the one error shape. */
+export function errorResponses<const Status extends number>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema])) as Record<
+    Status,
+    typeof ApiErrorSchema
+  >;
+}
+
+/** What an admin route may answer besides success: a bad request, no session, another site, an unknown id. */
+export const ADMIN_ERROR_RESPONSES = errorResponses(400, 401, 403, 404);
+/** What an admin save may answer besides: a conflict, a body too large, a body that is not JSON. */
+export const SAVE_ERROR_RESPONSES = { ...ADMIN_ERROR_RESPONSES, ...errorResponses(409, 413, 415) };
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'The request is not valid',
@@ -34,7 +47,7 @@ const STATUS_MESSAGES: Record<number, string> = {
  * The app's own words for a status. Messages of Fastify's and Node's errors are never passed on: many of
  * them quote the request (its URL, a header), and an error answer must not echo input.
  */
-export function statusMessage(status: number): string {
+function statusMessage(status: number): string {
   return STATUS_MESSAGES[status] ?? (status >= 500 ? STATUS_MESSAGES[500]! : STATUS_MESSAGES[400]!);
 }
 
@@ -59,7 +72,7 @@ function fieldErrors(
   return errors;
 }
 
-export const NO_SUCH_ENDPOINT_MESSAGE = 'No such endpoint';
+const NO_SUCH_ENDPOINT_MESSAGE = 'No such endpoint';
 
 /** One error shape for every 4xx and 5xx: {success:false, message, errors?}. Never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {

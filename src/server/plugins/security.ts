@@ -17,7 +17,7 @@ export function isHttps(config: Config): boolean {
  * cross-origin and same-origin POST/PATCH/DELETE from fetch; Sec-Fetch-Site is the fallback. A request
  * carrying a cookie but neither header cannot be trusted.
  */
-export function crossSiteProblem(config: Config, request: FastifyRequest): string | null {
+function crossSiteProblem(config: Config, request: FastifyRequest): string | null {
   if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.origin;
   if (origin !== undefined) {

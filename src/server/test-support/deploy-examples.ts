@@ -320,7 +320,7 @@ export const LARGEST_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
  * The settings every proxied Sampark runs with: the example's, but a test database and port, and the
  * largest body limit, which the proxies must let through.
  */
-export function samparkEnv(extra: Record<string, string> = {}): Record<string, string> {
+function samparkEnv(extra: Record<string, string> = {}): Record<string, string> {
   const example = exampleEnv();
   return {
     NODE_ENV: 'test',

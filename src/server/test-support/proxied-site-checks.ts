@@ -169,7 +169,7 @@ export function json(response: ProxyResponse): unknown {
 }
 
 /** What every proxy example must get right in front of Sampark, seen from a visitor's side. */
-export function defineProxiedSiteChecks(currentSite: () => ProxiedSite): void {
+function defineProxiedSiteChecks(currentSite: () => ProxiedSite): void {
   it('serves the site over HTTPS with Sampark’s security headers, each once', async () => {
     const site = currentSite();
     const proxied = await request({ port: site.httpsPort, ca: site.ca, path: '/api/health' });

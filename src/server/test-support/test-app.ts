@@ -124,7 +124,7 @@ export interface TestAppOptions {
 }
 
 /** The settings of a test: no logs, no web build, and `env`. */
-export function testConfig(env: Record<string, string> = {}): Config {
+function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlogPostValues } from '../../shared/blog.ts';
+import type { BlogPostValues } from '../../shared/contracts/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { createAdmin, TEST_ADMIN, TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import { escapeXml } from '../lib/xml.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 
 /** One page for search engines: its path on this site and, when known, when it last changed. */
@@ -31,15 +32,6 @@ export interface SeoDeps {
 const DISALLOWED_PATHS = ['/admin', '/ContactAdmin', '/UserManagement', '/api/'];
 const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
 const SITEMAP_CACHE_CONTROL = 'public, max-age=300';
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import type { Admin } from '../../shared/admin-auth.ts';
+import type { Admin } from '../../shared/contracts/admin-auth.ts';
 import { currentAdminQueryOptions } from '../features/admin-auth/api.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { DASHBOARD_PATH, loginPathFor, safeNextPath } from './paths.ts';

@@ -23,7 +23,7 @@ const screens = {
 
 const aliases = (paths: string[], lazy: PageModule): RouteObject[] => paths.map((path) => ({ path, lazy }));
 
-export function adminRoutes(queryClient: QueryClient): RouteObject[] {
+function adminRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       Component: RootLayout,

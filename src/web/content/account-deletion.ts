@@ -1,8 +1,5 @@
-import {
-  ACCOUNT_DELETION_MESSAGES,
-  type CountryCode,
-  DELETION_RETENTION_DAYS,
-} from '../../shared/account-deletion-rules.ts';
+import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
+import type { CountryCode } from '../../shared/rules/mobile-numbers.ts';
 import type { PageMeta } from './pages.ts';
 
 /**

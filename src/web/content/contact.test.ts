@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INQUIRY_SERVICE_LABELS } from '../../shared/contact-inquiries.ts';
+import { INQUIRY_SERVICE_LABELS } from '../../shared/rules/contact-inquiries.ts';
 import { CONTACT_FAQ, CONTACT_SERVICE_TILES } from './contact.ts';
 
 describe('contact page copy', () => {

@@ -1,4 +1,4 @@
-import type { InquiryService } from '../../shared/contact-inquiries.ts';
+import type { InquiryService } from '../../shared/rules/contact-inquiries.ts';
 import type { FaqEntry } from './landing.ts';
 
 /**

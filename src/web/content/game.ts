@@ -1,5 +1,5 @@
-import type { DifficultyId } from '../../shared/tic-tac-toe.ts';
-import type { GameStatus } from '../../shared/tic-tac-toe-game.ts';
+import type { DifficultyId } from '../../shared/rules/tic-tac-toe-engine.ts';
+import type { GameStatus } from '../../shared/rules/tic-tac-toe-game-state.ts';
 
 /**
  * The tic-tac-toe game's texts (SPEC section 2 "Tic-tac-toe game", section 4). They load with the game's

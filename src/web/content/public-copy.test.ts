@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DELETION_RETENTION_DAYS } from '../../shared/account-deletion-rules.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
+import { DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
 import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
 import { LANDING_COPY } from './landing.ts';
 import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';

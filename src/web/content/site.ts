@@ -1,5 +1,5 @@
-import { brandGamePath } from '../../shared/brand.ts';
-import type { SiteSettings } from '../../shared/site-settings.ts';
+import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**
  * Public copy shared by every page. Texts carry the spec's placeholders, filled from the site settings by

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AUTHENTICATION_REQUIRED_MESSAGE, isApiError } from '../../shared/api-error.ts';
+import { AUTHENTICATION_REQUIRED_MESSAGE, isApiError } from '../../shared/rules/api.ts';
 
 /** Status 0 means the request never got an answer (offline, DNS, server down). */
 export const NETWORK_ERROR_STATUS = 0;

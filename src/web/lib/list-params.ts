@@ -3,6 +3,8 @@
  * Back shows the same list (the inquiry inbox and User Management), and the paging of the admin lists.
  */
 
+import { MAX_PAGE } from '../../shared/rules/paging.ts';
+
 /** What a list asks the server for: the search, the status filter and the page. */
 export interface ListQuery<Status extends string> {
   q?: string;
@@ -33,8 +35,6 @@ export interface ListRules<Status extends string> {
   searchMaxLength: number;
   pageSize: number;
 }
-
-const MAX_PAGE = 1_000_000;
 
 export function isOneOf<Value extends string>(values: readonly Value[], value: unknown): value is Value {
   return typeof value === 'string' && (values as readonly string[]).includes(value);
@@ -80,6 +80,16 @@ export function listQueryString<Status extends string>(
   if (query.page && query.page > 1) params.set('page', String(query.page));
   if (query.pageSize && query.pageSize !== rules.pageSize) params.set('pageSize', String(query.pageSize));
   return params.toString();
+}
+
+/** One list's readers and writers of its address and query string, bound to its rules. */
+export function listParamsFor<Status extends string>(rules: ListRules<Status>) {
+  return {
+    isStatus: (value: unknown): value is Status => isOneOf(rules.statuses, value),
+    parse: (params: URLSearchParams): ListParams<Status> => parseListParams(params, rules),
+    toQuery: (params: ListParams<Status>): ListQuery<Status> => toListQuery(params, rules),
+    queryString: (query: Partial<ListQuery<Status>>): string => listQueryString(query, rules),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 
 /** The list is asked again this long after the last keystroke in the search box. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** What the address keeps for a search: nothing when only spaces were typed. */
 const storedSearch = (typed: string) => (typed.trim() ? typed : '');

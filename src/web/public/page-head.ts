@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type Params } from 'react-router';
-import type { SiteSettings } from '../../shared/site-settings.ts';
+import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { ERROR_COPY, NOT_FOUND_COPY, type PageMeta } from '../content/pages.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import type { PageHead } from '../head.ts';

@@ -10,8 +10,8 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
-import { buildChannelLink } from '../../shared/channel-links.ts';
-import type { SiteSettings } from '../../shared/site-settings.ts';
+import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { buildChannelLink } from '../../shared/rules/channel-links.ts';
 import {
   type CopyValues,
   copyValues,

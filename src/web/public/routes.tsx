@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { brandGamePath } from '../../shared/brand.ts';
+import { brandGamePath } from '../../shared/rules/site-settings.ts';
 import { CONTACT_COPY, GAME_COPY } from '../content/pages.ts';
 import { staticHead } from './page-head.ts';
 import { PageErrorBoundary, PublicErrorBoundary, PublicLayout, PublicPages } from './public-layout.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useRouteLoaderData } from 'react-router';
-import type { SiteSettings } from '../../shared/site-settings.ts';
+import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import { serverDataContext } from '../server-context.ts';
 

@@ -1,5 +1,5 @@
-import type { SiteSettings } from '../../shared/site-settings.ts';
-import { digitsOf } from '../../shared/text-rules.ts';
+import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { digitsOf } from '../../shared/rules/fields.ts';
 import type { FaqEntry } from '../content/landing.ts';
 import { type CopyValues, fillCopy } from '../content/site.ts';
 import { absoluteUrl, pictureUrl } from '../head.ts';

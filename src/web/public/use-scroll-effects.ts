@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-export const SCROLL_TO_TOP_DELAY_MS = 100;
-export const NAV_SCROLLED_THRESHOLD_PX = 20;
+const SCROLL_TO_TOP_DELAY_MS = 100;
+const NAV_SCROLLED_THRESHOLD_PX = 20;
 
 function prefersInstantScroll(): boolean {
   const smoothSupported = 'scrollBehavior' in document.documentElement.style;

@@ -1,7 +1,7 @@
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A moment in the viewer's locale and time zone, e.g. "12 Mar 2026, 3:04 pm"; '' for a malformed value. */
-export function formatDateTime(iso: string): string {
+function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
 }

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface AdminRecord {
   id: string;
@@ -19,6 +18,13 @@ export interface SignInRecord {
 }
 
 export function createAdminRepository(db: Kysely<DB>) {
+  const findBy = (column: 'id' | 'email', value: string, trx: Executor): Promise<AdminRecord | undefined> =>
+    trx
+      .selectFrom('admins')
+      .select(['id', 'email', 'passwordHash'])
+      .where(column, '=', value)
+      .executeTakeFirst();
+
   return {
     async count(trx: Executor = db): Promise<number> {
       const row = await trx
@@ -29,11 +35,7 @@ export function createAdminRepository(db: Kysely<DB>) {
     },
 
     findByEmail(email: string, trx: Executor = db): Promise<AdminRecord | undefined> {
-      return trx
-        .selectFrom('admins')
-        .select(['id', 'email', 'passwordHash'])
-        .where('email', '=', email)
-        .executeTakeFirst();
+      return findBy('email', email, trx);
     },
 
     /** The first admin created, normally the site's owner. */
@@ -48,11 +50,7 @@ export function createAdminRepository(db: Kysely<DB>) {
     },
 
     findById(id: string, trx: Executor = db): Promise<AdminRecord | undefined> {
-      return trx
-        .selectFrom('admins')
-        .select(['id', 'email', 'passwordHash'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return findBy('id', id, trx);
     },
 
     async create(

@@ -2,9 +2,9 @@ import type { Redis } from 'ioredis';
 import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
 
 export const LOGIN_FAILURES_PER_EMAIL_AND_IP = 5;
-export const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;
+const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_FAILURES_PER_ACCOUNT = 100;
-export const LOGIN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
+const LOGIN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 export const LOGIN_FAILURES_PER_DEVICE = 5;
 
 export interface LoginAttemptSource {

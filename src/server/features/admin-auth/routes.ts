@@ -3,17 +3,17 @@ import { z } from 'zod';
 import {
   AdminResponseSchema,
   ChangePasswordSchema,
-  INVALID_CREDENTIALS_MESSAGE,
   LoginInfoSchema,
   LoginResponseSchema,
   LoginSchema,
-} from '../../../shared/admin-auth.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+} from '../../../shared/contracts/admin-auth.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { DeviceCookie } from './device-cookie.ts';
@@ -32,7 +32,7 @@ export interface AdminAuthDeps {
   clock: () => number;
 }
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = errorResponses(400, 401, 429);
 
 function tooManyAttempts(retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);

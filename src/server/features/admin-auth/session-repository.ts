@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface SessionRecord {
   id: string;

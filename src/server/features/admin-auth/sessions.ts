@@ -1,15 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SignedInAdmin } from '../../plugins/auth.ts';
 import type { SessionRepository } from './session-repository.ts';
 
 export interface SessionPolicy {
   idleMs: number;
   absoluteMs: number;
-}
-
-export interface SignedInAdmin {
-  id: string;
-  email: string;
-  sessionId: string;
 }
 
 const MAX_TOUCH_INTERVAL_MS = 60_000;
@@ -18,12 +13,12 @@ const MAX_TOUCH_INTERVAL_MS = 60_000;
  * How stale the stored last-seen time may get. Writing it on every request would turn each read into a
  * write; a sixtieth of the idle time (at most a minute) keeps writes rare and the overrun small.
  */
-export function touchIntervalMs(idleMs: number): number {
+function touchIntervalMs(idleMs: number): number {
   return Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(idleMs / 60));
 }
 
 /** The cookie carries 256 random bits; the database keeps only their SHA-256. */
-export function hashSessionToken(token: string): string {
+function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

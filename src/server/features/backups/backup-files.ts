@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupFile } from '../../../shared/backups.ts';
+import type { BackupFile } from '../../../shared/contracts/backups.ts';
 import type { Dialect } from '../../db/database.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -172,7 +172,7 @@ export async function publishFile(partial: string, finalPath: string): Promise<v
 }
 
 /** Makes a rename or a new file in `directory` survive a power cut. */
-export async function syncDirectory(directory: string): Promise<void> {
+async function syncDirectory(directory: string): Promise<void> {
   const handle = await fs.promises.open(directory, 'r');
   try {
     await handle.sync();

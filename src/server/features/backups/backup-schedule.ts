@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BackupStatus } from '../../../shared/backups.ts';
+import type { BackupStatus } from '../../../shared/contracts/backups.ts';
 import { DAY_MS, pruneBackups, shownDirectory } from './backup-files.ts';
 import type { BackupService } from './backup-service.ts';
 

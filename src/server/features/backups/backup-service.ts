@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import type { BackupFile } from '../../../shared/backups.ts';
+import type { BackupFile } from '../../../shared/contracts/backups.ts';
 import type { DatabaseTarget } from '../../config.ts';
 import { BackupError, type ProgressListener } from './backup-error.ts';
 import { freeBackupPath, listBackups } from './backup-files.ts';

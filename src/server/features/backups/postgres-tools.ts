@@ -22,7 +22,7 @@ export function postgresConnection(url: string): PostgresConnection {
 }
 
 /** The major version a tool reports (`pg_dump (PostgreSQL) 15.20 (Debian ...)` -> 15), or null if missing. */
-export async function toolMajorVersion(
+async function toolMajorVersion(
   tool: PostgresTool,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number | null> {

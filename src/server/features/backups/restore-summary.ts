@@ -1,4 +1,4 @@
-import { formatBytes } from '../../../shared/backups.ts';
+import { formatBytes } from '../../../shared/rules/backups.ts';
 import { describeSchema, type SchemaCheck } from './schema-version.ts';
 
 /** The tables whose row counts a restore reports, in the product's words. */

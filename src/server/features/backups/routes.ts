@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
-import { BackupStatusResponseSchema } from '../../../shared/backups.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
+import { BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
+import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { BackupSchedule } from './backup-schedule.ts';
 import type { BackupService } from './backup-service.ts';
 
-export const NO_BACKUP_MESSAGE = 'No backup has been taken yet';
+const NO_BACKUP_MESSAGE = 'No backup has been taken yet';
 
-const adminErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
+const adminErrors = errorResponses(401, 403);
 
 /** Settings' Backups card: the schedule and newest backup, and that backup as a download (admins only). */
 export const backupRoutes: FastifyPluginAsyncZod<{

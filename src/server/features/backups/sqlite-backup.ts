@@ -5,7 +5,7 @@ import { BackupError, type ProgressListener } from './backup-error.ts';
 import { partialPath, publishFile } from './backup-files.ts';
 
 /** Pages copied per step: 4 MB at SQLite's default page size, a few milliseconds of work. */
-export const SQLITE_PAGES_PER_STEP = 1024;
+const SQLITE_PAGES_PER_STEP = 1024;
 
 export interface SqliteBackupOptions {
   /** The live database file. */

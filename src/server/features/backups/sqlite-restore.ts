@@ -149,7 +149,7 @@ async function copyWithProgress(from: string, to: string, onProgress?: ProgressL
  * Opens a copied backup, makes it a self-contained file (rollback journal; the server switches it back to
  * WAL when it starts), and checks it: PRAGMA integrity_check, then its schema and row counts.
  */
-export function inspectSqliteFile(file: string): SqliteFileReport {
+function inspectSqliteFile(file: string): SqliteFileReport {
   let db: SQLite.Database;
   try {
     db = new SQLite(file, { fileMustExist: true });

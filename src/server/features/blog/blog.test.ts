@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { BlogPostInput } from '../../../shared/blog.ts';
-import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+import type { BlogPost, BlogPostInput, BlogPostSummary } from '../../../shared/contracts/blog.ts';
+import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import {
   asAdmin,
   expectAuthenticationRequired,

@@ -1,10 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { BlogPostInput } from '../../../shared/blog.ts';
-import type { BlogPost } from '../../../shared/blog-rules.ts';
+import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
+import { escapeXml } from '../../lib/xml.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../../test-support/test-app.ts';
-import { escapeXml } from './feed.ts';
 
 // The origin the site is reached on (no PUBLIC_ORIGIN: the request's own).
 const ORIGIN = TEST_ORIGIN;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { BLOG_MESSAGES } from '../../../shared/blog-rules.ts';
+import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 
 // A private instance: options set here never leak into (or from) another user of marked's global.
 const marked = new Marked({ gfm: true, breaks: false, async: false });

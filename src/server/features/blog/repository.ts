@@ -1,22 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { BlogPostValues } from '../../../shared/blog.ts';
-import type { BlogCategory, BlogPost, BlogPostSummary } from '../../../shared/blog-rules.ts';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { BlogPost, BlogPostSummary, BlogPostValues } from '../../../shared/contracts/blog.ts';
+import type { BlogCategory } from '../../../shared/rules/blog.ts';
+import { type Executor, isUniqueViolation, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Another post already has this slug (found by the unique index: two saves raced). */
 export class DuplicateSlugError extends Error {
   constructor() {
     super('duplicate blog post slug');
   }
-}
-
-/** A unique index refused a row: better-sqlite3 and pg name it differently. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 export interface BlogPage {
@@ -84,6 +77,18 @@ const toSummary = (row: SummaryRow): BlogPostSummary => ({
   publishedAt: row.publishedAt === null ? null : toIso(row.publishedAt),
 });
 
+/** The columns the form's fields fill, on create and on update alike. */
+const formColumns = (values: BlogPostValues) => ({
+  slug: values.slug,
+  title: values.title,
+  description: values.description,
+  content: values.content,
+  category: values.category,
+  image: values.image,
+  author: values.author,
+  isPublished: toFlag(values.isPublished),
+});
+
 const toPost = (row: SummaryRow & { content: string }): BlogPost => ({
   ...toSummary(row),
   content: row.content,
@@ -141,6 +146,25 @@ export function createBlogPostRepository(
     });
   }
 
+  /** One page of the posts `query` selects, newest first by `newestBy`, and how many it selects in all. */
+  async function summaryPage(
+    query: SelectQueryBuilder<DB, 'blogPosts', object>,
+    newestBy: 'publishedAt' | 'createdAt',
+    page: BlogPageQuery,
+  ): Promise<BlogPage> {
+    const [rows, count] = await Promise.all([
+      query
+        .select(SUMMARY_COLUMNS)
+        .orderBy(newestBy, 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset(pageOffset(page))
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toSummary), total: Number(count.count) };
+  }
+
   return {
     async countPublished(): Promise<number> {
       const row = await db
@@ -152,43 +176,15 @@ export function createBlogPostRepository(
     },
 
     /** Published posts, newest published first; the total is counted on the same index. */
-    async listPublished({
-      category,
-      page,
-      pageSize,
-    }: BlogPageQuery & { category?: BlogCategory | undefined }): Promise<BlogPage> {
+    listPublished({ category, ...page }: BlogPageQuery & { category?: BlogCategory | undefined }) {
       let query = db.selectFrom('blogPosts').where('isPublished', '=', 1);
       if (category) query = query.where('category', '=', category);
-      const [rows, count] = await Promise.all([
-        query
-          .select(SUMMARY_COLUMNS)
-          .orderBy('publishedAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toSummary), total: Number(count.count) };
+      return summaryPage(query, 'publishedAt', page);
     },
 
     /** Every post, drafts included, newest created first (the back office's list). */
-    async listAll({ page, pageSize }: BlogPageQuery): Promise<BlogPage> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('blogPosts')
-          .select(SUMMARY_COLUMNS)
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        db
-          .selectFrom('blogPosts')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toSummary), total: Number(count.count) };
+    listAll(page: BlogPageQuery): Promise<BlogPage> {
+      return summaryPage(db.selectFrom('blogPosts'), 'createdAt', page);
     },
 
     /** The newest published posts, without their content (the RSS feed). */
@@ -242,14 +238,7 @@ export function createBlogPostRepository(
         .insertInto('blogPosts')
         .values({
           id,
-          slug: values.slug,
-          title: values.title,
-          description: values.description,
-          content: values.content,
-          category: values.category,
-          image: values.image,
-          author: values.author,
-          isPublished: toFlag(values.isPublished),
+          ...formColumns(values),
           views: 0,
           publishedAt: values.isPublished ? now : null,
           createdAt: now,
@@ -272,14 +261,7 @@ export function createBlogPostRepository(
       const result = await db
         .updateTable('blogPosts')
         .set((eb) => ({
-          slug: values.slug,
-          title: values.title,
-          description: values.description,
-          content: values.content,
-          category: values.category,
-          image: values.image,
-          author: values.author,
-          isPublished: toFlag(values.isPublished),
+          ...formColumns(values),
           ...(values.isPublished
             ? { publishedAt: eb.fn.coalesce('publishedAt', eb.val(now)).$castTo<string>() }
             : {}),

@@ -1,23 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
-import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost, SLUG_PATTERN } from '../../../shared/blog-rules.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
-import { renderMarkdown, renderPostContent } from './markdown.ts';
-import { type BlogPostRepository, DuplicateSlugError } from './repository.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   AdminBlogListQuerySchema,
   BlogIdParamsSchema,
   BlogListResponseSchema,
-  BlogPostBodySchema,
+  type BlogPost,
   BlogPostDetailResponseSchema,
   BlogPostResponseSchema,
   BlogPostSavedResponseSchema,
-  BlogPreviewBodySchema,
   BlogPreviewResponseSchema,
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
-} from './schemas.ts';
+} from '../../../shared/contracts/blog.ts';
+import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
+import type { PublicContent } from '../../plugins/public-content.ts';
+import { renderMarkdown, renderPostContent } from './markdown.ts';
+import {
+  type BlogPage,
+  type BlogPageQuery,
+  type BlogPostRepository,
+  DuplicateSlugError,
+} from './repository.ts';
+import { BlogPostBodySchema, BlogPreviewBodySchema } from './schemas.ts';
 import type { BlogViewCounter } from './view-counter.ts';
 
 export interface BlogRouteDeps {
@@ -36,6 +41,11 @@ export interface AdminBlogRouteDeps extends BlogRouteDeps {
 
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
 
+/** A page of posts as both lists answer it. */
+function listAnswer({ items, total }: BlogPage, { page, pageSize }: BlogPageQuery) {
+  return { success: true as const, data: items, total, page, pageSize };
+}
+
 /** The public blog: the published list and one post by its slug. */
 export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = async (
   app,
@@ -51,16 +61,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         response: { 200: BlogListResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const { items, total } = await blogPosts.listPublished(request.query);
-      return {
-        success: true as const,
-        data: items,
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
-    },
+    async (request) => listAnswer(await blogPosts.listPublished(request.query), request.query),
   );
 
   app.get(
@@ -76,7 +77,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     async (request, reply) => {
       const { slug } = request.params;
       // A slug of another form cannot exist: no need to ask the database.
-      if (slug.length > BLOG_LIMITS.slug || !SLUG_PATTERN.test(slug)) throw notFound();
+      if (!isPossibleSlug(slug)) throw notFound();
       const post = await blogPosts.findBySlug(slug);
       if (!post) throw notFound();
       // The session is looked up only when a cookie came with the request.
@@ -94,14 +95,6 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     },
   );
 };
-
-const adminErrors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
-const saveErrors = { ...adminErrors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
 
 function duplicateSlug(): HttpError {
   return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { slug: BLOG_MESSAGES.duplicateSlug });
@@ -137,19 +130,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Every post, drafts included, newest created first',
         querystring: AdminBlogListQuerySchema,
-        response: { 200: BlogListResponseSchema, ...adminErrors },
+        response: { 200: BlogListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
-    async (request) => {
-      const { items, total } = await blogPosts.listAll(request.query);
-      return {
-        success: true as const,
-        data: items,
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
-    },
+    async (request) => listAnswer(await blogPosts.listAll(request.query), request.query),
   );
 
   app.get(
@@ -159,7 +143,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'One post, draft or published, for editing',
         params: BlogIdParamsSchema,
-        response: { 200: BlogPostResponseSchema, ...adminErrors },
+        response: { 200: BlogPostResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => ({ success: true as const, data: found(await blogPosts.findById(request.params.id)) }),
@@ -172,7 +156,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Create a post',
         body: BlogPostBodySchema,
-        response: { 201: BlogPostSavedResponseSchema, ...saveErrors },
+        response: { 201: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -190,7 +174,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Render Markdown as the published post will show it',
         body: BlogPreviewBodySchema,
-        response: { 200: BlogPreviewResponseSchema, ...saveErrors },
+        response: { 200: BlogPreviewResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => ({ success: true as const, html: renderMarkdown(request.body.content) }),
@@ -204,7 +188,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         summary: 'Replace a post’s fields (its first publication date is kept)',
         params: BlogIdParamsSchema,
         body: BlogPostBodySchema,
-        response: { 200: BlogPostSavedResponseSchema, ...saveErrors },
+        response: { 200: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -224,7 +208,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         tags: ['blog'],
         summary: 'Delete a post',
         params: BlogIdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/contact-channel-types.ts';
+import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/rules/contact-channels.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../../test-support/test-app.ts';
 
 describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {

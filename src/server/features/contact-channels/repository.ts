@@ -1,14 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { ContactChannelType } from '../../../shared/contact-channel-types.ts';
+import type { Kysely } from 'kysely';
 import type {
   ContactChannel,
   ContactChannelCreate,
   PublicContactChannel,
-} from '../../../shared/contact-channels.ts';
+} from '../../../shared/contracts/contact-channels.ts';
+import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
+import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface ContactChannelChanges {
   value?: string;

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { ApiErrorSchema, idParamsSchema, MessageResponseSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   ContactChannelCreateSchema,
-  ContactChannelSchema,
+  ContactChannelIdParamsSchema,
+  ContactChannelListResponseSchema,
+  ContactChannelResponseSchema,
   ContactChannelUpdateSchema,
   channelValueProblem,
   normalizeChannelValue,
-  PublicContactChannelSchema,
-} from '../../../shared/contact-channels.ts';
+  PublicContactChannelListResponseSchema,
+} from '../../../shared/contracts/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { ContactChannelRepository } from './repository.ts';
 
@@ -22,13 +23,6 @@ export interface ContactChannelDeps {
   publicContent: PublicContent;
 }
 
-const IdParamsSchema = idParamsSchema('contact');
-const ContactResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  contact: ContactChannelSchema,
-});
-const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const NOT_FOUND = 'Contact not found';
 
 export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = async (
@@ -51,7 +45,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         summary: 'Active contact channels in the admin’s order (public)',
-        response: { 200: z.object({ contacts: z.array(PublicContactChannelSchema) }) },
+        response: { 200: PublicContactChannelListResponseSchema },
       },
     },
     async (request, reply) => {
@@ -66,7 +60,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
-        response: { 200: z.object({ contacts: z.array(ContactChannelSchema) }), 401: ApiErrorSchema },
+        response: { 200: ContactChannelListResponseSchema, 401: ApiErrorSchema },
       },
     },
     async () => ({ contacts: await contactChannels.listAll() }),
@@ -79,7 +73,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         body: ContactChannelCreateSchema,
-        response: { 201: ContactResponseSchema, ...adminErrors },
+        response: { 201: ContactChannelResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -98,9 +92,9 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       schema: {
         tags: ['contacts'],
         summary: 'Edit the value or description, toggle active, or move to a position',
-        params: IdParamsSchema,
+        params: ContactChannelIdParamsSchema,
         body: ContactChannelUpdateSchema,
-        response: { 200: ContactResponseSchema, ...adminErrors },
+        response: { 200: ContactChannelResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -130,8 +124,8 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAdmin,
       schema: {
         tags: ['contacts'],
-        params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        params: ContactChannelIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

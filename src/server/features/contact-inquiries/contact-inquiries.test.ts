@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/contact-inquiries.ts';
+import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/rules/contact-inquiries.ts';
 import {
   TEST_DIALECTS,
   TEST_INQUIRY,

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { InquiryListResponse, InquiryStats } from '../../../shared/inquiry-inbox.ts';
+import type { InquiryListResponse, InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,

@@ -1,50 +1,29 @@
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type {
-  ContactInquiryCreate,
-  InquiryService,
-  InquiryStatus,
-} from '../../../shared/contact-inquiries.ts';
+  Inquiry,
+  InquiryFilter,
+  InquiryListQuery,
+  InquiryListResponse,
+  InquiryStats,
+} from '../../../shared/contracts/contact-inquiries.ts';
+import type { ContactInquiryCreate } from '../../../shared/contracts/contact-inquiry-form.ts';
+import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import {
-  type DailyInquiryCount,
   INQUIRY_TOTAL_CAP,
-  type InquiryFilter,
-  type InquiryStats,
-} from '../../../shared/inquiry-inbox.ts';
+  type InquiryService,
+  type InquiryStatus,
+} from '../../../shared/rules/contact-inquiries.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import { INQUIRY_SEARCH_FIELDS, POSTGRES_INQUIRY_SEARCH_TEXT } from '../../db/migrations/index.ts';
+import { containsPattern, type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** What the contact form sends, without the honeypot (a filled honeypot is never stored). */
 export type NewInquiry = Omit<ContactInquiryCreate, 'website'>;
 
-export interface InquiryRecord {
-  _id: string;
-  name: string;
-  phone: string;
-  email: string;
-  city: string;
-  query: string;
-  service: InquiryService;
-  status: InquiryStatus;
-  isRead: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface InquiryPageRequest extends InquiryFilter {
-  page: number;
-  pageSize: number;
-}
-
-export interface InquiryPage {
-  inquiries: InquiryRecord[];
-  /** Exact up to INQUIRY_TOTAL_CAP; beyond it `totalCapped` is true and `total` is the cap. */
-  total: number;
-  totalCapped: boolean;
-}
+/** One page of the inbox; `total` is exact up to INQUIRY_TOTAL_CAP, beyond it `totalCapped` is true. */
+export type InquiryPage = Omit<InquiryListResponse, 'page' | 'pageSize'>;
 
 const COLUMNS = [
   'id',
@@ -62,7 +41,7 @@ const COLUMNS = [
 
 type InquiryRow = Pick<Selectable<DB['contactInquiries']>, (typeof COLUMNS)[number]>;
 
-function toRecord(row: InquiryRow): InquiryRecord {
+function toRecord(row: InquiryRow): Inquiry {
   return {
     _id: row.id,
     name: row.name,
@@ -80,11 +59,6 @@ function toRecord(row: InquiryRow): InquiryRecord {
 
 /** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
 const TRIGRAM_LENGTH = 3;
-
-/** A LIKE pattern matching `term` anywhere, its own `%`, `_` and `\` taken literally (escape `\`). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** An FTS5 query matching `term` as one literal string (quotes doubled inside a quoted phrase). */
 function ftsPhrase(term: string): string {
@@ -177,7 +151,7 @@ export function createContactInquiryRepository(
     );
   }
 
-  async function rowsFor(seqs: number[], trx: Executor = db): Promise<InquiryRecord[]> {
+  async function rowsFor(seqs: number[], trx: Executor = db): Promise<Inquiry[]> {
     if (seqs.length === 0) return [];
     const rows = await trx
       .selectFrom('contactInquiries')
@@ -259,7 +233,7 @@ export function createContactInquiryRepository(
       return id;
     },
 
-    async findById(id: string, trx: Executor = db): Promise<InquiryRecord | undefined> {
+    async findById(id: string, trx: Executor = db): Promise<Inquiry | undefined> {
       const row = await trx
         .selectFrom('contactInquiries')
         .select(COLUMNS)
@@ -277,8 +251,8 @@ export function createContactInquiryRepository(
     },
 
     /** One page of the inbox, newest first, with the number of matches (counted up to the cap). */
-    async list({ page, pageSize, ...filter }: InquiryPageRequest): Promise<InquiryPage> {
-      const offset = (page - 1) * pageSize;
+    async list({ page, pageSize, ...filter }: InquiryListQuery): Promise<InquiryPage> {
+      const offset = pageOffset({ page, pageSize });
       const seqs = (await matching(filter).limit(pageSize).offset(offset).execute()).map((row) => row.seq);
       const inquiries = await rowsFor(seqs);
 
@@ -304,7 +278,7 @@ export function createContactInquiryRepository(
     },
 
     /** Every inquiry matching the filter, newest first, read in batches (for the CSV export). */
-    async *listAll(filter: InquiryFilter): AsyncGenerator<InquiryRecord> {
+    async *listAll(filter: InquiryFilter): AsyncGenerator<Inquiry> {
       let below: number | undefined;
       for (;;) {
         const seqs = (await matching(filter, below).limit(EXPORT_BATCH).execute()).map((row) => row.seq);
@@ -328,7 +302,7 @@ export function createContactInquiryRepository(
     },
 
     /** Sets the status (the update time moves); undefined when there is no such inquiry. */
-    async setStatus(id: string, status: InquiryStatus): Promise<InquiryRecord | undefined> {
+    async setStatus(id: string, status: InquiryStatus): Promise<Inquiry | undefined> {
       const row = await db
         .updateTable('contactInquiries')
         .set({ status, updatedAt: nowIso(clock) })
@@ -339,7 +313,7 @@ export function createContactInquiryRepository(
     },
 
     /** Marks read or unread. Reading is not an edit, so the update time stays. */
-    async setRead(id: string, isRead: boolean): Promise<InquiryRecord | undefined> {
+    async setRead(id: string, isRead: boolean): Promise<Inquiry | undefined> {
       const row = await db
         .updateTable('contactInquiries')
         .set({ isRead: toFlag(isRead) })
@@ -355,7 +329,7 @@ export function createContactInquiryRepository(
     },
 
     /** The newest unread inquiries. */
-    async recentUnread(limit: number): Promise<InquiryRecord[]> {
+    async recentUnread(limit: number): Promise<Inquiry[]> {
       const rows = await db
         .selectFrom('contactInquiries')
         .select(COLUMNS)

@@ -3,30 +3,30 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
-  ContactInquiryCreateSchema,
-  INQUIRY_SERVICE_LABELS,
-  INQUIRY_SUCCESS_MESSAGE,
-} from '../../../shared/contact-inquiries.ts';
-import {
-  INQUIRY_MESSAGES,
-  INQUIRY_STATUS_LABELS,
+  type Inquiry,
+  InquiryDetailResponseSchema,
   InquiryFilterSchema,
   InquiryIdParamsSchema,
   InquiryListQuerySchema,
   InquiryListResponseSchema,
   InquiryResponseSchema,
-  InquirySchema,
   InquiryStatsResponseSchema,
   InquiryStatusUpdateSchema,
-  spreadsheetSafe,
-} from '../../../shared/inquiry-inbox.ts';
+} from '../../../shared/contracts/contact-inquiries.ts';
+import { ContactInquiryCreateSchema } from '../../../shared/contracts/contact-inquiry-form.ts';
+import {
+  INQUIRY_MESSAGES,
+  INQUIRY_SERVICE_LABELS,
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_SUCCESS_MESSAGE,
+} from '../../../shared/rules/contact-inquiries.ts';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
-import type { ContactInquiryRepository, InquiryRecord } from './repository.ts';
+import type { ContactInquiryRepository } from './repository.ts';
 
 export interface ContactInquiryDeps {
   contactInquiries: ContactInquiryRepository;
@@ -71,10 +71,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
             message: z.string(),
             data: z.object({ _id: z.string() }),
           }),
-          400: ApiErrorSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          429: ApiErrorSchema,
+          ...errorResponses(400, 413, 415, 429),
         },
       },
     },
@@ -101,14 +98,20 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
   );
 };
 
-const adminErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
-
-function found(inquiry: InquiryRecord | undefined): InquiryRecord {
+function found(inquiry: Inquiry | undefined): Inquiry {
   if (!inquiry) throw new HttpError(404, INQUIRY_MESSAGES.notFound);
   return inquiry;
 }
 
-const CSV_COLUMNS: { header: string; value: (inquiry: InquiryRecord) => string }[] = [
+/** Spreadsheets run a cell starting with one of these as a formula; the export neutralises them. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A CSV cell value that a spreadsheet shows as text: a leading formula character gets a `'` before it. */
+function spreadsheetSafe(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+const CSV_COLUMNS: { header: string; value: (inquiry: Inquiry) => string }[] = [
   { header: 'Submitted', value: (inquiry) => inquiry.createdAt },
   { header: 'Name', value: (inquiry) => inquiry.name },
   { header: 'Phone', value: (inquiry) => inquiry.phone },
@@ -135,7 +138,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
         tags: ['inquiries'],
         summary: 'Inquiries newest first, searched and filtered by status, one page at a time',
         querystring: InquiryListQuerySchema,
-        response: { 200: InquiryListResponseSchema, ...adminErrors },
+        response: { 200: InquiryListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -150,7 +153,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         summary: 'How many inquiries there are, by status and unread',
-        response: { 200: InquiryStatsResponseSchema, ...adminErrors },
+        response: { 200: InquiryStatsResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async () => ({ stats: await contactInquiries.stats() }),
@@ -194,7 +197,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
-        response: { 200: z.object({ inquiry: InquirySchema }), ...adminErrors },
+        response: { 200: InquiryDetailResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => ({ inquiry: found(await contactInquiries.findById(request.params.id)) }),
@@ -207,7 +210,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
         body: InquiryStatusUpdateSchema,
-        response: { 200: InquiryResponseSchema, ...adminErrors },
+        response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => ({
@@ -228,7 +231,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
           tags: ['inquiries'],
           summary: `Mark an inquiry as ${path}`,
           params: InquiryIdParamsSchema,
-          response: { 200: InquiryResponseSchema, ...adminErrors },
+          response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
         },
       },
       async (request) => ({
@@ -245,7 +248,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { DailyInquiryCount, Dashboard } from '../../../shared/inquiry-inbox.ts';
+import type { DailyInquiryCount, Dashboard } from '../../../shared/contracts/dashboard.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,

@@ -1,18 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import {
-  DASHBOARD_DAYS,
+  type Dashboard,
   DashboardQuerySchema,
   DashboardResponseSchema,
-} from '../../../shared/inquiry-inbox.ts';
-import type { BlogPostRepository } from '../blog/repository.ts';
-import type { ContactChannelRepository } from '../contact-channels/repository.ts';
-import type { ContactInquiryRepository } from '../contact-inquiries/repository.ts';
+} from '../../../shared/contracts/dashboard.ts';
+import { DASHBOARD_DAYS } from '../../../shared/rules/dashboard.ts';
 
-export interface DashboardDeps {
-  contactInquiries: ContactInquiryRepository;
-  contactChannels: ContactChannelRepository;
-  blogPosts: BlogPostRepository;
+/**
+ * What the dashboard reads from other features, declared here so that it imports none of them:
+ * src/server/app.ts passes their repositories, which have these methods among others.
+ */
+interface DashboardDeps {
+  contactInquiries: {
+    stats(): Promise<Dashboard['stats']>;
+    perDay(days: number, utcOffsetMinutes: number, now: number): Promise<Dashboard['perDay']>;
+    recentUnread(limit: number): Promise<Dashboard['recentUnread']>;
+  };
+  contactChannels: { listActive(): Promise<readonly unknown[]> };
+  blogPosts: { countPublished(): Promise<number> };
   clock: () => number;
 }
 

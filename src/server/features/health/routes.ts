@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
+import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import type { Database } from '../../db/database.ts';
 import type { RedisConnection } from '../../lib/redis.ts';
 

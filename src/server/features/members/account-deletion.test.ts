@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
   asAdmin,
@@ -14,7 +14,7 @@ import {
   withTwoAppsSharingRedis,
   withTwoInstancesSharingRedis,
 } from '../../test-support/test-app.ts';
-import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion.ts';
+import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion-routes.ts';
 import { createMemberRepository } from './repository.ts';
 
 const URL = '/api/auth/delete-account';

@@ -1,13 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  GENERATED_PASSWORD_LENGTH,
-  MEMBER_MESSAGES,
-  type Member,
-  type MemberCredentials,
-  type MemberDetail,
-  type MemberListResponse,
-} from '../../../shared/members.ts';
+import type {
+  Member,
+  MemberCredentials,
+  MemberDetail,
+  MemberListResponse,
+} from '../../../shared/contracts/members.ts';
+import { GENERATED_PASSWORD_LENGTH, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import {
   asAdmin,

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { DEFAULT_COUNTRY_CODE } from '../../../shared/members.ts';
+import { DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 
 export interface NormalisedMobile {
   /** E.164, e.g. `+919876543210`: what is stored and compared. */

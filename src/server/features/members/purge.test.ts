@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.ts';
+import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { buildApp } from '../../app.ts';
 import {
   asAdmin,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.ts';
+import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { nowIso } from '../../db/values.ts';
 import type { MemberRepository } from './repository.ts';
 

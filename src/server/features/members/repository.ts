@@ -1,29 +1,22 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Member,
-  MemberAuditAction,
-  MemberAuditEntry,
-  MemberListQuery,
-  MemberStatus,
-} from '../../../shared/members.ts';
+import type { Member, MemberAuditEntry, MemberListQuery } from '../../../shared/contracts/members.ts';
+import type { MemberAuditAction, MemberStatus } from '../../../shared/rules/members.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
+import {
+  containsPattern,
+  type Executor,
+  isUniqueViolation,
+  pageOffset,
+} from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
 import { formatMobile } from './mobile.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Another member already has this mobile (found by the unique index: two creates raced). */
 export class DuplicateMobileError extends Error {
   constructor() {
     super('duplicate member mobile');
   }
-}
-
-/** A unique index refused a row: better-sqlite3 and pg name it differently. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** Who acted on a member: an admin, or null for the member themself (self-deletion). */
@@ -49,11 +42,6 @@ function toMember(row: MemberRow): Member {
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
-}
-
-/** A LIKE pattern matching `term` anywhere, its own `%`, `_` and `\` taken literally (escape `\`). */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /**
@@ -141,7 +129,7 @@ export function createMemberRepository(
           .orderBy('createdAt', 'desc')
           .orderBy('id', 'desc')
           .limit(pageSize)
-          .offset((page - 1) * pageSize)
+          .offset(pageOffset({ page, pageSize }))
           .execute(),
       ]);
       return { members: rows.map(toMember), total: Number(counted.count) };

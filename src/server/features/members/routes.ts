@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DELETION_RETENTION_DAYS } from '../../../shared/account-deletion-rules.ts';
-import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/api.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
-  GENERATED_PASSWORD_LENGTH,
-  MEMBER_MESSAGES,
   type Member,
   MemberCreateSchema,
   MemberCredentialsResponseSchema,
@@ -14,9 +11,11 @@ import {
   MemberPasswordResetSchema,
   MemberResponseSchema,
   MemberUpdateSchema,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
+import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
+import { GENERATED_PASSWORD_LENGTH, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { generatePassword, hashPassword } from '../../lib/password.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import { normaliseMobile } from './mobile.ts';
 import { DuplicateMobileError, type MemberActor, type MemberRepository } from './repository.ts';
 
@@ -25,13 +24,6 @@ export interface MemberRouteDeps {
 }
 
 const BASE = '/api/members';
-const adminErrors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
-const saveErrors = { ...adminErrors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
 
 const notFound = () => new HttpError(404, MEMBER_MESSAGES.notFound);
 const mobileTaken = () =>
@@ -68,7 +60,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         tags: ['members'],
         summary: 'Members (never deleted ones), newest first, searched by name or mobile, by status, paged',
         querystring: MemberListQuerySchema,
-        response: { 200: MemberListResponseSchema, ...adminErrors },
+        response: { 200: MemberListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -84,7 +76,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         tags: ['members'],
         summary: 'Create a member with a typed or generated password (the password is returned this once)',
         body: MemberCreateSchema,
-        response: { 201: MemberCredentialsResponseSchema, ...saveErrors },
+        response: { 201: MemberCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -124,7 +116,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         tags: ['members'],
         summary: 'One member with its audit log, newest first',
         params: MemberIdParamsSchema,
-        response: { 200: MemberDetailResponseSchema, ...adminErrors },
+        response: { 200: MemberDetailResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -141,7 +133,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         summary: 'Rename, enable or disable a member',
         params: MemberIdParamsSchema,
         body: MemberUpdateSchema,
-        response: { 200: MemberResponseSchema, ...saveErrors },
+        response: { 200: MemberResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -159,7 +151,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         summary: 'Reset a member’s password to a typed or generated one (returned this once)',
         params: MemberIdParamsSchema,
         body: MemberPasswordResetSchema,
-        response: { 200: MemberCredentialsResponseSchema, ...saveErrors },
+        response: { 200: MemberCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -184,7 +176,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         tags: ['members'],
         summary: `Delete a member: its mobile is free at once, a bare record is erased after ${DELETION_RETENTION_DAYS} days`,
         params: MemberIdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {

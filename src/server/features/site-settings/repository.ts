@@ -1,13 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import {
-  DEFAULT_SITE_SETTINGS,
-  type SiteSettings,
-  SiteSettingsSchema,
-} from '../../../shared/site-settings.ts';
+import type { Kysely } from 'kysely';
+import { type SiteSettings, SiteSettingsSchema } from '../../../shared/contracts/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
+import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 const SITE_ROW_ID = 'site';
 

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/api.ts';
-import { type SiteSettings, SiteSettingsSchema } from '../../../shared/site-settings.ts';
+import {
+  type SiteSettings,
+  SiteSettingsResponseSchema,
+  SiteSettingsSavedResponseSchema,
+  SiteSettingsSchema,
+} from '../../../shared/contracts/site-settings.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 
@@ -11,16 +15,6 @@ export interface SiteSettingsDeps {
   currentSettings: () => Promise<SiteSettings>;
   publicContent: PublicContent;
 }
-
-/**
- * The response shape of the settings. The input schema normalises (strips the Telegram @, lowercases the
- * email) through transforms, which zod cannot run backwards to encode a response; the values going out were
- * normalised when saved, so plain strings describe them.
- */
-const SiteSettingsResponseSchema = SiteSettingsSchema.extend({
-  telegramHandle: z.string(),
-  supportEmail: z.string(),
-});
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async (
   app,
@@ -32,7 +26,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
       schema: {
         tags: ['settings'],
         summary: 'The site settings: brand, numbers, business hours, figures (public)',
-        response: { 200: z.object({ settings: SiteSettingsResponseSchema }) },
+        response: { 200: SiteSettingsResponseSchema },
       },
     },
     async () => ({ settings: await currentSettings() }),
@@ -47,14 +41,8 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
         summary: 'Replace the site settings',
         body: SiteSettingsSchema,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            settings: SiteSettingsResponseSchema,
-          }),
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
+          200: SiteSettingsSavedResponseSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

@@ -41,7 +41,7 @@ export const NO_FIXTURES: FuzzFixtures = { ids: [], slugs: [], idsByPath: {} };
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** C0 controls, DEL and the C1 controls: what PostgreSQL's text refuses (NUL) and what logs and CSV mangle. */
-export const CONTROL_CHARACTERS = [...range(0x00, 0x1f), 0x7f, ...range(0x80, 0x9f)].map((code) =>
+const CONTROL_CHARACTERS = [...range(0x00, 0x1f), 0x7f, ...range(0x80, 0x9f)].map((code) =>
   String.fromCharCode(code),
 );
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff', '\ud83d'];
@@ -126,7 +126,7 @@ const controlCharacter = fc.oneof(
 const join = (parts: string[]) => parts.join('');
 
 /** Text meant to upset a server: each family is one way text goes wrong. */
-export function fuzzText(maxLength = 80): fc.Arbitrary<string> {
+function fuzzText(maxLength = 80): fc.Arbitrary<string> {
   const short = Math.max(1, Math.min(maxLength, 40));
   return fc.oneof(
     { weight: 2, arbitrary: fc.string({ maxLength: short, unit: 'binary' }) },
@@ -156,7 +156,7 @@ export function fuzzText(maxLength = 80): fc.Arbitrary<string> {
 }
 
 /** Text around a field's length limit, or far beyond it (past the body limit: 413). */
-export function longText(maxLength: number | undefined): fc.Arbitrary<string> {
+function longText(maxLength: number | undefined): fc.Arbitrary<string> {
   const limit = maxLength ?? 1000;
   return fc
     .tuple(
@@ -167,7 +167,7 @@ export function longText(maxLength: number | undefined): fc.Arbitrary<string> {
 }
 
 /** Deeply nested Markdown, HTML or brackets within a length (a post's content may hold 100,000 characters). */
-export function nestedText(maxLength: number | undefined): fc.Arbitrary<string> {
+function nestedText(maxLength: number | undefined): fc.Arbitrary<string> {
   const limit = maxLength ?? 1000;
   return fc
     .tuple(fc.constantFrom(...NESTING_UNITS), fc.constantFrom(10, 200, 3_000, 6_000))
@@ -178,7 +178,7 @@ export function nestedText(maxLength: number | undefined): fc.Arbitrary<string> 
 }
 
 /** Any of the bad texts, with the echo marker in front of some. */
-export function badText(maxLength: number | undefined): fc.Arbitrary<string> {
+function badText(maxLength: number | undefined): fc.Arbitrary<string> {
   // Room for thousands of nesting levels (a post's content) makes deep nesting the likelier attack.
   const roomy = (maxLength ?? 0) >= 10_000;
   return fc
@@ -197,7 +197,7 @@ const deepArray = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repea
 const deepObject = (depth: number) => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as unknown;
 
 /** Values of any JSON type, some odd: for a field that expects another type. */
-export const wrongTypeValue: fc.Arbitrary<unknown> = fc.oneof(
+const wrongTypeValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
     null,
     true,
@@ -237,7 +237,7 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 /** A value of the field's own type that is still wrong: out of range, badly formed, too long. */
-export function badValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+function badValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
   const ownType: fc.Arbitrary<unknown>[] = [];
   if (types.includes('string')) ownType.push(badText(schema.maxLength));
@@ -314,7 +314,7 @@ function matchesType(value: unknown, schema: JsonSchema): boolean {
 }
 
 /** A value the schema accepts (before refinements), for the fields a request leaves intact. */
-export function validValue(schema: JsonSchema, name?: string): fc.Arbitrary<unknown> {
+function validValue(schema: JsonSchema, name?: string): fc.Arbitrary<unknown> {
   const plausible = name === undefined ? undefined : PLAUSIBLE_VALUES[name];
   if (plausible instanceof fc.Arbitrary) return plausible;
   if (plausible !== undefined && matchesType(plausible, schema)) return fc.constant(plausible);
@@ -379,7 +379,7 @@ function validObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> 
 }
 
 /** An object with every field plausible except one: broken, missing, or joined by a stranger. */
-export function oneFieldBroken(schema: JsonSchema): fc.Arbitrary<unknown> {
+function oneFieldBroken(schema: JsonSchema): fc.Arbitrary<unknown> {
   const names = Object.keys(schema.properties ?? {});
   const base = validObject(schema);
   if (names.length === 0)
@@ -500,7 +500,7 @@ const json = (value: unknown, family: string): BodyCase => ({
 });
 
 /** The body families: valid-looking with one fault, mixed, non-object JSON, invalid JSON, wrong types. */
-export function bodyCase(operation: FuzzOperation): fc.Arbitrary<BodyCase> {
+function bodyCase(operation: FuzzOperation): fc.Arbitrary<BodyCase> {
   const schema = operation.body?.schema ?? { type: 'object', properties: {} };
   // One broken field in a plausible body is what reaches the database: it gets most of the runs.
   const asJson = fc.oneof(
@@ -609,7 +609,7 @@ const MALFORMED_URL_PARTS = [
 ];
 
 /** A path parameter: a real id or slug, a random one, malformed, encoded junk or absurdly long. */
-export function pathSegment(parameter: FuzzParameter, fixtures: FuzzFixtures): fc.Arbitrary<string> {
+function pathSegment(parameter: FuzzParameter, fixtures: FuzzFixtures): fc.Arbitrary<string> {
   const real = parameter.name === 'slug' ? fixtures.slugs : fixtures.ids;
   const families: fc.WeightedArbitrary<string>[] = [
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_URL_PARTS) },
@@ -670,7 +670,7 @@ function queryValue(parameter: FuzzParameter): fc.Arbitrary<string> {
 }
 
 /** A query string: the operation's own parameters with bad values, repeated, bracketed, plus strangers. */
-export function queryString(operation: FuzzOperation): fc.Arbitrary<string> {
+function queryString(operation: FuzzOperation): fc.Arbitrary<string> {
   const names = operation.query.map((parameter) => parameter.name);
   const own = operation.query.map((parameter) =>
     fc
@@ -764,7 +764,7 @@ const ODD_HEADERS: [string, fc.Arbitrary<string>][] = [
 ];
 
 /** Now and then a header or two with an odd value. */
-export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+const oddHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({}) },
   {
     weight: 1,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
-import type { Admin } from '../../../shared/admin-auth.ts';
+import type { Admin } from '../../../shared/contracts/admin-auth.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
 import { isSessionError } from '../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useInquiryStats } from '../../features/inquiries/api.ts';
+import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { isCurrent, NAV_ITEMS } from './nav-items.ts';

@@ -1,8 +1,8 @@
 import { Contact, Newspaper } from 'lucide-react';
+import { InquiryStatCards } from '../../features/contact-inquiries/inquiry-stat-cards.tsx';
+import { useDashboard } from '../../features/dashboard/api.ts';
 import { InquiriesChart } from '../../features/dashboard/inquiries-chart.tsx';
 import { RecentUnreadList } from '../../features/dashboard/recent-unread-list.tsx';
-import { useDashboard } from '../../features/inquiries/api.ts';
-import { InquiryStatCards } from '../../features/inquiries/inquiry-stat-cards.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';

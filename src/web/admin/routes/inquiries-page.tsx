@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { InquiryInbox } from '../../features/inquiries/inquiry-inbox.tsx';
+import { InquiryInbox } from '../../features/contact-inquiries/inquiry-inbox.tsx';
 import { siteSettingsQueryOptions } from '../../features/site-settings/api.ts';
 import { PageHeader } from './page-header.tsx';
 

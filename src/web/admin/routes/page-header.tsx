@@ -19,13 +19,3 @@ export function PageHeader({
     </header>
   );
 }
-
-/** A screen that a later release fills in; it says so plainly instead of showing fake data. */
-export function ComingSoon({ title, note }: { title: string; note: string }) {
-  return (
-    <div className="mx-auto max-w-4xl">
-      <PageHeader title={title} />
-      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{note}</p>
-    </div>
-  );
-}

@@ -7,8 +7,8 @@ import {
   type LoginInput,
   LoginResponseSchema,
   type SignInSummary,
-} from '../../../shared/admin-auth.ts';
-import { MessageResponseSchema } from '../../../shared/api.ts';
+} from '../../../shared/contracts/admin-auth.ts';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const adminAuthKeys = {

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/backups.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { screenQueryOptions } from '../../lib/query-cache.ts';
 
 const BASE = '/api/admin/backups';
 
@@ -15,11 +16,7 @@ export async function fetchBackupStatus(signal?: AbortSignal): Promise<BackupSta
 }
 
 export const backupStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: backupKeys.status,
-    queryFn: ({ signal }) => fetchBackupStatus(signal),
-    meta: { errorMessage: 'Failed to load the backups' },
-  });
+  screenQueryOptions(backupKeys.status, fetchBackupStatus, 'Failed to load the backups');
 
 export function useBackupStatus() {
   return useQuery(backupStatusQueryOptions());

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
-import { type BackupStatus, formatBytes } from '../../../shared/backups.ts';
+import type { BackupStatus } from '../../../shared/contracts/backups.ts';
+import { formatBytes } from '../../../shared/rules/backups.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';

@@ -1,61 +1,29 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { z } from 'zod';
-import { MessageResponseSchema } from '../../../shared/api.ts';
-import type { BlogPostValues } from '../../../shared/blog.ts';
-import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+  type BlogListResponse,
+  BlogListResponseSchema,
+  type BlogPost,
+  BlogPostResponseSchema,
+  type BlogPostSummary,
+  type BlogPostValues,
+  BlogPreviewResponseSchema,
+} from '../../../shared/contracts/blog.ts';
+import { ADMIN_BLOG_PAGE_SIZE } from '../../../shared/rules/blog.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { pageQueryOptions, resourceKeys } from '../../lib/query-cache.ts';
 
 const BASE = '/api/blogs';
 
-/** The admin list's page size: the most the API gives in one answer. */
-export const ADMIN_BLOG_PAGE_SIZE = 50;
-
-// The answers are checked against the shared types, so a changed contract fails here, loudly.
-const BlogPostSummarySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  slug: z.string(),
-  category: z.enum(BLOG_CATEGORIES),
-  image: z.string(),
-  author: z.string(),
-  isPublished: z.boolean(),
-  views: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  publishedAt: z.string().nullable(),
-}) satisfies z.ZodType<BlogPostSummary>;
-const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string() }) satisfies z.ZodType<BlogPost>;
-
-const BlogListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(BlogPostSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type BlogPostPage = z.infer<typeof BlogListResponseSchema>;
-const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
-const PreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
-
+const blogPosts = resourceKeys<number>('blog-posts');
 export const blogPostKeys = {
-  all: ['blog-posts'] as const,
-  lists: () => [...blogPostKeys.all, 'list'] as const,
-  list: (page: number) => [...blogPostKeys.lists(), page] as const,
-  detail: (id: string) => [...blogPostKeys.all, 'detail', id] as const,
+  ...blogPosts,
   preview: (content: string) => [...blogPostKeys.all, 'preview', content] as const,
 };
 
 const postPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise<BlogPostPage> {
+export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise<BlogListResponse> {
   return apiRequest(`${BASE}/admin/all?page=${page}&pageSize=${ADMIN_BLOG_PAGE_SIZE}`, {
     signal,
     schema: BlogListResponseSchema,
@@ -63,13 +31,11 @@ export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise
 }
 
 export const adminBlogPostsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: blogPostKeys.list(page),
-    queryFn: ({ signal }) => fetchAdminBlogPosts(page, signal),
-    // The page being left stays on screen until the next one has arrived.
-    placeholderData: keepPreviousData,
-    meta: { errorMessage: 'Failed to load blog posts' },
-  });
+  pageQueryOptions(
+    blogPostKeys.list(page),
+    (signal) => fetchAdminBlogPosts(page, signal),
+    'Failed to load blog posts',
+  );
 
 /** Every post, drafts included, newest created first. */
 export function useAdminBlogPosts(page: number) {
@@ -120,7 +86,7 @@ export async function previewBlogContent(content: string, signal?: AbortSignal):
     method: 'POST',
     body: { content },
     signal,
-    schema: PreviewResponseSchema,
+    schema: BlogPreviewResponseSchema,
   });
   return html;
 }
@@ -146,7 +112,7 @@ function invalidateBlogPosts(queryClient: QueryClient) {
 }
 
 /** The saved post, put in place in every cached page at once so the row agrees before the refetch. */
-export function replaceInPage(page: BlogPostPage, post: BlogPostSummary): BlogPostPage {
+export function replaceInPage(page: BlogListResponse, post: BlogPostSummary): BlogListResponse {
   return { ...page, data: page.data.map((entry) => (entry._id === post._id ? post : entry)) };
 }
 
@@ -166,7 +132,7 @@ export function useUpdateBlogPost() {
     mutationFn: ({ id, body }: BlogPostChange) => updateBlogPost(id, body),
     onSuccess: (post) => {
       const { content: _content, ...summary } = post;
-      queryClient.setQueriesData<BlogPostPage>({ queryKey: blogPostKeys.lists() }, (page) =>
+      queryClient.setQueriesData<BlogListResponse>({ queryKey: blogPostKeys.lists() }, (page) =>
         page ? replaceInPage(page, summary) : page,
       );
     },

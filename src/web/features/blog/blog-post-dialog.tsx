@@ -1,7 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import type { BlogPostValues } from '../../../shared/blog.ts';
-import type { BlogPost } from '../../../shared/blog-rules.ts';
+import type { BlogPost, BlogPostValues } from '../../../shared/contracts/blog.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
-import { type BlogPostInput, BlogPostInputSchema } from '../../../shared/blog.ts';
-import type { BlogPost } from '../../../shared/blog-rules.ts';
+import { type BlogPost, type BlogPostInput, BlogPostInputSchema } from '../../../shared/contracts/blog.ts';
 import { blogPostFormValues, EMPTY_BLOG_POST } from './blog-post-form.tsx';
 
 const resolver = zodResolver(BlogPostInputSchema);

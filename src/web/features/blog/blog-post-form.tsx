@@ -3,15 +3,19 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type BlogPostInput, BlogPostInputSchema, type BlogPostValues } from '../../../shared/blog.ts';
+import {
+  type BlogPost,
+  type BlogPostInput,
+  BlogPostInputSchema,
+  type BlogPostValues,
+} from '../../../shared/contracts/blog.ts';
 import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
   BLOG_MESSAGES,
-  type BlogPost,
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
-} from '../../../shared/blog-rules.ts';
+} from '../../../shared/rules/blog.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';

@@ -1,17 +1,17 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
-import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
+import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** A day in the viewer's locale (SPEC section 9); '' for a malformed value. */
-export function formatPostDate(iso: string): string {
+function formatPostDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 }
 
-export function viewsLabel(views: number): string {
+function viewsLabel(views: number): string {
   return `${views.toLocaleString()} ${views === 1 ? 'view' : 'views'}`;
 }
 

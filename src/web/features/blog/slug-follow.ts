@@ -1,4 +1,4 @@
-import { slugify } from '../../../shared/blog-rules.ts';
+import { slugify } from '../../../shared/rules/blog.ts';
 
 /**
  * While a post is created, its slug follows the title until the admin types a slug of their own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactChannel } from '../../../shared/contact-channels.ts';
+import type { ContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { applyContactChannelChange } from './api.ts';
 
 function channel(id: string, overrides: Partial<ContactChannel> = {}): ContactChannel {

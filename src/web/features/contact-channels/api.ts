@@ -1,50 +1,45 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { MessageResponseSchema } from '../../../shared/api.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type ContactChannel,
   type ContactChannelCreate,
-  ContactChannelSchema,
+  ContactChannelListResponseSchema,
+  ContactChannelResponseSchema,
   type ContactChannelUpdate,
-} from '../../../shared/contact-channels.ts';
+} from '../../../shared/contracts/contact-channels.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-
-const ContactListSchema = z.object({ contacts: z.array(ContactChannelSchema) });
-const ContactResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  contact: ContactChannelSchema,
-});
+import { screenQueryOptions } from '../../lib/query-cache.ts';
 
 export const contactChannelKeys = { all: ['contact-channels'] as const };
 
 export async function fetchContactChannels(signal?: AbortSignal): Promise<ContactChannel[]> {
-  const { contacts } = await apiRequest('/api/contacts', { signal, schema: ContactListSchema });
+  const { contacts } = await apiRequest('/api/contacts', {
+    signal,
+    schema: ContactChannelListResponseSchema,
+  });
   return contacts;
 }
 
 export const contactChannelsQueryOptions = () =>
-  queryOptions({
-    queryKey: contactChannelKeys.all,
-    queryFn: ({ signal }) => fetchContactChannels(signal),
-    meta: { errorMessage: 'Failed to load contacts' },
-  });
+  screenQueryOptions(contactChannelKeys.all, fetchContactChannels, 'Failed to load contacts');
 
 export function useContactChannels() {
   return useQuery(contactChannelsQueryOptions());
 }
 
 export function createContactChannel(input: ContactChannelCreate): Promise<ContactChannel> {
-  return apiRequest('/api/contacts', { method: 'POST', body: input, schema: ContactResponseSchema }).then(
-    (response) => response.contact,
-  );
+  return apiRequest('/api/contacts', {
+    method: 'POST',
+    body: input,
+    schema: ContactChannelResponseSchema,
+  }).then((response) => response.contact);
 }
 
 export function updateContactChannel(id: string, changes: ContactChannelUpdate): Promise<ContactChannel> {
   return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: changes,
-    schema: ContactResponseSchema,
+    schema: ContactChannelResponseSchema,
   }).then((response) => response.contact);
 }
 

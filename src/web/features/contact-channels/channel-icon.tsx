@@ -12,7 +12,7 @@ import {
   SquarePlay,
   ThumbsUp,
 } from 'lucide-react';
-import type { ContactChannelType } from '../../../shared/contact-channel-types.ts';
+import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import { cx } from '../../lib/class-names.ts';
 
 // lucide ships no brand logos, so each network gets a neutral symbol and a brand-like colour.

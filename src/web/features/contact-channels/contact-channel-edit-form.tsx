@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  CONTACT_CHANNEL_LABELS,
-  CONTACT_CHANNEL_PLACEHOLDERS,
-  LINK_TYPES,
-} from '../../../shared/contact-channel-types.ts';
-import {
   type ContactChannel,
   type ContactChannelCreate,
   type ContactChannelCreateInput,
   ContactChannelCreateSchema,
-} from '../../../shared/contact-channels.ts';
+} from '../../../shared/contracts/contact-channels.ts';
+import {
+  CONTACT_CHANNEL_LABELS,
+  CONTACT_CHANNEL_PLACEHOLDERS,
+  LINK_TYPES,
+} from '../../../shared/rules/contact-channels.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../ui/button.tsx';

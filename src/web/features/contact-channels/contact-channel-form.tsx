@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  type ContactChannelCreate,
+  type ContactChannelCreateInput,
+  ContactChannelCreateSchema,
+} from '../../../shared/contracts/contact-channels.ts';
+import {
   CONTACT_CHANNEL_GROUPS,
   CONTACT_CHANNEL_LABELS,
   CONTACT_CHANNEL_PLACEHOLDERS,
   type ContactChannelType,
   LINK_TYPES,
-} from '../../../shared/contact-channel-types.ts';
-import {
-  type ContactChannelCreate,
-  type ContactChannelCreateInput,
-  ContactChannelCreateSchema,
-} from '../../../shared/contact-channels.ts';
+} from '../../../shared/rules/contact-channels.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';

@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { buildChannelLink } from '../../../shared/channel-links.ts';
-import { CONTACT_CHANNEL_LABELS } from '../../../shared/contact-channel-types.ts';
-import type { ContactChannel } from '../../../shared/contact-channels.ts';
+import type { ContactChannel } from '../../../shared/contracts/contact-channels.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Switch } from '../../ui/switch.tsx';

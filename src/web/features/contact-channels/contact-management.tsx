@@ -1,8 +1,8 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CONTACT_CHANNEL_LABELS } from '../../../shared/contact-channel-types.ts';
-import type { ContactChannel } from '../../../shared/contact-channels.ts';
+import type { ContactChannel } from '../../../shared/contracts/contact-channels.ts';
+import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
 import { isSessionError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DailyInquiryCount } from '../../../shared/inquiry-inbox.ts';
+import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import { chartMax, dayTotal, describeDay, formatChartDay } from './chart-data.ts';
 
 const day = (date: string, counts: Partial<Omit<DailyInquiryCount, 'date'>> = {}): DailyInquiryCount => ({

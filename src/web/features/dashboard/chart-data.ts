@@ -1,4 +1,4 @@
-import type { DailyInquiryCount } from '../../../shared/inquiry-inbox.ts';
+import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 
 /** The statuses stacked in each day's bar, bottom first. */
 export const CHART_SERIES = [

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DailyInquiryCount } from '../../../shared/inquiry-inbox.ts';
+import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import { cx } from '../../lib/class-names.ts';
 import { CHART_SERIES, chartMax, dayTotal, describeDay, formatChartDay } from './chart-data.ts';
 

@@ -1,14 +1,14 @@
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Inquiry } from '../../../shared/inquiry-inbox.ts';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 
-export const INQUIRIES_PATH = '/admin/inquiries';
+const INQUIRIES_PATH = '/admin/inquiries';
 
 /** The inbox with this inquiry's detail open. */
-export function inquiryLink(id: string): string {
+function inquiryLink(id: string): string {
   return `${INQUIRIES_PATH}?open=${encodeURIComponent(id)}`;
 }
 

@@ -1,12 +1,5 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { MessageResponseSchema } from '../../../shared/api.ts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type Member,
   type MemberCreateInput,
@@ -19,20 +12,15 @@ import {
   type MemberPasswordResetInput,
   MemberResponseSchema,
   type MemberUpdateInput,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateResource } from '../../lib/query-cache.ts';
+import { invalidateResource, pageQueryOptions, resourceKeys } from '../../lib/query-cache.ts';
 import { type MembersQuery, membersQueryString } from './members-params.ts';
 
 const BASE = '/api/members';
 
 /** Everything under `all` changes when a member does: the lists and the member's own page (its log). */
-export const memberKeys = {
-  all: ['members'] as const,
-  lists: () => [...memberKeys.all, 'list'] as const,
-  list: (query: MembersQuery) => [...memberKeys.lists(), query] as const,
-  detail: (id: string) => [...memberKeys.all, 'detail', id] as const,
-};
+export const memberKeys = resourceKeys<MembersQuery>('members');
 
 const memberPath = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
 
@@ -42,13 +30,7 @@ export function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise
 }
 
 export const memberListQueryOptions = (query: MembersQuery) =>
-  queryOptions({
-    queryKey: memberKeys.list(query),
-    queryFn: ({ signal }) => fetchMembers(query, signal),
-    // The page being left stays on screen until the next one has arrived.
-    placeholderData: keepPreviousData,
-    meta: { errorMessage: 'Failed to load members' },
-  });
+  pageQueryOptions(memberKeys.list(query), (signal) => fetchMembers(query, signal), 'Failed to load members');
 
 export function useMembers(query: MembersQuery) {
   return useQuery(memberListQueryOptions(query));

@@ -1,4 +1,4 @@
-import type { MemberAuditEntry } from '../../../shared/members.ts';
+import type { MemberAuditEntry } from '../../../shared/contracts/members.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { auditActionLabel, auditActor, auditChanges, auditChangeText } from './member-audit.ts';
 

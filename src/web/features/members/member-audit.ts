@@ -1,4 +1,5 @@
-import { MEMBER_AUDIT_LABELS, MEMBER_STATUS_LABELS, type MemberAuditEntry } from '../../../shared/members.ts';
+import type { MemberAuditEntry } from '../../../shared/contracts/members.ts';
+import { MEMBER_AUDIT_LABELS, MEMBER_STATUS_LABELS } from '../../../shared/rules/members.ts';
 import { isMemberStatus } from './members-params.ts';
 
 /** The product's words for the fields an audit entry may name. */

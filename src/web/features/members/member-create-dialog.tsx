@@ -2,13 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  COUNTRY_CODES,
-  DEFAULT_COUNTRY_CODE,
-  MEMBER_LIMITS,
-  MEMBER_MESSAGES,
-  type MemberCredentials,
-} from '../../../shared/members.ts';
+import type { MemberCredentials } from '../../../shared/contracts/members.ts';
+import { MEMBER_LIMITS, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';

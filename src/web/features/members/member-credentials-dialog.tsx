@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { MemberCredentials } from '../../../shared/members.ts';
+import type { MemberCredentials } from '../../../shared/contracts/members.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { MemberCredentialsPanel } from './member-credentials.tsx';

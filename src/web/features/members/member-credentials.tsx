@@ -1,6 +1,7 @@
 import { Check, Copy, MessageCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { type MemberCredentials, memberWhatsAppLink } from '../../../shared/members.ts';
+import type { MemberCredentials } from '../../../shared/contracts/members.ts';
+import { memberWhatsAppLink } from '../../../shared/rules/members.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 
 type CopyState = 'idle' | 'copied' | 'selected';

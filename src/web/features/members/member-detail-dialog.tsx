@@ -4,12 +4,11 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  MEMBER_LIMITS,
-  MEMBER_MESSAGES,
   type Member,
   type MemberUpdateInput,
   MemberUpdateSchema,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
+import { MEMBER_LIMITS, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../ui/button.tsx';

@@ -4,7 +4,7 @@ import {
   MemberCreateSchema,
   type MemberPasswordResetInput,
   MemberPasswordResetSchema,
-} from '../../../shared/members.ts';
+} from '../../../shared/contracts/members.ts';
 
 /** How the member's password comes about: the server makes one up (the default), or the admin types it. */
 export const PASSWORD_CHOICES = ['generate', 'type'] as const;

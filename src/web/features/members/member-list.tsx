@@ -1,4 +1,4 @@
-import type { Member } from '../../../shared/members.ts';
+import type { Member } from '../../../shared/contracts/members.ts';
 import { cx } from '../../lib/class-names.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { MemberStatusBadge } from './member-status.tsx';

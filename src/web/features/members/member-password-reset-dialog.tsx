@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { MEMBER_MESSAGES, type Member, type MemberCredentials } from '../../../shared/members.ts';
+import type { Member, MemberCredentials } from '../../../shared/contracts/members.ts';
+import { MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useResetMemberPassword } from './api.ts';

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleSlash } from 'lucide-react';
-import { MEMBER_STATUS_LABELS, type MemberStatus } from '../../../shared/members.ts';
+import { MEMBER_STATUS_LABELS, type MemberStatus } from '../../../shared/rules/members.ts';
 import { cx } from '../../lib/class-names.ts';
 
 const TONES: Record<MemberStatus, string> = {

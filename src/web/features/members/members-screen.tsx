@@ -1,13 +1,13 @@
 import { Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { Member } from '../../../shared/contracts/members.ts';
 import {
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
-  type Member,
-} from '../../../shared/members.ts';
+} from '../../../shared/rules/members.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { pageCount, pageRange } from '../../lib/list-params.ts';

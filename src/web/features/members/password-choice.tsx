@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PASSWORD_MAX_LENGTH } from '../../../shared/field-schemas.ts';
-import { GENERATED_PASSWORD_LENGTH, MEMBER_PASSWORD_MIN_LENGTH } from '../../../shared/members.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/rules/fields.ts';
+import { GENERATED_PASSWORD_LENGTH, MEMBER_PASSWORD_MIN_LENGTH } from '../../../shared/rules/members.ts';
 import { cx } from '../../lib/class-names.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import type { PasswordChoice } from './member-form.ts';

@@ -1,33 +1,21 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type SiteSettings, SiteSettingsSchema } from '../../../shared/site-settings.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type SiteSettings,
+  SiteSettingsResponseSchema,
+  SiteSettingsSavedResponseSchema,
+} from '../../../shared/contracts/site-settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-
-/** The settings as the server sends them; already normalised when saved, so read as plain strings. */
-const StoredSiteSettingsSchema = SiteSettingsSchema.extend({
-  telegramHandle: z.string(),
-  supportEmail: z.string(),
-});
-const SettingsResponseSchema = z.object({ settings: StoredSiteSettingsSchema });
-const SaveResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  settings: StoredSiteSettingsSchema,
-});
+import { screenQueryOptions } from '../../lib/query-cache.ts';
 
 export const siteSettingsKeys = { all: ['site-settings'] as const };
 
 export async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
-  const { settings } = await apiRequest('/api/settings', { signal, schema: SettingsResponseSchema });
+  const { settings } = await apiRequest('/api/settings', { signal, schema: SiteSettingsResponseSchema });
   return settings;
 }
 
 export const siteSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: siteSettingsKeys.all,
-    queryFn: ({ signal }) => fetchSiteSettings(signal),
-    meta: { errorMessage: 'Failed to load settings' },
-  });
+  screenQueryOptions(siteSettingsKeys.all, fetchSiteSettings, 'Failed to load settings');
 
 export function useSiteSettings() {
   return useQuery(siteSettingsQueryOptions());
@@ -36,7 +24,11 @@ export function useSiteSettings() {
 export function saveSiteSettings(
   settings: SiteSettings,
 ): Promise<{ message: string; settings: SiteSettings }> {
-  return apiRequest('/api/admin/settings', { method: 'PUT', body: settings, schema: SaveResponseSchema });
+  return apiRequest('/api/admin/settings', {
+    method: 'PUT',
+    body: settings,
+    schema: SiteSettingsSavedResponseSchema,
+  });
 }
 
 export function useSaveSiteSettings() {

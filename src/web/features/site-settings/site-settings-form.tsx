@@ -3,12 +3,12 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type Path, type UseFormRegisterReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { brandGamePath } from '../../../shared/brand.ts';
 import {
   type SiteSettings,
   type SiteSettingsInput,
   SiteSettingsSchema,
-} from '../../../shared/site-settings.ts';
+} from '../../../shared/contracts/site-settings.ts';
+import { brandGamePath } from '../../../shared/rules/site-settings.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -16,8 +16,8 @@ import { Button } from '../../ui/button.tsx';
 import { inputClassName, TextField } from '../../ui/text-field.tsx';
 import { useSaveSiteSettings } from './api.ts';
 
-export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
-export const BUSINESS_HOURS_MAX_ROWS = 7;
+const SETTINGS_SAVED_MESSAGE = 'Settings saved';
+const BUSINESS_HOURS_MAX_ROWS = 7;
 
 const TOP_LEVEL_FIELDS = [
   'brandName',

@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import {
   ACCOUNT_DELETION_LIMITS,
   ACCOUNT_DELETION_MESSAGES,
-  COUNTRY_CODES,
-  DEFAULT_COUNTRY_CODE,
-} from '../../../shared/account-deletion-rules.ts';
+} from '../../../shared/rules/account-deletion.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 import { ACCOUNT_DELETION_COPY, COUNTRY_NAMES } from '../../content/account-deletion.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useCopy } from '../site-settings-data.ts';

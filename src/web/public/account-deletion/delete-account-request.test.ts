@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion-rules.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
 import { DELETE_ACCOUNT_PATH, hasAllFields, requestAccountDeletion } from './delete-account-request.ts';
 
 const REQUEST = { mobile: '98765-43210', password: 'secret-pass', countryCode: '+91' };

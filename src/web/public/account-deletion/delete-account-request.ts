@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion-rules.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
 
 export const DELETE_ACCOUNT_PATH = '/api/auth/delete-account';
 

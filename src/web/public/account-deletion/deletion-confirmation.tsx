@@ -1,6 +1,6 @@
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
-import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/account-deletion-rules.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
 import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
 import { cx } from '../../lib/class-names.ts';
 import type { FillCopy } from '../site-settings-data.ts';

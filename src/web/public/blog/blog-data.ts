@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { PublicBlogPost, PublishedBlogPage } from '../../../shared/contracts/blog.ts';
 import {
   BLOG_PAGE_SIZE,
   type BlogCategory,
   isBlogCategory,
   isPossibleSlug,
-  type PublicBlogPost,
-  type PublishedBlogPage,
-} from '../../../shared/blog-rules.ts';
+} from '../../../shared/rules/blog.ts';
 import { serverDataContext } from '../../server-context.ts';
 
 /**
@@ -20,7 +19,7 @@ export interface BlogListFilter {
   page: number;
 }
 
-export function blogListFilter(search: URLSearchParams): BlogListFilter {
+function blogListFilter(search: URLSearchParams): BlogListFilter {
   const category = search.get('category');
   const page = Number(search.get('page') ?? '1');
   return {

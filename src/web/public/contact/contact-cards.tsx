@@ -10,9 +10,9 @@ import {
   ThumbsUp,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buildChannelLink } from '../../../shared/channel-links.ts';
-import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/contact-channel-types.ts';
-import type { PublicContactChannel } from '../../../shared/contact-channels.ts';
+import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import { CHANNEL_CARD_COPY, CONTACT_PAGE_COPY } from '../../content/contact.ts';
 import { cx } from '../../lib/class-names.ts';
 
@@ -52,7 +52,7 @@ export function actionClassName(colours = 'bg-indigo-700 hover:bg-indigo-800'): 
 }
 
 /** A web address reads better without its scheme: "facebook.com/page" rather than "https://facebook.com/page". */
-export function displayValue(value: string): string {
+function displayValue(value: string): string {
   return value.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
 }
 

@@ -4,7 +4,7 @@ import {
   INQUIRY_FAILURE_MESSAGE,
   INQUIRY_SUCCESS_MESSAGE,
   type InquiryService,
-} from '../../../shared/contact-inquiries.ts';
+} from '../../../shared/rules/contact-inquiries.ts';
 import { CONTACT_FORM_COPY } from '../../content/contact.ts';
 import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';

@@ -1,10 +1,12 @@
 import {
   type ContactInquiryCreate,
   ContactInquiryCreateSchema,
+} from '../../../shared/contracts/contact-inquiry-form.ts';
+import {
   INQUIRY_SERVICE_LABELS,
   INQUIRY_SERVICES,
   type InquiryService,
-} from '../../../shared/contact-inquiries.ts';
+} from '../../../shared/rules/contact-inquiries.ts';
 
 /** The fields a person fills in, in the order of the form. */
 export const INQUIRY_FORM_FIELDS = ['name', 'phone', 'email', 'city', 'service', 'query'] as const;

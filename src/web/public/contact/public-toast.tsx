@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { cx } from '../../lib/class-names.ts';
 
 /** How long a public page's toast stays (SPEC section 9: 4 s). */
-export const PUBLIC_TOAST_DURATION_MS = 4000;
+const PUBLIC_TOAST_DURATION_MS = 4000;
 
 export type PublicToastType = 'success' | 'error';
 

@@ -1,4 +1,4 @@
-import type { InquiryService } from '../../../shared/contact-inquiries.ts';
+import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import { CONTACT_PAGE_COPY, CONTACT_SERVICE_TILES } from '../../content/contact.ts';
 
 // A coloured edge tells the tiles apart; icons would cost the page more script than it can spare.

@@ -1,6 +1,10 @@
 import { Star } from 'lucide-react';
 import type { RefObject } from 'react';
-import { DIFFICULTY_IDS, DIFFICULTY_LEVELS, type DifficultyId } from '../../../shared/tic-tac-toe.ts';
+import {
+  DIFFICULTY_IDS,
+  DIFFICULTY_LEVELS,
+  type DifficultyId,
+} from '../../../shared/rules/tic-tac-toe-engine.ts';
 import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
 import { cx } from '../../lib/class-names.ts';
 

@@ -1,6 +1,6 @@
 import { Circle, X } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
-import { type Board, HUMAN, type Outcome } from '../../../shared/tic-tac-toe.ts';
+import { type Board, HUMAN, type Outcome } from '../../../shared/rules/tic-tac-toe-engine.ts';
 import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
 import { cx } from '../../lib/class-names.ts';
 import { cellAfterKey } from './game-view.ts';

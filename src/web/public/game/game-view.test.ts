@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HUMAN, ROBOT } from '../../../shared/tic-tac-toe.ts';
-import { type GameAction, gameReducer, INITIAL_GAME_STATE } from '../../../shared/tic-tac-toe-game.ts';
+import { HUMAN, ROBOT } from '../../../shared/rules/tic-tac-toe-engine.ts';
+import {
+  type GameAction,
+  gameReducer,
+  INITIAL_GAME_STATE,
+} from '../../../shared/rules/tic-tac-toe-game-state.ts';
 import { TIC_TAC_TOE_COPY } from '../../content/game.ts';
 import { announcementOf, cellAfterKey } from './game-view.ts';
 

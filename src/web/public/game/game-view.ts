@@ -1,5 +1,5 @@
-import { HUMAN } from '../../../shared/tic-tac-toe.ts';
-import { type GameState, gameStatus } from '../../../shared/tic-tac-toe-game.ts';
+import { HUMAN } from '../../../shared/rules/tic-tac-toe-engine.ts';
+import { type GameState, gameStatus } from '../../../shared/rules/tic-tac-toe-game-state.ts';
 import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Bot, Flame, RotateCcw, Trophy } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { DIFFICULTY_LEVELS, type DifficultyId, HUMAN } from '../../../shared/tic-tac-toe.ts';
+import { DIFFICULTY_LEVELS, type DifficultyId, HUMAN } from '../../../shared/rules/tic-tac-toe-engine.ts';
 import {
   type GameStatus,
   gameReducer,
@@ -8,7 +8,7 @@ import {
   INITIAL_GAME_STATE,
   ROBOT_REPLY_DELAY_MS,
   robotReply,
-} from '../../../shared/tic-tac-toe-game.ts';
+} from '../../../shared/rules/tic-tac-toe-game-state.ts';
 import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
 import { cx } from '../../lib/class-names.ts';
 import { BUTTON_BASE, BUTTON_SECONDARY } from '../ui/section.tsx';

@@ -1,6 +1,7 @@
 import { Eye, Rss } from 'lucide-react';
 import { Link, useLoaderData, useNavigation } from 'react-router';
-import { BLOG_CATEGORIES, type BlogPostSummary } from '../../../shared/blog-rules.ts';
+import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
+import { BLOG_CATEGORIES } from '../../../shared/rules/blog.ts';
 import { BLOG_COPY } from '../../content/blog.ts';
 import { fillCopy } from '../../content/site.ts';
 import { cx } from '../../lib/class-names.ts';

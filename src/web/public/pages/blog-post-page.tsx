@@ -1,7 +1,7 @@
 import { ArrowLeft, Eye } from 'lucide-react';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
-import type { PublicBlogPost } from '../../../shared/blog-rules.ts';
-import { BLOG_MESSAGES } from '../../../shared/blog-rules.ts';
+import type { PublicBlogPost } from '../../../shared/contracts/blog.ts';
+import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import { BLOG_COPY } from '../../content/blog.ts';
 import { NOT_FOUND_COPY } from '../../content/pages.ts';
 import { fillCopy } from '../../content/site.ts';

@@ -1,9 +1,9 @@
 import { Mail } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
-import type { ContactChannelType } from '../../../shared/contact-channel-types.ts';
-import type { PublicContactChannel } from '../../../shared/contact-channels.ts';
-import type { InquiryService } from '../../../shared/contact-inquiries.ts';
+import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
+import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
+import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import { CONTACT_FAQ, CONTACT_PAGE_COPY } from '../../content/contact.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { serverDataContext } from '../../server-context.ts';

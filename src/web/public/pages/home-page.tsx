@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buildChannelLink } from '../../../shared/channel-links.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
 import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
 import { staticHead } from '../page-head.ts';
 import { type FillCopy, useCopy, useSiteSettings } from '../site-settings-data.ts';

@@ -1,6 +1,6 @@
 import { Mail, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { buildChannelLink } from '../../../shared/channel-links.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
 
 // On the indigo panel the focus ring is white, to stay visible.
 const PANEL_BUTTON =

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
+import { PASSWORD_MAX_LENGTH } from '../rules/fields.ts';
+import { EmailSchema, newPasswordChecks } from './fields.ts';
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  // A password to check is never stored: any text is taken, so no admin is locked out of an old one.
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const NewPasswordSchema = z.string().check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
+
+export const ChangePasswordSchema = z
+  .object({
+    // Checked, never stored: any text is taken, like the sign-in's password.
+    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+    newPassword: NewPasswordSchema,
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+export const AdminSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  /** The server's session limits, so screens can state them as configured. */
+  sessionPolicy: z.object({ idleMinutes: z.number().int(), absoluteMinutes: z.number().int() }),
+});
+export type Admin = z.infer<typeof AdminSchema>;
+
+export const AdminResponseSchema = z.object({ success: z.literal(true), admin: AdminSchema });
+
+/** Told at sign-in, so that an admin notices someone guessing their password. */
+export const SignInSummarySchema = z.object({
+  /** The previous sign-in to this account, or null for the first. */
+  previousAt: z.string().nullable(),
+  /** Wrong passwords tried on this account since then, from anywhere. */
+  failedAttempts: z.number().int(),
+});
+export type SignInSummary = z.infer<typeof SignInSummarySchema>;
+
+export const LoginResponseSchema = AdminResponseSchema.extend({ signIn: SignInSummarySchema });
+
+export const LoginInfoSchema = z.object({
+  /** Only in demo mode: credentials a visitor may use to look around. */
+  demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type LoginInfo = z.infer<typeof LoginInfoSchema>;

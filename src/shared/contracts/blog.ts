@@ -1,0 +1,132 @@
+// The blog API's shapes: the form's input (shared by the admin form and the server) and the posts the API
+// returns. Public pages import only types from here (erased): their data comes through the server's renderer.
+import { z } from 'zod';
+import {
+  ADMIN_BLOG_PAGE_SIZE,
+  ADMIN_BLOG_PAGE_SIZE_MAX,
+  BLOG_CATEGORIES,
+  BLOG_LIMITS,
+  BLOG_PAGE_SIZE,
+  BLOG_PAGE_SIZE_MAX,
+  DEFAULT_BLOG_AUTHOR,
+  DEFAULT_BLOG_CATEGORY,
+  RESERVED_SLUGS,
+  SLUG_PATTERN,
+} from '../rules/blog.ts';
+import { isHttpUrl } from '../rules/fields.ts';
+import { idParamsSchema } from './api.ts';
+import { requiredText, withoutControlCharacters } from './fields.ts';
+import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
+
+/**
+ * A file on this site, such as the demo posts' `/demo/blog/….jpg`. Never `//host` or `/\host`, which
+ * browsers read as another site, nor whitespace, which URL parsers drop.
+ */
+function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])\S*$/.test(value);
+}
+
+/** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
+export const BlogPostInputSchema = z.object({
+  title: requiredText('Title', BLOG_LIMITS.title),
+  description: requiredText('Description', BLOG_LIMITS.description, 'multi'),
+  content: requiredText('Content', BLOG_LIMITS.content, 'multi'),
+  slug: requiredText('Slug', BLOG_LIMITS.slug).check(
+    z.regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits, hyphens and underscores'),
+    z.refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is reserved. Choose another slug.'),
+  ),
+  category: z.enum(BLOG_CATEGORIES, 'Category is required').default(DEFAULT_BLOG_CATEGORY),
+  image: z
+    .string()
+    .check(
+      z.trim(),
+      withoutControlCharacters('Image URL'),
+      z.maxLength(BLOG_LIMITS.image, `Image URL must be at most ${BLOG_LIMITS.image} characters`),
+      z.refine(
+        (value) => value === '' || isHttpUrl(value) || isSitePath(value),
+        'Image URL must start with https://, http:// or / (a picture on this site)',
+      ),
+    )
+    .default(''),
+  author: z
+    .string()
+    .check(
+      z.trim(),
+      withoutControlCharacters('Author'),
+      z.maxLength(BLOG_LIMITS.author),
+      z.minLength(1, 'Author is required'),
+    )
+    .default(DEFAULT_BLOG_AUTHOR),
+  isPublished: z.boolean('isPublished must be true or false').default(false),
+});
+export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
+export type BlogPostValues = z.output<typeof BlogPostInputSchema>;
+
+/** A card of a list: a post without its content. */
+export const BlogPostSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  slug: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  image: z.string(),
+  author: z.string(),
+  isPublished: z.boolean(),
+  views: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Set the first time the post is published and kept after (null while it never was). */
+  publishedAt: z.string().nullable(),
+});
+export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
+
+/** A post as the API returns it (SPEC section 3), plus when it was last changed and first published. */
+export const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string() });
+export type BlogPost = z.infer<typeof BlogPostSchema>;
+
+/** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
+export type PublicBlogPost = BlogPostSummary & { html: string };
+
+// `?category=` and `?page=` may arrive empty (a form's URL carries them so): empty means "not given".
+export const PublishedBlogListQuerySchema = z.object({
+  category: z.preprocess(
+    emptyAsUndefined,
+    z.enum(BLOG_CATEGORIES, `Category must be one of ${BLOG_CATEGORIES.join(', ')}`).optional(),
+  ),
+  ...pagingQuery({ pageSize: BLOG_PAGE_SIZE, maxPageSize: BLOG_PAGE_SIZE_MAX, wholeNumberMessages: true }),
+});
+export type PublishedBlogListQuery = z.infer<typeof PublishedBlogListQuerySchema>;
+
+export const AdminBlogListQuerySchema = z.object(
+  pagingQuery({
+    pageSize: ADMIN_BLOG_PAGE_SIZE,
+    maxPageSize: ADMIN_BLOG_PAGE_SIZE_MAX,
+    wholeNumberMessages: true,
+  }),
+);
+
+export const BlogListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(BlogPostSummarySchema),
+  ...PAGE_FIELDS,
+});
+export type BlogListResponse = z.infer<typeof BlogListResponseSchema>;
+
+/** One page of the public list, as the server's data context hands it to the page renderer. */
+export type PublishedBlogPage = Omit<BlogListResponse, 'success' | 'data'> & { items: BlogPostSummary[] };
+
+export const BlogIdParamsSchema = idParamsSchema('blog post');
+// Any text: a slug that cannot exist is a 404 like one that does not (the handler checks its form).
+export const BlogSlugParamsSchema = z.object({ slug: z.string() });
+
+export const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
+export const BlogPostDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: BlogPostSchema.extend({ html: z.string() }),
+});
+export const BlogPostSavedResponseSchema = z.object({
+  success: z.literal(true),
+  data: BlogPostSchema,
+  message: z.string(),
+});
+export const BlogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });

@@ -1,0 +1,80 @@
+// The back office's inquiry inbox: full zod, admin code only (the public form's schema is
+// contact-inquiry-form.ts, which stays on zod/mini).
+import { z } from 'zod';
+import {
+  INQUIRY_PAGE_SIZE,
+  INQUIRY_PAGE_SIZE_MAX,
+  INQUIRY_SEARCH_MAX_LENGTH,
+  INQUIRY_SERVICES,
+  INQUIRY_STATUSES,
+} from '../rules/contact-inquiries.ts';
+import { idParamsSchema } from './api.ts';
+import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
+
+export const InquiryStatusSchema = z.enum(
+  INQUIRY_STATUSES,
+  'Choose a status: new, in-progress, resolved or closed',
+);
+
+export const InquirySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  city: z.string(),
+  query: z.string(),
+  service: z.enum(INQUIRY_SERVICES),
+  status: InquiryStatusSchema,
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Inquiry = z.infer<typeof InquirySchema>;
+
+// `?status=` and `?q=` may arrive empty (the spec's URLs carry them so): empty means "no filter".
+export const InquiryFilterSchema = z.object({
+  q: searchParam(INQUIRY_SEARCH_MAX_LENGTH),
+  status: z.preprocess(emptyAsUndefined, InquiryStatusSchema.optional()),
+});
+export type InquiryFilter = z.infer<typeof InquiryFilterSchema>;
+
+export const InquiryListQuerySchema = InquiryFilterSchema.extend(
+  pagingQuery({ pageSize: INQUIRY_PAGE_SIZE, maxPageSize: INQUIRY_PAGE_SIZE_MAX }),
+);
+export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;
+
+export const InquiryListResponseSchema = z.object({
+  inquiries: z.array(InquirySchema),
+  /**
+   * Exact, unless `totalCapped`: then at least this many match (INQUIRY_TOTAL_CAP, or fewer when a search
+   * with a status filter stopped counting early), shown as "10,000+".
+   */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InquiryListResponse = z.infer<typeof InquiryListResponseSchema>;
+
+export const InquiryStatsSchema = z.object({
+  total: z.number().int(),
+  new: z.number().int(),
+  inProgress: z.number().int(),
+  resolved: z.number().int(),
+  closed: z.number().int(),
+  unread: z.number().int(),
+});
+export type InquiryStats = z.infer<typeof InquiryStatsSchema>;
+export const InquiryStatsResponseSchema = z.object({ stats: InquiryStatsSchema });
+
+export const InquiryIdParamsSchema = idParamsSchema('inquiry');
+
+export const InquiryStatusUpdateSchema = z.object({ status: InquiryStatusSchema });
+
+export const InquiryDetailResponseSchema = z.object({ inquiry: InquirySchema });
+
+export const InquiryResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  inquiry: InquirySchema,
+});

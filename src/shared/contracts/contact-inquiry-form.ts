@@ -1,0 +1,18 @@
+// zod/mini: this schema is used by the public contact form, and full zod would double the page's script.
+import * as z from 'zod/mini';
+import { INQUIRY_LIMITS, INQUIRY_SERVICES } from '../rules/contact-inquiries.ts';
+import { internationalPhone, requiredEmail, requiredText } from './fields.ts';
+
+/** POST /api/contact-inquiries: the spec's six fields, all required, plus a honeypot only bots fill in. */
+export const ContactInquiryCreateSchema = z.object({
+  name: requiredText('Name', INQUIRY_LIMITS.name),
+  phone: requiredText('Phone', INQUIRY_LIMITS.phone).check(internationalPhone()),
+  email: requiredEmail(),
+  city: requiredText('City', INQUIRY_LIMITS.city),
+  query: requiredText('Query', INQUIRY_LIMITS.query, 'multi'),
+  service: z.enum(INQUIRY_SERVICES, 'Select a service'),
+  /** Honeypot: hidden from people, so any value means a bot. */
+  website: z.optional(z.string().check(z.maxLength(500))),
+});
+export type ContactInquiryCreateInput = z.input<typeof ContactInquiryCreateSchema>;
+export type ContactInquiryCreate = z.output<typeof ContactInquiryCreateSchema>;

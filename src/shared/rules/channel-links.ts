@@ -1,0 +1,80 @@
+import type { ContactChannelType } from './contact-channels.ts';
+import { digitsOf } from './fields.ts';
+
+/** The only schemes a link built from admin-entered values may ever have. */
+export const SAFE_LINK_PROTOCOLS: ReadonlySet<string> = new Set([
+  'https:',
+  'http:',
+  'tel:',
+  'mailto:',
+  'sms:',
+]);
+
+/** Returns the normalised href when it parses and uses a safe scheme, otherwise null. */
+export function safeHref(candidate: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  return SAFE_LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+}
+
+const STARTS_WITH_HTTP = /^https?:\/\//i;
+const TELEGRAM_HOST = /(^|[/.@])(t\.me|telegram\.me|telegram\.dog)(\/|$)/i;
+// Apostrophes are legal in addresses (o'brien@example.com); brackets, quotes and separators are not.
+const EMAIL_SHAPE = /^[^\s@<>()[\]",;:\\/]+@[^\s@<>()[\]",;:\\/]+\.[^\s@<>()[\]",;:\\/]+$/;
+
+export interface ChannelLinkOptions {
+  /** WhatsApp only: a message prefilled in the chat. */
+  text?: string;
+}
+
+const HANDLE = /^[A-Za-z0-9._-]{1,64}$/;
+
+function profileLink(base: string, value: string): string | null {
+  if (STARTS_WITH_HTTP.test(value)) return safeHref(value);
+  // users type the handle with or without @; anything else is not a handle and gets no link
+  const handle = value.replace(/^@/, '');
+  return HANDLE.test(handle) ? safeHref(`${base}${handle}`) : null;
+}
+
+/**
+ * Builds the link a visitor follows for a contact channel (SPEC section 5).
+ * Returns null when the value cannot make a safe link; never a javascript: or data: URL.
+ */
+export function buildChannelLink(
+  type: ContactChannelType,
+  rawValue: string,
+  options: ChannelLinkOptions = {},
+): string | null {
+  const value = rawValue.trim();
+  if (!value) return null;
+  switch (type) {
+    case 'whatsapp': {
+      const digits = digitsOf(value);
+      if (digits.length < 7 || digits.length > 15) return null;
+      const query = options.text ? `?text=${encodeURIComponent(options.text)}` : '';
+      return safeHref(`https://wa.me/${digits}${query}`);
+    }
+    case 'phone': {
+      const digits = digitsOf(value);
+      if (digits.length < 3 || digits.length > 15) return null;
+      return safeHref(`tel:${value.startsWith('+') ? '+' : ''}${digits}`);
+    }
+    case 'email':
+      return EMAIL_SHAPE.test(value) ? safeHref(`mailto:${value}`) : null;
+    case 'telegram':
+      if (TELEGRAM_HOST.test(value)) {
+        return safeHref(STARTS_WITH_HTTP.test(value) ? value : `https://${value.replace(/^\/+/, '')}`);
+      }
+      return profileLink('https://t.me/', value);
+    case 'instagram':
+      return profileLink('https://instagram.com/', value);
+    case 'facebook':
+      return profileLink('https://facebook.com/', value);
+    default:
+      return STARTS_WITH_HTTP.test(value) ? safeHref(value) : null;
+  }
+}

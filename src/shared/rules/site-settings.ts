@@ -1,0 +1,27 @@
+/**
+ * The site settings' rules and defaults without zod, for public pages (contracts/site-settings.ts holds the
+ * schema, and zod, which public pages must not download).
+ */
+import type { SiteSettings } from '../contracts/site-settings.ts';
+
+/** The game's branded route: /{Brand}Game with the brand's letters and digits only. */
+export function brandGamePath(brandName: string): string {
+  return `/${brandName.replace(/[^A-Za-z0-9]/g, '')}Game`;
+}
+
+/** What a new site shows until an admin saves the Settings screen. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  brandName: 'Sampark',
+  supportPhone: '+91 98765 43210',
+  whatsappNumber: '+91 98765 43210',
+  telegramHandle: 'sampark_support',
+  supportEmail: 'support@example.com',
+  businessHours: [
+    { days: 'Monday-Friday', hours: '9:00 AM - 8:00 PM' },
+    { days: 'Saturday', hours: '10:00 AM - 6:00 PM' },
+    { days: 'Sunday', hours: 'Emergency Only' },
+  ],
+  usersCount: '50K+',
+  rating: '4.8',
+  competitorName: 'Other ID providers',
+};

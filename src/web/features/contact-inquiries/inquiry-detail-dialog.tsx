@@ -1,0 +1,225 @@
+import { Mail, MailX, MessageCircle, Phone, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { toast } from 'sonner';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import {
+  INQUIRY_MESSAGES,
+  INQUIRY_SERVICE_LABELS,
+  type InquiryStatus,
+} from '../../../shared/rules/contact-inquiries.ts';
+import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { useInquiry, useMarkInquiryRead, useMarkInquiryUnread } from './api.ts';
+import { InquiryStatusSelect } from './inquiry-status.tsx';
+import { replyLinks } from './reply-links.ts';
+
+export interface InquiryDetailDialogProps {
+  /** The inquiry to show; null when the modal is closed. */
+  inquiryId: string | null;
+  /** Its row in the list on screen, shown at once while the server is asked for the latest. */
+  shown?: Inquiry;
+  /** For the prefilled WhatsApp greeting. */
+  brandName?: string;
+  onClose: () => void;
+  onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
+  onDelete: (inquiry: Inquiry) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  // A malformed id in a hand-typed address gets a 400; to the reader it is the same: no such inquiry.
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+}
+
+function InquiryDetails({
+  inquiry,
+  brandName,
+  onStatusChange,
+}: {
+  inquiry: Inquiry;
+  brandName?: string;
+  onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
+}) {
+  const statusId = useId();
+  const links = replyLinks(inquiry, brandName);
+  return (
+    <div className="space-y-5">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name">{inquiry.name}</Field>
+        <Field label="Phone">{inquiry.phone}</Field>
+        <Field label="Email">
+          <span className="break-all">{inquiry.email}</span>
+        </Field>
+        <Field label="City">{inquiry.city}</Field>
+        <Field label="Service">{INQUIRY_SERVICE_LABELS[inquiry.service]}</Field>
+        <Field label="Submitted">
+          <DateTime value={inquiry.createdAt} />
+        </Field>
+        {inquiry.updatedAt !== inquiry.createdAt && (
+          <Field label="Updated">
+            <DateTime value={inquiry.updatedAt} />
+          </Field>
+        )}
+        <Field label="Query" wide>
+          <span className="block rounded-lg bg-slate-50 p-3 whitespace-pre-wrap">{inquiry.query}</span>
+        </Field>
+      </dl>
+      <div className="space-y-1">
+        <label
+          htmlFor={statusId}
+          className="block text-xs font-semibold tracking-wide text-slate-500 uppercase"
+        >
+          Status
+        </label>
+        <InquiryStatusSelect
+          id={statusId}
+          value={inquiry.status}
+          onChange={(status) => onStatusChange(inquiry, status)}
+          className="w-full sm:w-56"
+        />
+      </div>
+      {(links.whatsapp || links.call || links.email) && (
+        <section aria-label="Reply" className="space-y-2">
+          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Reply</h3>
+          <div className="flex flex-wrap gap-2">
+            {links.whatsapp && (
+              <a
+                href={links.whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClassName('secondary')}
+              >
+                <MessageCircle aria-hidden="true" className="size-4 text-green-700" />
+                WhatsApp
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+            {links.call && (
+              <a href={links.call} className={buttonClassName('secondary')}>
+                <Phone aria-hidden="true" className="size-4 text-blue-700" />
+                Call
+              </a>
+            )}
+            {links.email && (
+              <a href={links.email} className={buttonClassName('secondary')}>
+                <Mail aria-hidden="true" className="size-4 text-slate-700" />
+                Email
+              </a>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** One inquiry in full; opening an unread one marks it read (SPEC section 4). */
+export function InquiryDetailDialog({
+  inquiryId,
+  shown,
+  brandName,
+  onClose,
+  onStatusChange,
+  onDelete,
+  onCloseAutoFocus,
+}: InquiryDetailDialogProps) {
+  const detail = useInquiry(inquiryId, shown);
+  const markRead = useMarkInquiryRead();
+  const markUnread = useMarkInquiryUnread();
+  const inquiry = detail.data;
+  const handled = useRef<string | null>(null);
+  const loaded = inquiry !== undefined;
+  const unread = loaded && !inquiry.isRead;
+
+  // Decided once per opening, on the first figures at hand: "Mark as unread" must not be undone by this.
+  useEffect(() => {
+    if (!inquiryId) {
+      handled.current = null;
+      return;
+    }
+    if (!loaded || handled.current === inquiryId) return;
+    handled.current = inquiryId;
+    if (!unread) return;
+    markRead.mutate(inquiryId, {
+      // SPEC section 8: a failed read mark is only logged.
+      onError: (error) => {
+        if (!isSessionError(error)) console.warn('Failed to mark the inquiry as read', error);
+      },
+    });
+  }, [inquiryId, loaded, unread, markRead.mutate]);
+
+  const markAsUnread = () => {
+    if (!inquiry) return;
+    markUnread.mutate(inquiry._id, {
+      onSuccess: () => {
+        toast.success(INQUIRY_MESSAGES.markedUnread);
+        onClose();
+      },
+      onError: (error) => {
+        if (!isSessionError(error)) toast.error('Failed to mark the inquiry as unread');
+      },
+    });
+  };
+
+  const notFound = !inquiry && detail.isError && isNotFound(detail.error);
+
+  return (
+    <Modal
+      open={inquiryId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={inquiry ? `Inquiry from ${inquiry.name}` : 'Inquiry'}
+      onCloseAutoFocus={onCloseAutoFocus}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          {inquiry && (
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              {inquiry.isRead && !markRead.isPending && (
+                <Button variant="secondary" onClick={markAsUnread} disabled={markUnread.isPending}>
+                  <MailX aria-hidden="true" className="size-4" />
+                  {markUnread.isPending ? 'Marking...' : 'Mark as unread'}
+                </Button>
+              )}
+              <Button variant="danger" onClick={() => onDelete(inquiry)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </Button>
+            </div>
+          )}
+        </div>
+      }
+    >
+      {inquiry ? (
+        <InquiryDetails inquiry={inquiry} brandName={brandName} onStatusChange={onStatusChange} />
+      ) : notFound ? (
+        <div role="alert" className="py-6 text-center">
+          <p className="font-medium text-slate-900">{INQUIRY_MESSAGES.notFound}</p>
+          <p className="mt-1 text-sm text-slate-600">It may have been deleted.</p>
+        </div>
+      ) : detail.isError ? (
+        <div role="alert" className="py-6 text-center">
+          <p className="font-medium text-slate-900">The inquiry could not be loaded.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void detail.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <LoadingState label="Loading inquiry..." />
+      )}
+    </Modal>
+  );
+}
