@@ -1,21 +1,16 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { type Timestamp, timestampType } from './timestamp-type.ts';
+import type { MigrationContext, Timestamp } from './migration-context.ts';
 
 /**
  * The inquiry inbox at scale (decision 008): inquiries numbered in the order they arrive, counts kept by
  * triggers, and a trigram search index.
  */
-export function inquiryInbox(dialect: Dialect): Migration {
-  const timestamp = timestampType(dialect);
-  return {
-    async up(db: Kysely<unknown>) {
-      await rebuildInquiriesWithSequence(db, dialect, timestamp);
-      await createInquiryCounts(db, dialect);
-      if (dialect === 'sqlite') await createSqliteInquirySearch(db);
-      else await createPostgresInquirySearch(db);
-    },
-  };
+export async function inquiryInbox(db: Kysely<unknown>, { dialect, timestamp }: MigrationContext) {
+  await rebuildInquiriesWithSequence(db, dialect, timestamp);
+  await createInquiryCounts(db, dialect);
+  if (dialect === 'sqlite') await createSqliteInquirySearch(db);
+  else await createPostgresInquirySearch(db);
 }
 
 const INQUIRY_COLUMNS =
