@@ -10,18 +10,9 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { escapeXml } from './feed.ts';
 
 // The origin the site is reached on (no PUBLIC_ORIGIN: the request's own).
 const ORIGIN = TEST_ORIGIN;
-
-describe('escapeXml', () => {
-  it('escapes the five special characters and drops what XML cannot hold', () => {
-    expect(escapeXml(`<a href="x">&'</a>\u0000\u0008\ud800ok\u{1f600}`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;ok\u{1f600}',
-    );
-  });
-});
 
 describe.each(TEST_DIALECTS)('blog RSS feed and sitemap (%s)', (dialect) => {
   let t: TestApp;

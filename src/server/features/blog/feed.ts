@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPostSummary } from '../../../shared/blog-rules.ts';
 import type { Config } from '../../config.ts';
+import { escapeXml } from '../../lib/xml.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';
 
@@ -8,28 +9,6 @@ import type { BlogPostRepository } from './repository.ts';
 export const RSS_ITEM_COUNT = 50;
 const RSS_CACHE_CONTROL = 'public, max-age=300';
 const BLOG_DESCRIPTION = 'Explore our latest articles and insights';
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/**
- * Text as XML character data: the five special characters escaped, and the characters XML 1.0 cannot
- * hold at all (most control characters, which a pasted title may carry) left out.
- */
-export function escapeXml(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
-      .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!)
-  );
-}
 
 /** RSS 2.0 with the posts' titles, links and descriptions; dates in RFC 822 as the format asks. */
 export function rssXml(origin: string, brandName: string, posts: BlogPostSummary[]): string {
