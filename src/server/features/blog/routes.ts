@@ -18,7 +18,7 @@ import {
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from './schemas.ts';
-import type { BlogViewCounter } from './view-counter.ts';
+import type { BlogViewCounter } from './view-counting.ts';
 
 export interface BlogRouteDeps {
   blogPosts: BlogPostRepository;
