@@ -19,7 +19,8 @@ const screens = {
   login: () => import('./routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
   dashboard: () => import('./routes/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   inquiries: () => import('./routes/inquiries-page.tsx').then((m) => ({ Component: m.InquiriesPage })),
-  contact: () => import('./routes/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+  contact: () =>
+    import('./routes/contact-channels-page.tsx').then((m) => ({ Component: m.ContactChannelsPage })),
   blog: () => import('./routes/blog-page.tsx').then((m) => ({ Component: m.BlogPage })),
   users: () => import('./routes/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
   profile: () => import('./routes/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),

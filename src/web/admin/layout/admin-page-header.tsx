@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The title of an admin screen, in the page and in the browser tab. */
-export function PageHeader({
+export function AdminPageHeader({
   title,
   subtitle,
   children,
@@ -17,15 +17,5 @@ export function PageHeader({
       {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
       {children}
     </header>
-  );
-}
-
-/** A screen that a later release fills in; it says so plainly instead of showing fake data. */
-export function ComingSoon({ title, note }: { title: string; note: string }) {
-  return (
-    <div className="mx-auto max-w-4xl">
-      <PageHeader title={title} />
-      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{note}</p>
-    </div>
   );
 }
