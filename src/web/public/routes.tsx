@@ -38,10 +38,21 @@ async function brandGameLoader({ context, params }: LoaderFunctionArgs) {
   return notFound();
 }
 
-type PageRoute = Omit<NonIndexRouteObject, 'id' | 'path' | 'index' | 'children'>;
+/** `/contact` is `contact` under the layout route at `/`, and `/` is the layout's index route. */
+type UnderLayout<Path extends string> = Path extends '/'
+  ? { index: true }
+  : Path extends `/${infer Relative}`
+    ? { path: Relative }
+    : never;
 
-/** Each page's route, at the very path its row of the page table gives (TypeScript holds them equal). */
-type PageRoutes = { [Id in PublicPageId]: PageRoute & { path: (typeof PUBLIC_PAGES)[Id]['path'] } };
+/**
+ * A page's route: the id of its row in the page table, at the path the row gives (TypeScript holds them
+ * equal).
+ */
+type PageRoute = {
+  [Id in PublicPageId]: { id: Id } & UnderLayout<(typeof PUBLIC_PAGES)[Id]['path']> &
+    Omit<NonIndexRouteObject, 'id' | 'path' | 'index' | 'children'>;
+}[PublicPageId];
 
 // One chunk for both of the game's paths.
 const gamePage = () => import('./pages/game-page.tsx').then((module) => ({ Component: module.GamePage }));
@@ -49,23 +60,26 @@ const gamePage = () => import('./pages/game-page.tsx').then((module) => ({ Compo
 const gameHandle = staticHead(GAME_COPY.meta, (settings) => brandGamePath(settings.brandName));
 
 /**
- * The route of each page of the table (src/shared/pages/public-pages.ts): what it loads and how it describes
- * itself. The table's other facts (module, chunk, sitemap) are for the server and the build: only the paths
- * are stated here, type-checked against the table, so the shell every visitor downloads carries no more
- * than before. The import() calls stay literal so that Vite makes each page a chunk of its own;
- * routes.test.ts checks that each loads the module its row names (the server preloads that chunk).
+ * The route of each page of the table (src/shared/pages/public-pages.ts), in its order: what it loads and how
+ * it describes itself. The table's other facts (module, chunk, sitemap) are for the server and the build:
+ * only the ids and paths are stated here, type-checked against the table, so the shell every visitor
+ * downloads carries none of them. The import() calls stay literal so that Vite makes each page a chunk of
+ * its own. routes.test.ts checks that every page has its route and that each loads the module its row
+ * names (the server preloads that chunk).
  */
-const PAGE_ROUTES = {
-  home: {
-    path: '/',
+const PAGE_ROUTES = [
+  {
+    id: 'home',
+    index: true,
     lazy: () =>
       import('./pages/home-page.tsx').then((module) => ({
         Component: module.HomePage,
         handle: module.handle,
       })),
   },
-  contact: {
-    path: '/contact',
+  {
+    id: 'contact',
+    path: 'contact',
     lazy: () =>
       import('./pages/contact-page.tsx').then((module) => ({
         loader: module.contactLoader,
@@ -73,32 +87,36 @@ const PAGE_ROUTES = {
       })),
     handle: staticHead(CONTACT_COPY.meta, '/contact'),
   },
-  terms: {
-    path: '/terms',
+  {
+    id: 'terms',
+    path: 'terms',
     lazy: () =>
       import('./pages/terms-page.tsx').then((module) => ({
         Component: module.TermsPage,
         handle: module.handle,
       })),
   },
-  privacy: {
-    path: '/privacy',
+  {
+    id: 'privacy',
+    path: 'privacy',
     lazy: () =>
       import('./pages/privacy-page.tsx').then((module) => ({
         Component: module.PrivacyPage,
         handle: module.handle,
       })),
   },
-  'delete-account': {
-    path: '/delete-account',
+  {
+    id: 'delete-account',
+    path: 'delete-account',
     lazy: () =>
       import('./pages/delete-account-page.tsx').then((module) => ({
         Component: module.DeleteAccountPage,
         handle: module.handle,
       })),
   },
-  blog: {
-    path: '/blog',
+  {
+    id: 'blog',
+    path: 'blog',
     lazy: () =>
       import('./pages/blog-list-page.tsx').then((module) => ({
         loader: module.blogListLoader,
@@ -106,8 +124,9 @@ const PAGE_ROUTES = {
         handle: module.handle,
       })),
   },
-  'blog-post': {
-    path: '/blog/:slug',
+  {
+    id: 'blog-post',
+    path: 'blog/:slug',
     lazy: () =>
       import('./pages/blog-post-page.tsx').then((module) => ({
         loader: module.blogPostLoader,
@@ -116,16 +135,11 @@ const PAGE_ROUTES = {
         handle: module.handle,
       })),
   },
-  tictactoe: { path: '/tictactoe', lazy: gamePage, handle: gameHandle },
-  'brand-game': { path: '/:gamePath', loader: brandGameLoader, lazy: gamePage, handle: gameHandle },
+  { id: 'tictactoe', path: 'tictactoe', lazy: gamePage, handle: gameHandle },
+  { id: 'brand-game', path: ':gamePath', loader: brandGameLoader, lazy: gamePage, handle: gameHandle },
   // The error page itself is the boundary's (public-pages), in the shell.
-  'not-found': { path: '/*', loader: notFound },
-} satisfies PageRoutes;
-
-/** A page's route under the layout at `/`: the table's paths are absolute, and `/` is the layout's index. */
-function pageRoute([id, { path, ...route }]: [string, PageRoute & { path: string }]): RouteObject {
-  return path === '/' ? { id, index: true, ...route } : { id, path: path.slice(1), ...route };
-}
+  { id: 'not-found', path: '*', loader: notFound },
+] satisfies PageRoute[];
 
 /**
  * The public site's routes: rendered by the server (entry-server.tsx) and hydrated in the browser
@@ -149,7 +163,7 @@ export const publicRoutes: RouteObject[] = [
         id: 'public-pages',
         Component: PublicPages,
         ErrorBoundary: PageErrorBoundary,
-        children: Object.entries(PAGE_ROUTES).map(pageRoute),
+        children: PAGE_ROUTES,
       },
     ],
   },
