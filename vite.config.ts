@@ -107,7 +107,7 @@ const PUBLIC_SHELL_MODULES = new RegExp(
     'src/web/public/(routes|page-head|site-settings-data|use-scroll-effects)\\.',
     `src/web/public/pages/(${SHELL_PAGES.join('|')})\\.`,
     'src/web/(content/(site|pages)|head|server-context|lib/class-names)\\.',
-    'src/shared/(brand|channel-links|text-rules|pages/public-pages)\\.',
+    'src/shared/(brand|channel-links|text-rules)\\.',
   ]
     .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
     .join('|'),
@@ -122,9 +122,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: CLIENT_OUT_DIR,
         emptyOutDir: true,
         manifest: true,
-        // No preload helper (0.6 KB brotli on every public page, measured): the server already sends
+        // Vite preloads nothing (decision 022): with modulePreload on, every import() would carry the list of
+        // its chunk's imports and the entry a polyfill (0.9 KB brotli on /contact, measured). The server sends
         // modulepreload links for everything the first page needs (publicPageChunks), and a later lazy page
         // mostly imports chunks the browser has (framework, shell), so the cost is one round trip at most.
+        // Vite 8 still wraps each import() in its helper (vitejs/vite#18551); here it only reports failures.
         modulePreload: false,
         rolldownOptions: {
           // Two pages: the server-rendered public site and the client-rendered admin app.

@@ -1,11 +1,12 @@
 /**
  * The public site's pages, one row each: the one list that the routes (src/web/public/routes.tsx), the
- * server's page preloads (src/web/entry-server.tsx), the sitemap (src/server/app.ts), the build's chunk groups
- * (vite.config.ts) and the page budget (scripts/check-bundles.ts) read. A new page is a row here, its route in
- * routes.tsx (TypeScript asks for it) and its module in src/web/public/pages/.
+ * server's page preloads (vite.config.ts and src/web/entry-server.tsx), the sitemap (src/server/app.ts), the
+ * build's chunk groups (vite.config.ts) and the page budget (scripts/check-bundles.ts) follow (decision 022).
+ * A new page is a row here, its route in routes.tsx (routes.test.ts asks for it) and its module in
+ * src/web/public/pages/.
  *
- * Plain data without imports: the public shell downloads it, and the server, the Vite config and scripts
- * read it without a bundler.
+ * Plain data without imports, so the server, the Vite config and scripts read it without a bundler. The
+ * browser downloads none of it: routes.tsx only type-checks its ids and paths against it.
  */
 
 /** Where a page's module lives: `src/web/public/pages/{module}.tsx`. */
