@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Manifest, type Plugin } from 'vite';
+import { publicEntryKey, withStaticImports } from './scripts/vite-manifest.ts';
+import { PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
 
 const CLIENT_OUT_DIR = 'dist/web/client';
 /** Beside Vite's manifest: the source modules in each chunk and their bytes (read by scripts/check-bundles.ts). */
@@ -39,21 +41,13 @@ function chunkModules(): Plugin {
 }
 
 const PAGE_CHUNKS_MODULE = 'virtual:public-page-chunks';
-const PUBLIC_PAGES_DIR = 'src/web/public/pages/';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
 
 /**
- * For the server bundle: which client files each lazy public page loads beyond the public entry, read from
- * the client build's manifest (built first: `npm run build:web`; in `npm run dev` the server bundle is rebuilt
- * when the manifest changes). The server names them in <head> as modulepreload links, so a page's chunk
- * downloads alongside the entry instead of after it (src/web/entry-server.tsx).
+ * For the server bundle: which client files each lazy public page (by its id in the page table,
+ * src/shared/pages/public-pages.ts) loads beyond the public entry, read from the client build's manifest
+ * (built first: `npm run build:web`; in `npm run dev` the server bundle is rebuilt when the manifest
+ * changes). The server names them in <head> as modulepreload links, so a page's chunk downloads alongside
+ * the entry instead of after it (src/web/entry-server.tsx).
  */
 function publicPageChunks(): Plugin {
   let manifestFile = '';
@@ -76,23 +70,15 @@ function publicPageChunks(): Plugin {
         this.warn(`${manifestFile} is missing: pages will not preload their chunks (build the client first)`);
         return 'export default {};';
       }
-      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-      const withImports = (keys: string[]) => {
-        const found = new Set<string>();
-        const pending = [...keys];
-        while (pending.length > 0) {
-          const key = pending.pop()!;
-          if (found.has(key) || !manifest[key]) continue;
-          found.add(key);
-          pending.push(...(manifest[key].imports ?? []));
-        }
-        return found;
-      };
-      const entry = withImports(Object.keys(manifest).filter((key) => manifest[key]?.src === 'index.html'));
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+      const entryKey = publicEntryKey(manifest);
+      const entry = withStaticImports(manifest, entryKey ? [entryKey] : []);
       const pages: Record<string, string[]> = {};
-      for (const [key, chunk] of Object.entries(manifest)) {
-        if (!chunk.isDynamicEntry || !key.startsWith(PUBLIC_PAGES_DIR)) continue;
-        pages[key] = [...withImports([key])]
+      for (const [id, page] of Object.entries(PUBLIC_PAGES)) {
+        const key = publicPageFile(page);
+        // A page that is not a chunk of its own fails scripts/check-bundles.ts; here it just has no preloads.
+        if (page.chunk !== 'page' || !manifest[key]) continue;
+        pages[id] = [...withStaticImports(manifest, [key])]
           .filter((chunkKey) => !entry.has(chunkKey))
           .map((chunkKey) => `${base}${manifest[chunkKey]!.file}`);
       }
@@ -111,9 +97,15 @@ function publicPageChunks(): Plugin {
  */
 const FRAMEWORK_MODULES =
   /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/;
+/** Pages that every page may end on (the page table's `chunk: 'public-shell'`: the error page). */
+const SHELL_PAGES = Object.values(PUBLIC_PAGES)
+  .filter((page) => page.chunk === 'public-shell')
+  .map((page) => page.module);
 const PUBLIC_SHELL_MODULES = new RegExp(
   [
-    'src/web/public/(public-layout|routes|page-head|site-settings-data|use-scroll-effects|pages/error-page)\\.',
+    'src/web/public/layout/',
+    'src/web/public/(routes|page-head|site-settings-data|use-scroll-effects)\\.',
+    `src/web/public/pages/(${SHELL_PAGES.join('|')})\\.`,
     'src/web/(content/(site|pages)|head|server-context|lib/class-names)\\.',
     'src/shared/rules/(site-settings|channel-links|fields)\\.',
   ]
@@ -130,9 +122,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: CLIENT_OUT_DIR,
         emptyOutDir: true,
         manifest: true,
-        // No preload helper (0.6 KB brotli on every public page, measured): the server already sends
+        // Vite preloads nothing (decision 022): with modulePreload on, every import() would carry the list of
+        // its chunk's imports and the entry a polyfill (0.9 KB brotli on /contact, measured). The server sends
         // modulepreload links for everything the first page needs (publicPageChunks), and a later lazy page
         // mostly imports chunks the browser has (framework, shell), so the cost is one round trip at most.
+        // Vite 8 still wraps each import() in its helper (vitejs/vite#18551); here it only reports failures.
         modulePreload: false,
         rolldownOptions: {
           // Two pages: the server-rendered public site and the client-rendered admin app.

@@ -26,7 +26,8 @@ export interface SeedMarker extends SeedFingerprint {
   seedSeconds: number;
 }
 
-const MIGRATIONS_SOURCE = new URL('../src/server/db/migrations/index.ts', import.meta.url);
+// One file per migration, and the helpers beside them.
+const MIGRATIONS_DIR = new URL('../src/server/db/migrations/', import.meta.url);
 
 export function seedFingerprint(
   dialect: Dialect,
@@ -36,11 +37,16 @@ export function seedFingerprint(
     ...seed,
     migrations: Object.keys(migrations(dialect)),
     // The whole source of the migrations, helpers included: a change anywhere in it means a reseed.
-    migrationsHash: createHash('sha256')
-      .update(fs.readFileSync(MIGRATIONS_SOURCE))
-      .digest('hex')
-      .slice(0, 16),
+    migrationsHash: migrationsSourceHash(),
   };
+}
+
+function migrationsSourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) {
+    hash.update(file).update(fs.readFileSync(new URL(file, MIGRATIONS_DIR)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 function markerMatches(marker: SeedMarker | undefined, fingerprint: SeedFingerprint): boolean {

@@ -6,8 +6,9 @@
  * - each page's JavaScript stays within its budget, measured as a browser downloads it: every file
  *   compressed on its own with brotli (quality 11) — gzip is shown for comparison.
  *
- * A page loads the public entry (index.html's script) with everything it imports statically, plus its own
- * lazy route chunk (routes.tsx) with that chunk's static imports. Chunks a page imports dynamically (a
+ * The pages are the page table's (src/shared/pages/public-pages.ts), one row per lazy page module. A page
+ * loads the public entry (index.html's script) with everything it imports statically, plus its own lazy
+ * route chunk (routes.tsx) with that chunk's static imports. Chunks a page imports dynamically (a
  * dialog opened on demand) are listed separately and checked for forbidden code, outside the budget.
  *
  * Reads Vite's manifest (dist/web/client/.vite/manifest.json) and the per-chunk module list written by the
@@ -18,32 +19,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Manifest, ManifestChunk } from 'vite';
+import { PUBLIC_PAGES, PUBLIC_PAGES_DIR, publicPageFile } from '../src/shared/pages/public-pages.ts';
+import { publicEntryKey, withStaticImports } from './vite-manifest.ts';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 type ChunkModules = Record<string, { id: string; renderedLength: number }[]>;
 
-const PUBLIC_ENTRY = 'index.html';
-const PAGES_DIR = 'src/web/public/pages/';
-/** Every public page and the lazy route module that renders it (see src/web/public/routes.tsx). */
-const PUBLIC_PAGES: readonly { page: string; module: string | null }[] = [
-  { page: '/', module: `${PAGES_DIR}home-page.tsx` },
-  { page: '/contact', module: `${PAGES_DIR}contact-page.tsx` },
-  { page: '/terms', module: `${PAGES_DIR}terms-page.tsx` },
-  { page: '/privacy', module: `${PAGES_DIR}privacy-page.tsx` },
-  { page: '/delete-account', module: `${PAGES_DIR}delete-account-page.tsx` },
-  { page: '/{Brand}Game, /tictactoe', module: `${PAGES_DIR}game-page.tsx` },
-  { page: '/blog', module: `${PAGES_DIR}blog-list-page.tsx` },
-  { page: '/blog/{slug}', module: `${PAGES_DIR}blog-post-page.tsx` },
-];
+/** Each lazy page module with the paths it renders (the game's module renders two). */
+const PUBLIC_PAGE_MODULES = new Map<string, string[]>();
+for (const page of Object.values(PUBLIC_PAGES)) {
+  if (page.chunk !== 'page') continue;
+  const module = publicPageFile(page);
+  PUBLIC_PAGE_MODULES.set(module, [...(PUBLIC_PAGE_MODULES.get(module) ?? []), page.path]);
+}
+
 /** Code that no public page may ever download. */
 const FORBIDDEN_PREFIXES = ['src/web/admin/', 'src/web/features/admin-', 'src/server/'];
 /** Libraries the admin app uses that would blow a public page's budget if it loaded them up front. */
@@ -85,34 +74,18 @@ function chunk(key: string): ManifestChunk {
   return found;
 }
 
-/** The chunks loaded together with these: they and their static imports, transitively. */
-function withStaticImports(keys: Iterable<string>): Set<string> {
-  const reachable = new Set<string>();
-  const pending = [...keys];
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    if (reachable.has(key)) continue;
-    reachable.add(key);
-    pending.push(...(chunk(key).imports ?? []));
-  }
-  return reachable;
-}
+const entryKey = publicEntryKey(manifest);
+if (!entryKey) fail('the manifest has no entry for index.html');
+const entryChunks = withStaticImports(manifest, [entryKey]);
 
-const entryKey = Object.keys(manifest).find(
-  (key) => manifest[key]?.isEntry && manifest[key]?.src === PUBLIC_ENTRY,
-);
-if (!entryKey) fail(`the manifest has no entry for ${PUBLIC_ENTRY}`);
-const entryChunks = withStaticImports([entryKey]);
-
-// A page chunk nobody listed above would escape the budget: every lazy page must be in PUBLIC_PAGES.
+// A page chunk nobody listed would escape the budget: every lazy page must be in the page table.
 const unlisted = Object.keys(manifest).filter(
-  (key) =>
-    key.startsWith(PAGES_DIR) &&
-    manifest[key]?.isDynamicEntry &&
-    !PUBLIC_PAGES.some((page) => page.module === key),
+  (key) => key.startsWith(PUBLIC_PAGES_DIR) && manifest[key]?.isDynamicEntry && !PUBLIC_PAGE_MODULES.has(key),
 );
 if (unlisted.length > 0) {
-  fail(`lazy public pages missing from PUBLIC_PAGES in scripts/check-bundles.ts: ${unlisted.join(', ')}`);
+  fail(
+    `lazy public pages missing from the page table (src/shared/pages/public-pages.ts): ${unlisted.join(', ')}`,
+  );
 }
 
 interface Size {
@@ -161,12 +134,13 @@ const problems: string[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows: string[] = [];
 
-for (const { page, module } of PUBLIC_PAGES) {
-  if (module !== null && !manifest[module]) {
+for (const [module, paths] of PUBLIC_PAGE_MODULES) {
+  const page = paths.join(', ');
+  if (!manifest[module]) {
     problems.push(`${page}: ${module} is not a chunk of the build (is the route still lazy?)`);
     continue;
   }
-  const pageChunks = module === null ? entryChunks : withStaticImports([...entryChunks, module]);
+  const pageChunks = withStaticImports(manifest, [...entryChunks, module]);
   const js = new Set<string>();
   const css = new Set<string>();
   for (const key of pageChunks) {
@@ -190,7 +164,7 @@ for (const { page, module } of PUBLIC_PAGES) {
     const key = pending.pop()!;
     if (onDemand.has(key) || pageChunks.has(key)) continue;
     // Other pages' lazy route chunks are measured as pages of their own.
-    if (PUBLIC_PAGES.some((other) => other.module === key)) continue;
+    if (PUBLIC_PAGE_MODULES.has(key)) continue;
     onDemand.add(key);
     pending.push(...(chunk(key).imports ?? []), ...(chunk(key).dynamicImports ?? []));
   }

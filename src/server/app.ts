@@ -20,7 +20,7 @@ import { backupRoutes } from './features/backups/routes.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
-import { createBlogViewCounter } from './features/blog/view-counter.ts';
+import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';

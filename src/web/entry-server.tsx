@@ -11,7 +11,7 @@ import {
 import type { RenderPage } from '../shared/web-render.ts';
 import { escapeHtml, headTags } from './head.ts';
 import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
-import { LAZY_PAGE_MODULES, publicRoutes } from './public/routes.tsx';
+import { publicRoutes } from './public/routes.tsx';
 
 const handler = createStaticHandler(publicRoutes);
 
@@ -43,8 +43,7 @@ function withoutInternalErrors(context: StaticHandlerContext): {
 function pagePreloads(routeIds: readonly string[]): string[] {
   const files = new Set<string>();
   for (const id of routeIds) {
-    const module = LAZY_PAGE_MODULES[id];
-    for (const file of (module && pageChunks[module]) ?? []) files.add(file);
+    for (const file of pageChunks[id] ?? []) files.add(file);
   }
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
 }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_APP_ROOTS } from '../../shared/pages/admin-paths.ts';
+import { PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
 import type { Config } from '../config.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
@@ -6,22 +8,17 @@ import { siteOrigin } from '../plugins/site-origin.ts';
 /** One page for search engines: its path on this site and, when known, when it last changed. */
 export interface SitemapEntry {
   path: string;
-  /** ISO 8601; blog posts will give their update time. */
+  /** ISO 8601: the blog gives its posts' update times. */
   lastModified?: string;
 }
 
-/** Where sitemap entries come from: the fixed pages, the branded game route, later the blog posts. */
+/** Where sitemap entries come from: the fixed pages, the branded game route, the blog and its posts. */
 export type SitemapSource = () => Promise<SitemapEntry[]> | SitemapEntry[];
 
-/** The public pages every site has. A new fixed page is one more entry here. */
-export const FIXED_PUBLIC_PATHS = [
-  '/',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/delete-account',
-  '/tictactoe',
-] as const;
+/** The pages the sitemap lists by their path as it is (the page table's `sitemap: 'path'`). */
+export const FIXED_PUBLIC_PATHS: readonly string[] = Object.values(PUBLIC_PAGES)
+  .filter((page) => page.sitemap === 'path')
+  .map((page) => page.path);
 
 export interface SeoDeps {
   config: Config;
@@ -29,7 +26,7 @@ export interface SeoDeps {
 }
 
 // Paths a crawler has no business in: the back office (with the spec's two legacy admin paths) and the API.
-const DISALLOWED_PATHS = ['/admin', '/ContactAdmin', '/UserManagement', '/api/'];
+const DISALLOWED_PATHS = [...ADMIN_APP_ROOTS, '/api/'];
 const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
 const SITEMAP_CACHE_CONTROL = 'public, max-age=300';
 

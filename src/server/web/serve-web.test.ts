@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createContactChannelRepository } from '../features/contact-channels/repository.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../plugins/public-content.ts';
 import { createAdmin, createTestApp, TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
-import { NOT_BUILT_MESSAGE } from './serve-web.ts';
+import { NOT_BUILT_MESSAGE } from './web-build.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));

@@ -3,8 +3,14 @@ import type { GameStatus } from '../../shared/rules/tic-tac-toe-game-state.ts';
 
 /**
  * The tic-tac-toe game's texts (SPEC section 2 "Tic-tac-toe game", section 4). They load with the game's
- * page; the page's head and heading are GAME_COPY in pages.ts, which every page loads with the routes.
+ * page; the page's head is GAME_COPY in pages.ts, which every page loads with the routes.
  */
+
+/** The game page's heading and lead above the board. */
+export const GAME_PAGE_COPY = {
+  heading: 'Tic-tac-toe',
+  lead: 'Can you beat the {product} robot? You are X and you move first.',
+} as const;
 
 export interface DifficultyOption {
   name: string;

@@ -13,17 +13,12 @@ export const CONTACT_COPY = {
   },
 } as const;
 
-/**
- * The game page's head and heading, which the routes (and so every page) load; the game's own texts are in
- * game.ts, which loads with the game.
- */
+/** The game page's head, which the routes (and so every page) load; its texts are in game.ts. */
 export const GAME_COPY = {
   meta: {
     title: 'Tic-tac-toe | {product}',
     description: 'A quick game of tic-tac-toe against the {product} robot, at five levels of difficulty.',
   },
-  heading: 'Tic-tac-toe',
-  lead: 'Can you beat the {product} robot? You are X and you move first.',
 } as const;
 
 export const NOT_FOUND_COPY = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
 import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
+import { GAME_PAGE_COPY } from './game.ts';
 import { LANDING_COPY } from './landing.ts';
 import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
 import { PRIVACY_COPY } from './privacy.ts';
@@ -25,6 +26,7 @@ describe('public copy', () => {
       PRIVACY_COPY,
       SITE_COPY,
       GAME_COPY,
+      GAME_PAGE_COPY,
       NOT_FOUND_COPY,
       ERROR_COPY,
     }),

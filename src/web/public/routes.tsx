@@ -1,8 +1,20 @@
-import { data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  data,
+  type LoaderFunctionArgs,
+  type NonIndexRouteObject,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 import { CONTACT_COPY, GAME_COPY } from '../content/pages.ts';
+import {
+  PageErrorBoundary,
+  PublicErrorBoundary,
+  PublicLayout,
+  PublicPages,
+} from './layout/public-layout.tsx';
 import { staticHead } from './page-head.ts';
-import { PageErrorBoundary, PublicErrorBoundary, PublicLayout, PublicPages } from './public-layout.tsx';
 import {
   loadSiteSettings,
   PUBLIC_LAYOUT_ROUTE_ID,
@@ -26,22 +38,108 @@ async function brandGameLoader({ context, params }: LoaderFunctionArgs) {
   return notFound();
 }
 
+/** `/contact` is `contact` under the layout route at `/`, and `/` is the layout's index route. */
+type UnderLayout<Path extends string> = Path extends '/'
+  ? { index: true }
+  : Path extends `/${infer Relative}`
+    ? { path: Relative }
+    : never;
+
 /**
- * The source module of each lazy page route, by route id: the server names the current page's chunks in
- * <head> (modulepreload), so the browser fetches them with the entry instead of after it. Keep in step with
- * the import() calls below; scripts/check-bundles.ts lists the same modules.
+ * A page's route: the id of its row in the page table, at the path the row gives (TypeScript holds them
+ * equal).
  */
-export const LAZY_PAGE_MODULES: Readonly<Record<string, string>> = {
-  home: 'src/web/public/pages/home-page.tsx',
-  contact: 'src/web/public/pages/contact-page.tsx',
-  terms: 'src/web/public/pages/terms-page.tsx',
-  privacy: 'src/web/public/pages/privacy-page.tsx',
-  'delete-account': 'src/web/public/pages/delete-account-page.tsx',
-  tictactoe: 'src/web/public/pages/game-page.tsx',
-  'brand-game': 'src/web/public/pages/game-page.tsx',
-  blog: 'src/web/public/pages/blog-list-page.tsx',
-  'blog-post': 'src/web/public/pages/blog-post-page.tsx',
-};
+type PageRoute = {
+  [Id in PublicPageId]: { id: Id } & UnderLayout<(typeof PUBLIC_PAGES)[Id]['path']> &
+    Omit<NonIndexRouteObject, 'id' | 'path' | 'index' | 'children'>;
+}[PublicPageId];
+
+// One chunk for both of the game's paths.
+const gamePage = () => import('./pages/game-page.tsx').then((module) => ({ Component: module.GamePage }));
+// One canonical address for the game: the branded one the navigation links to.
+const gameHandle = staticHead(GAME_COPY.meta, (settings) => brandGamePath(settings.brandName));
+
+/**
+ * The route of each page of the table (src/shared/pages/public-pages.ts), in its order: what it loads and how
+ * it describes itself. The table's other facts (module, chunk, sitemap) are for the server and the build:
+ * only the ids and paths are stated here, type-checked against the table, so the shell every visitor
+ * downloads carries none of them. The import() calls stay literal so that Vite makes each page a chunk of
+ * its own. routes.test.ts checks that every page has its route and that each loads the module its row
+ * names (the server preloads that chunk).
+ */
+const PAGE_ROUTES = [
+  {
+    id: 'home',
+    index: true,
+    lazy: () =>
+      import('./pages/home-page.tsx').then((module) => ({
+        Component: module.HomePage,
+        handle: module.handle,
+      })),
+  },
+  {
+    id: 'contact',
+    path: 'contact',
+    lazy: () =>
+      import('./pages/contact-page.tsx').then((module) => ({
+        loader: module.contactLoader,
+        Component: module.ContactPage,
+      })),
+    handle: staticHead(CONTACT_COPY.meta, '/contact'),
+  },
+  {
+    id: 'terms',
+    path: 'terms',
+    lazy: () =>
+      import('./pages/terms-page.tsx').then((module) => ({
+        Component: module.TermsPage,
+        handle: module.handle,
+      })),
+  },
+  {
+    id: 'privacy',
+    path: 'privacy',
+    lazy: () =>
+      import('./pages/privacy-page.tsx').then((module) => ({
+        Component: module.PrivacyPage,
+        handle: module.handle,
+      })),
+  },
+  {
+    id: 'delete-account',
+    path: 'delete-account',
+    lazy: () =>
+      import('./pages/delete-account-page.tsx').then((module) => ({
+        Component: module.DeleteAccountPage,
+        handle: module.handle,
+      })),
+  },
+  {
+    id: 'blog',
+    path: 'blog',
+    lazy: () =>
+      import('./pages/blog-list-page.tsx').then((module) => ({
+        loader: module.blogListLoader,
+        Component: module.BlogListPage,
+        handle: module.handle,
+      })),
+  },
+  {
+    id: 'blog-post',
+    path: 'blog/:slug',
+    lazy: () =>
+      import('./pages/blog-post-page.tsx').then((module) => ({
+        loader: module.blogPostLoader,
+        Component: module.BlogPostPage,
+        ErrorBoundary: module.BlogPostErrorBoundary,
+        handle: module.handle,
+      })),
+  },
+  { id: 'tictactoe', path: 'tictactoe', lazy: gamePage, handle: gameHandle },
+  { id: 'brand-game', path: ':gamePath', loader: brandGameLoader, lazy: gamePage, handle: gameHandle },
+  // The error page itself is the boundary's (public-pages), in the shell.
+  { id: 'not-found', path: '*', loader: notFound },
+] satisfies PageRoute[];
 
 /**
  * The public site's routes: rendered by the server (entry-server.tsx) and hydrated in the browser
@@ -65,90 +163,7 @@ export const publicRoutes: RouteObject[] = [
         id: 'public-pages',
         Component: PublicPages,
         ErrorBoundary: PageErrorBoundary,
-        children: [
-          {
-            id: 'home',
-            index: true,
-            lazy: () =>
-              import('./pages/home-page.tsx').then((module) => ({
-                Component: module.HomePage,
-                handle: module.handle,
-              })),
-          },
-          {
-            id: 'contact',
-            path: 'contact',
-            lazy: () =>
-              import('./pages/contact-page.tsx').then((module) => ({
-                loader: module.contactLoader,
-                Component: module.ContactPage,
-              })),
-            handle: staticHead(CONTACT_COPY.meta, '/contact'),
-          },
-          {
-            id: 'terms',
-            path: 'terms',
-            lazy: () =>
-              import('./pages/terms-page.tsx').then((module) => ({
-                Component: module.TermsPage,
-                handle: module.handle,
-              })),
-          },
-          {
-            id: 'privacy',
-            path: 'privacy',
-            lazy: () =>
-              import('./pages/privacy-page.tsx').then((module) => ({
-                Component: module.PrivacyPage,
-                handle: module.handle,
-              })),
-          },
-          {
-            id: 'delete-account',
-            path: 'delete-account',
-            lazy: () =>
-              import('./pages/delete-account-page.tsx').then((module) => ({
-                Component: module.DeleteAccountPage,
-                handle: module.handle,
-              })),
-          },
-          {
-            id: 'blog',
-            path: 'blog',
-            lazy: () =>
-              import('./pages/blog-list-page.tsx').then((module) => ({
-                loader: module.blogListLoader,
-                Component: module.BlogListPage,
-                handle: module.handle,
-              })),
-          },
-          {
-            id: 'blog-post',
-            path: 'blog/:slug',
-            lazy: () =>
-              import('./pages/blog-post-page.tsx').then((module) => ({
-                loader: module.blogPostLoader,
-                Component: module.BlogPostPage,
-                ErrorBoundary: module.BlogPostErrorBoundary,
-                handle: module.handle,
-              })),
-          },
-          {
-            id: 'tictactoe',
-            path: 'tictactoe',
-            lazy: () => import('./pages/game-page.tsx').then((module) => ({ Component: module.GamePage })),
-            // One canonical address for the game: the branded one the navigation links to.
-            handle: staticHead(GAME_COPY.meta, (settings) => brandGamePath(settings.brandName)),
-          },
-          {
-            id: 'brand-game',
-            path: ':gamePath',
-            loader: brandGameLoader,
-            lazy: () => import('./pages/game-page.tsx').then((module) => ({ Component: module.GamePage })),
-            handle: staticHead(GAME_COPY.meta, (settings) => brandGamePath(settings.brandName)),
-          },
-          { path: '*', loader: notFound },
-        ],
+        children: PAGE_ROUTES,
       },
     ],
   },

@@ -23,7 +23,7 @@ import {
   DuplicateSlugError,
 } from './repository.ts';
 import { BlogPostBodySchema, BlogPreviewBodySchema } from './schemas.ts';
-import type { BlogViewCounter } from './view-counter.ts';
+import type { BlogViewCounter } from './view-counting.ts';
 
 export interface BlogRouteDeps {
   blogPosts: BlogPostRepository;

@@ -14,7 +14,10 @@ import {
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
-import { INQUIRY_SEARCH_FIELDS, POSTGRES_INQUIRY_SEARCH_TEXT } from '../../db/migrations/index.ts';
+import {
+  INQUIRY_SEARCH_FIELDS,
+  POSTGRES_INQUIRY_SEARCH_TEXT,
+} from '../../db/migrations/0003-inquiry-inbox.ts';
 import { containsPattern, type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';

@@ -1,4 +1,5 @@
 import { Contact, Inbox, LayoutDashboard, type LucideIcon, Newspaper, Users } from 'lucide-react';
+import { ADMIN_SCREENS, type AdminScreenId, adminPath } from '../../../shared/pages/admin-paths.ts';
 
 export interface NavItem {
   label: string;
@@ -10,28 +11,16 @@ export interface NavItem {
   badge?: 'unread-inquiries';
 }
 
+function navItem(label: string, screen: AdminScreenId, icon: LucideIcon, badge?: NavItem['badge']): NavItem {
+  return { label, to: adminPath(screen), icon, paths: ADMIN_SCREENS[screen], ...(badge ? { badge } : {}) };
+}
+
 export const NAV_ITEMS: readonly NavItem[] = [
-  {
-    label: 'Dashboard',
-    to: '/admin/dashboard',
-    icon: LayoutDashboard,
-    paths: ['/admin', '/admin/dashboard'],
-  },
-  {
-    label: 'Inquiries',
-    to: '/admin/inquiries',
-    icon: Inbox,
-    paths: ['/admin/inquiries', '/admin/dashboard/inquiries'],
-    badge: 'unread-inquiries',
-  },
-  {
-    label: 'Add Contact Info',
-    to: '/admin/contact',
-    icon: Contact,
-    paths: ['/admin/contact', '/admin/dashboard/contact', '/ContactAdmin'],
-  },
-  { label: 'Add Blogs', to: '/admin/blog', icon: Newspaper, paths: ['/admin/blog', '/admin/dashboard/Blog'] },
-  { label: 'Users', to: '/admin/users', icon: Users, paths: ['/admin/users', '/UserManagement'] },
+  navItem('Dashboard', 'dashboard', LayoutDashboard),
+  navItem('Inquiries', 'inquiries', Inbox, 'unread-inquiries'),
+  navItem('Add Contact Info', 'contact', Contact),
+  navItem('Add Blogs', 'blog', Newspaper),
+  navItem('Users', 'users', Users),
 ];
 
 export function isCurrent(item: NavItem, pathname: string): boolean {

@@ -1,4 +1,5 @@
 import { Contact, Newspaper } from 'lucide-react';
+import { adminPath } from '../../../shared/pages/admin-paths.ts';
 import { InquiryStatCards } from '../../features/contact-inquiries/inquiry-stat-cards.tsx';
 import { useDashboard } from '../../features/dashboard/api.ts';
 import { InquiriesChart } from '../../features/dashboard/inquiries-chart.tsx';
@@ -6,14 +7,14 @@ import { RecentUnreadList } from '../../features/dashboard/recent-unread-list.ts
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';
-import { PageHeader } from './page-header.tsx';
+import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
 export function DashboardPage() {
   const dashboard = useDashboard();
   const data = dashboard.data;
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Dashboard" subtitle="Inquiries, contact channels and blog posts at a glance" />
+      <AdminPageHeader title="Dashboard" subtitle="Inquiries, contact channels and blog posts at a glance" />
       {data ? (
         <div className="space-y-6">
           <InquiryStatCards stats={data.stats} />
@@ -27,14 +28,14 @@ export function DashboardPage() {
               value={data.publishedPosts}
               icon={Newspaper}
               tone="indigo"
-              to="/admin/blog"
+              to={adminPath('blog')}
             />
             <StatCard
               label="Active contact channels"
               value={data.activeContacts}
               icon={Contact}
               tone="green"
-              to="/admin/contact"
+              to={adminPath('contact')}
             />
           </StatGrid>
         </div>

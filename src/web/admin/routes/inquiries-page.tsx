@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { InquiryInbox } from '../../features/contact-inquiries/inquiry-inbox.tsx';
 import { siteSettingsQueryOptions } from '../../features/site-settings/api.ts';
-import { PageHeader } from './page-header.tsx';
+import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
 export function InquiriesPage() {
   // Only for the brand name in the WhatsApp greeting: without it the greeting leaves it out, no toast.
   const settings = useQuery({ ...siteSettingsQueryOptions(), meta: {} });
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Contact Inquiries" subtitle="Manage and respond to customer inquiries" />
+      <AdminPageHeader title="Contact Inquiries" subtitle="Manage and respond to customer inquiries" />
       <InquiryInbox brandName={settings.data?.brandName} />
     </div>
   );

@@ -1,13 +1,13 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
-import { PageHeader } from './page-header.tsx';
+import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
 export function ProfilePage() {
   const { data: admin } = useCurrentAdmin();
   if (!admin) return null;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader title="My Profile" />
+      <AdminPageHeader title="My Profile" />
       <section
         aria-labelledby="account-title"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"

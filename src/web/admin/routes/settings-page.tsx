@@ -4,7 +4,7 @@ import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
-import { PageHeader } from './page-header.tsx';
+import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
 function formatMinutes(minutes: number): string {
   if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
@@ -31,7 +31,7 @@ export function SettingsPage() {
   const { data: admin } = useCurrentAdmin();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Settings" subtitle="Your session, what the public site shows, and backups" />
+      <AdminPageHeader title="Settings" subtitle="Your session, what the public site shows, and backups" />
       <section
         aria-labelledby="session-title"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"

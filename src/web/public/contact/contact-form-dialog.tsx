@@ -1,5 +1,5 @@
 import { CircleCheck, LoaderCircle, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   INQUIRY_FAILURE_MESSAGE,
   INQUIRY_SUCCESS_MESSAGE,
@@ -187,6 +187,27 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
 
   const copy = CONTACT_FORM_COPY.fields;
   const sending = status === 'submitting';
+  const hintOf = (field: InquiryFormField): string | undefined => {
+    const text = copy[field];
+    return 'hint' in text ? text.hint : undefined;
+  };
+  /** A field's label block: its label, hint and message. */
+  const labelProps = (field: InquiryFormField) => ({
+    id: fieldId(field),
+    label: copy[field].label,
+    hint: hintOf(field),
+    error: errors[field],
+  });
+  /** What every control of the form carries: its name and value, its message's ARIA, and the ref focus moves to. */
+  const controlProps = (field: InquiryFormField) => ({
+    ref: registerField(field),
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      change(field, event.target.value),
+    ...fieldState(fieldId(field), errors[field], hintOf(field)),
+  });
 
   return (
     <>
@@ -237,81 +258,48 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={fieldId('name')} label={copy.name.label} error={errors.name}>
+              <Field {...labelProps('name')}>
                 <input
-                  ref={registerField('name')}
-                  id={fieldId('name')}
-                  name="name"
+                  {...controlProps('name')}
                   type="text"
                   required
                   autoComplete="name"
                   placeholder={copy.name.placeholder}
-                  value={values.name}
-                  onChange={(event) => change('name', event.target.value)}
-                  {...fieldState(fieldId('name'), errors.name)}
                 />
               </Field>
-              <Field
-                id={fieldId('phone')}
-                label={copy.phone.label}
-                hint={copy.phone.hint}
-                error={errors.phone}
-              >
+              <Field {...labelProps('phone')}>
                 <input
-                  ref={registerField('phone')}
-                  id={fieldId('phone')}
-                  name="phone"
+                  {...controlProps('phone')}
                   type="tel"
                   required
                   autoComplete="tel"
                   inputMode="tel"
                   placeholder={copy.phone.placeholder}
-                  value={values.phone}
-                  onChange={(event) => change('phone', event.target.value)}
-                  {...fieldState(fieldId('phone'), errors.phone, copy.phone.hint)}
                 />
               </Field>
-              <Field id={fieldId('email')} label={copy.email.label} error={errors.email}>
+              <Field {...labelProps('email')}>
                 <input
-                  ref={registerField('email')}
-                  id={fieldId('email')}
-                  name="email"
+                  {...controlProps('email')}
                   type="email"
                   required
                   autoComplete="email"
                   autoCapitalize="none"
                   spellCheck={false}
                   placeholder={copy.email.placeholder}
-                  value={values.email}
-                  onChange={(event) => change('email', event.target.value)}
-                  {...fieldState(fieldId('email'), errors.email)}
                 />
               </Field>
-              <Field id={fieldId('city')} label={copy.city.label} error={errors.city}>
+              <Field {...labelProps('city')}>
                 <input
-                  ref={registerField('city')}
-                  id={fieldId('city')}
-                  name="city"
+                  {...controlProps('city')}
                   type="text"
                   required
                   autoComplete="address-level2"
                   placeholder={copy.city.placeholder}
-                  value={values.city}
-                  onChange={(event) => change('city', event.target.value)}
-                  {...fieldState(fieldId('city'), errors.city)}
                 />
               </Field>
             </div>
-            <Field id={fieldId('service')} label={copy.service.label} error={errors.service}>
-              <select
-                ref={registerField('service')}
-                id={fieldId('service')}
-                name="service"
-                required
-                value={values.service}
-                onChange={(event) => change('service', event.target.value)}
-                {...fieldState(fieldId('service'), errors.service)}
-              >
+            <Field {...labelProps('service')}>
+              <select {...controlProps('service')} required>
                 <option value="">{copy.service.placeholder}</option>
                 {SERVICE_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -320,18 +308,8 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
                 ))}
               </select>
             </Field>
-            <Field id={fieldId('query')} label={copy.query.label} error={errors.query}>
-              <textarea
-                ref={registerField('query')}
-                id={fieldId('query')}
-                name="query"
-                required
-                rows={4}
-                placeholder={copy.query.placeholder}
-                value={values.query}
-                onChange={(event) => change('query', event.target.value)}
-                {...fieldState(fieldId('query'), errors.query)}
-              />
+            <Field {...labelProps('query')}>
+              <textarea {...controlProps('query')} required rows={4} placeholder={copy.query.placeholder} />
             </Field>
             {/* Honeypot: people never see or reach it; a bot that fills it gets a fake success. */}
             <div aria-hidden="true" className="sr-only">

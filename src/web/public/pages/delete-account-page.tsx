@@ -1,16 +1,17 @@
-import { Link } from 'react-router';
 import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
 import { DeleteAccountForm } from '../account-deletion/delete-account-form.tsx';
 import { staticHead } from '../page-head.ts';
 import { useCopy } from '../site-settings-data.ts';
-import { PageHeader } from '../ui/page-header.tsx';
+import { TextLinks, TextPage } from '../ui/text-page.tsx';
 
 const COPY = ACCOUNT_DELETION_COPY;
 
 export const handle = staticHead(COPY.meta, '/delete-account');
 
-const TEXT_LINK =
-  'rounded font-semibold text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const HELP_LINKS = [
+  { to: '/contact', label: COPY.contactLink },
+  { to: '/privacy', label: COPY.privacyLink },
+];
 
 /**
  * /delete-account: a member deletes their own account (SPEC "Account deletion page"). What the app stores ask
@@ -20,8 +21,7 @@ const TEXT_LINK =
 export function DeleteAccountPage() {
   const fill = useCopy();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16">
-      <PageHeader heading={fill(COPY.heading)} lead={fill(COPY.lead)} />
+    <TextPage heading={fill(COPY.heading)} lead={fill(COPY.lead)}>
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <DeleteAccountForm />
         <div className="space-y-4">
@@ -60,20 +60,11 @@ export function DeleteAccountPage() {
                 )}
                 {'closing' in section && <p>{section.closing}</p>}
               </div>
-              {section.id === 'messages' && (
-                <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
-                  <Link to="/contact" className={TEXT_LINK}>
-                    {COPY.contactLink}
-                  </Link>
-                  <Link to="/privacy" className={TEXT_LINK}>
-                    {COPY.privacyLink}
-                  </Link>
-                </p>
-              )}
+              {section.id === 'messages' && <TextLinks links={HELP_LINKS} className="mt-3" />}
             </section>
           ))}
         </div>
       </div>
-    </div>
+    </TextPage>
   );
 }

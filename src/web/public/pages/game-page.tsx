@@ -1,5 +1,5 @@
 import { Gamepad2 } from 'lucide-react';
-import { GAME_COPY } from '../../content/pages.ts';
+import { GAME_PAGE_COPY } from '../../content/game.ts';
 import { TicTacToe } from '../game/tic-tac-toe.tsx';
 import { useCopy } from '../site-settings-data.ts';
 
@@ -20,9 +20,9 @@ export function GamePage() {
           id="game-heading"
           className="text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:mt-4 sm:text-4xl"
         >
-          {GAME_COPY.heading}
+          {GAME_PAGE_COPY.heading}
         </h1>
-        <p className="mt-3 text-base text-pretty text-slate-700 sm:text-lg">{fill(GAME_COPY.lead)}</p>
+        <p className="mt-3 text-base text-pretty text-slate-700 sm:text-lg">{fill(GAME_PAGE_COPY.lead)}</p>
       </header>
       <TicTacToe />
     </section>

@@ -18,7 +18,7 @@ import { staticHead } from '../page-head.ts';
 import { type FillCopy, useCopy, useSiteSettings } from '../site-settings-data.ts';
 import { faqPageJsonLd, organizationJsonLd } from '../structured-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
-import { BUTTON_SECONDARY, BUTTON_WHATSAPP, Section, StatTile } from '../ui/section.tsx';
+import { BUTTON_SECONDARY, BUTTON_WHATSAPP, FeatureCards, Section, StatTile } from '../ui/section.tsx';
 
 const FEATURE_ICONS: Record<LandingFeature['icon'], LucideIcon> = {
   message: MessageCircle,
@@ -307,20 +307,13 @@ export function HomePage() {
       </Section>
 
       <Section id="features" heading={fill(COPY.featuresHeading)} followsSection>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {COPY.features.map((feature) => {
-            const Icon = FEATURE_ICONS[feature.icon];
-            return (
-              <li key={feature.title} className="rounded-2xl bg-white/90 p-6 shadow-sm ring-1 ring-slate-200">
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-                <p className="mt-2 text-slate-700">{fill(feature.body)}</p>
-              </li>
-            );
-          })}
-        </ul>
+        <FeatureCards
+          features={COPY.features}
+          icons={FEATURE_ICONS}
+          fill={fill}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          background="bg-white/90"
+        />
       </Section>
 
       <Section id="guides" heading={COPY.guidesHeading} lead={COPY.guidesLead} followsSection>

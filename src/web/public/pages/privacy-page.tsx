@@ -1,10 +1,9 @@
 import { Ban, EyeOff, Inbox, type LucideIcon, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { PRIVACY_COPY, type PrivacyCard } from '../../content/privacy.ts';
 import { staticHead } from '../page-head.ts';
-import { type FillCopy, useCopy, useSiteSettings } from '../site-settings-data.ts';
-import { PageHeader, SupportLinks } from '../ui/page-header.tsx';
+import { type FillCopy, useCopy } from '../site-settings-data.ts';
 import { Tabs } from '../ui/tabs.tsx';
+import { SupportLinks, TextLinks, TextPage } from '../ui/text-page.tsx';
 
 const COPY = PRIVACY_COPY;
 
@@ -17,8 +16,11 @@ const CARD_ICONS: Record<PrivacyCard['icon'], { icon: LucideIcon; classes: strin
   trash: { icon: Trash2, classes: 'bg-amber-50 text-amber-800' },
 };
 
-const TEXT_LINK =
-  'rounded font-semibold text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+/** Where a reader goes to have their data deleted: support, or the self-service page. */
+const DELETION_LINKS = [
+  { to: '/contact', label: COPY.support.contactLink },
+  { to: '/delete-account', label: COPY.deleteAccountLink },
+];
 
 function Overview({ fill }: { fill: FillCopy }) {
   return (
@@ -41,16 +43,7 @@ function Overview({ fill }: { fill: FillCopy }) {
                 ))}
               </ul>
             )}
-            {card.icon === 'trash' && (
-              <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
-                <Link to="/contact" className={TEXT_LINK}>
-                  {COPY.support.contactLink}
-                </Link>
-                <Link to="/delete-account" className={TEXT_LINK}>
-                  {COPY.deleteAccountLink}
-                </Link>
-              </p>
-            )}
+            {card.icon === 'trash' && <TextLinks links={DELETION_LINKS} className="mt-4" />}
           </li>
         );
       })}
@@ -82,16 +75,7 @@ function DetailedPolicy({ fill }: { fill: FillCopy }) {
               ))}
             </ul>
           )}
-          {section.id === 'deletion' && (
-            <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
-              <Link to="/contact" className={TEXT_LINK}>
-                {COPY.support.contactLink}
-              </Link>
-              <Link to="/delete-account" className={TEXT_LINK}>
-                {COPY.deleteAccountLink}
-              </Link>
-            </p>
-          )}
+          {section.id === 'deletion' && <TextLinks links={DELETION_LINKS} className="mt-4" />}
         </section>
       ))}
     </div>
@@ -101,10 +85,8 @@ function DetailedPolicy({ fill }: { fill: FillCopy }) {
 /** Privacy Policy (SPEC section 2, "Privacy Policy page"), true of this site (DESIGN.md). */
 export function PrivacyPage() {
   const fill = useCopy();
-  const settings = useSiteSettings();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16">
-      <PageHeader heading={COPY.heading} lead={COPY.lead} />
+    <TextPage heading={COPY.heading} lead={COPY.lead}>
       <Tabs
         label={COPY.tabsLabel}
         idPrefix="privacy"
@@ -115,14 +97,8 @@ export function PrivacyPage() {
         ]}
       />
       <div className="mt-10">
-        <SupportLinks
-          heading={COPY.support.heading}
-          body={COPY.support.body}
-          email={settings.supportEmail}
-          emailLabel={fill(COPY.support.emailLink)}
-          contactLabel={COPY.support.contactLink}
-        />
+        <SupportLinks copy={COPY.support} />
       </div>
-    </div>
+    </TextPage>
   );
 }

@@ -2,12 +2,12 @@ import { Building2, Check, type LucideIcon, MessageCircle, ShieldCheck, X } from
 import { type Severity, TERMS_COPY, type TermsFeature, type TermsSection } from '../../content/terms.ts';
 import { cx } from '../../lib/class-names.ts';
 import { staticHead } from '../page-head.ts';
-import { type FillCopy, useCopy, useSiteSettings } from '../site-settings-data.ts';
+import { type FillCopy, useCopy } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { LastUpdated } from '../ui/last-updated.tsx';
-import { PageHeader, SupportLinks } from '../ui/page-header.tsx';
-import { StatTile } from '../ui/section.tsx';
+import { FeatureCards, StatTile } from '../ui/section.tsx';
 import { Tabs } from '../ui/tabs.tsx';
+import { SupportLinks, TextPage } from '../ui/text-page.tsx';
 
 const COPY = TERMS_COPY;
 
@@ -24,8 +24,41 @@ const SEVERITY_CLASSES: Record<Severity, string> = {
   medium: 'bg-amber-50 text-amber-900 ring-amber-200',
 };
 
+const KEY_TERMS_TONES = {
+  allowed: { icon: Check, card: 'ring-emerald-200', heading: 'text-emerald-800', mark: 'text-emerald-700' },
+  prohibited: { icon: X, card: 'ring-red-200', heading: 'text-red-800', mark: 'text-red-700' },
+} as const;
+
+/** What the terms allow, or what they prohibit: a card with a ticked or crossed list. */
+function KeyTermsList({
+  tone,
+  heading,
+  items,
+}: {
+  tone: keyof typeof KEY_TERMS_TONES;
+  heading: string;
+  items: readonly string[];
+}) {
+  const { icon: Icon, card, heading: headingColor, mark } = KEY_TERMS_TONES[tone];
+  return (
+    <div className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ${card}`}>
+      <h3 className={`flex items-center gap-2 text-lg font-semibold ${headingColor}`}>
+        <Icon aria-hidden="true" className="size-5" />
+        {heading}
+      </h3>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item} className="flex items-start gap-3 text-slate-800">
+            <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${mark}`} />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Overview({ fill }: { fill: FillCopy }) {
-  const settings = useSiteSettings();
   return (
     <div className="space-y-10">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
@@ -38,20 +71,13 @@ function Overview({ fill }: { fill: FillCopy }) {
         <h2 id="terms-features-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           {fill(COPY.featuresHeading)}
         </h2>
-        <ul className="mt-5 grid gap-4 md:grid-cols-3">
-          {COPY.features.map((feature) => {
-            const Icon = FEATURE_ICONS[feature.icon];
-            return (
-              <li key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-                <p className="mt-2 text-slate-700">{fill(feature.body)}</p>
-              </li>
-            );
-          })}
-        </ul>
+        <FeatureCards
+          features={COPY.features}
+          icons={FEATURE_ICONS}
+          fill={fill}
+          className="mt-5 grid gap-4 md:grid-cols-3"
+          background="bg-white"
+        />
       </section>
 
       <section aria-labelledby="key-terms-heading">
@@ -59,44 +85,16 @@ function Overview({ fill }: { fill: FillCopy }) {
           {COPY.keyTerms.heading}
         </h2>
         <div className="mt-5 grid gap-4 md:grid-cols-2">
-          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-emerald-200">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-emerald-800">
-              <Check aria-hidden="true" className="size-5" />
-              {COPY.keyTerms.allowedHeading}
-            </h3>
-            <ul className="mt-4 space-y-3">
-              {COPY.keyTerms.allowed.map((item) => (
-                <li key={item} className="flex items-start gap-3 text-slate-800">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-red-800">
-              <X aria-hidden="true" className="size-5" />
-              {COPY.keyTerms.prohibitedHeading}
-            </h3>
-            <ul className="mt-4 space-y-3">
-              {COPY.keyTerms.prohibited.map((item) => (
-                <li key={item} className="flex items-start gap-3 text-slate-800">
-                  <X aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <KeyTermsList tone="allowed" heading={COPY.keyTerms.allowedHeading} items={COPY.keyTerms.allowed} />
+          <KeyTermsList
+            tone="prohibited"
+            heading={COPY.keyTerms.prohibitedHeading}
+            items={COPY.keyTerms.prohibited}
+          />
         </div>
       </section>
 
-      <SupportLinks
-        heading={COPY.support.heading}
-        body={COPY.support.body}
-        email={settings.supportEmail}
-        emailLabel={fill(COPY.support.emailLink)}
-        contactLabel={COPY.support.contactLink}
-      />
+      <SupportLinks copy={COPY.support} />
     </div>
   );
 }
@@ -155,8 +153,7 @@ function DetailedTerms({ fill }: { fill: FillCopy }) {
 export function TermsPage() {
   const fill = useCopy();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16">
-      <PageHeader heading={COPY.heading} lead={fill(COPY.lead)} />
+    <TextPage heading={COPY.heading} lead={fill(COPY.lead)}>
       <Tabs
         label={COPY.tabsLabel}
         idPrefix="terms"
@@ -182,6 +179,6 @@ export function TermsPage() {
       <footer className="mt-8 border-t border-slate-200 pt-6">
         <LastUpdated label={COPY.lastUpdated} />
       </footer>
-    </div>
+    </TextPage>
   );
 }

@@ -1,5 +1,7 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/class-names.ts';
+import type { FillCopy } from '../site-settings-data.ts';
 
 /** A page section with its heading (h2) and an optional lead, named by the heading for assistive tech. */
 export function Section({
@@ -45,6 +47,40 @@ export function StatTile({ value, label }: { value: string; label: string }) {
       <dt className="mt-1 text-sm text-slate-600">{label}</dt>
       <dd className="text-2xl font-extrabold tracking-tight text-indigo-700 sm:text-4xl">{value}</dd>
     </div>
+  );
+}
+
+/** A grid of feature cards (landing and terms pages): each an icon, a title and a sentence. */
+export function FeatureCards<IconName extends string>({
+  features,
+  icons,
+  fill,
+  className,
+  background,
+}: {
+  features: readonly { icon: IconName; title: string; body: string }[];
+  icons: Readonly<Record<IconName, LucideIcon>>;
+  fill: FillCopy;
+  /** The list's grid. */
+  className: string;
+  /** The cards' background: translucent over the landing page's backdrop, plain elsewhere. */
+  background: 'bg-white' | 'bg-white/90';
+}) {
+  return (
+    <ul className={className}>
+      {features.map((feature) => {
+        const Icon: LucideIcon = icons[feature.icon];
+        return (
+          <li key={feature.title} className={`rounded-2xl ${background} p-6 shadow-sm ring-1 ring-slate-200`}>
+            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
+            <p className="mt-2 text-slate-700">{fill(feature.body)}</p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

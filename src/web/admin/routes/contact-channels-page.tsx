@@ -1,6 +1,7 @@
 import { ContactManagement } from '../../features/contact-channels/contact-management.tsx';
 
-export function ContactPage() {
+/** The admin screen of the contact channels the public contact page lists. */
+export function ContactChannelsPage() {
   return (
     <>
       <title>Contact Management · Sampark Admin</title>

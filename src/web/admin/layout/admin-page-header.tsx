@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The title of an admin screen, in the page and in the browser tab. */
-export function PageHeader({
+export function AdminPageHeader({
   title,
   subtitle,
   children,

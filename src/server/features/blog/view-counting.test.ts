@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseForEachTest, TEST_DIALECTS } from '../../test-support/test-app.ts';
 import { type BlogPostRepository, createBlogPostRepository } from './repository.ts';
-import { isKnownBot, viewDay, visitorKey } from './views.ts';
+import { blogPostSlugOf, isKnownBot, viewDay, visitorKey } from './view-counting.ts';
 
 describe('visitorKey and isKnownBot', () => {
   it('keys a visitor per day, under a secret, without showing the address', () => {
@@ -29,6 +29,23 @@ describe('visitorKey and isKnownBot', () => {
 
   it('gives the UTC day', () => {
     expect(viewDay(Date.UTC(2025, 0, 6, 23, 59))).toBe('2025-01-06');
+  });
+
+  it.each([
+    ['/blog/first-post', 'first-post'],
+    ['/blog/first-post/', 'first-post'],
+    ['/blog/first-post?ref=feed', 'first-post'],
+    ['/blog/first-post/#top', 'first-post'],
+    ['/blog', null],
+    ['/blog/', null],
+    ['/blog?category=News', null],
+    ['/blog/first-post/more', null],
+    ['/blog/first-post//', null],
+    ['/blog/First%20Post', null],
+    ['/blogs/first-post', null],
+    [`/blog/${'a'.repeat(201)}`, null],
+  ])('finds the post slug of the page URL %s: %s', (url, slug) => {
+    expect(blogPostSlugOf(url)).toBe(slug);
   });
 });
 

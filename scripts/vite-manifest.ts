@@ -1,0 +1,28 @@
+/**
+ * Reading Vite's client manifest (dist/web/client/.vite/manifest.json), for the page preloads in
+ * vite.config.ts and the page budget in scripts/check-bundles.ts.
+ */
+import type { Manifest } from 'vite';
+
+/** The public site's HTML entry (the admin app's is admin.html). */
+const PUBLIC_ENTRY = 'index.html';
+
+/** The manifest key of the public site's entry chunk. */
+export function publicEntryKey(manifest: Manifest): string | undefined {
+  return Object.keys(manifest).find((key) => manifest[key]?.isEntry && manifest[key]?.src === PUBLIC_ENTRY);
+}
+
+/** The chunks loaded together with these: they and their static imports, transitively. */
+export function withStaticImports(manifest: Manifest, keys: Iterable<string>): Set<string> {
+  const reachable = new Set<string>();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (reachable.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest refers to ${key} but does not describe it`);
+    reachable.add(key);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return reachable;
+}

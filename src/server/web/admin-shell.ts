@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_ROOT, LEGACY_ADMIN_PATHS } from '../../shared/pages/admin-paths.ts';
+import { HTML_TYPE, NOT_BUILT_MESSAGE } from './web-build.ts';
+
+/**
+ * Paths answered by the client-rendered admin app (its own guard sends visitors to the login): everything
+ * below /admin, and SPEC's two legacy paths as they are.
+ */
+const ADMIN_SHELL_PATHS = [ADMIN_ROOT, `${ADMIN_ROOT}/*`, ...LEGACY_ADMIN_PATHS];
+
+/** The admin app's page (admin.html), uncached: the app itself is in hashed assets. */
+export function serveAdminShell(app: FastifyInstance, adminFile: string, reloadOnChange: boolean): void {
+  let adminShell: string | undefined;
+  const sendAdminShell = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (adminShell === undefined || reloadOnChange) {
+      if (!fs.existsSync(adminFile)) {
+        return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+      }
+      adminShell = await readFile(adminFile, 'utf8');
+    }
+    return reply.header('cache-control', 'no-store').type(HTML_TYPE).send(adminShell);
+  };
+  for (const adminPath of ADMIN_SHELL_PATHS) app.get(adminPath, { schema: { hide: true } }, sendAdminShell);
+}

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicBlogPost } from '../../shared/contracts/blog.ts';
+import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import type { PublicDataContext } from '../../shared/web-render.ts';
+import { renderPostContent } from '../features/blog/markdown.ts';
+import type { BlogPostRepository } from '../features/blog/repository.ts';
+import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
+
+/**
+ * What the public pages' loaders read while the server renders them: the repositories, called directly where
+ * the browser would call the API. `admin` is for a signed-in admin only: it shows drafts too, and pages
+ * rendered with it are never cached (decision 010).
+ */
+export function publicDataContexts(
+  deps: {
+    contactChannels: ContactChannelRepository;
+    currentSettings: () => Promise<SiteSettings>;
+    blogPosts: BlogPostRepository;
+  },
+  log: FastifyBaseLogger,
+): { visitor: PublicDataContext; admin: PublicDataContext } {
+  const blogPost = async (slug: string, drafts: boolean): Promise<PublicBlogPost | null> => {
+    const post = await deps.blogPosts.findBySlug(slug);
+    if (!post || (!post.isPublished && !drafts)) return null;
+    // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
+    const { content, ...summary } = post;
+    return { ...summary, html: renderPostContent(post, log) };
+  };
+  const visitor: PublicDataContext = {
+    activeContacts: () => deps.contactChannels.listActive(),
+    siteSettings: deps.currentSettings,
+    publishedBlogPosts: async (query) => ({
+      ...(await deps.blogPosts.listPublished(query)),
+      page: query.page,
+      pageSize: query.pageSize,
+    }),
+    blogPost: (slug) => blogPost(slug, false),
+  };
+  return { visitor, admin: { ...visitor, blogPost: (slug) => blogPost(slug, true) } };
+}

@@ -1,0 +1,35 @@
+/**
+ * The admin app's screens and every path that shows each: the one list that the admin router
+ * (src/web/admin/router.tsx), its navigation (src/web/admin/layout/nav-items.ts), the return-after-sign-in
+ * check (src/web/admin/paths.ts), the server's admin shell routes and robots.txt (src/server/web/) read.
+ *
+ * A screen's first path is its own (links name it); the others are SPEC section 2's aliases, kept working.
+ */
+export const ADMIN_SCREENS = {
+  login: ['/admin/login'],
+  dashboard: ['/admin/dashboard', '/admin'],
+  inquiries: ['/admin/inquiries', '/admin/dashboard/inquiries'],
+  contact: ['/admin/contact', '/admin/dashboard/contact', '/ContactAdmin'],
+  blog: ['/admin/blog', '/admin/dashboard/Blog'],
+  users: ['/admin/users', '/UserManagement'],
+  profile: ['/admin/profile'],
+  settings: ['/admin/settings'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+
+export type AdminScreenId = keyof typeof ADMIN_SCREENS;
+
+/** The admin app owns this path and everything below it. */
+export const ADMIN_ROOT = '/admin';
+
+/** A screen's own path. */
+export function adminPath(screen: AdminScreenId): string {
+  return ADMIN_SCREENS[screen][0];
+}
+
+/** The paths outside ADMIN_ROOT that SPEC keeps for the admin app (`/ContactAdmin`, `/UserManagement`). */
+export const LEGACY_ADMIN_PATHS: readonly string[] = Object.values(ADMIN_SCREENS)
+  .flat()
+  .filter((path) => path !== ADMIN_ROOT && !path.startsWith(`${ADMIN_ROOT}/`));
+
+/** Where the admin app lives: ADMIN_ROOT and the legacy paths (each with the paths below it, in the app). */
+export const ADMIN_APP_ROOTS: readonly string[] = [ADMIN_ROOT, ...LEGACY_ADMIN_PATHS];

@@ -1,0 +1,59 @@
+/**
+ * The public site's pages, one row each: the one list that the routes (src/web/public/routes.tsx), the
+ * server's page preloads (vite.config.ts and src/web/entry-server.tsx), the sitemap (src/server/app.ts), the
+ * build's chunk groups (vite.config.ts) and the page budget (scripts/check-bundles.ts) follow (decision 022).
+ * A new page is a row here, its route in routes.tsx (routes.test.ts asks for it) and its module in
+ * src/web/public/pages/.
+ *
+ * Plain data without imports, so the server, the Vite config and scripts read it without a bundler. The
+ * browser downloads none of it: routes.tsx only type-checks its ids and paths against it.
+ */
+
+/** Where a page's module lives: `src/web/public/pages/{module}.tsx`. */
+export const PUBLIC_PAGES_DIR = 'src/web/public/pages/';
+
+export interface PublicPage {
+  /** The route path; `:name` is a parameter and `*` any other path, as React Router reads them. */
+  readonly path: string;
+  /** The file in src/web/public/pages/ (without `.tsx`) that renders the page. */
+  readonly module: string;
+  /**
+   * Where the module's code is downloaded from: `page`, a lazy chunk of its own (named after the module)
+   * loaded with the page and measured against the page budget; `public-shell`, the chunk every public page
+   * loads (vite.config.ts), for the page any path may end on.
+   */
+  readonly chunk: 'page' | 'public-shell';
+  /**
+   * How the sitemap lists it: `path`, as it is; `source`, through a sitemap source that knows more (the
+   * brand's game path, the blog's last change and its posts: src/server/app.ts); `none`, never.
+   */
+  readonly sitemap: 'path' | 'source' | 'none';
+}
+
+export const PUBLIC_PAGES = {
+  home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path' },
+  contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path' },
+  terms: { path: '/terms', module: 'terms-page', chunk: 'page', sitemap: 'path' },
+  privacy: { path: '/privacy', module: 'privacy-page', chunk: 'page', sitemap: 'path' },
+  'delete-account': {
+    path: '/delete-account',
+    module: 'delete-account-page',
+    chunk: 'page',
+    sitemap: 'path',
+  },
+  blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source' },
+  'blog-post': { path: '/blog/:slug', module: 'blog-post-page', chunk: 'page', sitemap: 'source' },
+  tictactoe: { path: '/tictactoe', module: 'game-page', chunk: 'page', sitemap: 'path' },
+  /** The game at /{Brand}Game for the configured brand; any other single-segment path is a missing page. */
+  'brand-game': { path: '/:gamePath', module: 'game-page', chunk: 'page', sitemap: 'source' },
+  'not-found': { path: '/*', module: 'error-page', chunk: 'public-shell', sitemap: 'none' },
+} as const satisfies Record<string, PublicPage>;
+
+export type PublicPageId = keyof typeof PUBLIC_PAGES;
+
+export const PUBLIC_PAGE_IDS = Object.keys(PUBLIC_PAGES) as PublicPageId[];
+
+/** The page's source file as the build names it (Vite's manifest keys, the chunk module list). */
+export function publicPageFile(page: PublicPage): string {
+  return `${PUBLIC_PAGES_DIR}${page.module}.tsx`;
+}

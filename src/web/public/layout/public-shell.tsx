@@ -1,0 +1,43 @@
+import { type ReactNode, useMemo } from 'react';
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { copyValues, navItems, SITE_COPY } from '../../content/site.ts';
+import { useScrollToTopOnPathChange } from '../use-scroll-effects.ts';
+import { BottomTabBar } from './bottom-tab-bar.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** A slow drift of soft colour behind the pages; CSS only, and still for visitors who ask for less motion. */
+function AnimatedBackground() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
+      <div className="absolute -top-40 -left-32 size-[36rem] rounded-full bg-[radial-gradient(closest-side,rgb(199_210_254/0.55),transparent)] motion-safe:animate-drift" />
+      <div className="absolute top-1/3 -right-40 size-[32rem] rounded-full bg-[radial-gradient(closest-side,rgb(167_243_208/0.45),transparent)] motion-safe:animate-drift-slow" />
+      <div className="absolute -bottom-48 left-1/4 size-[30rem] rounded-full bg-[radial-gradient(closest-side,rgb(254_215_170/0.35),transparent)] motion-safe:animate-drift" />
+    </div>
+  );
+}
+
+/** The chrome of every public page (header, navigation, footer) around its content. */
+export function PublicShell({ settings, children }: { settings: SiteSettings | null; children: ReactNode }) {
+  useScrollToTopOnPathChange();
+  const items = useMemo(() => navItems(settings), [settings]);
+  const values = useMemo(() => (settings ? copyValues(settings) : {}), [settings]);
+
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col bg-slate-50 pb-16 text-slate-900 md:pb-0">
+      <AnimatedBackground />
+      <a
+        href="#main"
+        className="sr-only z-40 rounded-md bg-white px-4 py-2 font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {SITE_COPY.skipToContent}
+      </a>
+      <SiteHeader settings={settings} items={items} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter settings={settings} values={values} />
+      <BottomTabBar items={items} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import { type CopyValues, FOOTER_LINKS, fillCopy, SITE_COPY } from '../../content/site.ts';
+import { cx } from '../../lib/class-names.ts';
+import { FOCUS_RING } from './nav-links.tsx';
+
+/** The brand, the support phone and email, the footer links and the small print. */
+export function SiteFooter({ settings, values }: { settings: SiteSettings | null; values: CopyValues }) {
+  const year = String(new Date().getFullYear());
+  const phoneHref = settings && buildChannelLink('phone', settings.supportPhone);
+  const emailHref = settings && buildChannelLink('email', settings.supportEmail);
+  const linkClasses = cx('rounded hover:text-slate-900 hover:underline', FOCUS_RING);
+  return (
+    <footer className="border-t border-slate-200 bg-white/80 backdrop-blur">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-600 md:grid-cols-[1fr_auto]">
+        <div className="space-y-2">
+          {settings && <p className="text-base font-semibold text-slate-900">{settings.brandName}</p>}
+          <p>{SITE_COPY.footerTagline}</p>
+          {settings && (
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              {phoneHref && (
+                <a href={phoneHref} className={linkClasses}>
+                  {settings.supportPhone}
+                </a>
+              )}
+              {emailHref && (
+                <a href={emailHref} className={linkClasses}>
+                  {settings.supportEmail}
+                </a>
+              )}
+            </p>
+          )}
+        </div>
+        <nav aria-label={SITE_COPY.footerNavLabel}>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 md:justify-end">
+            {FOOTER_LINKS.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} className={linkClasses}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {settings && (
+          <div className="space-y-1 border-t border-slate-200 pt-6 text-xs text-slate-500 md:col-span-2">
+            <p>{fillCopy(SITE_COPY.footerIndependence, values)}</p>
+            <p>{fillCopy(SITE_COPY.footerRights, { ...values, year })}</p>
+          </div>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,169 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { copyValues, fillCopy, type NavItem, SITE_COPY } from '../../content/site.ts';
+import { cx } from '../../lib/class-names.ts';
+import { useScrolledPast } from '../use-scroll-effects.ts';
+import { FOCUS_RING, NavLinkList } from './nav-links.tsx';
+
+/** The logo (the same drawing as favicon.svg), inline so the header needs no extra request. */
+function BrandMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
+      <rect width="32" height="32" rx="8" className="fill-indigo-700" />
+      <path
+        d="M9 11.5C9 9.6 10.6 8 12.5 8h7c1.9 0 3.5 1.6 3.5 3.5v5c0 1.9-1.6 3.5-3.5 3.5H15l-4.2 3.6c-.6.5-1.8.1-1.8-.8V11.5z"
+        fill="#fff"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Small screens: a menu button revealing the five links. It closes on navigation, on Escape (focus goes
+ * back to the button) and on a tap outside the header.
+ */
+function useMobileMenu(pathname: string) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const containerRef = useRef<HTMLElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  return { open, toggle: () => setOpen((value) => !value), buttonRef, containerRef };
+}
+
+/** The sticky header: the brand, the navigation (a menu on small screens) and the call to action. */
+export function SiteHeader({
+  settings,
+  items,
+}: {
+  settings: SiteSettings | null;
+  items: readonly NavItem[];
+}) {
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast();
+  const menu = useMobileMenu(pathname);
+  const menuId = useId();
+
+  return (
+    <header
+      ref={menu.containerRef}
+      data-scrolled={scrolled}
+      className={cx(
+        'sticky top-0 z-30 border-b transition-[background-color,box-shadow,border-color] duration-300',
+        scrolled || menu.open
+          ? 'border-slate-200 bg-white/90 shadow-md shadow-slate-900/5 backdrop-blur-md'
+          : 'border-transparent bg-transparent',
+      )}
+    >
+      <div
+        className={cx(
+          'mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 transition-[padding] duration-300',
+          scrolled ? 'py-2' : 'py-3 md:py-4',
+        )}
+      >
+        <Link
+          to="/"
+          aria-label={
+            settings
+              ? fillCopy(SITE_COPY.homeLinkLabel, copyValues(settings))
+              : SITE_COPY.homeLinkFallbackLabel
+          }
+          className={cx(
+            'flex min-w-0 items-center gap-2 rounded-lg text-lg font-bold text-slate-900',
+            FOCUS_RING,
+          )}
+        >
+          <BrandMark />
+          {settings && <span className="truncate">{settings.brandName}</span>}
+        </Link>
+        <nav aria-label={SITE_COPY.mainNavLabel} className="hidden md:block">
+          <NavLinkList
+            items={items}
+            pathname={pathname}
+            className="flex items-center gap-1"
+            linkClassName={(current) =>
+              cx(
+                'rounded-full px-3.5 py-2 text-sm font-medium transition-colors',
+                FOCUS_RING,
+                current
+                  ? 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-100'
+                  : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+              )
+            }
+          />
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link
+            to="/contact"
+            className={cx(
+              'rounded-full bg-indigo-700 px-4 py-2 text-sm font-semibold tracking-wide whitespace-nowrap text-white shadow-sm shadow-indigo-700/30 transition-colors hover:bg-indigo-800',
+              FOCUS_RING,
+            )}
+          >
+            {SITE_COPY.getStarted}
+          </Link>
+          <button
+            ref={menu.buttonRef}
+            type="button"
+            aria-expanded={menu.open}
+            aria-controls={menuId}
+            aria-label={menu.open ? SITE_COPY.menuButtonClose : SITE_COPY.menuButtonOpen}
+            onClick={menu.toggle}
+            className={cx(
+              'inline-flex size-10 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100 md:hidden',
+              FOCUS_RING,
+            )}
+          >
+            {menu.open ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </div>
+      <nav
+        id={menuId}
+        aria-label={SITE_COPY.menuNavLabel}
+        hidden={!menu.open}
+        className="border-t border-slate-200 bg-white md:hidden"
+      >
+        <NavLinkList
+          items={items}
+          pathname={pathname}
+          withIcons
+          className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3"
+          linkClassName={(current) =>
+            cx(
+              'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium',
+              FOCUS_RING,
+              current ? 'bg-indigo-50 text-indigo-700' : 'text-slate-800 hover:bg-slate-100',
+            )
+          }
+        />
+      </nav>
+    </header>
+  );
+}
