@@ -186,7 +186,7 @@ export async function deleteInquiry(request: APIRequestContext, baseURL: string,
 }
 
 /** The figure of one of the five stat cards, once it has loaded. */
-export function statCard(page: Page, label: string): Locator {
+function statCard(page: Page, label: string): Locator {
   return page
     .locator('dl[aria-label="Inquiry statistics"] > div')
     .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
