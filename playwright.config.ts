@@ -6,10 +6,20 @@ const dataDir = path.resolve('.tmp/e2e');
 
 export const E2E_ADMIN = { email: 'e2e@sampark.local', password: 'e2e-password-123' };
 
-/** Every browser test runs on the embedded SQLite database, and again on PostgreSQL when one is given. */
+/**
+ * Every browser test runs on the embedded SQLite database, and again on PostgreSQL when one is given. The
+ * admin's session, saved by e2e/global-setup.ts, goes beside the data (the SQLite server empties .tmp/e2e
+ * when it starts, before that setup runs).
+ */
 export const E2E_DATABASES = [
   // Backups go beside the SQLite file: .tmp/e2e/backups.
-  { name: 'sqlite', port: BASE_PORT, url: `file:${dataDir}/sampark.db`, backupDir: `${dataDir}/backups` },
+  {
+    name: 'sqlite',
+    port: BASE_PORT,
+    url: `file:${dataDir}/sampark.db`,
+    backupDir: `${dataDir}/backups`,
+    adminSession: `${dataDir}/admin-session-sqlite.json`,
+  },
   ...(process.env.TEST_POSTGRES_URL
     ? [
         {
@@ -18,10 +28,19 @@ export const E2E_DATABASES = [
           // Named after the port, so runs on other ports (other checkouts) never drop each other's database.
           url: postgresDatabase(process.env.TEST_POSTGRES_URL, `sampark_e2e_${BASE_PORT + 1}`),
           backupDir: `${dataDir}/postgres-backups`,
+          adminSession: `${dataDir}/admin-session-postgres.json`,
         },
       ]
     : []),
 ];
+
+/**
+ * Tests that read or change what every other test on their database sees: totals and unread counts, the
+ * order of the contact channels, the newest blog post, the site settings. They run after the rest of their
+ * database's tests, one at a time (their projects depend on the parallel ones); every other test makes and
+ * finds its own data, so files run side by side.
+ */
+const EXCLUSIVE = /@exclusive/;
 
 function postgresDatabase(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -44,8 +63,9 @@ const chromiumLaunch = {
 
 export default defineConfig({
   testDir: 'e2e',
-  // The specs of one database share its server and data, and some read global lists: one at a time.
-  workers: 1,
+  globalSetup: './e2e/global-setup.ts',
+  // Two cores: two browsers at a time. The tests of one file run in order, in one worker.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -53,10 +73,23 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
-  projects: E2E_DATABASES.map((database) => ({
-    name: database.name,
-    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${database.port}` },
-  })),
+  projects: E2E_DATABASES.flatMap((database) => {
+    const use = {
+      ...devices['Desktop Chrome'],
+      channel: undefined,
+      baseURL: `http://127.0.0.1:${database.port}`,
+    };
+    return [
+      { name: database.name, use, grepInvert: EXCLUSIVE },
+      {
+        name: `${database.name}-exclusive`,
+        use,
+        grep: EXCLUSIVE,
+        dependencies: [database.name],
+        workers: 1,
+      },
+    ];
+  }),
   webServer: E2E_DATABASES.map((database) => ({
     // A fresh database every run, then the production build.
     command: 'node --import tsx scripts/e2e-server.ts',

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { E2E_DATABASES } from '../playwright.config.ts';
-import { signIn } from './support.ts';
+import { signedInAsAdmin } from './support.ts';
 
 const run = promisify(execFile);
+
+test.use(signedInAsAdmin);
 
 test('an admin sees the newest backup in Settings and downloads it', async ({ page, baseURL }) => {
   const database = E2E_DATABASES.find((entry) => entry.port === Number(new URL(baseURL!).port))!;
@@ -16,7 +18,7 @@ test('an admin sees the newest backup in Settings and downloads it', async ({ pa
   });
   expect(stdout).toMatch(/Backup written: .+ \(.+\) in \d+\.\d s/);
 
-  await signIn(page);
+  await page.goto('/admin/dashboard');
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const card = page.getByRole('region', { name: 'Backups' });

@@ -4,19 +4,21 @@ import { E2E_ADMIN } from '../playwright.config.ts';
 import {
   createMemberApi,
   deleteMembersMatching,
+  expectNoSeriousAxeViolations,
   hydrated,
-  signIn,
-  signInApi,
+  signedInAsAdmin,
+  signedOut,
+  siteSettings,
+  TOASTER,
+  toast,
   uniqueMobile,
   uniqueTag,
 } from './support.ts';
 
+test.use(signedInAsAdmin);
+
 const MOBILE = '+91 98765 43210';
 const MOBILE_DIGITS = '919876543210';
-
-function toast(page: Page, text: string, type: 'success' | 'error') {
-  return page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: text });
-}
 
 /** The row (wide screen) or card (phone) of the member with this mobile. */
 function memberRow(page: Page, mobileDisplay: string): Locator {
@@ -56,15 +58,6 @@ async function expectReadableToast(page: Page, text: string, type: 'success' | '
   expect(results.passes.map((pass) => pass.id)).toContain('color-contrast');
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 /** Opens New Member and fills the mobile (and the name), leaving the password generated. */
 async function fillNewMember(page: Page, mobile: string, name?: string) {
   await page.getByRole('button', { name: 'New Member' }).click();
@@ -92,11 +85,11 @@ test('an admin creates a member with a generated password, seen once, and manage
   test.setTimeout(90_000);
   const tag = uniqueTag();
   const name = `Asha ${tag}`;
-  const settings = (await (await request.get('/api/settings')).json()) as { settings: { brandName: string } };
+  const settings = await siteSettings(request);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
   try {
-    await signIn(page);
+    await page.goto('/admin/dashboard');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
@@ -105,7 +98,7 @@ test('an admin creates a member with a generated password, seen once, and manage
     // The number typed without + is in the chosen country (India by default); the password is generated.
     const form = await fillNewMember(page, '98765 43210', name);
     await expect(form.getByLabel('Country code')).toHaveValue('+91');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, TOASTER);
     await form.getByRole('button', { name: 'Create Member' }).click();
     await expect(toast(page, 'Member created successfully', 'success')).toBeVisible();
     await expectReadableToast(page, 'Member created successfully', 'success');
@@ -132,9 +125,9 @@ test('an admin creates a member with a generated password, seen once, and manage
     const link = new URL((await whatsapp.getAttribute('href')) ?? 'about:blank');
     expect(`${link.origin}${link.pathname}`).toBe(`https://wa.me/${MOBILE_DIGITS}`);
     expect(link.searchParams.get('text')).toBe(
-      `Your ${settings.settings.brandName} ID\nMobile: ${MOBILE}\nPassword: ${password}\nPlease keep it private.`,
+      `Your ${settings.brandName} ID\nMobile: ${MOBILE}\nPassword: ${password}\nPlease keep it private.`,
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, TOASTER);
 
     // Closed, it is gone: the list and the member's page never show it again.
     await created.getByRole('button', { name: 'Done' }).click();
@@ -150,7 +143,7 @@ test('an admin creates a member with a generated password, seen once, and manage
     await expect(latestAudit(member)).toContainText('Member created');
     await expect(latestAudit(member)).toContainText(`by ${E2E_ADMIN.email}`);
     await expect(page.getByText(password)).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, TOASTER);
     await member.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(member).toBeHidden();
     await row.getByRole('button', { name: `Open member ${MOBILE}` }).click();
@@ -300,7 +293,6 @@ test('an admin creates a member with a generated password, seen once, and manage
     await page.getByRole('dialog', { name: 'Member created' }).getByRole('button', { name: 'Done' }).click();
     await expect(row).toBeVisible();
   } finally {
-    await signInApi(request, baseURL!);
     await deleteMembersMatching(request, baseURL!, MOBILE_DIGITS);
   }
 });
@@ -311,9 +303,8 @@ test('issue 7 end to end: created on the screen, deleted by the member on /delet
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
   await page.goto('/admin/users');
-  const visitor = await browser.newContext({ baseURL });
+  const visitor = await browser.newContext({ baseURL, storageState: signedOut });
   try {
     // Two ways a member types the number: national with the country code chosen, and international.
     for (const typed of [{ mobile: '98765-43210', countryCode: '+91' }, { mobile: '+919876543210' }]) {
@@ -354,7 +345,6 @@ test('issue 7 end to end: created on the screen, deleted by the member on /delet
 });
 
 test('the screen answers to /UserManagement, and an unknown member says so', async ({ page }) => {
-  await signIn(page);
   await page.goto('/UserManagement');
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
   await expect(
@@ -371,12 +361,10 @@ test('the screen answers to /UserManagement, and an unknown member says so', asy
 test('a long list is paged, and a failure shows the server’s message', async ({ page, request, baseURL }) => {
   test.setTimeout(60_000);
   const tag = uniqueTag();
-  await signInApi(request, baseURL!);
   for (let n = 1; n <= 21; n += 1) {
     await createMemberApi(request, baseURL!, { mobile: uniqueMobile(), displayName: `Paged ${tag} ${n}` });
   }
   try {
-    await signIn(page);
     await page.goto(`/admin/users?q=${tag}`);
     await expect(page.getByText('Showing 1–20 of 21')).toBeVisible();
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
@@ -404,7 +392,6 @@ test('a long list is paged, and a failure shows the server’s message', async (
     await expectReadableToast(page, 'The database is busy', 'error');
     await expect(member.getByRole('button', { name: 'Disable' })).toBeVisible();
   } finally {
-    await signInApi(request, baseURL!);
     await deleteMembersMatching(request, baseURL!, tag);
   }
 });
@@ -424,7 +411,6 @@ test.describe('on a phone', () => {
       Object.defineProperty(navigator, 'clipboard', { value: undefined });
     });
     try {
-      await signIn(page);
       await page.goto('/admin/users');
       await page.getByRole('button', { name: 'New Member' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Member' });
@@ -439,7 +425,7 @@ test.describe('on a phone', () => {
       await dialog.getByRole('button', { name: 'Create Member' }).click();
       await expect(dialog.getByText('Use at least 8 characters')).toBeVisible();
       await expect(dialog.getByText('Mobile number is required')).toHaveCount(0);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousAxeViolations(page, TOASTER);
       await passwordField.fill(typed);
       await dialog.getByRole('button', { name: 'Create Member' }).click();
 
@@ -458,7 +444,7 @@ test.describe('on a phone', () => {
       await expect(card).toContainText('Active');
       await expect(card).toContainText('No name');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousAxeViolations(page, TOASTER);
 
       // The keyboard opens the member; Escape closes it and focus goes back to the card.
       const open = card.getByRole('button', { name: `Open member ${mobile}` });
@@ -471,7 +457,6 @@ test.describe('on a phone', () => {
       await expect(member).toBeHidden();
       await expect(open).toBeFocused();
     } finally {
-      await signInApi(request, baseURL!);
       await deleteMembersMatching(request, baseURL!, mobile.replace(/\D/g, ''));
     }
   });

@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { hydrated, signInApi, storedInquiry } from './support.ts';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  collectErrors,
+  expectNoSeriousAxeViolations,
+  expectTextsVisible,
+  fillInquiryForm,
+  hydrated,
+  storedInquiry,
+  test,
+} from './support.ts';
 
 interface PublishedChannels {
   whatsapp: string;
@@ -12,10 +19,9 @@ interface PublishedChannels {
 
 /** Publishes one channel of each kind the contact page features, with values no other test uses. */
 async function publishChannels(
-  request: APIRequestContext,
+  adminRequest: APIRequestContext,
   baseURL: string,
 ): Promise<{ values: PublishedChannels; remove: () => Promise<void> }> {
-  await signInApi(request, baseURL);
   const n = String(Date.now()).slice(-8);
   const values: PublishedChannels = {
     whatsapp: `+91 9${n.slice(0, 4)} ${n.slice(4)}1`,
@@ -26,7 +32,7 @@ async function publishChannels(
   };
   const ids: string[] = [];
   for (const [type, value] of Object.entries(values)) {
-    const response = await request.post('/api/contacts', {
+    const response = await adminRequest.post('/api/contacts', {
       data: { type, value },
       headers: { origin: baseURL },
     });
@@ -36,7 +42,8 @@ async function publishChannels(
   return {
     values,
     remove: async () => {
-      for (const id of ids) await request.delete(`/api/contacts/${id}`, { headers: { origin: baseURL } });
+      for (const id of ids)
+        await adminRequest.delete(`/api/contacts/${id}`, { headers: { origin: baseURL } });
     },
   };
 }
@@ -72,15 +79,6 @@ async function openContactPage(page: Page, path = '/contact') {
   await hydrated(page.getByRole('tab', { name: 'Instant Support' }));
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -88,15 +86,11 @@ for (const viewport of [
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('a new visitor sees every text of the contact page', async ({ page, request, baseURL }) => {
+    test('a new visitor sees every text of the contact page', async ({ page, adminRequest, baseURL }) => {
       // Two accessibility audits on a slow machine.
       test.setTimeout(60_000);
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      const channels = await publishChannels(request, baseURL!);
+      const errors = collectErrors(page);
+      const channels = await publishChannels(adminRequest, baseURL!);
       try {
         await openContactPage(page);
         const tabs = page.getByRole('tablist');
@@ -138,7 +132,7 @@ for (const viewport of [
           await expect(hours.getByText(days!, { exact: true })).toBeVisible();
           await expect(hours.getByText(time!, { exact: true })).toBeVisible();
         }
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSeriousAxeViolations(page);
 
         await tabs.getByRole('tab', { name: 'Our Services' }).click();
         const services = page.getByRole('tabpanel', { name: 'Our Services' });
@@ -161,7 +155,7 @@ for (const viewport of [
           services.getByRole('heading', { name: 'Professional services for your business' }),
         ).toBeVisible();
         await expect(hours).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSeriousAxeViolations(page);
         expect(errors).toEqual([]);
       } finally {
         await channels.remove();
@@ -172,10 +166,10 @@ for (const viewport of [
 
 test('the second tab has its own address, rendered by the server without JavaScript', async ({
   browser,
-  request,
+  adminRequest,
   baseURL,
 }) => {
-  const channels = await publishChannels(request, baseURL!);
+  const channels = await publishChannels(adminRequest, baseURL!);
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
@@ -277,15 +271,6 @@ const INQUIRY = {
   query: 'We are launching a shop and need help with social media.',
 };
 
-async function fillInquiry(dialog: Locator, inquiry = INQUIRY) {
-  await dialog.getByLabel('Name').fill(inquiry.name);
-  await dialog.getByLabel('Phone').fill(inquiry.phone);
-  await dialog.getByLabel('Email').fill(inquiry.email);
-  await dialog.getByLabel('City').fill(inquiry.city);
-  await dialog.getByLabel('Service').selectOption(inquiry.service);
-  await dialog.getByLabel('Your query').fill(inquiry.query);
-}
-
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -330,27 +315,25 @@ test.describe('on a phone', () => {
 
     // Empty: every field says what it needs, focus goes to the first, nothing is sent.
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    for (const message of [
+    await expectTextsVisible(dialog, [
       'Name is required',
       'Phone is required',
       'Email is required',
       'City is required',
       'Select a service',
       'Query is required',
-    ]) {
-      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
-    }
+    ]);
     await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
     await expect(dialog.getByLabel('Name')).toBeFocused();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
     expect(posts).toEqual([]);
 
     // A message goes away when its field is edited.
     await dialog.getByLabel('Name').fill(INQUIRY.name);
     await expect(dialog.getByText('Name is required')).toHaveCount(0);
 
-    await fillInquiry(dialog);
+    await fillInquiryForm(dialog, INQUIRY);
     // Hold the request until the sending state has been seen.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -417,7 +400,7 @@ test('a refused message keeps everything typed and shows the server’s words', 
   await openContactPage(page);
   await page.getByRole('button', { name: 'Write to us' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send us a message' });
-  await fillInquiry(dialog);
+  await fillInquiryForm(dialog, INQUIRY);
 
   // Too many messages from this connection: the server's message is shown.
   await page.route('**/api/contact-inquiries', (route) =>

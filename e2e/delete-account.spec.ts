@@ -1,25 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
+import { expect, type Page } from '@playwright/test';
 import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../src/shared/rules/account-deletion.ts';
-import { createMember, hydrated, listedMembers, signInApi, uniqueIndianMobile } from './support.ts';
+import {
+  collectErrors,
+  createMember,
+  expectNoSeriousAxeViolations,
+  hydrated,
+  listedMembers,
+  siteSettings,
+  test,
+  uniqueIndianMobile,
+} from './support.ts';
 
 const PASSWORD = 'delete-me-please-1';
 const DELETE_PATH = '**/api/auth/delete-account';
-
-async function brandName(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/settings');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { settings: SiteSettings }).settings.brandName;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
 
 /** `9812345678` as a person might type it: `98123-45678`. */
 const dashed = (mobile: string) => `${mobile.slice(0, 5)}-${mobile.slice(5)}`;
@@ -51,12 +44,8 @@ test.describe('the account deletion page', () => {
     page,
     request,
   }) => {
-    const brand = await brandName(request);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { brandName: brand } = await siteSettings(request);
+    const errors = collectErrors(page);
 
     const response = await page.goto('/delete-account');
     expect(response?.status()).toBe(200);
@@ -98,7 +87,7 @@ test.describe('the account deletion page', () => {
     request,
     browser,
   }) => {
-    const brand = await brandName(request);
+    const { brandName: brand } = await siteSettings(request);
     await page.goto('/terms');
     await hydrated(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }));
     await page
@@ -165,12 +154,15 @@ test.describe('the account deletion page', () => {
 
   test("a wrong password keeps the confirmation step with the server's message; Cancel keeps the input; then it deletes", async ({
     page,
-    request,
+    adminRequest,
     baseURL,
   }) => {
-    await signInApi(request, baseURL!);
     const mobile = uniqueIndianMobile();
-    const member = await createMember(request, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
+    const member = await createMember(adminRequest, baseURL!, {
+      mobile,
+      countryCode: '+91',
+      password: PASSWORD,
+    });
     expect(member.mobile).toBe(`+91${mobile}`);
 
     const controls = await openDeletionPage(page);
@@ -187,7 +179,7 @@ test.describe('the account deletion page', () => {
     );
     await expect(controls.confirmHeading).toBeVisible();
     await expect(controls.confirmButton).toBeEnabled();
-    expect(await listedMembers(request, mobile)).toHaveLength(1);
+    expect(await listedMembers(adminRequest, mobile)).toHaveLength(1);
 
     // Cancel goes back to the form, with what was typed, and focus on the delete button.
     await controls.cancelButton.click();
@@ -226,20 +218,23 @@ test.describe('the account deletion page', () => {
     await expectNoSeriousAxeViolations(page);
 
     // The member is gone from the back office, and the number can be given out again straight away.
-    expect(await listedMembers(request, mobile)).toEqual([]);
-    const again = await createMember(request, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
+    expect(await listedMembers(adminRequest, mobile)).toEqual([]);
+    const again = await createMember(adminRequest, baseURL!, {
+      mobile,
+      countryCode: '+91',
+      password: PASSWORD,
+    });
     expect(again._id).not.toBe(member._id);
-    expect(await listedMembers(request, mobile)).toHaveLength(1);
+    expect(await listedMembers(adminRequest, mobile)).toHaveLength(1);
   });
 
   test('a number typed with + keeps its own country code, whatever the select says', async ({
     page,
-    request,
+    adminRequest,
     baseURL,
   }) => {
-    await signInApi(request, baseURL!);
     const mobile = uniqueIndianMobile();
-    await createMember(request, baseURL!, { mobile: `+91 ${mobile}`, password: PASSWORD });
+    await createMember(adminRequest, baseURL!, { mobile: `+91 ${mobile}`, password: PASSWORD });
 
     const controls = await openDeletionPage(page);
     await controls.countryCode.selectOption('+971');
@@ -253,7 +248,7 @@ test.describe('the account deletion page', () => {
     await expect(controls.mobile).toHaveValue('');
     await expect(controls.password).toHaveValue('');
     await expect(controls.countryCode).toHaveValue('+91');
-    expect(await listedMembers(request, mobile)).toEqual([]);
+    expect(await listedMembers(adminRequest, mobile)).toEqual([]);
   });
 
   test("a request that fails shows 'Network error. Please try again.', an answer without a message the fallback", async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { hydrated } from './support.ts';
+import { collectErrors, hydrated, seriousAxeViolations } from './support.ts';
 
 /**
  * The tic-tac-toe game (SPEC section 4). The page's clock is Playwright's: it stands still once the game
@@ -52,6 +51,11 @@ async function click(page: Page, row: number, column: number) {
   await page.clock.runFor(800);
 }
 
+/** Plays these cells in turn, each as `click` does. */
+async function play(page: Page, cells: readonly (readonly [row: number, column: number])[]) {
+  for (const [row, column] of cells) await click(page, row, column);
+}
+
 /** The cells of the board as a string, row by row: X, O or '.' for empty. */
 async function boardText(page: Page): Promise<string> {
   const names = await board(page)
@@ -61,24 +65,11 @@ async function boardText(page: Page): Promise<string> {
 }
 
 /** axe waits on timers of its own: the page's clock runs while it checks, then stands still again. */
-async function expectNoSeriousAxeViolations(page: Page) {
+async function expectNoSeriousAxeViolationsOnRunningClock(page: Page) {
   await page.clock.resume();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = await seriousAxeViolations(page);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
-
-/** Console errors and uncaught exceptions of the page (a hydration mismatch, a failed chunk). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
+  expect(serious).toEqual([]);
 }
 
 async function isFocused(locator: Locator): Promise<boolean> {
@@ -205,15 +196,13 @@ test('clicks are ignored on a taken cell, during the robot’s turn and after th
   // Play Again keeps the score; a draw adds to draws.
   await page.getByRole('button', { name: 'Play Again' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^Expert/ })).toBeVisible();
-  for (const [row, column] of [
+  await play(page, [
     [2, 2],
     [3, 3],
     [1, 2],
     [3, 1],
     [2, 3],
-  ] as const) {
-    await click(page, row, column);
-  }
+  ]);
   expect(await boardText(page)).toBe('OXOOXXXOX');
   await expectStatus(page, 'Draw');
   await expect(announcement(page)).toHaveText('You played row 2, column 3. Draw: nobody wins.');
@@ -236,13 +225,11 @@ test('the streak grows with each win, a robot win resets it, and Change Difficul
 
   // Beginner takes the first empty cell: the middle column wins for X.
   const win = async () => {
-    for (const [row, column] of [
+    await play(page, [
       [2, 2],
       [1, 2],
       [3, 2],
-    ] as const) {
-      await click(page, row, column);
-    }
+    ]);
     await expectStatus(page, 'Victory');
   };
   await win();
@@ -254,13 +241,11 @@ test('the streak grows with each win, a robot win resets it, and Change Difficul
 
   // Letting Beginner fill the top row: the robot's win resets the streak but keeps the wins.
   await page.getByRole('button', { name: 'Play Again' }).click();
-  for (const [row, column] of [
+  await play(page, [
     [2, 2],
     [2, 1],
     [3, 3],
-  ] as const) {
-    await click(page, row, column);
-  }
+  ]);
   await expectStatus(page, 'Robot Wins');
   await expectScore(page, { you: 2, draws: 0, robot: 1 });
   await expect(page.getByText(/in a row/)).toHaveCount(0);
@@ -288,7 +273,7 @@ test.describe('on a 360 px phone', () => {
     ].entries()) {
       await expect(levels.nth(index)).toHaveAccessibleName(`${name} ${stars} of 5 stars`);
     }
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolationsOnRunningClock(page);
 
     await level(page, 'Expert').tap();
     await cell(page, 2, 2).tap();
@@ -300,7 +285,7 @@ test.describe('on a 360 px phone', () => {
     // Cells big enough for a thumb.
     expect((await cell(page, 1, 1).boundingBox())!.width).toBeGreaterThanOrEqual(80);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolationsOnRunningClock(page);
   });
 });
 

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { BLOG_MESSAGES, slugify } from '../src/shared/rules/blog.ts';
-import { signInApi, uniqueTag } from './support.ts';
+import { test, uniqueTag } from './support.ts';
 
 interface StoredPost {
   _id: string;
@@ -25,16 +25,15 @@ test.describe('Public blog', () => {
     tag = uniqueTag();
     created = undefined;
   });
-  test.afterEach(async ({ request, baseURL }) => {
+  test.afterEach(async ({ adminRequest, baseURL }) => {
     if (!created) return;
-    await signInApi(request, baseURL!);
-    await request.delete(`/api/blogs/${created._id}`, { headers: { origin: baseURL! } });
+    await adminRequest.delete(`/api/blogs/${created._id}`, { headers: { origin: baseURL! } });
   });
 
   test('a draft stays hidden until published, a reader counts once a day, and a deleted post is gone', async ({
     page,
     playwright,
-    request,
+    adminRequest,
     baseURL,
   }) => {
     const title = `Hello World, IPL 2026! ${tag}`;
@@ -47,8 +46,7 @@ test.describe('Public blog', () => {
       image: '',
       isPublished: false,
     };
-    await signInApi(request, baseURL!);
-    const response = await request.post('/api/blogs', { headers: { origin: baseURL! }, data: input });
+    const response = await adminRequest.post('/api/blogs', { headers: { origin: baseURL! }, data: input });
     expect(response.status()).toBe(201);
     created = ((await response.json()) as { data: StoredPost }).data;
     const postPath = `/blog/${created.slug}`;
@@ -69,7 +67,7 @@ test.describe('Public blog', () => {
     await expect(page.getByRole('heading', { name: BLOG_MESSAGES.notFoundTitle })).toBeVisible();
     await expect(page.getByText(BLOG_MESSAGES.notFoundText)).toBeVisible();
 
-    const published = await request.put(`/api/blogs/${created._id}`, {
+    const published = await adminRequest.put(`/api/blogs/${created._id}`, {
       headers: { origin: baseURL! },
       data: { ...input, isPublished: true },
     });
@@ -103,7 +101,9 @@ test.describe('Public blog', () => {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       expect(await publicViews(reader, created.slug)).toBe(1);
 
-      const deleted = await request.delete(`/api/blogs/${created._id}`, { headers: { origin: baseURL! } });
+      const deleted = await adminRequest.delete(`/api/blogs/${created._id}`, {
+        headers: { origin: baseURL! },
+      });
       expect(deleted.status()).toBe(200);
       created = undefined;
       const gone = await page.goto(postPath);

@@ -1,35 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
+import { expect, test } from '@playwright/test';
 import { brandGamePath } from '../src/shared/rules/site-settings.ts';
-import { hydrated } from './support.ts';
-
-/** The settings the server renders with: the tests read them rather than assume the defaults. */
-async function siteSettings(request: APIRequestContext): Promise<SiteSettings> {
-  const response = await request.get('/api/settings');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { settings: SiteSettings }).settings;
-}
+import {
+  collectErrors,
+  expectNoSeriousAxeViolations,
+  expectTextsVisible,
+  hydrated,
+  siteSettings,
+} from './support.ts';
 
 const digits = (value: string) => value.replace(/\D/g, '');
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
-
-/** Console errors and uncaught exceptions of the page (hydration mismatches, CSP reports, failed chunks). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -143,7 +122,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       // The same figures as the landing page: one source.
       await expect(overview).toContainText(settings.usersCount);
       await expect(overview).toContainText(`${settings.rating}/5`);
-      for (const text of [
+      await expectTextsVisible(overview, [
         'A business platform',
         'No data collection while you browse',
         'Redirects to your messaging app',
@@ -153,9 +132,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         'Spam or harassment',
         'Illegal activities',
         'Unauthorized solicitation',
-      ]) {
-        await expect(overview.getByText(text, { exact: true })).toBeVisible();
-      }
+      ]);
       await expect(overview.getByRole('link', { name: `Email ${settings.supportEmail}` })).toHaveAttribute(
         'href',
         `mailto:${settings.supportEmail}`,
@@ -199,14 +176,12 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       await detailed.getByRole('button', { name: 'Acceptable Use Policy' }).click();
       await expect(sections.first()).toHaveAttribute('aria-expanded', 'false');
       const acceptable = detailed.getByRole('region', { name: 'Acceptable Use Policy' });
-      for (const item of [
+      await expectTextsVisible(acceptable, [
         'Legitimate communication',
         'Respecting platform guidelines',
         'Professional conduct',
         'Reporting issues',
-      ]) {
-        await expect(acceptable.getByText(item, { exact: true })).toBeVisible();
-      }
+      ]);
       await detailed.getByRole('button', { name: 'Prohibited Activities' }).click();
       await expect(acceptable).toBeHidden();
       const prohibited = detailed.getByRole('region', { name: 'Prohibited Activities' });
@@ -235,7 +210,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       const detailsTab = page.getByRole('tab', { name: 'Detailed Policy' });
       await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
       const overview = page.getByRole('tabpanel', { name: 'Privacy Overview' });
-      for (const text of [
+      await expectTextsVisible(overview, [
         'Personal details',
         'Device information',
         'Usage behaviour',
@@ -243,9 +218,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         'No tracking, no sharing',
         'City',
         'The service you chose',
-      ]) {
-        await expect(overview.getByText(text, { exact: true })).toBeVisible();
-      }
+      ]);
       await expect(page.getByRole('link', { name: `Email ${settings.supportEmail}` })).toHaveAttribute(
         'href',
         `mailto:${settings.supportEmail}`,

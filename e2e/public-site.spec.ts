@@ -1,15 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { signInApi } from './support.ts';
+import { expect } from '@playwright/test';
+import { collectErrors, expectNoSeriousAxeViolations, test } from './support.ts';
 
 test('the contact page is server-rendered: it shows published channels with JavaScript off', async ({
   browser,
-  request,
+  adminRequest,
   baseURL,
 }) => {
-  await signInApi(request, baseURL!);
   const handle = `@e2e_${Date.now()}`;
-  const created = await request.post('/api/contacts', {
+  const created = await adminRequest.post('/api/contacts', {
     data: { type: 'telegram', value: handle },
     headers: { origin: baseURL! },
   });
@@ -28,16 +26,12 @@ test('the contact page is server-rendered: it shows published channels with Java
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
     await context.close();
   } finally {
-    await request.delete(`/api/contacts/${contact._id}`, { headers: { origin: baseURL! } });
+    await adminRequest.delete(`/api/contacts/${contact._id}`, { headers: { origin: baseURL! } });
   }
 });
 
 test('public pages hydrate without errors and the navigation marks the current page', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectErrors(page);
 
   await page.goto('/');
   const nav = page.getByRole('navigation').first();
@@ -54,11 +48,7 @@ test('public pages hydrate without errors and the navigation marks the current p
   );
   await expect(page).toHaveTitle(/Contact/);
   expect(errors).toEqual([]);
-  expect(
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === 'critical' || v.impact === 'serious',
-    ),
-  ).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('an unknown page answers 404 with a page, and an unknown API path with JSON', async ({

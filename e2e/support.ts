@@ -1,28 +1,129 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { E2E_ADMIN, E2E_DATABASES } from '../playwright.config.ts';
 import { databaseTarget } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
 
-export async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+/** The e2e database (and its server) that answers at `baseURL`. */
+function databaseAt(baseURL: string) {
+  const port = Number(new URL(baseURL).port);
+  const target = E2E_DATABASES.find((database) => database.port === port);
+  if (!target) throw new Error(`No e2e database serves ${baseURL}`);
+  return target;
 }
 
-/** Signs an API client in as the e2e admin, as the browser would (same-origin request). */
+/** Where global-setup.ts saves the e2e admin's session (cookies) for the server at `baseURL`. */
+export function adminSessionFile(baseURL: string): string {
+  return databaseAt(baseURL).adminSession;
+}
+
+/**
+ * For `test.use(signedInAsAdmin)`: the page, its context and `request` carry the e2e admin's session,
+ * signed in once per database by global-setup.ts. The tests share that one session, so none may sign it
+ * out or sign in again from it (the server ends the old session at a new sign-in): a test that signs in or
+ * out starts signed out and makes its own session.
+ */
+export const signedInAsAdmin = {
+  storageState: async (
+    { baseURL }: { baseURL: string | undefined },
+    use: (file: string) => Promise<void>,
+  ) => {
+    await use(adminSessionFile(baseURL!));
+  },
+};
+
+/** For a visitor's browser context in a signed-in test: `browser.newContext({ storageState: signedOut })`. */
+export const signedOut = { cookies: [], origins: [] };
+
+/** Signs a signed-out browser context in with the shared admin session (as signedInAsAdmin would). */
+export async function joinAdminSession(context: BrowserContext, baseURL: string) {
+  const saved = JSON.parse(fs.readFileSync(adminSessionFile(baseURL), 'utf8')) as {
+    cookies: Parameters<BrowserContext['addCookies']>[0];
+  };
+  await context.addCookies(saved.cookies);
+}
+
+/**
+ * The test for visitors' pages: `adminRequest` is an API client signed in as the admin (the shared
+ * session), to set data up and clean it away, while `page` and `request` stay signed out.
+ */
+export const test = base.extend<{ adminRequest: APIRequestContext }>({
+  adminRequest: async ({ playwright, baseURL }, use) => {
+    const adminRequest = await playwright.request.newContext({
+      baseURL,
+      storageState: adminSessionFile(baseURL!),
+    });
+    await use(adminRequest);
+    await adminRequest.dispose();
+  },
+});
+
+/** Signs an API client in as the e2e admin, as the browser would (same-origin request): a new session. */
 export async function signInApi(request: APIRequestContext, baseURL: string) {
   const response = await request.post('/api/admin/login', { data: E2E_ADMIN, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
 }
 
+/** The site settings the server renders with: tests read them rather than assume the defaults. */
+export async function siteSettings(request: APIRequestContext): Promise<SiteSettings> {
+  const response = await request.get('/api/settings');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { settings: SiteSettings }).settings;
+}
+
+/** Console errors and uncaught exceptions of the page from now on (hydration mismatches, CSP reports, failed chunks). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * The serious and critical problems axe finds on the page, as `rule: elements`. `exclude` leaves a part
+ * out: a toast still fading in has a blended colour that axe reads as low contrast.
+ */
+export async function seriousAxeViolations(page: Page, exclude?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (exclude ? axe.exclude(exclude) : axe).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+export async function expectNoSeriousAxeViolations(page: Page, exclude?: string) {
+  expect(await seriousAxeViolations(page, exclude)).toEqual([]);
+}
+
+/** Each of `texts` is shown in `scope`, as a whole text of its own. */
+export async function expectTextsVisible(scope: Page | Locator, texts: readonly string[]) {
+  for (const text of texts) await expect(scope.getByText(text, { exact: true })).toBeVisible();
+}
+
+/** Where the admin screens' toasts (sonner) show: axe checks leave it out, as a toast may be fading. */
+export const TOASTER = '[data-sonner-toaster]';
+
+/** The admin screens' toasts, by their words and kind. */
+export function toast(page: Page, text: string, type: 'success' | 'error'): Locator {
+  return page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: text });
+}
+
 /** Reads an inquiry straight from the database the server under test uses (SQLite file or PostgreSQL). */
 export async function storedInquiry(baseURL: string, id: string) {
-  const port = Number(new URL(baseURL).port);
-  const target = E2E_DATABASES.find((database) => database.port === port);
-  if (!target) throw new Error(`No e2e database serves ${baseURL}`);
-  const database = await openDatabase(databaseTarget(target.url));
+  const database = await openDatabase(databaseTarget(databaseAt(baseURL).url));
   try {
     return await database.db
       .selectFrom('contactInquiries')
@@ -58,6 +159,16 @@ export function inquiryFor(tag: string, overrides: Partial<InquiryInput> = {}): 
     query: `We need help with social media for ${tag}.`,
     ...overrides,
   };
+}
+
+/** Types an inquiry into the contact form's dialog, as a visitor would. */
+export async function fillInquiryForm(dialog: Locator, inquiry: InquiryInput) {
+  await dialog.getByLabel('Name').fill(inquiry.name);
+  await dialog.getByLabel('Phone').fill(inquiry.phone);
+  await dialog.getByLabel('Email').fill(inquiry.email);
+  await dialog.getByLabel('City').fill(inquiry.city);
+  await dialog.getByLabel('Service').selectOption(inquiry.service);
+  await dialog.getByLabel('Your query').fill(inquiry.query);
 }
 
 /** Sends an inquiry as a visitor's browser would (the public API checks the origin). */
@@ -104,11 +215,13 @@ let mobilesMade = 0;
 
 /**
  * A mobile number no other test of this run uses, valid in India, as ten national digits: 98, six digits
- * of the clock and a counter (each run starts on fresh databases).
+ * of the clock, the worker's slot (workers running at the same time have different ones) and a counter
+ * (each run starts on fresh databases).
  */
 export function uniqueIndianMobile(): string {
   mobilesMade += 1;
-  return `98${`${Date.now() % 1e6}`.padStart(6, '0')}${`${mobilesMade % 100}`.padStart(2, '0')}`;
+  const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+  return `98${`${Date.now() % 1e6}`.padStart(6, '0')}${slot}${mobilesMade % 10}`;
 }
 
 /** The same, in the form an admin types it: `+91 98xxx xxxxx`. */
