@@ -28,4 +28,3 @@ export const AccountDeletionSchema = z.object({
     ),
   countryCode: z.optional(z.string().check(callingCode())),
 });
-export type AccountDeletionInput = z.input<typeof AccountDeletionSchema>;

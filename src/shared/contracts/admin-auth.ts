@@ -13,7 +13,7 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
-export const NewPasswordSchema = z.string().check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
+const NewPasswordSchema = z.string().check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
 
 export const ChangePasswordSchema = z
   .object({
@@ -52,4 +52,3 @@ export const LoginInfoSchema = z.object({
   /** Only in demo mode: credentials a visitor may use to look around. */
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
 });
-export type LoginInfo = z.infer<typeof LoginInfoSchema>;

@@ -11,8 +11,6 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 /** A success that only says what was done, e.g. after a delete. */
 export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export const SuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
-
 /**
  * The `:id` of a resource's routes. Ids are UUIDs (v7 when made here), so anything else names nothing: it is
  * a 400 on `errors.id` (e.g. "Invalid member id") and never reaches a query, where PostgreSQL would refuse

@@ -95,7 +95,6 @@ export const PublishedBlogListQuerySchema = z.object({
   ),
   ...pagingQuery({ pageSize: BLOG_PAGE_SIZE, maxPageSize: BLOG_PAGE_SIZE_MAX, wholeNumberMessages: true }),
 });
-export type PublishedBlogListQuery = z.infer<typeof PublishedBlogListQuerySchema>;
 
 export const AdminBlogListQuerySchema = z.object(
   pagingQuery({

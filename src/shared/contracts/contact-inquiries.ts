@@ -11,10 +11,7 @@ import {
 import { idParamsSchema } from './api.ts';
 import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
 
-export const InquiryStatusSchema = z.enum(
-  INQUIRY_STATUSES,
-  'Choose a status: new, in-progress, resolved or closed',
-);
+const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, 'Choose a status: new, in-progress, resolved or closed');
 
 export const InquirySchema = z.object({
   _id: z.string(),

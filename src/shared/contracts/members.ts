@@ -28,7 +28,7 @@ import { emptyAsUndefined, PAGE_FIELDS, pagingQuery, searchParam } from './pagin
  */
 
 /** What was typed; the server parses it (libphonenumber-js) and stores E.164. */
-export const MobileInputSchema = z
+const MobileInputSchema = z
   .string('Mobile number is required')
   .trim()
   .check(withoutControlCharacters('Mobile number'))
@@ -36,9 +36,9 @@ export const MobileInputSchema = z
   .max(MEMBER_LIMITS.mobile, `Mobile number must be at most ${MEMBER_LIMITS.mobile} characters`)
   .regex(/^\+?[\d\s\-().]+$/, 'Enter a valid mobile number');
 
-export const CountryCodeSchema = z.string().check(callingCode()).default(DEFAULT_COUNTRY_CODE);
+const CountryCodeSchema = z.string().check(callingCode()).default(DEFAULT_COUNTRY_CODE);
 
-export const MemberPasswordSchema = z
+const MemberPasswordSchema = z
   .string('Password is required')
   .check(...newPasswordChecks(MEMBER_PASSWORD_MIN_LENGTH));
 

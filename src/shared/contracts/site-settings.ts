@@ -16,7 +16,7 @@ function shortText(label: string, max: number, requiredMessage = `${label} is re
  * {product}, {phone} and {name} and its marketing figures come from here and nowhere else, so the
  * landing page and the terms page can never disagree.
  */
-export const BusinessHoursRowSchema = z.object({
+const BusinessHoursRowSchema = z.object({
   days: shortText('Days', 40, 'Days are required'),
   hours: shortText('Hours', 40, 'Hours are required'),
 });
@@ -52,7 +52,7 @@ export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
  * email) through transforms, which zod cannot run backwards to encode a response; the values going out were
  * normalised when saved, so plain strings describe them.
  */
-export const StoredSiteSettingsSchema = SiteSettingsSchema.extend({
+const StoredSiteSettingsSchema = SiteSettingsSchema.extend({
   telegramHandle: z.string(),
   supportEmail: z.string(),
 });

@@ -11,7 +11,7 @@ export const SAFE_LINK_PROTOCOLS: ReadonlySet<string> = new Set([
 ]);
 
 /** Returns the normalised href when it parses and uses a safe scheme, otherwise null. */
-export function safeHref(candidate: string): string | null {
+function safeHref(candidate: string): string | null {
   let url: URL;
   try {
     url = new URL(candidate);

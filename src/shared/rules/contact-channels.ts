@@ -1,14 +1,7 @@
 /** The contact channel types and their display rules, without zod: public pages import this. */
 
-export const CONTACT_INFO_TYPES = ['phone', 'whatsapp', 'email', 'telegram', 'withdrawal_proof'] as const;
-export const SOCIAL_MEDIA_TYPES = [
-  'youtube',
-  'instagram',
-  'facebook',
-  'twitter',
-  'linkedin',
-  'website',
-] as const;
+const CONTACT_INFO_TYPES = ['phone', 'whatsapp', 'email', 'telegram', 'withdrawal_proof'] as const;
+const SOCIAL_MEDIA_TYPES = ['youtube', 'instagram', 'facebook', 'twitter', 'linkedin', 'website'] as const;
 export const CONTACT_CHANNEL_TYPES = [...CONTACT_INFO_TYPES, ...SOCIAL_MEDIA_TYPES] as const;
 
 export type ContactChannelType = (typeof CONTACT_CHANNEL_TYPES)[number];

@@ -26,7 +26,7 @@ export function hasControlCharacters(value: string, lines: TextLines = 'single')
 }
 
 /** International form: a leading +, the country code, then the number; spaces, hyphens, dots and brackets allowed. */
-export const INTERNATIONAL_PHONE_PATTERN = /^\+[1-9][\d\s\-().]{6,24}$/;
+const INTERNATIONAL_PHONE_PATTERN = /^\+[1-9][\d\s\-().]{6,24}$/;
 
 export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');

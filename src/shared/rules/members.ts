@@ -43,7 +43,7 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 /** The message sent by WhatsApp to give a member their ID; `wa.me` takes the digits of the E.164 number. */
-export function memberCredentialsMessage(brand: string, mobileDisplay: string, password: string): string {
+function memberCredentialsMessage(brand: string, mobileDisplay: string, password: string): string {
   return `Your ${brand} ID\nMobile: ${mobileDisplay}\nPassword: ${password}\nPlease keep it private.`;
 }
 

@@ -12,7 +12,7 @@ export const ROBOT: Player = 'O';
 
 export const EMPTY_BOARD: Board = Array.from({ length: 9 }, () => null);
 
-export const WINNING_LINES: readonly (readonly [number, number, number])[] = [
+const WINNING_LINES: readonly (readonly [number, number, number])[] = [
   [0, 1, 2],
   [3, 4, 5],
   [6, 7, 8],

@@ -17,8 +17,6 @@ import {
 
 /** The robot answers the human's move after this long (SPEC section 9). */
 export const ROBOT_REPLY_DELAY_MS = 800;
-/** The bounce of a newly placed mark (SPEC section 9). */
-export const CELL_BOUNCE_MS = 600;
 
 export interface Score {
   player: number;
@@ -68,7 +66,7 @@ function newGame(mode: DifficultyId, score: Score, streak: number): GameState {
 }
 
 /** The score and streak once a game has ended with `outcome` (SPEC section 4). */
-export function scoreAfter(outcome: Outcome, score: Score, streak: number): { score: Score; streak: number } {
+function scoreAfter(outcome: Outcome, score: Score, streak: number): { score: Score; streak: number } {
   if (outcome.status === 'draw') return { score: { ...score, draws: score.draws + 1 }, streak: 0 };
   if (outcome.status === 'won' && outcome.winner === HUMAN) {
     return { score: { ...score, player: score.player + 1 }, streak: streak + 1 };

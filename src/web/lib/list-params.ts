@@ -56,7 +56,7 @@ export function parseListParams<Status extends string>(
   };
 }
 
-export function toListQuery<Status extends string>(
+function toListQuery<Status extends string>(
   { q, status, page }: ListParams<Status>,
   rules: ListRules<Status>,
 ): ListQuery<Status> {

@@ -11,7 +11,7 @@ import {
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
-export const adminAuthKeys = {
+const adminAuthKeys = {
   me: ['admin', 'me'] as const,
   loginInfo: ['admin', 'login-info'] as const,
   /** Set by a sign-in, cleared when the admin dismisses it: nothing fetches it. */
@@ -19,7 +19,7 @@ export const adminAuthKeys = {
 };
 
 /** Who is signed in, asked of the server (a 401 means nobody). */
-export async function fetchCurrentAdmin(signal?: AbortSignal): Promise<Admin> {
+async function fetchCurrentAdmin(signal?: AbortSignal): Promise<Admin> {
   const { admin } = await apiRequest('/api/admin/me', { signal, schema: AdminResponseSchema });
   return admin;
 }
@@ -39,7 +39,7 @@ export function useCurrentAdmin() {
   return useQuery(currentAdminQueryOptions());
 }
 
-export const loginInfoQueryOptions = () =>
+const loginInfoQueryOptions = () =>
   queryOptions({
     queryKey: adminAuthKeys.loginInfo,
     queryFn: ({ signal }) => apiRequest('/api/admin/login-info', { signal, schema: LoginInfoSchema }),
@@ -51,7 +51,7 @@ export function useLoginInfo() {
   return useQuery(loginInfoQueryOptions());
 }
 
-export function login(input: LoginInput) {
+function login(input: LoginInput) {
   return apiRequest('/api/admin/login', { method: 'POST', body: input, schema: LoginResponseSchema });
 }
 
@@ -84,7 +84,7 @@ export function useSignInSummary() {
   };
 }
 
-export function logout(): Promise<unknown> {
+function logout(): Promise<unknown> {
   return apiRequest('/api/admin/logout', { method: 'POST' });
 }
 
@@ -97,7 +97,7 @@ export function useLogout() {
   });
 }
 
-export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
+function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
   return apiRequest('/api/admin/password', { method: 'POST', body: input, schema: MessageResponseSchema });
 }
 

@@ -8,14 +8,14 @@ const BASE = '/api/admin/backups';
 /** The newest backup as a file: a link the browser downloads itself (a large file never sits in memory). */
 export const LATEST_BACKUP_HREF = `${BASE}/latest`;
 
-export const backupKeys = { status: ['backups', 'status'] as const };
+const backupKeys = { status: ['backups', 'status'] as const };
 
-export async function fetchBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
+async function fetchBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
   const { backups } = await apiRequest(BASE, { signal, schema: BackupStatusResponseSchema });
   return backups;
 }
 
-export const backupStatusQueryOptions = () =>
+const backupStatusQueryOptions = () =>
   screenQueryOptions(backupKeys.status, fetchBackupStatus, 'Failed to load the backups');
 
 export function useBackupStatus() {

@@ -16,21 +16,21 @@ import { pageQueryOptions, resourceKeys } from '../../lib/query-cache.ts';
 const BASE = '/api/blogs';
 
 const blogPosts = resourceKeys<number>('blog-posts');
-export const blogPostKeys = {
+const blogPostKeys = {
   ...blogPosts,
   preview: (content: string) => [...blogPostKeys.all, 'preview', content] as const,
 };
 
 const postPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise<BlogListResponse> {
+function fetchAdminBlogPosts(page: number, signal?: AbortSignal): Promise<BlogListResponse> {
   return apiRequest(`${BASE}/admin/all?page=${page}&pageSize=${ADMIN_BLOG_PAGE_SIZE}`, {
     signal,
     schema: BlogListResponseSchema,
   });
 }
 
-export const adminBlogPostsQueryOptions = (page: number) =>
+const adminBlogPostsQueryOptions = (page: number) =>
   pageQueryOptions(
     blogPostKeys.list(page),
     (signal) => fetchAdminBlogPosts(page, signal),
@@ -42,7 +42,7 @@ export function useAdminBlogPosts(page: number) {
   return useQuery(adminBlogPostsQueryOptions(page));
 }
 
-export async function fetchBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {
+async function fetchBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {
   const { data } = await apiRequest(`${BASE}/admin/${encodeURIComponent(id)}`, {
     signal,
     schema: BlogPostResponseSchema,
@@ -64,24 +64,24 @@ export function useBlogPost(id: string | null) {
 
 export type BlogPostBody = BlogPostValues;
 
-export function createBlogPost(body: BlogPostBody): Promise<BlogPost> {
+function createBlogPost(body: BlogPostBody): Promise<BlogPost> {
   return apiRequest(BASE, { method: 'POST', body, schema: BlogPostResponseSchema }).then(
     (response) => response.data,
   );
 }
 
-export function updateBlogPost(id: string, body: BlogPostBody): Promise<BlogPost> {
+function updateBlogPost(id: string, body: BlogPostBody): Promise<BlogPost> {
   return apiRequest(postPath(id), { method: 'PUT', body, schema: BlogPostResponseSchema }).then(
     (response) => response.data,
   );
 }
 
-export function deleteBlogPost(id: string): Promise<unknown> {
+function deleteBlogPost(id: string): Promise<unknown> {
   return apiRequest(postPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 
 /** The Markdown as the public post page renders it: HTML sanitized by the server. */
-export async function previewBlogContent(content: string, signal?: AbortSignal): Promise<string> {
+async function previewBlogContent(content: string, signal?: AbortSignal): Promise<string> {
   const { html } = await apiRequest(`${BASE}/preview`, {
     method: 'POST',
     body: { content },
@@ -112,7 +112,7 @@ function invalidateBlogPosts(queryClient: QueryClient) {
 }
 
 /** The saved post, put in place in every cached page at once so the row agrees before the refetch. */
-export function replaceInPage(page: BlogListResponse, post: BlogPostSummary): BlogListResponse {
+function replaceInPage(page: BlogListResponse, post: BlogPostSummary): BlogListResponse {
   return { ...page, data: page.data.map((entry) => (entry._id === post._id ? post : entry)) };
 }
 

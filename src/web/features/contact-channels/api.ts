@@ -10,9 +10,9 @@ import {
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
 
-export const contactChannelKeys = { all: ['contact-channels'] as const };
+const contactChannelKeys = { all: ['contact-channels'] as const };
 
-export async function fetchContactChannels(signal?: AbortSignal): Promise<ContactChannel[]> {
+async function fetchContactChannels(signal?: AbortSignal): Promise<ContactChannel[]> {
   const { contacts } = await apiRequest('/api/contacts', {
     signal,
     schema: ContactChannelListResponseSchema,
@@ -20,14 +20,14 @@ export async function fetchContactChannels(signal?: AbortSignal): Promise<Contac
   return contacts;
 }
 
-export const contactChannelsQueryOptions = () =>
+const contactChannelsQueryOptions = () =>
   screenQueryOptions(contactChannelKeys.all, fetchContactChannels, 'Failed to load contacts');
 
 export function useContactChannels() {
   return useQuery(contactChannelsQueryOptions());
 }
 
-export function createContactChannel(input: ContactChannelCreate): Promise<ContactChannel> {
+function createContactChannel(input: ContactChannelCreate): Promise<ContactChannel> {
   return apiRequest('/api/contacts', {
     method: 'POST',
     body: input,
@@ -35,7 +35,7 @@ export function createContactChannel(input: ContactChannelCreate): Promise<Conta
   }).then((response) => response.contact);
 }
 
-export function updateContactChannel(id: string, changes: ContactChannelUpdate): Promise<ContactChannel> {
+function updateContactChannel(id: string, changes: ContactChannelUpdate): Promise<ContactChannel> {
   return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: changes,
@@ -43,7 +43,7 @@ export function updateContactChannel(id: string, changes: ContactChannelUpdate):
   }).then((response) => response.contact);
 }
 
-export function deleteContactChannel(id: string): Promise<unknown> {
+function deleteContactChannel(id: string): Promise<unknown> {
   return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: MessageResponseSchema,

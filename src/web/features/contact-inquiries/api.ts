@@ -42,7 +42,7 @@ export function inquiryExportHref(query: Pick<InboxQuery, 'q' | 'status'>): stri
   return search ? `${BASE}/export.csv?${search}` : `${BASE}/export.csv`;
 }
 
-export const inquiryListQueryOptions = (query: InboxQuery) =>
+const inquiryListQueryOptions = (query: InboxQuery) =>
   pageQueryOptions(
     inquiryKeys.list(query),
     (signal) => fetchInquiries(query, signal),
@@ -64,7 +64,7 @@ export async function fetchInquiryStats(signal?: AbortSignal): Promise<InquirySt
   }
 }
 
-export const inquiryStatsQueryOptions = () =>
+const inquiryStatsQueryOptions = () =>
   queryOptions({
     queryKey: inquiryKeys.stats(),
     queryFn: ({ signal }) => fetchInquiryStats(signal),
@@ -81,7 +81,7 @@ export function useInquiryStats() {
   return stats;
 }
 
-export async function fetchInquiry(id: string, signal?: AbortSignal): Promise<Inquiry> {
+async function fetchInquiry(id: string, signal?: AbortSignal): Promise<Inquiry> {
   const { inquiry } = await apiRequest(inquiryPath(id), { signal, schema: InquiryDetailResponseSchema });
   return inquiry;
 }
@@ -107,9 +107,9 @@ function patchInquiry(id: string, action: string, body?: unknown): Promise<Inqui
 export const updateInquiryStatus = (id: string, status: InquiryStatus) =>
   patchInquiry(id, '/status', { status });
 export const markInquiryRead = (id: string) => patchInquiry(id, '/read');
-export const markInquiryUnread = (id: string) => patchInquiry(id, '/unread');
+const markInquiryUnread = (id: string) => patchInquiry(id, '/unread');
 
-export function deleteInquiry(id: string): Promise<unknown> {
+function deleteInquiry(id: string): Promise<unknown> {
   return apiRequest(inquiryPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 

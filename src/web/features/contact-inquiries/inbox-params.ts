@@ -13,8 +13,6 @@ export type InboxQuery = ListQuery<InquiryStatus>;
  * The inbox's state in the address; `open` is the inquiry whose modal is open (the
  * dashboard links to `?open=<id>`).
  */
-export type InboxParams = ListParams<InquiryStatus>;
-
 const inboxParams = listParamsFor({
   statuses: INQUIRY_STATUSES,
   searchMaxLength: INQUIRY_SEARCH_MAX_LENGTH,

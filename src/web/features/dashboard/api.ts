@@ -3,7 +3,7 @@ import { type Dashboard, DashboardResponseSchema } from '../../../shared/contrac
 import { apiRequest } from '../../lib/api-client.ts';
 import { inquiryKeys } from '../../lib/query-keys.ts';
 
-export async function fetchDashboard(utcOffsetMinutes: number, signal?: AbortSignal): Promise<Dashboard> {
+async function fetchDashboard(utcOffsetMinutes: number, signal?: AbortSignal): Promise<Dashboard> {
   const { dashboard } = await apiRequest(`/api/admin/dashboard?utcOffsetMinutes=${utcOffsetMinutes}`, {
     signal,
     schema: DashboardResponseSchema,

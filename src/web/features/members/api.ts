@@ -20,23 +20,23 @@ import { type MembersQuery, membersQueryString } from './members-params.ts';
 const BASE = '/api/members';
 
 /** Everything under `all` changes when a member does: the lists and the member's own page (its log). */
-export const memberKeys = resourceKeys<MembersQuery>('members');
+const memberKeys = resourceKeys<MembersQuery>('members');
 
 const memberPath = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
 
-export function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise<MemberListResponse> {
+function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise<MemberListResponse> {
   const search = membersQueryString(query);
   return apiRequest(search ? `${BASE}?${search}` : BASE, { signal, schema: MemberListResponseSchema });
 }
 
-export const memberListQueryOptions = (query: MembersQuery) =>
+const memberListQueryOptions = (query: MembersQuery) =>
   pageQueryOptions(memberKeys.list(query), (signal) => fetchMembers(query, signal), 'Failed to load members');
 
 export function useMembers(query: MembersQuery) {
   return useQuery(memberListQueryOptions(query));
 }
 
-export async function fetchMember(id: string, signal?: AbortSignal): Promise<MemberDetail> {
+async function fetchMember(id: string, signal?: AbortSignal): Promise<MemberDetail> {
   const { data } = await apiRequest(memberPath(id), { signal, schema: MemberDetailResponseSchema });
   return data;
 }
@@ -52,19 +52,19 @@ export function useMember(id: string | null) {
   });
 }
 
-export function createMember(body: MemberCreateInput): Promise<MemberCredentials> {
+function createMember(body: MemberCreateInput): Promise<MemberCredentials> {
   return apiRequest(BASE, { method: 'POST', body, schema: MemberCredentialsResponseSchema }).then(
     (response) => response.data,
   );
 }
 
-export function updateMember(id: string, body: MemberUpdateInput): Promise<Member> {
+function updateMember(id: string, body: MemberUpdateInput): Promise<Member> {
   return apiRequest(memberPath(id), { method: 'PATCH', body, schema: MemberResponseSchema }).then(
     (response) => response.data,
   );
 }
 
-export function resetMemberPassword(id: string, body: MemberPasswordResetInput): Promise<MemberCredentials> {
+function resetMemberPassword(id: string, body: MemberPasswordResetInput): Promise<MemberCredentials> {
   return apiRequest(memberPath(id, '/password'), {
     method: 'POST',
     body,
@@ -72,7 +72,7 @@ export function resetMemberPassword(id: string, body: MemberPasswordResetInput):
   }).then((response) => response.data);
 }
 
-export function deleteMember(id: string): Promise<unknown> {
+function deleteMember(id: string): Promise<unknown> {
   return apiRequest(memberPath(id), { method: 'DELETE', schema: MessageResponseSchema });
 }
 

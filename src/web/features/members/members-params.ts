@@ -10,8 +10,6 @@ import { type ListParams, type ListQuery, listParamsFor } from '../../lib/list-p
 export type MembersQuery = ListQuery<MemberStatus>;
 
 /** The screen's state in the address; `open` is the member whose page (the detail dialog) is open. */
-export type MembersParams = ListParams<MemberStatus>;
-
 const membersParams = listParamsFor({
   statuses: MEMBER_STATUSES,
   searchMaxLength: MEMBER_LIMITS.search,

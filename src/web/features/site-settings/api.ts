@@ -7,9 +7,9 @@ import {
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
 
-export const siteSettingsKeys = { all: ['site-settings'] as const };
+const siteSettingsKeys = { all: ['site-settings'] as const };
 
-export async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
+async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
   const { settings } = await apiRequest('/api/settings', { signal, schema: SiteSettingsResponseSchema });
   return settings;
 }
@@ -21,9 +21,7 @@ export function useSiteSettings() {
   return useQuery(siteSettingsQueryOptions());
 }
 
-export function saveSiteSettings(
-  settings: SiteSettings,
-): Promise<{ message: string; settings: SiteSettings }> {
+function saveSiteSettings(settings: SiteSettings): Promise<{ message: string; settings: SiteSettings }> {
   return apiRequest('/api/admin/settings', {
     method: 'PUT',
     body: settings,
