@@ -4,7 +4,7 @@ import {
   INQUIRY_STATUSES,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
-import { type ListParams, type ListQuery, listParamsFor } from '../../lib/list-params.ts';
+import { type ListQuery, listParamsFor } from '../../lib/list-params.ts';
 
 /** What the inbox asks the server for: the search, the status filter and the page. */
 export type InboxQuery = ListQuery<InquiryStatus>;

@@ -4,7 +4,7 @@ import {
   MEMBER_STATUSES,
   type MemberStatus,
 } from '../../../shared/rules/members.ts';
-import { type ListParams, type ListQuery, listParamsFor } from '../../lib/list-params.ts';
+import { type ListQuery, listParamsFor } from '../../lib/list-params.ts';
 
 /** What the member list asks the server for: the search, the status filter and the page. */
 export type MembersQuery = ListQuery<MemberStatus>;
