@@ -62,3 +62,8 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+/** The question before a delete: its buttons are Cancel and Delete ("Deleting..." while the server answers). */
+export function ConfirmDeleteDialog(props: Omit<ConfirmDialogProps, 'confirmLabel' | 'pendingLabel'>) {
+  return <ConfirmDialog confirmLabel="Delete" pendingLabel="Deleting..." {...props} />;
+}

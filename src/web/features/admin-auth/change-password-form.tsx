@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ChangePasswordSchema } from '../../../shared/contracts/admin-auth.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/rules/admin-auth.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useChangePassword } from './api.ts';
@@ -17,34 +16,36 @@ const ChangePasswordFormSchema = ChangePasswordSchema.safeExtend({
   path: ['confirmPassword'],
   message: 'The passwords do not match',
 });
-type ChangePasswordFormInput = z.input<typeof ChangePasswordFormSchema>;
-type ChangePasswordFormOutput = z.output<typeof ChangePasswordFormSchema>;
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    autoComplete: 'new-password',
+    hint: `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters. Other devices signed in to this account are signed out.`,
+  },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const;
+
 export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormOutput>({
-    resolver: zodResolver(ChangePasswordFormSchema),
+  const { field, ...form } = useZodForm(ChangePasswordFormSchema, {
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
 
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutateAsync({ currentPassword, newPassword }).then(
       () => {
         toast.success('Password changed successfully');
-        reset(EMPTY);
+        form.reset(EMPTY);
       },
       (error: unknown) => {
         if (isSessionError(error)) return;
-        if (applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) return;
+        if (applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword'])) return;
         toast.error(errorMessage(error, 'Failed to change password'));
       },
     ),
@@ -57,28 +58,9 @@ export function ChangePasswordForm({ email }: { email: string }) {
       </h2>
       {/* Lets password managers pair the new password with the right account. */}
       <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
-      />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${ADMIN_PASSWORD_MIN_LENGTH} characters. Other devices signed in to this account are signed out.`}
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      {PASSWORD_FIELDS.map(({ name, ...input }) => (
+        <TextField key={name} type="password" {...input} {...field(name)} />
+      ))}
       <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto">
         {change.isPending ? 'Changing...' : 'Change password'}
       </Button>

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { type LoginInput, LoginSchema } from '../../../shared/contracts/admin-auth.ts';
+import { LoginSchema } from '../../../shared/contracts/admin-auth.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useLogin, useLoginInfo } from './api.ts';
@@ -23,31 +21,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
   const loginInfo = useLoginInfo();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { field, ...form } = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onSubmit = form.handleSubmit(async (credentials) => {
     setFailure(null);
     try {
       await login.mutateAsync(credentials);
       onSignedIn();
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 400) {
-        if (applyServerFieldErrors(error, setError, ['email', 'password'])) return;
+        if (applyServerFieldErrors(error, form.setError, ['email', 'password'])) return;
       }
       setFailure(loginFailureMessage(error));
     }
   });
 
   const demo = loginInfo.data?.demoCredentials;
-  const busy = isSubmitting || login.isPending;
+  const busy = form.formState.isSubmitting || login.isPending;
 
   return (
     <form
@@ -63,21 +53,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       >
         {failure}
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="username" required {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Signing in...' : 'Sign In'}

@@ -1,14 +1,15 @@
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { BlogPost, BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
-import { isSessionError } from '../../lib/api-client.ts';
 import { pageCount } from '../../lib/list-params.ts';
+import { usePendingDelete } from '../../lib/use-pending-delete.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { LoadingState } from '../../ui/loading-state.tsx';
+import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
+import { EmptyState, ListContent } from '../../ui/list-content.tsx';
+import { Announcement, ListHeading } from '../../ui/list-heading.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { useAdminBlogPosts, useDeleteBlogPost } from './api.ts';
 import { pageFromParam } from './blog-paging.ts';
@@ -20,12 +21,18 @@ export function BlogManagement() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromParam(searchParams.get('page'));
   const posts = useAdminBlogPosts(page);
-  const remove = useDeleteBlogPost();
   const [editing, setEditing] = useState<BlogPostEditing | null>(null);
-  const [toDelete, setToDelete] = useState<BlogPostSummary | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const moveFocusToList = useRef(false);
+  const removal = usePendingDelete<BlogPostSummary>(useDeleteBlogPost(), {
+    onDeleted: ({ title }) => {
+      moveFocusToList.current = true;
+      toast.success(BLOG_MESSAGES.deleted);
+      setAnnouncement(`${title} deleted.`);
+    },
+    failedMessage: () => BLOG_MESSAGES.deleteFailed,
+  });
 
   const goToPage = (next: number) =>
     setSearchParams(
@@ -61,22 +68,6 @@ export function BlogManagement() {
     }
   };
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const { title } = toDelete;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        moveFocusToList.current = true;
-        toast.success(BLOG_MESSAGES.deleted);
-        setAnnouncement(`${title} deleted.`);
-      },
-      onError: (error) => {
-        if (!isSessionError(error)) toast.error(BLOG_MESSAGES.deleteFailed);
-      },
-      onSettled: () => setToDelete(null),
-    });
-  };
-
   const focusListAfterClose = (event: Event) => {
     // The opener is gone (deleted) or the new post is elsewhere: the list heading is the sensible place.
     if (!moveFocusToList.current) return;
@@ -103,43 +94,32 @@ export function BlogManagement() {
         aria-busy={posts.isFetching || undefined}
         className="space-y-3"
       >
-        <h2
+        <ListHeading
           id="all-posts-heading"
           ref={listHeadingRef}
-          tabIndex={-1}
           className="text-lg font-semibold text-slate-900 focus:outline-none"
         >
           {posts.isSuccess ? `All Posts (${total.toLocaleString()})` : 'All Posts'}
-        </h2>
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
-        {posts.isPending ? (
-          <LoadingState label="Loading blog posts..." />
-        ) : posts.isError && list.length === 0 ? (
-          <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <p className="font-medium text-red-800">The blog posts could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" onClick={() => posts.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
-        ) : list.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-            <p className="text-slate-600">No blog posts yet. Create your first post!</p>
-          </div>
-        ) : (
+        </ListHeading>
+        <Announcement>{announcement}</Announcement>
+        <ListContent
+          query={posts}
+          noun="blog posts"
+          failed={posts.isError && list.length === 0}
+          announceFailure={false}
+          empty={list.length === 0 && <EmptyState>No blog posts yet. Create your first post!</EmptyState>}
+        >
           <ul aria-labelledby="all-posts-heading" className="space-y-3">
             {list.map((post) => (
               <BlogPostItem
                 key={post._id}
                 post={post}
                 onEdit={(chosen) => setEditing({ mode: 'edit', id: chosen._id })}
-                onDelete={setToDelete}
+                onDelete={removal.ask}
               />
             ))}
           </ul>
-        )}
+        </ListContent>
 
         {posts.isSuccess && pages > 1 && (
           <Pager page={page} pageCount={pages} hasNextPage={page < pages} onPageChange={goToPage} />
@@ -153,15 +133,10 @@ export function BlogManagement() {
         onCloseAutoFocus={focusListAfterClose}
       />
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={toDelete ? `Delete “${toDelete.title}”` : 'Delete blog post'}
+      <ConfirmDeleteDialog
+        {...removal.dialog}
+        title={removal.entry ? `Delete “${removal.entry.title}”` : 'Delete blog post'}
         description={BLOG_MESSAGES.deleteConfirm}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
         onCloseAutoFocus={focusListAfterClose}
       />
     </div>

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Controller, type Path, useWatch } from 'react-hook-form';
 import {
   type BlogPost,
   type BlogPostInput,
@@ -16,11 +14,18 @@ import {
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
 } from '../../../shared/rules/blog.ts';
-import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { switchFieldProps } from '../../lib/form-fields.ts';
+import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { Switch } from '../../ui/switch.tsx';
-import { describedBy, FieldShell, inputClassName, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import {
+  FieldShell,
+  fieldControlProps,
+  TextAreaField,
+  TextField,
+  VERBATIM_INPUT,
+} from '../../ui/text-field.tsx';
 import { MarkdownPreview } from './markdown-preview.tsx';
 import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
 
@@ -74,24 +79,12 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
   const publishedId = useId();
   const [tab, setTab] = useState<ContentTab>('write');
   const slugFollowsTitle = useRef(initialSlugFollowsTitle(editing));
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    getFieldState,
-    trigger,
-    formState: { errors, isDirty },
-  } = useForm<BlogPostInput, unknown, BlogPostValues>({
-    resolver: zodResolver(BlogPostInputSchema),
+  const { field, ...form } = useZodForm(BlogPostInputSchema, {
     defaultValues: blogPostFormValues(post),
-    // Messages appear on submit; after that each field is checked again as it is edited.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...CHECK_FROM_FIRST_SUBMIT,
   });
-  const content = useWatch({ control, name: 'content' }) ?? '';
+  const { errors, isDirty } = form.formState;
+  const content = useWatch({ control: form.control, name: 'content' }) ?? '';
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -106,27 +99,27 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
 
-  const titleField = register('title', {
+  const titleField = field('title', {
     onChange: (event: { target: { value: string } }) => {
       if (!slugFollowsTitle.current) return;
-      setValue('slug', slugForTitle(event.target.value, getValues('slug'), true), { shouldDirty: true });
+      form.setValue('slug', slugForTitle(event.target.value, form.getValues('slug'), true), {
+        shouldDirty: true,
+      });
       // A "Slug is required" already shown goes once the title gives a slug.
-      if (getFieldState('slug').invalid) void trigger('slug');
+      if (form.getFieldState('slug').invalid) void form.trigger('slug');
     },
   });
-  const slugField = register('slug', {
+  const slugField = field('slug', {
     onChange: (event: { target: { value: string } }) => {
-      slugFollowsTitle.current = slugFollowsAfterEdit(event.target.value, getValues('title'), editing);
+      slugFollowsTitle.current = slugFollowsAfterEdit(event.target.value, form.getValues('title'), editing);
     },
   });
 
-  const onSubmit = handleSubmit(
+  const onSubmit = form.handleSubmit(
     (values) =>
       onSave(values).then(onSaved, (error: unknown) => {
-        if (isSessionError(error)) return;
-        applyServerFieldErrors(error, setError, SERVER_FIELDS);
+        form.showRefusal(error, SERVER_FIELDS, BLOG_MESSAGES.saveFailed);
         if (error instanceof ApiRequestError && error.fieldErrors.content) setTab('write');
-        toast.error(errorMessage(error, BLOG_MESSAGES.saveFailed));
       }),
     (invalid) => {
       // The content's message and its textarea are on the Write tab.
@@ -136,20 +129,13 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
 
   return (
     <form id={id} onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="Title"
-        autoComplete="off"
-        maxLength={BLOG_LIMITS.title}
-        error={errors.title?.message}
-        {...titleField}
-      />
+      <TextField label="Title" autoComplete="off" maxLength={BLOG_LIMITS.title} {...titleField} />
       <TextAreaField
         label="Description"
         hint="A short preview shown on the blog's list."
         rows={2}
         maxLength={BLOG_LIMITS.description}
-        error={errors.description?.message}
-        {...register('description')}
+        {...field('description')}
       />
 
       <FieldShell id={contentId} label="Content" hint={CONTENT_HINT} error={errors.content?.message}>
@@ -172,18 +158,15 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
           {/* Kept mounted so the text, its undo history and the field's ref survive a look at the preview. */}
           <Tabs.Content value="write" forceMount className="data-[state=inactive]:hidden">
             <textarea
-              id={contentId}
               rows={12}
               maxLength={BLOG_LIMITS.content}
               spellCheck
-              aria-invalid={errors.content ? true : undefined}
-              aria-describedby={describedBy(contentId, CONTENT_HINT, errors.content?.message)}
-              className={cx(
-                inputClassName,
-                'font-mono text-sm',
-                errors.content ? 'border-red-500' : 'border-slate-300',
-              )}
-              {...register('content')}
+              {...fieldControlProps(contentId, {
+                hint: CONTENT_HINT,
+                error: errors.content?.message,
+                className: 'font-mono text-sm',
+              })}
+              {...form.register('content')}
             />
           </Tabs.Content>
           <Tabs.Content value="preview" className="focus-visible:outline-2 focus-visible:outline-indigo-600">
@@ -199,22 +182,16 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
             ? 'The post’s address: /blog/<slug>. Changing it breaks links already shared.'
             : 'The post’s address: /blog/<slug>.'
         }
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...VERBATIM_INPUT}
         maxLength={BLOG_LIMITS.slug}
-        error={errors.slug?.message}
         {...slugField}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FieldShell id={categoryId} label="Category" error={errors.category?.message}>
           <select
-            id={categoryId}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={describedBy(categoryId, undefined, errors.category?.message)}
-            className={cx(inputClassName, errors.category ? 'border-red-500' : 'border-slate-300')}
-            {...register('category')}
+            {...fieldControlProps(categoryId, { error: errors.category?.message })}
+            {...form.register('category')}
           >
             {BLOG_CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -231,22 +208,18 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
           hint="Optional."
           autoComplete="off"
           maxLength={BLOG_LIMITS.image}
-          error={errors.image?.message}
-          {...register('image')}
+          {...field('image')}
         />
       </div>
 
       <Controller
-        control={control}
+        control={form.control}
         name="isPublished"
         render={({ field }) => (
           <div className="flex items-center gap-3">
             <Switch
               id={publishedId}
-              checked={field.value ?? false}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
+              {...switchFieldProps(field, false)}
               aria-describedby={`${publishedId}-hint`}
             />
             <label htmlFor={publishedId} className="text-sm font-medium text-slate-700">

@@ -1,7 +1,6 @@
-import { RefreshCw } from 'lucide-react';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { MARKDOWN_CLASS_NAME } from '../../lib/markdown-class-name.ts';
-import { Button } from '../../ui/button.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { useBlogContentPreview } from './api.ts';
 
@@ -31,13 +30,9 @@ export function MarkdownPreview({ content, active }: { content: string; active: 
   }
   if (preview.isError) {
     return (
-      <div className={`${box} text-center`} role="alert">
-        <p className="text-red-700">The preview could not be loaded.</p>
-        <Button variant="secondary" className="mt-3" onClick={() => preview.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed look="boxed" className={box} onRetry={() => void preview.refetch()}>
+        The preview could not be loaded.
+      </LoadFailed>
     );
   }
   return (

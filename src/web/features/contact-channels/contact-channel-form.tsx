@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  type ContactChannelCreate,
   type ContactChannelCreateInput,
   ContactChannelCreateSchema,
 } from '../../../shared/contracts/contact-channels.ts';
@@ -13,27 +11,51 @@ import {
   type ContactChannelType,
   LINK_TYPES,
 } from '../../../shared/rules/contact-channels.ts';
-import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { type BoundField, switchFieldProps } from '../../lib/form-fields.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Switch } from '../../ui/switch.tsx';
-import { describedBy, FieldShell, inputClassName, TextField } from '../../ui/text-field.tsx';
+import { describedBy, FieldShell, inputClassName, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useCreateContactChannel } from './api.ts';
 
-export const LINK_HINT = 'Enter the full URL/link for better accessibility';
+const LINK_HINT = 'Enter the full URL/link for better accessibility';
 
 const EMPTY_CHANNEL: ContactChannelCreateInput = { type: 'phone', value: '', isActive: true, proof: '' };
 
 /** The keyboard a phone should show for each kind of value. */
-export function valueInputMode(type: ContactChannelType): 'tel' | 'email' | 'url' | 'text' {
+function valueInputMode(type: ContactChannelType): 'tel' | 'email' | 'url' | 'text' {
   if (type === 'phone' || type === 'whatsapp') return 'tel';
   if (type === 'email') return 'email';
   return LINK_TYPES.has(type) ? 'url' : 'text';
 }
 
-export function valueLabel(type: ContactChannelType): string {
+function valueLabel(type: ContactChannelType): string {
   return LINK_TYPES.has(type) ? 'Link:' : 'Value:';
+}
+
+/** The channel's value, typed as its type wants it: a phone keyboard for a number, the hint for a link. */
+export function ChannelValueField({
+  type,
+  autoFocus,
+  ...field
+}: BoundField & { type: ContactChannelType; autoFocus?: boolean }) {
+  return (
+    <TextField
+      label={valueLabel(type)}
+      placeholder={CONTACT_CHANNEL_PLACEHOLDERS[type]}
+      hint={LINK_TYPES.has(type) ? LINK_HINT : undefined}
+      inputMode={valueInputMode(type)}
+      {...VERBATIM_INPUT}
+      autoFocus={autoFocus}
+      {...field}
+    />
+  );
+}
+
+/** The add form's and the edit form's values: a channel as the API takes it. */
+export function useContactChannelForm(defaultValues: ContactChannelCreateInput) {
+  return useZodForm(ContactChannelCreateSchema, { defaultValues, mode: 'onTouched' });
 }
 
 export interface ContactChannelFormProps {
@@ -43,41 +65,25 @@ export interface ContactChannelFormProps {
 
 export function ContactChannelForm({ id, onAdded }: ContactChannelFormProps) {
   const create = useCreateContactChannel();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<ContactChannelCreateInput, unknown, ContactChannelCreate>({
-    resolver: zodResolver(ContactChannelCreateSchema),
-    defaultValues: EMPTY_CHANNEL,
-    mode: 'onTouched',
-  });
-  const type = useWatch({ control, name: 'type' }) ?? 'phone';
-  const isLink = LINK_TYPES.has(type);
-  const typeField = register('type', {
+  const { field, ...form } = useContactChannelForm(EMPTY_CHANNEL);
+  const { errors } = form.formState;
+  const type = useWatch({ control: form.control, name: 'type' }) ?? 'phone';
+  const typeField = form.register('type', {
     // The rules for the value depend on the type, so a message already shown is checked again.
     onChange: () => {
-      if (getFieldState('value').isTouched) void trigger('value');
+      if (form.getFieldState('value').isTouched) void form.trigger('value');
     },
   });
 
-  const onSubmit = handleSubmit((channel) =>
+  const onSubmit = form.handleSubmit((channel) =>
     create.mutateAsync(channel).then(
       () => {
         toast.success('Contact added successfully');
-        reset(EMPTY_CHANNEL);
+        form.reset(EMPTY_CHANNEL);
         onAdded();
       },
-      (error: unknown) => {
-        if (isSessionError(error)) return;
-        applyServerFieldErrors(error, setError, ['type', 'value', 'proof', 'isActive']);
-        toast.error(errorMessage(error, 'Failed to add contact'));
-      },
+      (error: unknown) =>
+        form.showRefusal(error, ['type', 'value', 'proof', 'isActive'], 'Failed to add contact'),
     ),
   );
 
@@ -114,38 +120,20 @@ export function ContactChannelForm({ id, onAdded }: ContactChannelFormProps) {
             ))}
           </select>
         </FieldShell>
-        <TextField
-          label={valueLabel(type)}
-          placeholder={CONTACT_CHANNEL_PLACEHOLDERS[type]}
-          hint={isLink ? LINK_HINT : undefined}
-          error={errors.value?.message}
-          inputMode={valueInputMode(type)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('value')}
-        />
+        <ChannelValueField type={type} {...field('value')} />
       </div>
       <TextField
         label="Description"
         hint="Optional: a note shown with this contact in the admin list."
-        error={errors.proof?.message}
         autoComplete="off"
-        {...register('proof')}
+        {...field('proof')}
       />
       <Controller
-        control={control}
+        control={form.control}
         name="isActive"
         render={({ field }) => (
           <div className="flex items-center gap-3">
-            <Switch
-              id={`${id}-active`}
-              aria-label="Active"
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
+            <Switch id={`${id}-active`} aria-label="Active" {...switchFieldProps(field, true)} />
             <span aria-hidden="true" className="text-sm font-medium text-slate-700">
               {field.value === false ? 'Inactive' : 'Active'}
             </span>

@@ -5,6 +5,7 @@ import { INQUIRY_SERVICE_LABELS, type InquiryStatus } from '../../../shared/rule
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { DateCell, OpenButton, ResponsiveList } from '../../ui/responsive-list.tsx';
 import { truncateText } from './inbox-params.ts';
 import { InquiryStatusBadge, InquiryStatusSelect, UnreadBadge } from './inquiry-status.tsx';
 
@@ -30,46 +31,23 @@ interface RowProps {
   onDelete: (inquiry: Inquiry) => void;
 }
 
-/** The keyboard's way into an inquiry (the row itself is clickable for the mouse and the finger). */
-function OpenButton({ inquiry, onOpen }: Pick<RowProps, 'inquiry' | 'onOpen'>) {
+/** The inquirer's name, the inquiry's button, with the badge of an unread one. */
+function NameLine({
+  inquiry,
+  onOpen,
+  className,
+}: Pick<RowProps, 'inquiry' | 'onOpen'> & { className: string }) {
   return (
-    <button
-      type="button"
-      data-inquiry-opener=""
-      onClick={(event) => {
-        event.stopPropagation();
-        onOpen(inquiry, event.currentTarget);
-      }}
-      className={cx(
-        'min-h-6 rounded text-left break-words text-slate-900 underline-offset-2 hover:underline',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        inquiry.isRead ? 'font-medium' : 'font-semibold',
-      )}
-    >
-      <span className="sr-only">Open inquiry from </span>
-      {inquiry.name}
-    </button>
-  );
-}
-
-function openerIn(row: HTMLElement): HTMLElement | null {
-  return row.querySelector<HTMLElement>('[data-inquiry-opener]');
-}
-
-function DeleteButton({ inquiry, onDelete }: Pick<RowProps, 'inquiry' | 'onDelete'>) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="shrink-0 text-red-600 hover:bg-red-50"
-      aria-label={`Delete inquiry from ${inquiry.name}`}
-      onClick={(event: MouseEvent) => {
-        event.stopPropagation();
-        onDelete(inquiry);
-      }}
-    >
-      <Trash2 aria-hidden="true" className="size-5" />
-    </Button>
+    <div className={className}>
+      <OpenButton
+        onOpen={(opener) => onOpen(inquiry, opener)}
+        className={cx('break-words', inquiry.isRead ? 'font-medium' : 'font-semibold')}
+      >
+        <span className="sr-only">Open inquiry from </span>
+        {inquiry.name}
+      </OpenButton>
+      {!inquiry.isRead && <UnreadBadge />}
+    </div>
   );
 }
 
@@ -86,21 +64,43 @@ function ContactLines({ inquiry }: { inquiry: Inquiry }) {
   );
 }
 
-function TableRow({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
+/** The status select and the Delete button. */
+function Actions({
+  inquiry,
+  onStatusChange,
+  onDelete,
+  className,
+  selectClassName,
+}: Omit<RowProps, 'onOpen'> & { className: string; selectClassName?: string }) {
   return (
-    // A click anywhere on the row is a shortcut for the mouse; the name is the row's button for the keyboard.
-    <tr
-      onClick={(event) => onOpen(inquiry, openerIn(event.currentTarget))}
-      className={cx(
-        'cursor-pointer align-top transition-colors',
-        inquiry.isRead ? 'bg-white hover:bg-slate-50' : 'bg-blue-50/70 hover:bg-blue-50',
-      )}
-    >
+    <div className={className}>
+      <InquiryStatusSelect
+        value={inquiry.status}
+        label={`Status of the inquiry from ${inquiry.name}`}
+        onChange={(status) => onStatusChange(inquiry, status)}
+        className={selectClassName}
+      />
+      <Button
+        variant="ghost"
+        size="icon"
+        className="shrink-0 text-red-600 hover:bg-red-50"
+        aria-label={`Delete inquiry from ${inquiry.name}`}
+        onClick={(event: MouseEvent) => {
+          event.stopPropagation();
+          onDelete(inquiry);
+        }}
+      >
+        <Trash2 aria-hidden="true" className="size-5" />
+      </Button>
+    </div>
+  );
+}
+
+function Cells({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
+  return (
+    <>
       <td className={cx('px-4 py-3', !inquiry.isRead && 'shadow-[inset_4px_0_0_var(--color-blue-500)]')}>
-        <div className="flex flex-wrap items-center gap-2">
-          <OpenButton inquiry={inquiry} onOpen={onOpen} />
-          {!inquiry.isRead && <UnreadBadge />}
-        </div>
+        <NameLine inquiry={inquiry} onOpen={onOpen} className="flex flex-wrap items-center gap-2" />
         <ContactLines inquiry={inquiry} />
       </td>
       <td className="max-w-sm px-4 py-3">
@@ -112,40 +112,24 @@ function TableRow({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
       <td className="px-4 py-3">
         <InquiryStatusBadge status={inquiry.status} />
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-        <DateTime value={inquiry.createdAt} />
-      </td>
+      <DateCell value={inquiry.createdAt} />
       <td className="px-4 py-3">
-        <div className="flex items-center gap-1">
-          <InquiryStatusSelect
-            value={inquiry.status}
-            label={`Status of the inquiry from ${inquiry.name}`}
-            onChange={(status) => onStatusChange(inquiry, status)}
-          />
-          <DeleteButton inquiry={inquiry} onDelete={onDelete} />
-        </div>
+        <Actions
+          inquiry={inquiry}
+          onStatusChange={onStatusChange}
+          onDelete={onDelete}
+          className="flex items-center gap-1"
+        />
       </td>
-    </tr>
+    </>
   );
 }
 
-function Card({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
+function CardContent({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap anywhere on the card is a shortcut; the name is the card's button for the keyboard
-    <li
-      onClick={(event) => onOpen(inquiry, openerIn(event.currentTarget))}
-      className={cx(
-        'cursor-pointer rounded-xl border p-4 shadow-sm',
-        inquiry.isRead
-          ? 'border-slate-200 bg-white'
-          : 'border-blue-200 bg-blue-50 shadow-[inset_4px_0_0_var(--color-blue-500)]',
-      )}
-    >
+    <>
       <div className="flex items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <OpenButton inquiry={inquiry} onOpen={onOpen} />
-          {!inquiry.isRead && <UnreadBadge />}
-        </div>
+        <NameLine inquiry={inquiry} onOpen={onOpen} className="flex min-w-0 flex-wrap items-center gap-2" />
         <InquiryStatusBadge status={inquiry.status} />
       </div>
       <ContactLines inquiry={inquiry} />
@@ -157,61 +141,47 @@ function Card({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
         <span aria-hidden="true"> · </span>
         <DateTime value={inquiry.createdAt} />
       </p>
-      <div className="mt-3 flex items-center gap-2 border-t border-slate-200/70 pt-3">
-        <InquiryStatusSelect
-          value={inquiry.status}
-          label={`Status of the inquiry from ${inquiry.name}`}
-          onChange={(status) => onStatusChange(inquiry, status)}
-          className="min-w-0 flex-1"
-        />
-        <DeleteButton inquiry={inquiry} onDelete={onDelete} />
-      </div>
-    </li>
+      <Actions
+        inquiry={inquiry}
+        onStatusChange={onStatusChange}
+        onDelete={onDelete}
+        className="mt-3 flex items-center gap-2 border-t border-slate-200/70 pt-3"
+        selectClassName="min-w-0 flex-1"
+      />
+    </>
   );
 }
 
-/**
- * The inquiries of one page: a table on a wide screen, cards on a phone (staff answer from their phones).
- * Only one of the two is displayed; the other is display:none, so it is not in the accessibility tree.
- */
+const COLUMNS = ['Contact Info', 'Query', 'Status', 'Date', 'Actions'];
+
+/** The inquiries of one page: a table on a wide screen, cards on a phone (staff answer from their phones). */
 export function InquiryList({ inquiries, onOpen, onStatusChange, onDelete, stale }: InquiryListProps) {
   const rowProps = { onOpen, onStatusChange, onDelete };
   return (
-    <div className={cx('transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <caption className="sr-only">Contact inquiries, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Contact Info
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Query
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Date
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {inquiries.map((inquiry) => (
-              <TableRow key={inquiry._id} inquiry={inquiry} {...rowProps} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label="Contact inquiries, newest first" className="space-y-3 md:hidden">
-        {inquiries.map((inquiry) => (
-          <Card key={inquiry._id} inquiry={inquiry} {...rowProps} />
-        ))}
-      </ul>
-    </div>
+    <ResponsiveList
+      entries={inquiries}
+      label="Contact inquiries, newest first"
+      columns={COLUMNS}
+      minWidth="min-w-[48rem]"
+      stale={stale}
+      onOpen={onOpen}
+      // An unread inquiry stands out: blue, with a bar on its left.
+      rowClassName={(inquiry) =>
+        cx(
+          'align-top transition-colors',
+          inquiry.isRead ? 'bg-white hover:bg-slate-50' : 'bg-blue-50/70 hover:bg-blue-50',
+        )
+      }
+      cells={(inquiry) => <Cells inquiry={inquiry} {...rowProps} />}
+      cardClassName={(inquiry) =>
+        cx(
+          'rounded-xl border p-4 shadow-sm',
+          inquiry.isRead
+            ? 'border-slate-200 bg-white'
+            : 'border-blue-200 bg-blue-50 shadow-[inset_4px_0_0_var(--color-blue-500)]',
+        )
+      }
+      card={(inquiry) => <CardContent inquiry={inquiry} {...rowProps} />}
+    />
   );
 }

@@ -1,21 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type Path, useForm, useWatch } from 'react-hook-form';
+import { type Path, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { MemberCredentials } from '../../../shared/contracts/members.ts';
 import { MEMBER_LIMITS, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
-import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { describedBy, FieldShell, inputClassName, TextField } from '../../ui/text-field.tsx';
+import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
+import { FieldShell, fieldControlProps, inputClassName, TextField } from '../../ui/text-field.tsx';
 import { useCreateMember } from './api.ts';
-import { MemberCredentialsDialog } from './member-credentials-dialog.tsx';
+import { MemberCredentialsDialog, requestCredentials } from './member-credentials-dialog.tsx';
 import {
   hasOwnCountryCode,
   type MemberCreateFormInput,
   MemberCreateFormSchema,
-  type MemberCreateFormValues,
   memberCreateBody,
 } from './member-form.ts';
 import { PasswordChoiceFields } from './password-choice.tsx';
@@ -46,41 +45,29 @@ interface MemberCreateFormProps {
 function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps) {
   const create = useCreateMember();
   const mobileId = useId();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<MemberCreateFormInput, unknown, MemberCreateFormValues>({
-    resolver: zodResolver(MemberCreateFormSchema),
+  const { field, ...form } = useZodForm(MemberCreateFormSchema, {
     defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...CHECK_FROM_FIRST_SUBMIT,
   });
-  const mobile = useWatch({ control, name: 'mobile' }) ?? '';
-  const choice = useWatch({ control, name: 'passwordChoice' }) ?? 'generate';
+  const { errors } = form.formState;
+  const mobile = useWatch({ control: form.control, name: 'mobile' }) ?? '';
+  const choice = useWatch({ control: form.control, name: 'passwordChoice' }) ?? 'generate';
   const ownCode = hasOwnCountryCode(mobile);
 
-  const onSubmit = handleSubmit(async (values) => {
-    onPendingChange(true);
-    try {
-      const credentials = await create.mutateAsync(memberCreateBody(values));
-      // Nothing of the answer stays with the mutation: the caller holds the password until it closes.
-      create.reset();
-      onCreated(credentials);
-    } catch (error) {
-      if (isSessionError(error)) return;
-      const placed = applyServerFieldErrors(error, setError, SERVER_FIELDS);
-      // A taken number is about the mobile field even if the server named no field.
-      if (!placed && error instanceof ApiRequestError && error.status === 409) {
-        setError('mobile', { type: 'server', message: error.message }, { shouldFocus: true });
-      }
-      toast.error(errorMessage(error, 'Failed to create member'));
-    } finally {
-      onPendingChange(false);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    requestCredentials(create, memberCreateBody(values), {
+      onPendingChange,
+      onAnswer: onCreated,
+      onRefused: (error) => {
+        const placed = applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
+        // A taken number is about the mobile field even if the server named no field.
+        if (!placed && error instanceof ApiRequestError && error.status === 409) {
+          form.setError('mobile', { type: 'server', message: error.message }, { shouldFocus: true });
+        }
+        toast.error(errorMessage(error, 'Failed to create member'));
+      },
+    }),
+  );
 
   const mobileHint = ownCode
     ? 'The number starts with +, so its own country code is used.'
@@ -97,7 +84,7 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
               aria-invalid={errors.countryCode ? true : undefined}
               disabled={ownCode}
               className={cx(inputClassName, 'border-slate-300 disabled:text-slate-400')}
-              {...register('countryCode')}
+              {...form.register('countryCode')}
             >
               {COUNTRY_CODES.map((code) => (
                 <option key={code} value={code}>
@@ -108,16 +95,13 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
           </div>
           <div className="min-w-0 flex-1">
             <input
-              id={mobileId}
               type="tel"
               inputMode="tel"
               autoComplete="off"
               placeholder="98765 43210"
               maxLength={MEMBER_LIMITS.mobile}
-              aria-invalid={errors.mobile ? true : undefined}
-              aria-describedby={describedBy(mobileId, mobileHint, errors.mobile?.message)}
-              className={cx(inputClassName, errors.mobile ? 'border-red-500' : 'border-slate-300')}
-              {...register('mobile')}
+              {...fieldControlProps(mobileId, { hint: mobileHint, error: errors.mobile?.message })}
+              {...form.register('mobile')}
             />
           </div>
         </div>
@@ -128,14 +112,11 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
         hint="Optional. Only admins see it; it helps to find the member."
         autoComplete="off"
         maxLength={MEMBER_LIMITS.displayName}
-        error={errors.displayName?.message}
-        {...register('displayName')}
+        {...field('displayName')}
       />
       <PasswordChoiceFields
         choice={choice}
-        choiceField={register('passwordChoice')}
-        // Unregistered when hidden: a password typed and then given up is not kept, nor checked.
-        passwordField={register('password', { shouldUnregister: true })}
+        register={form.register}
         passwordError={errors.password?.message}
       />
     </form>

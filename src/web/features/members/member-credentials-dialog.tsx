@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { MemberCredentials } from '../../../shared/contracts/members.ts';
+import { isSessionError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { MemberCredentialsPanel } from './member-credentials.tsx';
@@ -10,6 +11,42 @@ export interface CredentialsFormControls {
   showCredentials: (credentials: MemberCredentials) => void;
   /** Around the form's request: the dialog's buttons wait, and it cannot be closed meanwhile. */
   onPendingChange: (pending: boolean) => void;
+}
+
+/** A mutation whose answer is a member's ID with a password. */
+interface CredentialsMutation<Variables> {
+  mutateAsync: (variables: Variables) => Promise<MemberCredentials>;
+  reset: () => void;
+}
+
+/**
+ * A form's request for a member's password, with the dialog waiting meanwhile. `onAnswer` gets the ID
+ * and password; `onRefused` any refusal but a lost session (the sign-in screen takes over then).
+ */
+export async function requestCredentials<Variables>(
+  mutation: CredentialsMutation<Variables>,
+  variables: Variables,
+  {
+    onPendingChange,
+    onAnswer,
+    onRefused,
+  }: {
+    onPendingChange: (pending: boolean) => void;
+    onAnswer: (credentials: MemberCredentials) => void;
+    onRefused: (error: unknown) => void;
+  },
+): Promise<void> {
+  onPendingChange(true);
+  try {
+    const credentials = await mutation.mutateAsync(variables);
+    // Nothing of the answer stays with the mutation: the dialog holds the password until it closes.
+    mutation.reset();
+    onAnswer(credentials);
+  } catch (error) {
+    if (!isSessionError(error)) onRefused(error);
+  } finally {
+    onPendingChange(false);
+  }
 }
 
 export interface MemberCredentialsDialogProps {

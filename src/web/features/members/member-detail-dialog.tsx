@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CircleSlash, KeyRound, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   type Member,
@@ -10,7 +8,7 @@ import {
 } from '../../../shared/contracts/members.ts';
 import { MEMBER_LIMITS, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -40,24 +38,14 @@ type NameFormValues = { displayName?: string | null };
 /** The member's name, changed in place; an empty name removes it. */
 function RenameForm({ member }: { member: Member }) {
   const update = useUpdateMember();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<NameFormInput, unknown, NameFormValues>({
-    resolver: zodResolver(MemberUpdateSchema),
+  const { field, ...form } = useZodForm<NameFormInput, NameFormValues>(MemberUpdateSchema, {
     defaultValues: { displayName: member.displayName ?? '' },
   });
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     update.mutateAsync({ id: member._id, body: { displayName: values.displayName ?? null } }).then(
       () => toast.success(MEMBER_MESSAGES.updated),
-      (error: unknown) => {
-        if (isSessionError(error)) return;
-        applyServerFieldErrors(error, setError, ['displayName']);
-        toast.error(errorMessage(error, 'Failed to update member'));
-      },
+      (error: unknown) => form.showRefusal(error, ['displayName'], 'Failed to update member'),
     ),
   );
 
@@ -68,11 +56,15 @@ function RenameForm({ member }: { member: Member }) {
           label="Name"
           autoComplete="off"
           maxLength={MEMBER_LIMITS.displayName}
-          error={errors.displayName?.message}
-          {...register('displayName')}
+          {...field('displayName')}
         />
       </div>
-      <Button type="submit" variant="secondary" disabled={!isDirty || update.isPending} className="sm:mt-6">
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={!form.formState.isDirty || update.isPending}
+        className="sm:mt-6"
+      >
         {update.isPending ? 'Saving...' : 'Save name'}
       </Button>
     </form>

@@ -32,7 +32,6 @@ export type MemberCreateFormValues = z.output<typeof MemberCreateFormSchema>;
 export const MemberPasswordResetFormSchema = MemberPasswordResetSchema.safeExtend({
   passwordChoice: PasswordChoiceSchema,
 }).refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
-export type MemberPasswordResetFormInput = z.input<typeof MemberPasswordResetFormSchema>;
 export type MemberPasswordResetFormValues = z.output<typeof MemberPasswordResetFormSchema>;
 
 /** A number typed with + carries its own country code; the select beside it does not apply then. */

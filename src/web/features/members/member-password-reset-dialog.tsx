@@ -1,18 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Member, MemberCredentials } from '../../../shared/contracts/members.ts';
 import { MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
-import { errorMessage, isSessionError } from '../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { useResetMemberPassword } from './api.ts';
-import { MemberCredentialsDialog } from './member-credentials-dialog.tsx';
-import {
-  type MemberPasswordResetFormInput,
-  MemberPasswordResetFormSchema,
-  type MemberPasswordResetFormValues,
-  memberPasswordResetBody,
-} from './member-form.ts';
+import { MemberCredentialsDialog, requestCredentials } from './member-credentials-dialog.tsx';
+import { MemberPasswordResetFormSchema, memberPasswordResetBody } from './member-form.ts';
 import { PasswordChoiceFields } from './password-choice.tsx';
 
 const FORM_ID = 'member-password-reset-form';
@@ -25,34 +18,23 @@ interface ResetFormProps {
 
 function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
   const reset = useResetMemberPassword();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<MemberPasswordResetFormInput, unknown, MemberPasswordResetFormValues>({
-    resolver: zodResolver(MemberPasswordResetFormSchema),
+  const form = useZodForm(MemberPasswordResetFormSchema, {
     defaultValues: { passwordChoice: 'generate', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...CHECK_FROM_FIRST_SUBMIT,
   });
-  const choice = useWatch({ control, name: 'passwordChoice' }) ?? 'generate';
+  const choice = useWatch({ control: form.control, name: 'passwordChoice' }) ?? 'generate';
 
-  const onSubmit = handleSubmit(async (values) => {
-    onPendingChange(true);
-    try {
-      const credentials = await reset.mutateAsync({ id: member._id, body: memberPasswordResetBody(values) });
-      reset.reset();
-      onReset(credentials);
-    } catch (error) {
-      if (isSessionError(error)) return;
-      applyServerFieldErrors(error, setError, ['password']);
-      toast.error(errorMessage(error, 'Failed to reset the password'));
-    } finally {
-      onPendingChange(false);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    requestCredentials(
+      reset,
+      { id: member._id, body: memberPasswordResetBody(values) },
+      {
+        onPendingChange,
+        onAnswer: onReset,
+        onRefused: (error) => form.showRefusal(error, ['password'], 'Failed to reset the password'),
+      },
+    ),
+  );
 
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
@@ -62,9 +44,8 @@ function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
       </p>
       <PasswordChoiceFields
         choice={choice}
-        choiceField={register('passwordChoice')}
-        passwordField={register('password', { shouldUnregister: true })}
-        passwordError={errors.password?.message}
+        register={form.register}
+        passwordError={form.formState.errors.password?.message}
       />
     </form>
   );

@@ -17,10 +17,11 @@ const CHOICES: readonly { value: PasswordChoice; label: string; hint: string }[]
 
 export interface PasswordChoiceFieldsProps {
   choice: PasswordChoice;
-  /** The radio pair's registration; both radios share it. */
-  choiceField: UseFormRegisterReturn;
-  /** The typed password's registration (only rendered when the admin chose to type one). */
-  passwordField: UseFormRegisterReturn;
+  /** The form's `register`, for the radio pair and the typed password. */
+  register: (
+    name: 'passwordChoice' | 'password',
+    options?: { shouldUnregister: boolean },
+  ) => UseFormRegisterReturn;
   passwordError?: string;
 }
 
@@ -28,13 +29,11 @@ export interface PasswordChoiceFieldsProps {
  * "Generate a password" (the default) or "Type a password", with the password field for the latter; the
  * field takes the focus when the admin picks "Type a password".
  */
-export function PasswordChoiceFields({
-  choice,
-  choiceField,
-  passwordField,
-  passwordError,
-}: PasswordChoiceFieldsProps) {
+export function PasswordChoiceFields({ choice, register, passwordError }: PasswordChoiceFieldsProps) {
   const id = useId();
+  const choiceField = register('passwordChoice');
+  // Unregistered when hidden: a password typed and then given up is not kept, nor checked.
+  const passwordField = register('password', { shouldUnregister: true });
   const passwordInput = useRef<HTMLInputElement | null>(null);
   const focusWhenShown = useRef(false);
   useEffect(() => {

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type Path, type UseFormRegisterReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Path, type UseFormRegisterReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   type SiteSettings,
@@ -9,11 +8,11 @@ import {
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
 import { brandGamePath } from '../../../shared/rules/site-settings.ts';
-import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
-import { inputClassName, TextField } from '../../ui/text-field.tsx';
+import { Card } from '../../ui/card.tsx';
+import { inputClassName, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useSaveSiteSettings } from './api.ts';
 
 const SETTINGS_SAVED_MESSAGE = 'Settings saved';
@@ -42,49 +41,38 @@ function serverFieldNames(rowCount: number): Path<SiteSettingsInput>[] {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Card titleId={id} title={title}>
       <div className="mt-4 space-y-4">{children}</div>
-    </section>
+    </Card>
   );
 }
+
+/** Both numbers are typed the same way: a phone keyboard, with the country code. */
+const PHONE_INPUT = {
+  type: 'tel',
+  inputMode: 'tel',
+  autoComplete: 'off',
+  placeholder: '+91 98765 43210',
+} as const;
 
 /** The site settings: what public pages show for {product}, {phone}, {name}, the hours and the figures. */
 export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const save = useSaveSiteSettings();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<SiteSettingsInput, unknown, SiteSettings>({
-    resolver: zodResolver(SiteSettingsSchema),
-    defaultValues: settings,
-    mode: 'onTouched',
-  });
-  const hours = useFieldArray({ control, name: 'businessHours' });
-  const brandName = useWatch({ control, name: 'brandName' }) ?? '';
+  const { field, ...form } = useZodForm(SiteSettingsSchema, { defaultValues: settings, mode: 'onTouched' });
+  const { errors } = form.formState;
+  const hours = useFieldArray({ control: form.control, name: 'businessHours' });
+  const brandName = useWatch({ control: form.control, name: 'brandName' }) ?? '';
   const gamePath = brandGamePath(brandName.trim());
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     save.mutateAsync(values).then(
       (result) => {
         toast.success(SETTINGS_SAVED_MESSAGE);
         // The form now shows what was stored (the Telegram handle without its @, the email in lower case).
-        reset(result.settings);
+        form.reset(result.settings);
       },
-      (error: unknown) => {
-        if (isSessionError(error)) return;
-        applyServerFieldErrors(error, setError, serverFieldNames(hours.fields.length));
-        toast.error(errorMessage(error, 'Failed to save settings'));
-      },
+      (error: unknown) =>
+        form.showRefusal(error, serverFieldNames(hours.fields.length), 'Failed to save settings'),
     ),
   );
 
@@ -111,49 +99,34 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           hint={
             gamePath === '/Game' ? 'The game keeps its /tictactoe address.' : `The game is at ${gamePath}`
           }
-          error={errors.brandName?.message}
-          {...register('brandName')}
+          {...field('brandName')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Support phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="+91 98765 43210"
+            {...PHONE_INPUT}
             hint="The number the Call buttons dial, with the country code."
-            error={errors.supportPhone?.message}
-            {...register('supportPhone')}
+            {...field('supportPhone')}
           />
           <TextField
             label="WhatsApp number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="+91 98765 43210"
+            {...PHONE_INPUT}
             hint="With the country code."
-            error={errors.whatsappNumber?.message}
-            {...register('whatsappNumber')}
+            {...field('whatsappNumber')}
           />
           <TextField
             label="Telegram handle"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             placeholder="@yourhandle"
             hint="With or without the @."
-            error={errors.telegramHandle?.message}
-            {...register('telegramHandle')}
+            {...field('telegramHandle')}
           />
           <TextField
             label="Support email"
             type="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             placeholder="support@example.com"
-            error={errors.supportEmail?.message}
-            {...register('supportEmail')}
+            {...field('supportEmail')}
           />
         </div>
       </Section>
@@ -170,13 +143,12 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           <span>Hours</span>
         </div>
         <ol className="space-y-3">
-          {hours.fields.map((field, index) => {
-            const rowErrors = errors.businessHours?.[index];
-            const daysId = `business-hours-${field.id}-days`;
-            const hoursId = `business-hours-${field.id}-hours`;
+          {hours.fields.map((row, index) => {
+            const daysId = `business-hours-${row.id}-days`;
+            const hoursId = `business-hours-${row.id}-hours`;
             return (
               <li
-                key={field.id}
+                key={row.id}
                 className="grid grid-cols-[1fr_2.75rem] gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_2.75rem] sm:border-0 sm:p-0"
               >
                 <HoursCell
@@ -184,18 +156,16 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
                   label="Days"
                   row={index + 1}
                   placeholder="e.g. Monday-Friday"
-                  error={rowErrors?.days?.message}
                   className="col-start-1"
-                  registration={register(`businessHours.${index}.days`)}
+                  {...field(`businessHours.${index}.days`)}
                 />
                 <HoursCell
                   id={hoursId}
                   label="Hours"
                   row={index + 1}
                   placeholder="e.g. 9:00 AM - 8:00 PM"
-                  error={rowErrors?.hours?.message}
                   className="col-start-1 sm:col-start-2 sm:row-start-1"
-                  registration={register(`businessHours.${index}.hours`)}
+                  {...field(`businessHours.${index}.hours`)}
                 />
                 <Button
                   variant="ghost"
@@ -225,33 +195,29 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       <Section id="settings-figures" title="Marketing figures">
         <p className="text-sm text-slate-600">Shown as typed on the landing and terms pages.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Users figure"
-            autoComplete="off"
-            placeholder="50K+"
-            error={errors.usersCount?.message}
-            {...register('usersCount')}
-          />
+          <TextField label="Users figure" autoComplete="off" placeholder="50K+" {...field('usersCount')} />
           <TextField
             label="Rating (out of 5)"
             inputMode="decimal"
             autoComplete="off"
             placeholder="4.8"
-            error={errors.rating?.message}
-            {...register('rating')}
+            {...field('rating')}
           />
         </div>
         <TextField
           label="Competitor name"
           autoComplete="off"
           hint="Named in the landing page's comparison."
-          error={errors.competitorName?.message}
-          {...register('competitorName')}
+          {...field('competitorName')}
         />
       </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" disabled={!isDirty || save.isPending} onClick={() => reset()}>
+        <Button
+          variant="secondary"
+          disabled={!form.formState.isDirty || save.isPending}
+          onClick={() => form.reset()}
+        >
           Discard changes
         </Button>
         <Button type="submit" disabled={save.isPending}>
@@ -262,18 +228,17 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   );
 }
 
-interface HoursCellProps {
+interface HoursCellProps extends UseFormRegisterReturn {
   id: string;
   label: 'Days' | 'Hours';
   row: number;
   placeholder: string;
   error: string | undefined;
   className: string;
-  registration: UseFormRegisterReturn;
 }
 
 /** One cell of a business-hours row: the visible label is short; the row number tells a screen reader which row. */
-function HoursCell({ id, label, row, placeholder, error, className, registration }: HoursCellProps) {
+function HoursCell({ id, label, row, placeholder, error, className, ...registration }: HoursCellProps) {
   return (
     <div className={cx('space-y-1', className)}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-700 sm:sr-only">
