@@ -1,5 +1,14 @@
 import { CircleCheck, LoaderCircle, X } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import {
   INQUIRY_FAILURE_MESSAGE,
   INQUIRY_SUCCESS_MESSAGE,
@@ -24,6 +33,14 @@ import { ToastRegion, usePublicToast } from './public-toast.tsx';
 export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
 
 type FormStatus = 'filling' | 'submitting' | 'sent';
+
+/** The form's one-line fields, two a row on wider screens, with what helps each get typed. */
+const TEXT_INPUTS = [
+  { field: 'name', type: 'text', autoComplete: 'name' },
+  { field: 'phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { field: 'email', type: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false },
+  { field: 'city', type: 'text', autoComplete: 'address-level2' },
+] as const satisfies readonly ({ field: InquiryFormField } & InputHTMLAttributes<HTMLInputElement>)[];
 
 export interface ContactFormRequest {
   /** Grows with every opening, so choosing the same service tile twice still applies it. */
@@ -258,45 +275,16 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field {...labelProps('name')}>
-                <input
-                  {...controlProps('name')}
-                  type="text"
-                  required
-                  autoComplete="name"
-                  placeholder={copy.name.placeholder}
-                />
-              </Field>
-              <Field {...labelProps('phone')}>
-                <input
-                  {...controlProps('phone')}
-                  type="tel"
-                  required
-                  autoComplete="tel"
-                  inputMode="tel"
-                  placeholder={copy.phone.placeholder}
-                />
-              </Field>
-              <Field {...labelProps('email')}>
-                <input
-                  {...controlProps('email')}
-                  type="email"
-                  required
-                  autoComplete="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder={copy.email.placeholder}
-                />
-              </Field>
-              <Field {...labelProps('city')}>
-                <input
-                  {...controlProps('city')}
-                  type="text"
-                  required
-                  autoComplete="address-level2"
-                  placeholder={copy.city.placeholder}
-                />
-              </Field>
+              {TEXT_INPUTS.map(({ field, ...attributes }) => (
+                <Field key={field} {...labelProps(field)}>
+                  <input
+                    {...controlProps(field)}
+                    {...attributes}
+                    required
+                    placeholder={copy[field].placeholder}
+                  />
+                </Field>
+              ))}
             </div>
             <Field {...labelProps('service')}>
               <select {...controlProps('service')} required>

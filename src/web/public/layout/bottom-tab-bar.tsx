@@ -1,7 +1,6 @@
 import { useLocation } from 'react-router';
 import { type NavItem, SITE_COPY } from '../../content/site.ts';
-import { cx } from '../../lib/class-names.ts';
-import { FOCUS_RING, NavLinkList } from './nav-links.tsx';
+import { NavLinkList } from './nav-links.tsx';
 
 /** Small screens: the same five links as a fixed tab bar at the bottom (SPEC section 2). */
 export function BottomTabBar({ items }: { items: readonly NavItem[] }) {
@@ -16,13 +15,11 @@ export function BottomTabBar({ items }: { items: readonly NavItem[] }) {
         pathname={pathname}
         withIcons
         className="mx-auto grid max-w-md grid-cols-5"
-        linkClassName={(current) =>
-          cx(
-            'flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
-            FOCUS_RING,
-            current ? 'text-indigo-700' : 'text-slate-600 hover:text-slate-900',
-          )
-        }
+        linkClasses={{
+          base: 'flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
+          current: 'text-indigo-700',
+          other: 'text-slate-600 hover:text-slate-900',
+        }}
       />
     </nav>
   );

@@ -1,6 +1,7 @@
 import { FileText, Gamepad2, House, type LucideIcon, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { NavItem } from '../../content/site.ts';
+import { cx } from '../../lib/class-names.ts';
 
 const NAV_ICONS: Record<string, LucideIcon> = {
   Home: House,
@@ -25,13 +26,14 @@ export function NavLinkList({
   items,
   pathname,
   className,
-  linkClassName,
+  linkClasses,
   withIcons = false,
 }: {
   items: readonly NavItem[];
   pathname: string;
   className: string;
-  linkClassName: (current: boolean) => string;
+  /** A link's classes: `base` on every link, then `current` or `other`. */
+  linkClasses: { base: string; current: string; other: string };
   withIcons?: boolean;
 }) {
   return (
@@ -44,7 +46,7 @@ export function NavLinkList({
             <Link
               to={item.path}
               aria-current={current ? 'page' : undefined}
-              className={linkClassName(current)}
+              className={cx(linkClasses.base, FOCUS_RING, current ? linkClasses.current : linkClasses.other)}
             >
               {withIcons && <Icon aria-hidden="true" className="size-5" />}
               {item.label}

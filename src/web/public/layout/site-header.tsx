@@ -103,15 +103,11 @@ export function SiteHeader({
             items={items}
             pathname={pathname}
             className="flex items-center gap-1"
-            linkClassName={(current) =>
-              cx(
-                'rounded-full px-3.5 py-2 text-sm font-medium transition-colors',
-                FOCUS_RING,
-                current
-                  ? 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-100'
-                  : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-              )
-            }
+            linkClasses={{
+              base: 'rounded-full px-3.5 py-2 text-sm font-medium transition-colors',
+              current: 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-100',
+              other: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+            }}
           />
         </nav>
         <div className="flex items-center gap-2">
@@ -155,13 +151,11 @@ export function SiteHeader({
           pathname={pathname}
           withIcons
           className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3"
-          linkClassName={(current) =>
-            cx(
-              'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium',
-              FOCUS_RING,
-              current ? 'bg-indigo-50 text-indigo-700' : 'text-slate-800 hover:bg-slate-100',
-            )
-          }
+          linkClasses={{
+            base: 'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium',
+            current: 'bg-indigo-50 text-indigo-700',
+            other: 'text-slate-800 hover:bg-slate-100',
+          }}
         />
       </nav>
     </header>

@@ -307,13 +307,7 @@ export function HomePage() {
       </Section>
 
       <Section id="features" heading={fill(COPY.featuresHeading)} followsSection>
-        <FeatureCards
-          features={COPY.features}
-          icons={FEATURE_ICONS}
-          fill={fill}
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          background="bg-white/90"
-        />
+        <FeatureCards features={COPY.features} icons={FEATURE_ICONS} fill={fill} look="landing" />
       </Section>
 
       <Section id="guides" heading={COPY.guidesHeading} lead={COPY.guidesLead} followsSection>

@@ -71,13 +71,7 @@ function Overview({ fill }: { fill: FillCopy }) {
         <h2 id="terms-features-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           {fill(COPY.featuresHeading)}
         </h2>
-        <FeatureCards
-          features={COPY.features}
-          icons={FEATURE_ICONS}
-          fill={fill}
-          className="mt-5 grid gap-4 md:grid-cols-3"
-          background="bg-white"
-        />
+        <FeatureCards features={COPY.features} icons={FEATURE_ICONS} fill={fill} look="terms" />
       </section>
 
       <section aria-labelledby="key-terms-heading">

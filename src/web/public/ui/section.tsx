@@ -50,28 +50,32 @@ export function StatTile({ value, label }: { value: string; label: string }) {
   );
 }
 
+const FEATURE_CARDS_LOOK = {
+  // Translucent cards over the landing page's backdrop, up to three a row.
+  landing: { list: 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3', card: 'bg-white/90' },
+  // Three plain cards under a heading of their own.
+  terms: { list: 'mt-5 grid gap-4 md:grid-cols-3', card: 'bg-white' },
+} as const;
+
 /** A grid of feature cards (landing and terms pages): each an icon, a title and a sentence. */
 export function FeatureCards<IconName extends string>({
   features,
   icons,
   fill,
-  className,
-  background,
+  look,
 }: {
   features: readonly { icon: IconName; title: string; body: string }[];
   icons: Readonly<Record<IconName, LucideIcon>>;
   fill: FillCopy;
-  /** The list's grid. */
-  className: string;
-  /** The cards' background: translucent over the landing page's backdrop, plain elsewhere. */
-  background: 'bg-white' | 'bg-white/90';
+  look: keyof typeof FEATURE_CARDS_LOOK;
 }) {
+  const { list, card } = FEATURE_CARDS_LOOK[look];
   return (
-    <ul className={className}>
+    <ul className={list}>
       {features.map((feature) => {
         const Icon: LucideIcon = icons[feature.icon];
         return (
-          <li key={feature.title} className={`rounded-2xl ${background} p-6 shadow-sm ring-1 ring-slate-200`}>
+          <li key={feature.title} className={`rounded-2xl ${card} p-6 shadow-sm ring-1 ring-slate-200`}>
             <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
               <Icon aria-hidden="true" className="size-6" />
             </span>
