@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './migration-context.ts';
+import { createIndex, type MigrationContext } from './migration-context.ts';
 
 /** Admins and their sessions, and the contact channels the public site lists. */
 export async function adminsAndContactChannels(db: Kysely<unknown>, { timestamp }: MigrationContext) {
@@ -33,9 +33,5 @@ export async function adminsAndContactChannels(db: Kysely<unknown>, { timestamp 
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('contact_channels_active_position')
-    .on('contact_channels')
-    .columns(['is_active', 'position'])
-    .execute();
+  await createIndex(db, 'contact_channels_active_position', 'contact_channels', ['is_active', 'position']);
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import type { MigrationContext, Timestamp } from './migration-context.ts';
+import { createIndex, type MigrationContext, type Timestamp } from './migration-context.ts';
 
 /**
  * The inquiry inbox at scale (decision 008): inquiries numbered in the order they arrive, counts kept by
@@ -64,22 +64,10 @@ async function rebuildInquiriesWithSequence(db: Kysely<unknown>, dialect: Dialec
     // milliseconds instead of reading every row before it. (PostgreSQL's primary key index does this.)
     await db.schema.createIndex('contact_inquiries_seq').on('contact_inquiries').column('seq').execute();
   }
-  await db.schema
-    .createIndex('contact_inquiries_status_seq')
-    .on('contact_inquiries')
-    .columns(['status', 'seq'])
-    .execute();
-  await db.schema
-    .createIndex('contact_inquiries_read_seq')
-    .on('contact_inquiries')
-    .columns(['is_read', 'seq'])
-    .execute();
+  await createIndex(db, 'contact_inquiries_status_seq', 'contact_inquiries', ['status', 'seq']);
+  await createIndex(db, 'contact_inquiries_read_seq', 'contact_inquiries', ['is_read', 'seq']);
   // The dashboard's inquiries per day: a range of days, counted by status without reading the rows.
-  await db.schema
-    .createIndex('contact_inquiries_created_at_status')
-    .on('contact_inquiries')
-    .columns(['created_at', 'status'])
-    .execute();
+  await createIndex(db, 'contact_inquiries_created_at_status', 'contact_inquiries', ['created_at', 'status']);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './migration-context.ts';
+import { createIndex, type MigrationContext } from './migration-context.ts';
 
 /** Blog posts, with the indexes the public lists and the admin list read in order. */
 export async function blogPosts(db: Kysely<unknown>, { timestamp }: MigrationContext) {
@@ -21,19 +21,12 @@ export async function blogPosts(db: Kysely<unknown>, { timestamp }: MigrationCon
     .execute();
   // The lists end their order with the id (posts published in the same instant): with it in the
   // indexes, every page is read in index order on both dialects, never sorted.
-  await db.schema
-    .createIndex('blog_posts_published')
-    .on('blog_posts')
-    .columns(['is_published', 'published_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('blog_posts_category_published')
-    .on('blog_posts')
-    .columns(['is_published', 'category', 'published_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('blog_posts_created_at')
-    .on('blog_posts')
-    .columns(['created_at', 'id'])
-    .execute();
+  await createIndex(db, 'blog_posts_published', 'blog_posts', ['is_published', 'published_at', 'id']);
+  await createIndex(db, 'blog_posts_category_published', 'blog_posts', [
+    'is_published',
+    'category',
+    'published_at',
+    'id',
+  ]);
+  await createIndex(db, 'blog_posts_created_at', 'blog_posts', ['created_at', 'id']);
 }

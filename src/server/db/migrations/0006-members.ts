@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './migration-context.ts';
+import { createIndex, type MigrationContext } from './migration-context.ts';
 
 /** Member accounts and their audit log (decision 011). */
 export async function members(db: Kysely<unknown>, { timestamp }: MigrationContext) {
@@ -50,9 +50,8 @@ export async function members(db: Kysely<unknown>, { timestamp }: MigrationConte
     .addColumn('changes', 'text')
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('member_audit_log_member_created_at')
-    .on('member_audit_log')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'member_audit_log_member_created_at', 'member_audit_log', [
+    'member_id',
+    'created_at',
+  ]);
 }

@@ -1,5 +1,6 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
+import { Card } from '../../ui/card.tsx';
 import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
 export function ProfilePage() {
@@ -8,18 +9,12 @@ export function ProfilePage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <AdminPageHeader title="My Profile" />
-      <section
-        aria-labelledby="account-title"
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="account-title" className="text-lg font-semibold text-slate-900">
-          Account
-        </h2>
+      <Card titleId="account-title" title="Account">
         <dl className="mt-3 text-sm">
           <dt className="text-slate-500">Email</dt>
           <dd className="mt-0.5 font-medium break-all text-slate-900">{admin.email}</dd>
         </dl>
-      </section>
+      </Card>
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <ChangePasswordForm email={admin.email} />
       </section>

@@ -3,6 +3,7 @@ import { BackupsCard } from '../../features/backups/backups-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
@@ -32,13 +33,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader title="Settings" subtitle="Your session, what the public site shows, and backups" />
-      <section
-        aria-labelledby="session-title"
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="session-title" className="text-lg font-semibold text-slate-900">
-          Session
-        </h2>
+      <Card titleId="session-title" title="Session">
         {admin && (
           <p className="mt-2 text-sm text-slate-700">
             Signed in as <span className="font-medium break-all">{admin.email}</span>.
@@ -50,7 +45,7 @@ export function SettingsPage() {
             {formatMinutes(admin.sessionPolicy.absoluteMinutes)} after signing in.
           </p>
         )}
-      </section>
+      </Card>
       <SiteSettingsSection />
       <BackupsCard />
     </div>

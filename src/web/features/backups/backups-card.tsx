@@ -3,6 +3,7 @@ import type { BackupStatus } from '../../../shared/contracts/backups.ts';
 import { formatBytes } from '../../../shared/rules/backups.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { LATEST_BACKUP_HREF, useBackupStatus } from './api.ts';
@@ -72,13 +73,7 @@ function BackupDetails({ status }: { status: BackupStatus }) {
 export function BackupsCard() {
   const status = useBackupStatus();
   return (
-    <section
-      aria-labelledby="backups-title"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="backups-title" className="text-lg font-semibold text-slate-900">
-        Backups
-      </h2>
+    <Card titleId="backups-title" title="Backups">
       {status.data ? (
         <BackupDetails status={status.data} />
       ) : status.isError ? (
@@ -94,6 +89,6 @@ export function BackupsCard() {
       ) : (
         <LoadingState label="Loading backups..." />
       )}
-    </section>
+    </Card>
   );
 }
