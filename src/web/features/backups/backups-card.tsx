@@ -2,10 +2,10 @@ import { Download } from 'lucide-react';
 import type { BackupStatus } from '../../../shared/contracts/backups.ts';
 import { formatBytes } from '../../../shared/rules/backups.ts';
 import { cx } from '../../lib/class-names.ts';
-import { Button, buttonClassName } from '../../ui/button.tsx';
+import { buttonClassName } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { LoadingState } from '../../ui/loading-state.tsx';
+import { QueryContent } from '../../ui/list-content.tsx';
 import { LATEST_BACKUP_HREF, useBackupStatus } from './api.ts';
 
 function Schedule({ status }: { status: BackupStatus }) {
@@ -74,21 +74,9 @@ export function BackupsCard() {
   const status = useBackupStatus();
   return (
     <Card titleId="backups-title" title="Backups">
-      {status.data ? (
-        <BackupDetails status={status.data} />
-      ) : status.isError ? (
-        <div
-          role="alert"
-          className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <p>The backups could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <LoadingState label="Loading backups..." />
-      )}
+      <QueryContent query={status} noun="backups" look="card">
+        {(data) => <BackupDetails status={data} />}
+      </QueryContent>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useInquiry, useMarkInquiryRead, useMarkInquiryUnread } from './api.ts';
@@ -211,12 +212,9 @@ export function InquiryDetailDialog({
           <p className="mt-1 text-sm text-slate-600">It may have been deleted.</p>
         </div>
       ) : detail.isError ? (
-        <div role="alert" className="py-6 text-center">
-          <p className="font-medium text-slate-900">The inquiry could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void detail.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed look="dialog" onRetry={() => void detail.refetch()}>
+          The inquiry could not be loaded.
+        </LoadFailed>
       ) : (
         <LoadingState label="Loading inquiry..." />
       )}

@@ -11,6 +11,8 @@ import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-cli
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { QueryContent } from '../../ui/list-content.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -174,27 +176,15 @@ export function MemberDetailDialog({
             <h3 id="member-activity" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Activity
             </h3>
-            {detail.data ? (
-              <MemberAuditLog entries={detail.data.audit} />
-            ) : detail.isError ? (
-              <div role="alert" className="text-sm">
-                <p className="text-red-700">The activity could not be loaded.</p>
-                <Button variant="secondary" className="mt-2" onClick={() => void detail.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            ) : (
-              <LoadingState label="Loading activity..." />
-            )}
+            <QueryContent query={detail} noun="activity" look="inline">
+              {(data) => <MemberAuditLog entries={data.audit} />}
+            </QueryContent>
           </section>
         </div>
       ) : detail.isError ? (
-        <div role="alert" className="py-6 text-center">
-          <p className="font-medium text-slate-900">The member could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void detail.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed look="dialog" onRetry={() => void detail.refetch()}>
+          The member could not be loaded.
+        </LoadFailed>
       ) : (
         <LoadingState label="Loading member..." />
       )}
