@@ -1,5 +1,5 @@
-// The blog's rules and texts without zod, so public pages can use them (decision 007). The API's shapes are
-// in contracts/blog.ts.
+// The blog's rules and texts without zod, so public pages can use them (decisions 022 and 024). The API's
+// shapes are in contracts/blog.ts.
 
 export const BLOG_CATEGORIES = ['Technology', 'Sports', 'News', 'Entertainment', 'Other'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
