@@ -69,7 +69,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Two browsers share the two cores: a test with two axe audits took over 30 s on a busy machine.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
