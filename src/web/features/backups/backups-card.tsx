@@ -5,7 +5,7 @@ import { cx } from '../../lib/class-names.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { QueryContent } from '../../ui/list-content.tsx';
+import { QueryContent } from '../../ui/query-content.tsx';
 import { LATEST_BACKUP_HREF, useBackupStatus } from './api.ts';
 
 function Schedule({ status }: { status: BackupStatus }) {

@@ -11,10 +11,10 @@ import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-cli
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { QueryContent } from '../../ui/list-content.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { QueryContent } from '../../ui/query-content.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useMember, useUpdateMember } from './api.ts';
 import { MemberAuditLog } from './member-audit-log.tsx';
