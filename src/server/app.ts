@@ -46,6 +46,7 @@ import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
+import { siteIconRoutes } from './web/site-icons.ts';
 
 export interface BuildAppOptions {
   /** An already open database (tests); otherwise one is opened from DATABASE_URL and closed with the app. */
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(siteIconRoutes, { brandName: async () => (await currentSettings()).brandName });
   await serveWeb(app, config, { contactChannels, currentSettings, publicContent, blogPosts, blogViews });
   return app;
 }

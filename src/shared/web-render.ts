@@ -26,6 +26,16 @@ export interface PublicDataContext {
   blogPost(slug: string): Promise<PublicBlogPost | null>;
 }
 
+/** What a page's share card is drawn from (the picture a link to it shows in WhatsApp or Telegram). */
+export interface ShareCard {
+  /** The page's canonical path (with its query, if any): the card is checked against this page. */
+  path: string;
+  brand: string;
+  title: string;
+  /** A post's picture, as the admin typed it. */
+  image?: string | undefined;
+}
+
 export interface RenderPageInput {
   /** The absolute URL of the requested page. */
   url: string;
@@ -34,6 +44,8 @@ export interface RenderPageInput {
   /** The request's CSP script nonce: every inline script must carry it. */
   nonce: string;
   context: PublicDataContext;
+  /** The path of the card's picture: the server names it by its content, so a new card gets a new URL. */
+  shareCardPath(card: ShareCard): string;
 }
 
 export type RenderPageResult =
@@ -46,6 +58,8 @@ export type RenderPageResult =
       html: string;
       /** A loader's unexpected error, for the server's log (the page shows a generic message). */
       error?: unknown;
+      /** The page's share card; none for an error page. */
+      shareCard?: ShareCard;
     }
   | { kind: 'redirect'; status: number; location: string };
 

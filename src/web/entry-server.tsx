@@ -8,7 +8,7 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import type { RenderPage } from '../shared/web-render.ts';
+import type { RenderPage, ShareCard } from '../shared/web-render.ts';
 import { escapeHtml, headTags } from './head.ts';
 import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
 import { publicRoutes } from './public/routes.tsx';
@@ -49,7 +49,7 @@ function pagePreloads(routeIds: readonly string[]): string[] {
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
-export const render: RenderPage = async ({ url, origin, nonce, context: dataContext }) => {
+export const render: RenderPage = async ({ url, origin, nonce, context: dataContext, shareCardPath }) => {
   const result = await handler.query(new Request(url), { requestContext: dataContext });
   if (result instanceof Response) {
     const location = result.headers.get('Location');
@@ -67,7 +67,14 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
     params: match.params,
   }));
   const firstError = context.errors ? Object.values(context.errors)[0] : undefined;
-  const head = resolvePageHead(matches, firstError);
+  const pageHead = resolvePageHead(matches, firstError);
+  const settings = settingsOfMatches(matches);
+  // A shared link shows a card drawn from the brand, the title and a post's picture (the card has the picture).
+  const shareCard: ShareCard | undefined =
+    context.statusCode === 200 && pageHead.path !== null && settings !== null
+      ? { path: pageHead.path, brand: settings.brandName, title: pageHead.title, image: pageHead.image }
+      : undefined;
+  const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   // StaticRouterProvider ends the markup with the hydration data script, carrying the request's CSP nonce.
@@ -80,10 +87,11 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
     kind: 'page',
     status: context.statusCode,
     head: [
-      headTags(head, origin, settingsOfMatches(matches)?.brandName ?? null, nonce),
+      headTags(head, origin, settings?.brandName ?? null, nonce),
       ...pagePreloads(matches.map((match) => match.id)),
     ].join('\n    '),
     html,
     ...(error === undefined ? {} : { error }),
+    ...(shareCard === undefined ? {} : { shareCard }),
   };
 };

@@ -1,3 +1,5 @@
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../shared/rules/share-cards.ts';
+
 /** What a public page declares for <head>: the server renders it, the browser keeps it current. */
 export interface PageHead {
   title: string;
@@ -89,6 +91,15 @@ export function headTags(head: PageHead, origin: string, siteName: string | null
     ...metaTags(head, origin, url).map(
       ([key, name, value]) => `<meta ${key}="${name}" content="${escapeHtml(value)}" />`,
     ),
+    // On the server a page's picture is always its share card (entry-server.tsx), a PNG of one size.
+    ...(head.image
+      ? [
+          '<meta property="og:image:type" content="image/png" />',
+          `<meta property="og:image:width" content="${SHARE_CARD_WIDTH}" />`,
+          `<meta property="og:image:height" content="${SHARE_CARD_HEIGHT}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(head.title)}" />`,
+        ]
+      : []),
     // Data blocks are not executed, but the nonce keeps a strict CSP from reporting them.
     ...(head.jsonLd?.(origin) ?? []).map(
       (data) =>

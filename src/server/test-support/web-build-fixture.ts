@@ -30,7 +30,7 @@ export function createWebBuildFixture({ largeBytes = 1024 }: { largeBytes?: numb
     path.join(client, 'admin.html'),
     '<!doctype html><title>Admin</title><div id="root"></div>',
   );
-  fs.writeFileSync(path.join(client, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(client, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(client, 'assets', 'app-f1x7.js'), 'console.log("app");\n');
   fs.writeFileSync(path.join(client, 'assets', 'large-f1x7.bin'), Buffer.alloc(largeBytes, 7));
   fs.writeFileSync(
@@ -51,7 +51,7 @@ export function createWebBuildFixture({ largeBytes = 1024 }: { largeBytes?: numb
   );
   return {
     dir,
-    paths: { script: '/assets/app-f1x7.js', large: '/assets/large-f1x7.bin', rootFile: '/favicon.svg' },
+    paths: { script: '/assets/app-f1x7.js', large: '/assets/large-f1x7.bin', rootFile: '/logo.svg' },
     largeBytes,
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };

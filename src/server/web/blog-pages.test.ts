@@ -80,7 +80,12 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/blog/${post.slug}" />`);
       expect(html).toContain('<meta property="og:type" content="article" />');
       expect(html).toContain('<meta property="og:title" content="Monsoon &lt;news&gt; | Sampark" />');
-      expect(html).toContain('<meta property="og:image" content="https://images.example/rain.jpg" />');
+      // The picture a shared link shows is the post's share card (drawn with its image: share-cards.test.ts).
+      expect(html).toMatch(
+        new RegExp(
+          `<meta property="og:image" content="${ORIGIN}/share-cards/[0-9a-f]{16}\\.png\\?page=%2Fblog%2F${post.slug}" />`,
+        ),
+      );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html).toMatch(/<h2[^>]*>Section \d+<\/h2>/);
       expect(html).toContain('<li>second item</li>');

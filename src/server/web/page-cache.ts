@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublicDataContext } from '../../shared/web-render.ts';
+import type { PublicDataContext, ShareCard } from '../../shared/web-render.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { type Redirect, type RenderedDocument, type Renderer, renderDocument } from './page-renderer.ts';
 
@@ -15,7 +15,7 @@ const PLACEHOLDER_NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
 
 /** What the page cache keeps: a document split where the nonce goes, so each response gets its own. */
 type ReusablePage =
-  | { kind: 'page'; status: number; chunks: string[]; error?: unknown }
+  | { kind: 'page'; status: number; chunks: string[]; error?: unknown; shareCard?: ShareCard | undefined }
   | Redirect
   | { kind: 'not-reusable' };
 
@@ -56,6 +56,7 @@ export function pageCache({
       status: document.status,
       chunks,
       ...(document.error === undefined ? {} : { error: document.error }),
+      shareCard: document.shareCard,
     };
   };
 
@@ -71,6 +72,7 @@ export function pageCache({
       status: page.status,
       html: page.chunks.join(`nonce="${nonce}"`),
       error: page.error,
+      shareCard: page.shareCard,
     };
   };
 }

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import type { PublicDataContext, RenderPage } from '../../shared/web-render.ts';
+import type { PublicDataContext, RenderPage, ShareCard } from '../../shared/web-render.ts';
+import { shareCardPath } from './share-cards.ts';
 
 const HEAD_PLACEHOLDER = '<!--ssr-head-->';
 const APP_PLACEHOLDER = '<!--ssr-app-->';
@@ -19,7 +20,9 @@ export interface Renderer {
 
 export type Redirect = { kind: 'redirect'; status: number; location: string };
 
-export type RenderedDocument = { kind: 'document'; status: number; html: string; error?: unknown } | Redirect;
+export type RenderedDocument =
+  | { kind: 'document'; status: number; html: string; error?: unknown; shareCard?: ShareCard | undefined }
+  | Redirect;
 
 function parseTemplate(html: string, file: string): PageTemplate {
   const head = html.indexOf(HEAD_PLACEHOLDER);
@@ -85,6 +88,7 @@ export async function renderDocument(
     origin,
     nonce,
     context,
+    shareCardPath,
   });
   if (result.kind === 'redirect') return result;
   return {
@@ -92,5 +96,6 @@ export async function renderDocument(
     status: result.status,
     html: template.beforeHead + result.head + template.beforeApp + result.html + template.afterApp,
     ...(result.error === undefined ? {} : { error: result.error }),
+    ...(result.shareCard === undefined ? {} : { shareCard: result.shareCard }),
   };
 }

@@ -11,6 +11,7 @@ import { serveAdminShell } from './admin-shell.ts';
 import { pageCache } from './page-cache.ts';
 import { publicDataContexts } from './page-data.ts';
 import { type RenderedDocument, renderDocument, rendererLoader } from './page-renderer.ts';
+import { serveShareCards } from './share-cards.ts';
 import { serveStaticFiles } from './static-files.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE, webBuildFiles } from './web-build.ts';
 
@@ -64,6 +65,20 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     publicContent: deps.publicContent,
     context: contexts.visitor,
     log: app.log,
+  });
+
+  serveShareCards(app, {
+    config,
+    clientDir,
+    currentShareCard: async (origin, url) => {
+      const renderer = await loadRenderer();
+      const target = { origin, url, nonce: 'share-card' };
+      // As for pages: a path with a query is rendered, never kept (it would let anyone fill the page cache).
+      const document =
+        (!reloadOnChange && !url.includes('?') ? await cachedPage(renderer, target) : null) ??
+        (await renderDocument(renderer, { ...target, context: contexts.visitor }));
+      return document.kind === 'document' && document.status === 200 ? (document.shareCard ?? null) : null;
+    },
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

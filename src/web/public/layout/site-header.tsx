@@ -7,7 +7,7 @@ import { cx } from '../../lib/class-names.ts';
 import { useScrolledPast } from '../use-scroll-effects.ts';
 import { FOCUS_RING, NavLinkList } from './nav-links.tsx';
 
-/** The logo (the same drawing as favicon.svg), inline so the header needs no extra request. */
+/** The logo mark, inline so the header needs no extra request. */
 function BrandMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import pngToIco from 'png-to-ico';
+import satori, { type Font } from 'satori';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../../shared/rules/share-cards.ts';
+
+/** The public site's colours (Tailwind's indigo-700 and slate-50, as the pages use them). */
+export const SITE_PALETTE = {
+  brand: '#4338ca',
+  brandDark: '#312e81',
+  background: '#f8fafc',
+  text: '#0f172a',
+  muted: '#475569',
+} as const;
+
+const require = createRequire(import.meta.url);
+
+// Fonts come with the package (WOFF, which satori reads); titles and brands may be in Hindi, hence Devanagari.
+// One name per file: satori keeps one font per name and weight, and falls back across names glyph by glyph.
+const FONT_DIR = path.dirname(require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'));
+const FONT_FILES = [
+  ['latin', 400],
+  ['latin', 700],
+  ['latin-ext', 400],
+  ['latin-ext', 700],
+  ['devanagari', 400],
+  ['devanagari', 700],
+] as const;
+
+const CARD_FONT_FAMILY = FONT_FILES.filter(([, weight]) => weight === 400)
+  .map(([subset]) => `'Noto Sans ${subset}'`)
+  .join(', ');
+
+let fonts: Font[] | undefined;
+function cardFonts(): Font[] {
+  fonts ??= FONT_FILES.map(([subset, weight]) => ({
+    name: `Noto Sans ${subset}`,
+    data: readFileSync(path.join(FONT_DIR, `noto-sans-${subset}-${weight}-normal.woff`)),
+    weight,
+    style: 'normal' as const,
+  }));
+  return fonts;
+}
+
+/** A satori element: the shape React elements have, written without React (the server has no JSX). */
+interface Element {
+  type: string;
+  key: null;
+  props: {
+    style?: Record<string, string | number>;
+    children?: Element | string | (Element | string)[];
+  } & Record<string, unknown>;
+}
+
+function box(style: Element['props']['style'], children?: Element['props']['children']): Element {
+  return { type: 'div', key: null, props: { style: { display: 'flex', ...style }, children } };
+}
+
+/** The letter an icon shows: the brand's first letter or digit, in capitals. */
+function brandInitial(brand: string): string {
+  const letter = [...brand].find((character) => /[\p{L}\p{N}]/u.test(character)) ?? '?';
+  return letter.toLocaleUpperCase('en-IN');
+}
+
+/**
+ * The site's icon as SVG (the initial drawn as outlines, so no font is needed to show it). `maskable` fills
+ * the whole square and keeps the letter inside the middle 80%, where every platform's mask leaves it whole.
+ * The one place that draws the icon: an uploaded logo would replace the letter here.
+ */
+export async function brandIconSvg(brand: string, { maskable = false }: { maskable?: boolean } = {}) {
+  const size = 512;
+  return satori(
+    box(
+      {
+        width: size,
+        height: size,
+        alignItems: 'center',
+        justifyContent: 'center',
+        backgroundColor: SITE_PALETTE.brand,
+        borderRadius: maskable ? 0 : 112,
+        color: '#ffffff',
+        fontSize: maskable ? 240 : 320,
+        fontWeight: 700,
+        fontFamily: CARD_FONT_FAMILY,
+      },
+      brandInitial(brand),
+    ),
+    { width: size, height: size, fonts: cardFonts() },
+  );
+}
+
+export function svgToPng(svg: string, width: number): Buffer {
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+}
+
+/** favicon.ico: the icon at the sizes browsers and Windows ask for, PNG-compressed inside the ICO. */
+export async function brandIconIco(brand: string): Promise<Buffer> {
+  const svg = await brandIconSvg(brand);
+  return pngToIco([16, 32, 48].map((size) => svgToPng(svg, size)));
+}
+
+/** A post's picture, already checked to be an image satori draws (see post-image.ts). */
+export interface CardPicture {
+  dataUrl: string;
+  width: number;
+  height: number;
+}
+
+/** The title without the brand the card shows already ("Contact us | Sampark" becomes "Contact us"). */
+function cardTitle(title: string, brand: string): string {
+  const suffix = ` | ${brand}`;
+  return title.endsWith(suffix) && title.length > suffix.length ? title.slice(0, -suffix.length) : title;
+}
+
+/** The picture shown when a page is shared: the brand, the page's title and, for a post, its picture. */
+export async function drawShareCard({
+  brand,
+  title,
+  picture,
+}: {
+  brand: string;
+  title: string;
+  picture?: CardPicture | undefined;
+}): Promise<Buffer> {
+  const pictureWidth = 480;
+  const text = box(
+    {
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      flexGrow: 1,
+      padding: 72,
+      backgroundColor: SITE_PALETTE.background,
+      borderTop: `24px solid ${SITE_PALETTE.brand}`,
+    },
+    [
+      box({ alignItems: 'center' }, [
+        box(
+          {
+            width: 88,
+            height: 88,
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: 20,
+            backgroundColor: SITE_PALETTE.brand,
+            color: '#ffffff',
+            fontSize: 52,
+            fontWeight: 700,
+          },
+          brandInitial(brand),
+        ),
+        box({ marginLeft: 28, fontSize: 44, fontWeight: 700, color: SITE_PALETTE.brandDark }, brand),
+      ]),
+      {
+        type: 'div',
+        key: null,
+        props: {
+          style: {
+            display: 'block',
+            fontSize: picture ? 56 : 68,
+            fontWeight: 700,
+            lineHeight: 1.2,
+            color: SITE_PALETTE.text,
+            lineClamp: 3,
+          },
+          children: cardTitle(title, brand),
+        },
+      },
+    ],
+  );
+  const children: Element[] = [text];
+  if (picture) {
+    children.push({
+      type: 'img',
+      key: null,
+      props: {
+        src: picture.dataUrl,
+        width: pictureWidth,
+        height: SHARE_CARD_HEIGHT,
+        style: { width: pictureWidth, height: SHARE_CARD_HEIGHT, objectFit: 'cover' },
+      },
+    });
+  }
+  const svg = await satori(
+    box({ width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT, fontFamily: CARD_FONT_FAMILY }, children),
+    {
+      width: SHARE_CARD_WIDTH,
+      height: SHARE_CARD_HEIGHT,
+      fonts: cardFonts(),
+    },
+  );
+  return svgToPng(svg, SHARE_CARD_WIDTH);
+}
