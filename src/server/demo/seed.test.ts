@@ -224,9 +224,13 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
         // Small enough for a share card and a phone on a slow connection.
         expect(response.rawPayload.length).toBeLessThan(80 * 1024);
       }
+      // A shared post shows its share card, drawn with the post's picture (see web/share-cards.test.ts).
       const post = await t.app.inject({ url: `/blog/${published[0]!.slug}` });
-      const picture = new URL(published[0]!.image, TEST_ORIGIN).href;
-      expect(post.body).toContain(`<meta property="og:image" content="${picture}" />`);
+      const card = /<meta property="og:image" content="([^"]*)" \/>/.exec(post.body)?.[1];
+      expect(card).toMatch(/\/share-cards\/[0-9a-f]{16}\.png\?page=%2Fblog%2F/);
+      const cardResponse = await t.app.inject({ url: new URL(card!).pathname + new URL(card!).search });
+      expect(cardResponse.statusCode).toBe(200);
+      expect(cardResponse.headers['content-type']).toBe('image/png');
     },
   );
 });

@@ -175,9 +175,9 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
         // Nothing listens there.
         'http://127.0.0.1:9/rain.png',
         'ftp://127.0.0.1/rain.png',
-      // Nothing outside the build's folder is read.
-      '/../../../../etc/hostname',
-      '/%2e%2e/%2e%2e/package.json',
+        // Nothing outside the build's folder is read.
+        '/../../../../etc/hostname',
+        '/%2e%2e/%2e%2e/package.json',
       ]) {
         const post = await posts.create(postValues({ title, image }));
         const card = await fetchCard(await cardOf(`/blog/${post.slug}`));
