@@ -378,7 +378,12 @@ test('public pages are server-rendered with their heading, title, description, O
       'content',
       settings.brandName,
     );
-    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+    // Every page has a share card now (issue 16; its picture is checked in link-previews.spec.ts).
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^${baseURL}/share-cards/`),
+    );
     await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title);
   }
 
