@@ -127,8 +127,8 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
       const again = await fetchCard([...cards][0]!);
       expect(drawings).toHaveBeenCalledTimes(7);
       expect(again.byteLength).toBeGreaterThan(0);
-      // Seven first drawings, the first loading the fonts: slow on a busy machine.
     },
+    // Seven first drawings, the first loading the fonts: slow on a busy machine.
     60_000,
   );
 
