@@ -222,6 +222,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await serveWeb(app, config, { contactChannels, currentSettings, publicContent, blogPosts, blogViews });
+  await serveWeb(app, config, {
+    contactChannels,
+    currentSettings,
+    formerBrandNames: () => siteSettings.formerBrandNames(),
+    publicContent,
+    blogPosts,
+    blogViews,
+  });
   return app;
 }

@@ -12,9 +12,6 @@ export function brandGamePath(brandName: string): string {
 /** What a new site shows until an admin saves the Settings screen. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   brandName: 'Sampark',
-  supportPhone: '+91 98765 43210',
-  whatsappNumber: '+91 98765 43210',
-  telegramHandle: 'sampark_support',
   supportEmail: 'support@example.com',
   businessHours: [
     { days: 'Monday-Friday', hours: '9:00 AM - 8:00 PM' },
@@ -24,4 +21,22 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   usersCount: '50K+',
   rating: '4.8',
   competitorName: 'Other ID providers',
+  timeZone: 'Asia/Kolkata',
 };
+
+export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list, e.g. Asia/Kolkata';
+
+// An IANA name (Asia/Kolkata, America/Argentina/Buenos_Aires, UTC): Intl also takes offsets such as +05:30,
+// which follow no daylight-saving rules and are not a place the owner would pick.
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9][A-Za-z0-9_+-]*)*$/;
+
+/** Whether `value` names a time zone this runtime's Intl knows. */
+export function isTimeZone(value: string): boolean {
+  if (!TIME_ZONE_NAME.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,21 +1,30 @@
 import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useRouteLoaderData } from 'react-router';
+import type { PublicContactChannel } from '../../shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import {
+  type ContactFacts,
+  contactFactsOf,
+  NO_CONTACT_FACTS,
+} from '../../shared/rules/contact-channels.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import { serverDataContext } from '../server-context.ts';
 
 /**
- * The site settings (brand, numbers, figures) on every public page.
+ * The site settings (brand, hours, figures) and the contact facts (the first published phone, WhatsApp and
+ * Telegram channel) on every public page.
  *
  * The layout route (id `public`, routes.tsx) loads them once: on the server from the data context, in the
- * browser from GET /api/settings — but only when the server-rendered page did not carry them, since the
- * route never revalidates. Any page or component reads them with `useSiteSettings()` (which is
- * `useRouteLoaderData('public')`); page loaders that need them call `loadSiteSettings`.
+ * browser from GET /api/settings and GET /api/contacts/active — but only when the server-rendered page did
+ * not carry them, since the route never revalidates. Any page or component reads them with
+ * `useSiteSettings()` and `useContactFacts()` (`useRouteLoaderData('public')`); page loaders that need the
+ * settings call `loadSiteSettings`.
  */
 export const PUBLIC_LAYOUT_ROUTE_ID = 'public';
 
 export interface PublicLayoutData {
   settings: SiteSettings;
+  contactFacts: ContactFacts;
 }
 
 /** The browser's copy: the settings change rarely, and a visitor's tab may keep them until reload. */
@@ -53,8 +62,24 @@ export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
   return browserSettings;
 }
 
+async function loadContactFacts(context: unknown): Promise<ContactFacts> {
+  const server = serverDataContext(context);
+  if (server) return contactFactsOf(await server.activeContacts());
+  try {
+    const response = await fetch('/api/contacts/active', { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`GET /api/contacts/active answered ${response.status}`);
+    // The server's response schema fixes this shape; public pages ship no schema library.
+    return contactFactsOf(((await response.json()) as { contacts: PublicContactChannel[] }).contacts);
+  } catch (error) {
+    // As on the contact page (SPEC): a failed channel list only hides the channels' buttons.
+    console.warn('Could not load the contact channels', error);
+    return NO_CONTACT_FACTS;
+  }
+}
+
 export async function publicLayoutLoader({ context }: LoaderFunctionArgs): Promise<PublicLayoutData> {
-  return { settings: await loadSiteSettings(context) };
+  const [settings, contactFacts] = await Promise.all([loadSiteSettings(context), loadContactFacts(context)]);
+  return { settings, contactFacts };
 }
 
 /** Loaded once per visit: client navigations do not ask for the settings again. */
@@ -74,13 +99,26 @@ export function useOptionalSiteSettings(): SiteSettings | null {
   return useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID)?.settings ?? null;
 }
 
+/** The contact facts; none where the layout's own loader failed (its error boundary). */
+export function useContactFacts(): ContactFacts {
+  return useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID)?.contactFacts ?? NO_CONTACT_FACTS;
+}
+
 /** Fills a text's placeholders ({product}, {phone}, ...) from the settings; `extra` adds or overrides values. */
 export type FillCopy = (text: string, extra?: CopyValues) => string;
 
 export function useCopy(): FillCopy {
   const settings = useSiteSettings();
+  const facts = useContactFacts();
   return useMemo(() => {
-    const values = copyValues(settings);
+    const values = copyValues(settings, facts);
     return (text, extra) => fillCopy(text, extra ? { ...values, ...extra } : values);
-  }, [settings]);
+  }, [settings, facts]);
+}
+
+/** The values `useCopy` fills texts with, for texts that are left out when a value is missing. */
+export function useCopyValues(): CopyValues {
+  const settings = useSiteSettings();
+  const facts = useContactFacts();
+  return useMemo(() => copyValues(settings, facts), [settings, facts]);
 }
