@@ -173,7 +173,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
     ...(redis ? { redis } : {}),
   });
-  await app.register(inquiryInboxRoutes, { contactInquiries });
+  await app.register(inquiryInboxRoutes, {
+    contactInquiries,
+    timeZone: async () => (await currentSettings()).timeZone,
+  });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());

@@ -2,11 +2,7 @@ import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useRouteLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import {
-  type ContactFacts,
-  contactFactsOf,
-  NO_CONTACT_FACTS,
-} from '../../shared/rules/contact-channels.ts';
+import { type ContactFacts, contactFactsOf, NO_CONTACT_FACTS } from '../../shared/rules/contact-channels.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import { serverDataContext } from '../server-context.ts';
 

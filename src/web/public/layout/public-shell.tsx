@@ -30,7 +30,10 @@ export function PublicShell({
 }) {
   useScrollToTopOnPathChange();
   const items = useMemo(() => navItems(settings), [settings]);
-  const values = useMemo(() => (settings ? copyValues(settings, contactFacts) : {}), [settings, contactFacts]);
+  const values = useMemo(
+    () => (settings ? copyValues(settings, contactFacts) : {}),
+    [settings, contactFacts],
+  );
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col bg-slate-50 pb-16 text-slate-900 md:pb-0">
