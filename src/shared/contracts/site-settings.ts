@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/site-settings.ts';
+import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/time-zone.ts';
 import { EmailSchema, withoutControlCharacters } from './fields.ts';
 
 /** A required line of the settings: trimmed, no control characters, 1 to `max` characters. */

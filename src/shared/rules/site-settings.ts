@@ -23,20 +23,3 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   competitorName: 'Other ID providers',
   timeZone: 'Asia/Kolkata',
 };
-
-export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list, e.g. Asia/Kolkata';
-
-// An IANA name (Asia/Kolkata, America/Argentina/Buenos_Aires, UTC): Intl also takes offsets such as +05:30,
-// which follow no daylight-saving rules and are not a place the owner would pick.
-const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9][A-Za-z0-9_+-]*)*$/;
-
-/** Whether `value` names a time zone this runtime's Intl knows. */
-export function isTimeZone(value: string): boolean {
-  if (!TIME_ZONE_NAME.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}

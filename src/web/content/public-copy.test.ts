@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
-import { contactFactsOf } from '../../shared/rules/contact-channels.ts';
+import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
 import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
 import { GAME_PAGE_COPY } from './game.ts';

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import { type ContactFacts, telegramHandleOf } from '../../shared/rules/contact-channels.ts';
+import { type ContactFacts, telegramHandleOf } from '../../shared/rules/contact-facts.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, type Params } from 'react-router';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import { type ContactFacts, NO_CONTACT_FACTS } from '../../shared/rules/contact-channels.ts';
+import { type ContactFacts, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
 import { ERROR_COPY, NOT_FOUND_COPY, type PageMeta } from '../content/pages.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import type { PageHead } from '../head.ts';

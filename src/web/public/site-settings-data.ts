@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useRouteLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import { type ContactFacts, contactFactsOf, NO_CONTACT_FACTS } from '../../shared/rules/contact-channels.ts';
+import { type ContactFacts, contactFactsOf, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import { serverDataContext } from '../server-context.ts';
 
@@ -34,21 +34,20 @@ export function rememberSiteSettings(data: unknown): void {
 
 /**
  * Plain fetch rather than the API client: every public page downloads this module, and the only failure to
- * tell apart is "no settings" (the layout's error boundary then shows a generic page).
+ * tell apart is "no answer". The server's response schemas fix the shapes; public pages ship no schema library.
  */
-async function fetchSiteSettings(): Promise<SiteSettings> {
-  const response = await fetch('/api/settings', { headers: { accept: 'application/json' } });
-  // Not a route error response: a missing settings endpoint is a broken site, not a missing page.
-  if (!response.ok) throw new Error(`GET /api/settings answered ${response.status}`);
-  // The server's response schema fixes this shape; public pages ship no schema library.
-  return ((await response.json()) as PublicLayoutData).settings;
+async function fetchPublic<Data>(url: string): Promise<Data> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  // Not a route error response: a missing endpoint is a broken site, not a missing page.
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as Data;
 }
 
 export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
   const server = serverDataContext(context);
   if (server) return server.siteSettings();
   if (!browserSettings) {
-    const request = fetchSiteSettings();
+    const request = fetchPublic<{ settings: SiteSettings }>('/api/settings').then(({ settings }) => settings);
     browserSettings = request;
     // A failed request (offline, server down) is tried again on the next navigation.
     request.catch(() => {
@@ -58,19 +57,14 @@ export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
   return browserSettings;
 }
 
-async function loadContactFacts(context: unknown): Promise<ContactFacts> {
+function loadContactFacts(context: unknown): Promise<ContactFacts> {
   const server = serverDataContext(context);
-  if (server) return contactFactsOf(await server.activeContacts());
-  try {
-    const response = await fetch('/api/contacts/active', { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`GET /api/contacts/active answered ${response.status}`);
-    // The server's response schema fixes this shape; public pages ship no schema library.
-    return contactFactsOf(((await response.json()) as { contacts: PublicContactChannel[] }).contacts);
-  } catch (error) {
-    // As on the contact page (SPEC): a failed channel list only hides the channels' buttons.
-    console.warn('Could not load the contact channels', error);
-    return NO_CONTACT_FACTS;
-  }
+  if (server) return server.activeContacts().then(contactFactsOf);
+  // As on the contact page (SPEC): a failed channel list only leaves the channels' buttons out.
+  return fetchPublic<{ contacts: PublicContactChannel[] }>('/api/contacts/active').then(
+    ({ contacts }) => contactFactsOf(contacts),
+    () => NO_CONTACT_FACTS,
+  );
 }
 
 export async function publicLayoutLoader({ context }: LoaderFunctionArgs): Promise<PublicLayoutData> {

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import type { ContactFacts } from '../../shared/rules/contact-channels.ts';
+import type { ContactFacts } from '../../shared/rules/contact-facts.ts';
 import { digitsOf } from '../../shared/rules/fields.ts';
 import type { FaqEntry } from '../content/landing.ts';
 import { type CopyValues, fillCopy } from '../content/site.ts';

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
-import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-channels.ts';
+import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
 import { copyValues, navItems, SITE_COPY } from '../../content/site.ts';
 import { useScrollToTopOnPathChange } from '../use-scroll-effects.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
-import type { ContactFacts } from '../../../shared/rules/contact-channels.ts';
+import type { ContactFacts } from '../../../shared/rules/contact-facts.ts';
 import { type CopyValues, FOOTER_LINKS, fillCopy, SITE_COPY } from '../../content/site.ts';
 import { cx } from '../../lib/class-names.ts';
 import { FOCUS_RING } from './nav-links.tsx';

@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
-import { telegramHandleOf } from '../../../shared/rules/contact-channels.ts';
+import { telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
 import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
 import { fillCopyIfKnown } from '../../content/site.ts';
 import { staticHead } from '../page-head.ts';
