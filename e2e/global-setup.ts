@@ -21,7 +21,8 @@ export default async function globalSetup() {
           data: { ...channel, isActive: true },
           headers: { origin: baseURL },
         });
-        if (response.status() !== 201) throw new Error(`Adding the ${channel.type} channel: ${response.status()}`);
+        if (response.status() !== 201)
+          throw new Error(`Adding the ${channel.type} channel: ${response.status()}`);
       }
     } finally {
       await context.dispose();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { brandGamePath } from '../src/shared/rules/site-settings.ts';
 import {
-  contactFacts,
   collectErrors,
+  contactFacts,
   expectNoSeriousAxeViolations,
   expectTextsVisible,
   hydrated,

@@ -23,11 +23,7 @@ function formatter(style: DateStyle, timeZone: string | undefined): Intl.DateTim
  * A moment in the viewer's locale and the business's time zone, e.g. "12 Mar 2026, 3:04 pm"; '' for a
  * malformed value. Without a zone, the viewer's own.
  */
-export function formatMoment(
-  iso: string,
-  timeZone: string | undefined,
-  style: DateStyle = 'date-time',
-): string {
+function formatMoment(iso: string, timeZone: string | undefined, style: DateStyle = 'date-time'): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : formatter(style, timeZone).format(date);
 }

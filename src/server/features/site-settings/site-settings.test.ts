@@ -14,7 +14,6 @@ import {
   TEST_DIALECTS,
   testAppForEachTest,
 } from '../../test-support/test-app.ts';
-import { createContactChannelRepository } from '../contact-channels/repository.ts';
 import { createSiteSettingsRepository } from './repository.ts';
 
 function settingsInput(overrides: Partial<Record<keyof SiteSettings, unknown>> = {}) {
@@ -204,15 +203,17 @@ describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
 
       await migrateTestDatabase(database);
 
-      const channels = await createContactChannelRepository(database.db).listAll();
-      expect(
-        channels.map(({ type, value, isActive, position }) => ({ type, value, isActive, position })),
-      ).toEqual([
-        { type: 'whatsapp', value: '+91 98765 43210', isActive: true, position: 0 },
-        { type: 'email', value: 'help@apna.example', isActive: true, position: 1 },
-        { type: 'telegram', value: '@other_handle', isActive: false, position: 2 },
-        { type: 'phone', value: '+919123456789', isActive: true, position: 3 },
-        { type: 'telegram', value: 'apna_help', isActive: true, position: 4 },
+      const channels = await database.db
+        .selectFrom('contactChannels')
+        .select(['type', 'value', 'isActive', 'position'])
+        .orderBy('position')
+        .execute();
+      expect(channels).toEqual([
+        { type: 'whatsapp', value: '+91 98765 43210', isActive: 1, position: 0 },
+        { type: 'email', value: 'help@apna.example', isActive: 1, position: 1 },
+        { type: 'telegram', value: '@other_handle', isActive: 0, position: 2 },
+        { type: 'phone', value: '+919123456789', isActive: 1, position: 3 },
+        { type: 'telegram', value: 'apna_help', isActive: 1, position: 4 },
       ]);
       const stored = await database.db
         .selectFrom('siteSettings')
