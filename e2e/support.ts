@@ -11,7 +11,9 @@ import {
 import { E2E_ADMIN, E2E_DATABASES } from '../playwright.config.ts';
 import { databaseTarget } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import type { PublicContactChannel } from '../src/shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
+import { type ContactFacts, contactFactsOf } from '../src/shared/rules/contact-facts.ts';
 
 /** The e2e database (and its server) that answers at `baseURL`. */
 function databaseAt(baseURL: string) {
@@ -71,6 +73,24 @@ export const test = base.extend<{ adminRequest: APIRequestContext }>({
 export async function signInApi(request: APIRequestContext, baseURL: string) {
   const response = await request.post('/api/admin/login', { data: E2E_ADMIN, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * The business's own channels, added once per database before the tests (global-setup.ts), as the demo
+ * content does: made first, never moved or deleted by a test, so they are the landing page's first channel
+ * of each type while other tests add and delete channels of their own.
+ */
+export const BUSINESS_CHANNELS = [
+  { type: 'whatsapp', value: '+91 98765 43210', proof: 'Main support line' },
+  { type: 'phone', value: '+91 98765 43210', proof: 'Call us, 9 AM - 8 PM' },
+  { type: 'telegram', value: '@sampark_support', proof: 'Community and updates' },
+] as const;
+
+/** The landing page's numbers and handle as the server has them now (the first active channel of each type). */
+export async function contactFacts(request: APIRequestContext): Promise<ContactFacts> {
+  const response = await request.get('/api/contacts/active');
+  expect(response.status()).toBe(200);
+  return contactFactsOf(((await response.json()) as { contacts: PublicContactChannel[] }).contacts);
 }
 
 /** The site settings the server renders with: tests read them rather than assume the defaults. */

@@ -174,7 +174,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
     ...(redis ? { redis } : {}),
   });
-  await app.register(inquiryInboxRoutes, { contactInquiries });
+  await app.register(inquiryInboxRoutes, {
+    contactInquiries,
+    timeZone: async () => (await currentSettings()).timeZone,
+  });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());
@@ -224,6 +227,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(siteIconRoutes, { brandName: async () => (await currentSettings()).brandName });
-  await serveWeb(app, config, { contactChannels, currentSettings, publicContent, blogPosts, blogViews });
+  await serveWeb(app, config, {
+    contactChannels,
+    currentSettings,
+    formerBrandNames: () => siteSettings.formerBrandNames(),
+    publicContent,
+    blogPosts,
+    blogViews,
+  });
   return app;
 }

@@ -88,14 +88,12 @@ const blogBody = (serial: number): BlogPostValues => ({
 });
 const settingsBody = () => ({
   brandName: 'Apna Support',
-  supportPhone: '+91 91234 56789',
-  whatsappNumber: '+91 91234 56789',
-  telegramHandle: '@apna_help',
   supportEmail: 'help@apna.example',
   businessHours: [{ days: 'Every day', hours: '8:00 AM - 10:00 PM' }],
   usersCount: '12K+',
   rating: '4.6',
   competitorName: 'Others',
+  timeZone: 'Asia/Kolkata',
 });
 const blogPostInputs = {
   'body:title': 'text',
@@ -148,15 +146,13 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ body: settingsBody() }),
     inputs: {
       'body:brandName': 'text',
-      'body:supportPhone': 'text',
-      'body:whatsappNumber': 'text',
-      'body:telegramHandle': 'coded',
       'body:supportEmail': 'text',
       'body:businessHours.0.days': 'text',
       'body:businessHours.0.hours': 'text',
       'body:usersCount': 'text',
       'body:rating': 'coded',
       'body:competitorName': 'text',
+      'body:timeZone': 'coded',
     },
   },
   'POST /api/contact-inquiries': {

@@ -11,8 +11,10 @@ import type { BlogCategory } from './rules/blog.ts';
 /** What route loaders get on the server: direct data access, where the browser would call the API. */
 export interface PublicDataContext {
   activeContacts(): Promise<PublicContactChannel[]>;
-  /** The site settings (brand, numbers, hours, figures); the browser reads GET /api/settings. */
+  /** The site settings (brand, hours, figures, time zone); the browser reads GET /api/settings. */
   siteSettings(): Promise<SiteSettings>;
+  /** The brands the site had before: their game routes redirect to the current one (server only). */
+  formerBrandNames(): Promise<string[]>;
   /** One page of published posts, newest first; the browser reads GET /api/blogs/published. */
   publishedBlogPosts(query: {
     category?: BlogCategory | undefined;

@@ -43,6 +43,12 @@ export interface SiteSettingsTable {
   updatedAt: Timestamp;
 }
 
+/** A brand the site had before: its game route /{OldBrand}Game redirects to the current one. */
+export interface FormerBrandNameTable {
+  brandName: string;
+  replacedAt: Timestamp;
+}
+
 export interface ContactInquiryTable {
   /** Grows with every new inquiry: newest first is `seq` descending (decision 008). */
   seq: Generated<number>;
@@ -122,6 +128,7 @@ export interface DB {
   adminSessions: AdminSessionTable;
   contactChannels: ContactChannelTable;
   siteSettings: SiteSettingsTable;
+  formerBrandNames: FormerBrandNameTable;
   contactInquiries: ContactInquiryTable;
   contactInquiryCounts: ContactInquiryCountTable;
   blogPosts: BlogPostTable;

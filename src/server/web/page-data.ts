@@ -15,6 +15,7 @@ export function publicDataContexts(
   deps: {
     contactChannels: ContactChannelRepository;
     currentSettings: () => Promise<SiteSettings>;
+    formerBrandNames: () => Promise<string[]>;
     blogPosts: BlogPostRepository;
   },
   log: FastifyBaseLogger,
@@ -29,6 +30,7 @@ export function publicDataContexts(
   const visitor: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),
     siteSettings: deps.currentSettings,
+    formerBrandNames: deps.formerBrandNames,
     publishedBlogPosts: async (query) => ({
       ...(await deps.blogPosts.listPublished(query)),
       page: query.page,

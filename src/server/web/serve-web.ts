@@ -19,6 +19,8 @@ export interface WebDeps {
   contactChannels: ContactChannelRepository;
   /** The site settings, cached until public content changes. */
   currentSettings: () => Promise<SiteSettings>;
+  /** The brands the site had before (their game routes redirect to the current one). */
+  formerBrandNames: () => Promise<string[]>;
   publicContent: PublicContent;
   blogPosts: BlogPostRepository;
   blogViews: BlogViewCounter;

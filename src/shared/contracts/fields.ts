@@ -54,15 +54,6 @@ export const EmailSchema = emailAddress(z.string().check(...requiredTextChecks('
 /** The check of a number people type for others to call (isInternationalPhone). */
 export const internationalPhone = () => z.refine<string>(isInternationalPhone, INTERNATIONAL_PHONE_MESSAGE);
 
-export const InternationalPhoneSchema = z
-  .string()
-  .check(
-    z.trim(),
-    withoutControlCharacters('Phone number'),
-    z.minLength(1, 'Phone number is required'),
-    internationalPhone(),
-  );
-
 /** The calling code chosen beside a mobile typed without `+`. */
 export const callingCode = () => z.regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, InternationalPhoneSchema, withoutControlCharacters } from './fields.ts';
+import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/time-zone.ts';
+import { EmailSchema, withoutControlCharacters } from './fields.ts';
 
 /** A required line of the settings: trimmed, no control characters, 1 to `max` characters. */
 function shortText(label: string, max: number, requiredMessage = `${label} is required`) {
@@ -12,9 +13,9 @@ function shortText(label: string, max: number, requiredMessage = `${label} is re
 }
 
 /**
- * The business's own facts, edited by an admin on the Settings screen. The spec's placeholders
- * {product}, {phone} and {name} and its marketing figures come from here and nowhere else, so the
- * landing page and the terms page can never disagree.
+ * The business's own facts, edited by an admin on the Settings screen. The spec's placeholder {product} and
+ * its marketing figures come from here and nowhere else, so the landing page and the terms page can never
+ * disagree. Numbers and handles ({phone}, {whatsapp}, {name}) are contact channels, not settings.
  */
 const BusinessHoursRowSchema = z.object({
   days: shortText('Days', 40, 'Days are required'),
@@ -24,15 +25,6 @@ const BusinessHoursRowSchema = z.object({
 export const SiteSettingsSchema = z.object({
   /** The spec's {product}; also names the game route /{Brand}Game. */
   brandName: shortText('Brand name', 40).regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
-  /** The spec's {phone}: the number the Call buttons dial. */
-  supportPhone: InternationalPhoneSchema,
-  whatsappNumber: InternationalPhoneSchema,
-  /** The spec's {name}: stored without the @. */
-  telegramHandle: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/^@/, ''))
-    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, 'Enter a Telegram handle such as @yourhandle')),
   supportEmail: EmailSchema,
   businessHours: z.array(BusinessHoursRowSchema).min(1, 'Add at least one row').max(7, 'At most 7 rows'),
   /** Marketing figures, shown as typed: e.g. "50K+" users and a "4.8" rating out of 5. */
@@ -43,17 +35,18 @@ export const SiteSettingsSchema = z.object({
     .regex(/^(?:[0-4](?:\.\d)?|5(?:\.0)?)$/, 'Enter a rating from 0 to 5, e.g. 4.8'),
   /** The competitor named in the landing page's comparison. */
   competitorName: shortText('Competitor', 60),
+  /** The business's IANA time zone: every date the owner reads (back office, CSV export) is shown in it. */
+  timeZone: z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE),
 });
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
 
 /**
- * The settings as the server sends them. The input schema normalises (strips the Telegram @, lowercases the
- * email) through transforms, which zod cannot run backwards to encode a response; the values going out were
- * normalised when saved, so plain strings describe them.
+ * The settings as the server sends them. The input schema normalises (lowercases the email) through
+ * transforms, which zod cannot run backwards to encode a response; the values going out were normalised when
+ * saved, so plain strings describe them.
  */
 const StoredSiteSettingsSchema = SiteSettingsSchema.extend({
-  telegramHandle: z.string(),
   supportEmail: z.string(),
 });
 export const SiteSettingsResponseSchema = z.object({ settings: StoredSiteSettingsSchema });

@@ -12,9 +12,6 @@ export function brandGamePath(brandName: string): string {
 /** What a new site shows until an admin saves the Settings screen. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   brandName: 'Sampark',
-  supportPhone: '+91 98765 43210',
-  whatsappNumber: '+91 98765 43210',
-  telegramHandle: 'sampark_support',
   supportEmail: 'support@example.com',
   businessHours: [
     { days: 'Monday-Friday', hours: '9:00 AM - 8:00 PM' },
@@ -24,4 +21,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   usersCount: '50K+',
   rating: '4.8',
   competitorName: 'Other ID providers',
+  timeZone: 'Asia/Kolkata',
 };

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiRequestError, NETWORK_ERROR_STATUS } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
+import { AdminTitle } from './admin-brand.tsx';
 
 function explain(error: unknown): string {
   if (error instanceof ApiRequestError && error.status === NETWORK_ERROR_STATUS) {
@@ -18,7 +19,7 @@ export function RouteError() {
   const error = useRouteError();
   return (
     <div role="alert" className="mx-auto max-w-lg p-6 text-center">
-      <title>Something went wrong · Sampark Admin</title>
+      <AdminTitle title="Something went wrong" />
       <h1 className="text-xl font-semibold text-slate-900">Something went wrong</h1>
       <p className="mt-2 text-slate-600">{explain(error)}</p>
       <Button className="mt-4" onClick={() => window.location.reload()}>

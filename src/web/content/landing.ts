@@ -1,8 +1,9 @@
 import type { PageMeta } from './pages.ts';
 
 /**
- * The landing page (SPEC section 2, "Landing page"). Placeholders come from the site settings (site.ts):
- * {product}, {phone}, {whatsapp}, {name}, {users}, {rating}, {competitor}.
+ * The landing page (SPEC section 2, "Landing page"). Placeholders come from the site settings and the contact
+ * channels (site.ts): {product}, {phone}, {whatsapp}, {name}, {users}, {rating}, {competitor}. A text naming a
+ * channel nobody published ({phone}, {whatsapp}, {name}) is left out.
  * Honest copy (DESIGN.md): what the business does, in plain words; figures are the admin's own settings.
  */
 
@@ -45,7 +46,13 @@ export const LANDING_COPY = {
   hero: {
     eyebrow: 'Support for our customers in India',
     heading: 'Get your {product} ID on WhatsApp',
-    lead: 'Send us a message on WhatsApp and our team sets up your ID in the chat. Questions later? Call {phone} or write to {name} on Telegram.',
+    lead: 'Send us a message on WhatsApp and our team sets up your ID in the chat.',
+    /** The lead's second sentence: the first one whose channels are published (none when neither is). */
+    leadFollowUps: [
+      'Questions later? Call {phone} or write to {name} on Telegram.',
+      'Questions later? Call {phone}.',
+      'Questions later? Write to {name} on Telegram.',
+    ],
     whatsappButton: 'Get an ID on WhatsApp',
     callButton: 'Call {phone}',
     /** The message WhatsApp opens with; the visitor can edit it before sending. */

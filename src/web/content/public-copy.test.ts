@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
+import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
 import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
 import { GAME_PAGE_COPY } from './game.ts';
 import { LANDING_COPY } from './landing.ts';
 import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
 import { PRIVACY_COPY } from './privacy.ts';
-import { copyValues, fillCopy, SITE_COPY } from './site.ts';
+import { copyValues, fillCopy, fillCopyIfKnown, SITE_COPY } from './site.ts';
 import { TERMS_COPY } from './terms.ts';
 
 function strings(value: unknown): string[] {
@@ -17,7 +18,14 @@ function strings(value: unknown): string[] {
 }
 
 describe('public copy', () => {
-  const values = { ...copyValues(DEFAULT_SITE_SETTINGS), year: '2025' };
+  const facts = contactFactsOf([
+    { type: 'email', value: 'help@example.com' },
+    { type: 'telegram', value: 'https://t.me/sampark_support' },
+    { type: 'phone', value: '+91 98765 43210' },
+    { type: 'whatsapp', value: '+91 98765 11111' },
+    { type: 'phone', value: '+91 90000 00000' },
+  ]);
+  const values = { ...copyValues(DEFAULT_SITE_SETTINGS, facts), year: '2025' };
 
   it.each(
     Object.entries({
@@ -30,7 +38,7 @@ describe('public copy', () => {
       NOT_FOUND_COPY,
       ERROR_COPY,
     }),
-  )('%s uses only placeholders the settings fill', (_name, copy) => {
+  )('%s uses only placeholders the settings and channels fill', (_name, copy) => {
     for (const text of strings(copy)) expect(fillCopy(text, values)).not.toMatch(/\{\w+\}/);
   });
 
@@ -42,11 +50,30 @@ describe('public copy', () => {
     expect(texts.join('\n')).toContain(`up to ${DELETION_RETENTION_DAYS} days`);
   });
 
-  it('fills placeholders from the settings and leaves unknown ones visible', () => {
+  it('fills placeholders from the settings and the first channel of each type, and leaves unknown ones visible', () => {
     expect(fillCopy('Call {phone} or write to {name} at {product}', values)).toBe(
       'Call +91 98765 43210 or write to @sampark_support at Sampark',
     );
+    expect(fillCopy('Save {whatsapp}; {channels} ways', values)).toBe('Save +91 98765 11111; 5 ways');
     expect(fillCopy('{unknown} stays', values)).toBe('{unknown} stays');
+  });
+
+  it('leaves out a text that names a channel nobody published', () => {
+    const withoutChannels = copyValues(DEFAULT_SITE_SETTINGS, contactFactsOf([]));
+    expect(fillCopyIfKnown('Call {phone}.', withoutChannels)).toBeNull();
+    expect(fillCopyIfKnown('{channels} ways', withoutChannels)).toBeNull();
+    expect(fillCopyIfKnown('Welcome to {product}', withoutChannels)).toBe('Welcome to Sampark');
+    const followUps = (channels: Parameters<typeof contactFactsOf>[0]) => {
+      const filled = copyValues(DEFAULT_SITE_SETTINGS, contactFactsOf(channels));
+      return LANDING_COPY.hero.leadFollowUps.map((text) => fillCopyIfKnown(text, filled)).find(Boolean);
+    };
+    expect(followUps([{ type: 'phone', value: '+91 98765 43210' }])).toBe(
+      'Questions later? Call +91 98765 43210.',
+    );
+    expect(followUps([{ type: 'telegram', value: '@apna_help' }])).toBe(
+      'Questions later? Write to @apna_help on Telegram.',
+    );
+    expect(followUps([{ type: 'email', value: 'help@example.com' }])).toBeUndefined();
   });
 
   it('has the six landing FAQ entries and the terms sections the spec names', () => {

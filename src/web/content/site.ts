@@ -1,26 +1,36 @@
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { type ContactFacts, telegramHandleOf } from '../../shared/rules/contact-facts.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**
- * Public copy shared by every page. Texts carry the spec's placeholders, filled from the site settings by
- * `fillCopy`: {product} (the brand; {brand} is the same), {phone} (the support number), {whatsapp},
- * {name} (the Telegram handle with its @), {email}, {users} and {rating} (the marketing figures) and
- * {competitor}. One source for every page, so the landing and terms pages can never disagree.
+ * Public copy shared by every page. Texts carry the spec's placeholders, filled by `fillCopy` from the site
+ * settings: {product} (the brand; {brand} is the same), {email}, {users} and {rating} (the marketing figures)
+ * and {competitor}; and from the contact channels (ContactFacts): {phone} (the support number), {whatsapp}
+ * and {name} (the Telegram handle with its @), each absent when no such channel is published, and {channels}
+ * (how many channels reach the team; absent when none does). One source for
+ * every page, so the landing and terms pages can never disagree.
  */
 export type CopyValues = Readonly<Record<string, string>>;
 
-export function copyValues(settings: SiteSettings): CopyValues {
+export function copyValues(settings: SiteSettings, facts?: ContactFacts | null): CopyValues {
   return {
     product: settings.brandName,
     brand: settings.brandName,
-    phone: settings.supportPhone,
-    whatsapp: settings.whatsappNumber,
-    name: `@${settings.telegramHandle}`,
+    ...(facts?.phone ? { phone: facts.phone } : {}),
+    ...(facts?.whatsapp ? { whatsapp: facts.whatsapp } : {}),
+    ...(facts?.telegram ? { name: telegramHandleOf(facts.telegram) } : {}),
+    ...(facts?.channelCount ? { channels: String(facts.channelCount) } : {}),
     email: settings.supportEmail,
     users: settings.usersCount,
     rating: settings.rating,
     competitor: settings.competitorName,
   };
+}
+
+/** The text filled, or null when it names a value the site does not have (a channel nobody published). */
+export function fillCopyIfKnown(text: string, values: CopyValues): string | null {
+  const filled = fillCopy(text, values);
+  return /\{\w+\}/.test(filled) ? null : filled;
 }
 
 /**

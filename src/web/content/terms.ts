@@ -8,6 +8,8 @@ import type { PageMeta } from './pages.ts';
 export interface TermsStat {
   value: string;
   label: string;
+  /** The label when the value is 1. */
+  labelForOne?: string;
 }
 
 export interface TermsFeature {
@@ -46,7 +48,8 @@ export const TERMS_COPY = {
     { value: '{users}', label: 'Users' },
     { value: '{rating}/5', label: 'Customer rating' },
     { value: '0', label: 'Trackers on this site' },
-    { value: '3', label: 'Ways to reach us' },
+    // The published channels, counted; the tile is left out when there are none.
+    { value: '{channels}', label: 'Ways to reach us', labelForOne: 'Way to reach us' },
   ] satisfies TermsStat[],
 
   featuresHeading: 'What {product} is',

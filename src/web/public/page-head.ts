@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, type Params } from 'react-router';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { type ContactFacts, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
 import { ERROR_COPY, NOT_FOUND_COPY, type PageMeta } from '../content/pages.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import type { PageHead } from '../head.ts';
@@ -13,10 +14,11 @@ export interface HeadMatch {
   params: Params;
 }
 
-/** What a route's head is computed from: its own match and the site settings. */
+/** What a route's head is computed from: its own match, the site settings and the contact facts. */
 export interface HeadInput {
   match: HeadMatch;
   settings: SiteSettings;
+  contactFacts: ContactFacts;
   values: CopyValues;
 }
 
@@ -67,10 +69,13 @@ export function errorHead(error: unknown, settings: SiteSettings | null): PageHe
 export function resolvePageHead(matches: readonly HeadMatch[], error?: unknown): PageHead {
   const settings = settingsOfMatches(matches);
   if (error !== undefined || settings === null) return errorHead(error, settings);
-  const values = copyValues(settings);
+  const layout = matches.find((match) => match.id === PUBLIC_LAYOUT_ROUTE_ID);
+  const contactFacts = (layout?.data as PublicLayoutData | undefined)?.contactFacts ?? NO_CONTACT_FACTS;
+  const values = copyValues(settings, contactFacts);
   for (let index = matches.length - 1; index >= 0; index--) {
     const match = matches[index]!;
-    if (isPublicRouteHandle(match.handle)) return match.handle.head({ match, settings, values });
+    if (isPublicRouteHandle(match.handle))
+      return match.handle.head({ match, settings, contactFacts, values });
   }
   return errorHead(undefined, settings);
 }

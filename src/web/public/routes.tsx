@@ -8,6 +8,7 @@ import {
 import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 import { CONTACT_COPY, GAME_COPY } from '../content/pages.ts';
+import { serverDataContext } from '../server-context.ts';
 import {
   PageErrorBoundary,
   PublicErrorBoundary,
@@ -28,13 +29,19 @@ function notFound(): never {
 
 /**
  * `/:gamePath` exists for the branded game path only (/{Brand}Game for the configured brand): any other
- * single-segment path is a missing page, and a miscapitalised brand path is sent to the right one.
+ * single-segment path is a missing page, and a miscapitalised or former brand's path is sent to the right one.
  */
 async function brandGameLoader({ context, params }: LoaderFunctionArgs) {
   const gamePath = brandGamePath((await loadSiteSettings(context)).brandName);
   const requested = `/${params.gamePath ?? ''}`;
   if (requested === gamePath) return null;
   if (requested.toLowerCase() === gamePath.toLowerCase()) throw redirect(gamePath, 301);
+  // A former brand's game path (matched in any case, as the current one is) leads to the current one. Only
+  // the server knows the former brands; links in the site's own pages always name the current brand.
+  const formerBrands = (await serverDataContext(context)?.formerBrandNames()) ?? [];
+  if (formerBrands.some((brand) => brandGamePath(brand).toLowerCase() === requested.toLowerCase())) {
+    throw redirect(gamePath, 301);
+  }
   return notFound();
 }
 

@@ -1,21 +1,26 @@
 import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useRouteLoaderData } from 'react-router';
+import type { PublicContactChannel } from '../../shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { type ContactFacts, contactFactsOf, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import { serverDataContext } from '../server-context.ts';
 
 /**
- * The site settings (brand, numbers, figures) on every public page.
+ * The site settings (brand, hours, figures) and the contact facts (the first published phone, WhatsApp and
+ * Telegram channel) on every public page.
  *
  * The layout route (id `public`, routes.tsx) loads them once: on the server from the data context, in the
- * browser from GET /api/settings — but only when the server-rendered page did not carry them, since the
- * route never revalidates. Any page or component reads them with `useSiteSettings()` (which is
- * `useRouteLoaderData('public')`); page loaders that need them call `loadSiteSettings`.
+ * browser from GET /api/settings and GET /api/contacts/active — but only when the server-rendered page did
+ * not carry them, since the route never revalidates. Any page or component reads them with
+ * `useSiteSettings()` and `useContactFacts()` (`useRouteLoaderData('public')`); page loaders that need the
+ * settings call `loadSiteSettings`.
  */
 export const PUBLIC_LAYOUT_ROUTE_ID = 'public';
 
 export interface PublicLayoutData {
   settings: SiteSettings;
+  contactFacts: ContactFacts;
 }
 
 /** The browser's copy: the settings change rarely, and a visitor's tab may keep them until reload. */
@@ -29,21 +34,20 @@ export function rememberSiteSettings(data: unknown): void {
 
 /**
  * Plain fetch rather than the API client: every public page downloads this module, and the only failure to
- * tell apart is "no settings" (the layout's error boundary then shows a generic page).
+ * tell apart is "no answer". The server's response schemas fix the shapes; public pages ship no schema library.
  */
-async function fetchSiteSettings(): Promise<SiteSettings> {
-  const response = await fetch('/api/settings', { headers: { accept: 'application/json' } });
-  // Not a route error response: a missing settings endpoint is a broken site, not a missing page.
-  if (!response.ok) throw new Error(`GET /api/settings answered ${response.status}`);
-  // The server's response schema fixes this shape; public pages ship no schema library.
-  return ((await response.json()) as PublicLayoutData).settings;
+async function fetchPublic<Data>(url: string): Promise<Data> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  // Not a route error response: a missing endpoint is a broken site, not a missing page.
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as Data;
 }
 
 export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
   const server = serverDataContext(context);
   if (server) return server.siteSettings();
   if (!browserSettings) {
-    const request = fetchSiteSettings();
+    const request = fetchPublic<{ settings: SiteSettings }>('/api/settings').then(({ settings }) => settings);
     browserSettings = request;
     // A failed request (offline, server down) is tried again on the next navigation.
     request.catch(() => {
@@ -53,8 +57,19 @@ export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
   return browserSettings;
 }
 
+function loadContactFacts(context: unknown): Promise<ContactFacts> {
+  const server = serverDataContext(context);
+  if (server) return server.activeContacts().then(contactFactsOf);
+  // As on the contact page (SPEC): a failed channel list only leaves the channels' buttons out.
+  return fetchPublic<{ contacts: PublicContactChannel[] }>('/api/contacts/active').then(
+    ({ contacts }) => contactFactsOf(contacts),
+    () => NO_CONTACT_FACTS,
+  );
+}
+
 export async function publicLayoutLoader({ context }: LoaderFunctionArgs): Promise<PublicLayoutData> {
-  return { settings: await loadSiteSettings(context) };
+  const [settings, contactFacts] = await Promise.all([loadSiteSettings(context), loadContactFacts(context)]);
+  return { settings, contactFacts };
 }
 
 /** Loaded once per visit: client navigations do not ask for the settings again. */
@@ -74,13 +89,26 @@ export function useOptionalSiteSettings(): SiteSettings | null {
   return useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID)?.settings ?? null;
 }
 
+/** The contact facts; none where the layout's own loader failed (its error boundary). */
+export function useContactFacts(): ContactFacts {
+  return useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID)?.contactFacts ?? NO_CONTACT_FACTS;
+}
+
 /** Fills a text's placeholders ({product}, {phone}, ...) from the settings; `extra` adds or overrides values. */
 export type FillCopy = (text: string, extra?: CopyValues) => string;
 
 export function useCopy(): FillCopy {
   const settings = useSiteSettings();
+  const facts = useContactFacts();
   return useMemo(() => {
-    const values = copyValues(settings);
+    const values = copyValues(settings, facts);
     return (text, extra) => fillCopy(text, extra ? { ...values, ...extra } : values);
-  }, [settings]);
+  }, [settings, facts]);
+}
+
+/** The values `useCopy` fills texts with, for texts that are left out when a value is missing. */
+export function useCopyValues(): CopyValues {
+  const settings = useSiteSettings();
+  const facts = useContactFacts();
+  return useMemo(() => copyValues(settings, facts), [settings, facts]);
 }

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import type { ContactFacts } from '../../shared/rules/contact-facts.ts';
 import { digitsOf } from '../../shared/rules/fields.ts';
 import type { FaqEntry } from '../content/landing.ts';
 import { type CopyValues, fillCopy } from '../content/site.ts';
@@ -6,8 +7,11 @@ import { absoluteUrl, pictureUrl } from '../head.ts';
 
 /** schema.org data for search engines (DESIGN.md "Honest content": real SEO instead of keyword stuffing). */
 
-/** The business and how to reach it; no `sameAs`, since it would have to list profiles we cannot vouch for. */
-export function organizationJsonLd(settings: SiteSettings, origin: string): object {
+/**
+ * The business and how to reach it (its phone from the first published phone channel); no `sameAs`, since it
+ * would have to list profiles we cannot vouch for.
+ */
+export function organizationJsonLd(settings: SiteSettings, facts: ContactFacts, origin: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -15,12 +19,16 @@ export function organizationJsonLd(settings: SiteSettings, origin: string): obje
     url: absoluteUrl(origin, '/'),
     email: settings.supportEmail,
     contactPoint: [
-      {
-        '@type': 'ContactPoint',
-        contactType: 'customer support',
-        telephone: `+${digitsOf(settings.supportPhone)}`,
-        areaServed: 'IN',
-      },
+      ...(facts.phone
+        ? [
+            {
+              '@type': 'ContactPoint',
+              contactType: 'customer support',
+              telephone: `+${digitsOf(facts.phone)}`,
+              areaServed: 'IN',
+            },
+          ]
+        : []),
       {
         '@type': 'ContactPoint',
         contactType: 'customer support',

@@ -80,3 +80,22 @@ function labelledField<Props extends FieldProps>(control: 'input' | 'textarea') 
 
 export const TextField = labelledField<TextFieldProps>('input');
 export const TextAreaField = labelledField<TextAreaFieldProps>('textarea');
+
+export type SelectFieldProps = FieldProps &
+  Omit<ComponentProps<'select'>, 'id' | 'children'> & { options: readonly string[] };
+
+/** A labelled <select> of plain text options, each its own value. */
+export function SelectField({ label, hint, error, className, options, ...props }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      <select {...fieldControlProps(id, { hint, error, className })} {...props}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}

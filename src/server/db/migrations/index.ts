@@ -7,6 +7,8 @@ import { blogPosts } from './0004-blog-posts.ts';
 import { blogViews } from './0005-blog-views.ts';
 import { members } from './0006-members.ts';
 import { adminSignInRecord } from './0007-admin-sign-in-record.ts';
+import { contactFactsInChannels } from './0008-contact-facts-in-channels.ts';
+import { formerBrandNames } from './0009-former-brand-names.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0005_blog_views': blogViews,
   '0006_members': members,
   '0007_admin_sign_in_record': adminSignInRecord,
+  '0008_contact_facts_in_channels': contactFactsInChannels,
+  '0009_former_brand_names': formerBrandNames,
 };
 
 /**

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryListResponse, InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
@@ -24,7 +25,7 @@ const BASE = '/api/contact-inquiries';
 const FIRST_CREATED_AT = Date.UTC(2025, 0, 6, 9, 0, 0);
 const STATUS_MESSAGE = 'Choose a status: new, in-progress, resolved or closed';
 const CSV_HEADER = [
-  'Submitted',
+  'Submitted (Asia/Kolkata)',
   'Name',
   'Phone',
   'Email',
@@ -33,7 +34,7 @@ const CSV_HEADER = [
   'Status',
   'Read',
   'Query',
-  'Updated',
+  'Updated (Asia/Kolkata)',
 ];
 const INSERT_BATCH = 1000;
 
@@ -654,9 +655,15 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         /^attachment; filename="inquiries-\d{4}-\d\d-\d\d\.csv"$/,
       );
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      expect(response.body.startsWith('\uFEFFSubmitted,Name,')).toBe(true);
+      expect(response.body.startsWith('\uFEFFSubmitted (Asia/Kolkata),Name,')).toBe(true);
 
-      const at = (index: number) => new Date(FIRST_CREATED_AT + index * 60_000).toISOString();
+      // The business's time zone (the default, Asia/Kolkata: UTC+5:30), as a spreadsheet reads a date.
+      const at = (index: number) =>
+        new Date(FIRST_CREATED_AT + index * 60_000 + 330 * 60_000)
+          .toISOString()
+          .slice(0, 19)
+          .replace('T', ' ');
+      expect(at(0)).toBe('2025-01-06 14:30:00');
       expect(rows).toEqual([
         [
           at(2),
@@ -695,6 +702,21 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
           at(0),
         ],
       ]);
+    });
+
+    it("writes the dates in the business's time zone, as the settings name it", async () => {
+      await addInquiries({ name: 'Late Evening' });
+      const saved = await api('PUT', '/api/admin/settings', {
+        ...DEFAULT_SITE_SETTINGS,
+        timeZone: 'America/New_York',
+      });
+      expect(saved.statusCode).toBe(200);
+      const response = await api('GET', `${BASE}/export.csv`);
+      const [header, row] = parseCsv(response.body.replace(/^\uFEFF/, ''));
+      expect(header?.[0]).toBe('Submitted (America/New_York)');
+      expect(header?.at(-1)).toBe('Updated (America/New_York)');
+      // 09:00 UTC on 6 January is 04:00 in New York (UTC-5 in winter).
+      expect(row?.[0]).toBe('2025-01-06 04:00:00');
     });
 
     it('exports only what the search and status filter match', async () => {

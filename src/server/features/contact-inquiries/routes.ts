@@ -24,6 +24,7 @@ import {
 } from '../../../shared/rules/contact-inquiries.ts';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
+import { localDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
@@ -111,23 +112,29 @@ function spreadsheetSafe(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-const CSV_COLUMNS: { header: string; value: (inquiry: Inquiry) => string }[] = [
-  { header: 'Submitted', value: (inquiry) => inquiry.createdAt },
-  { header: 'Name', value: (inquiry) => inquiry.name },
-  { header: 'Phone', value: (inquiry) => inquiry.phone },
-  { header: 'Email', value: (inquiry) => inquiry.email },
-  { header: 'City', value: (inquiry) => inquiry.city },
-  { header: 'Service', value: (inquiry) => INQUIRY_SERVICE_LABELS[inquiry.service] },
-  { header: 'Status', value: (inquiry) => INQUIRY_STATUS_LABELS[inquiry.status] },
-  { header: 'Read', value: (inquiry) => (inquiry.isRead ? 'Yes' : 'No') },
-  { header: 'Query', value: (inquiry) => inquiry.query },
-  { header: 'Updated', value: (inquiry) => inquiry.updatedAt },
-];
+/** The export's columns; its dates are written in the business's time zone, which their headers name. */
+function csvColumns(timeZone: string): { header: string; value: (inquiry: Inquiry) => string }[] {
+  const local = localDateTimeFormatter(timeZone);
+  return [
+    { header: `Submitted (${timeZone})`, value: (inquiry) => local(inquiry.createdAt) },
+    { header: 'Name', value: (inquiry) => inquiry.name },
+    { header: 'Phone', value: (inquiry) => inquiry.phone },
+    { header: 'Email', value: (inquiry) => inquiry.email },
+    { header: 'City', value: (inquiry) => inquiry.city },
+    { header: 'Service', value: (inquiry) => INQUIRY_SERVICE_LABELS[inquiry.service] },
+    { header: 'Status', value: (inquiry) => INQUIRY_STATUS_LABELS[inquiry.status] },
+    { header: 'Read', value: (inquiry) => (inquiry.isRead ? 'Yes' : 'No') },
+    { header: 'Query', value: (inquiry) => inquiry.query },
+    { header: `Updated (${timeZone})`, value: (inquiry) => local(inquiry.updatedAt) },
+  ];
+}
 
 /** The back office's inbox: list, search, stats, status, read marks, delete and CSV export. */
 export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   contactInquiries: ContactInquiryRepository;
-}> = async (app, { contactInquiries }) => {
+  /** The business's time zone (a site setting), for the export's dates. */
+  timeZone: () => Promise<string>;
+}> = async (app, { contactInquiries, timeZone }) => {
   // Authentication before validation: without a session every call is a 401, whatever it carries.
   app.addHook('onRequest', app.requireAdmin);
 
@@ -170,20 +177,22 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const zone = await timeZone();
+      const columns = csvColumns(zone);
       const csv = stringify({
         bom: true,
         header: true,
-        columns: CSV_COLUMNS.map(({ header }) => header),
+        columns: columns.map(({ header }) => header),
       });
       const rows = Readable.from(
         (async function* () {
           for await (const inquiry of contactInquiries.listAll(request.query)) {
-            yield CSV_COLUMNS.map(({ value }) => spreadsheetSafe(value(inquiry)));
+            yield columns.map(({ value }) => spreadsheetSafe(value(inquiry)));
           }
         })(),
       );
       rows.on('error', (error) => csv.destroy(error));
-      const day = new Date().toISOString().slice(0, 10);
+      const day = localDateTimeFormatter(zone)(new Date()).slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)

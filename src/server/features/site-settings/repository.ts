@@ -46,16 +46,41 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
     /** The stored settings merged over the defaults. */
     get,
 
-    /** Replaces the settings and returns them as the public pages will read them. */
-    async save(settings: SiteSettings, trx: Executor = db): Promise<SiteSettings> {
-      const now = nowIso();
-      const json = JSON.stringify(settings);
-      await trx
-        .insertInto('siteSettings')
-        .values({ id: SITE_ROW_ID, settings: json, updatedAt: now })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
+    /**
+     * Replaces the settings and returns them as the public pages will read them. A new brand puts the one it
+     * replaces among the former brands (whose game routes redirect), and takes itself out of them.
+     */
+    async save(settings: SiteSettings, trx?: Executor): Promise<SiteSettings> {
+      const write = async (executor: Executor) => {
+        const now = nowIso();
+        const previous = (await get(executor)).brandName;
+        const json = JSON.stringify(settings);
+        await executor
+          .insertInto('siteSettings')
+          .values({ id: SITE_ROW_ID, settings: json, updatedAt: now })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
+          .execute();
+        if (previous !== settings.brandName) {
+          await executor
+            .insertInto('formerBrandNames')
+            .values({ brandName: previous, replacedAt: now })
+            .onConflict((conflict) => conflict.column('brandName').doUpdateSet({ replacedAt: now }))
+            .execute();
+          await executor.deleteFrom('formerBrandNames').where('brandName', '=', settings.brandName).execute();
+        }
+        return mergeOverDefaults(json);
+      };
+      return trx ? write(trx) : db.transaction().execute(write);
+    },
+
+    /** The brands the site had before, the most recently replaced first. */
+    async formerBrandNames(trx: Executor = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('formerBrandNames')
+        .select('brandName')
+        .orderBy('replacedAt', 'desc')
         .execute();
-      return mergeOverDefaults(json);
+      return rows.map((row) => row.brandName);
     },
   };
 }

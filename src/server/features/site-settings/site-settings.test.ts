@@ -1,11 +1,15 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import { newId } from '../../db/values.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
 import {
   asAdmin,
   expectAuthenticationRequired,
+  migrateTestDatabase,
+  openTestDatabase,
   signedInAppForEachTest,
   TEST_DIALECTS,
   testAppForEachTest,
@@ -16,12 +20,11 @@ function settingsInput(overrides: Partial<Record<keyof SiteSettings, unknown>> =
   return {
     ...DEFAULT_SITE_SETTINGS,
     brandName: 'Apna Support',
-    supportPhone: '+91 91234 56789',
-    telegramHandle: '@apna_help',
     supportEmail: 'Help@Apna.example',
     businessHours: [{ days: 'Every day', hours: '8:00 AM - 10:00 PM' }],
     usersCount: '12K+',
     rating: '4.6',
+    timeZone: 'America/New_York',
     ...overrides,
   };
 }
@@ -45,11 +48,7 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
     const response = await save(settingsInput());
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const expected = {
-      ...settingsInput(),
-      telegramHandle: 'apna_help',
-      supportEmail: 'help@apna.example',
-    };
+    const expected = { ...settingsInput(), supportEmail: 'help@apna.example' };
     expect(response.json()).toEqual({ success: true, message: 'Settings saved', settings: expected });
     expect(await publicSettings()).toEqual(expected);
 
@@ -66,7 +65,7 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
 
   it('explains each bad field in the standard 400 shape', async () => {
     const response = await save(
-      settingsInput({ brandName: '  ', rating: '6', telegramHandle: '@x', businessHours: [] }),
+      settingsInput({ brandName: '  ', rating: '6', timeZone: 'Asia/Atlantis', businessHours: [] }),
     );
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -75,13 +74,55 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
       errors: {
         brandName: 'Brand name is required',
         rating: 'Enter a rating from 0 to 5, e.g. 4.8',
-        telegramHandle: 'Enter a Telegram handle such as @yourhandle',
+        timeZone: 'Choose a time zone from the list, e.g. Asia/Kolkata',
         businessHours: 'Add at least one row',
       },
     });
     expect(body.message).toMatch(/^Please check the form: /);
-    expect((await save({ brandName: 'Only this' })).json().errors).toHaveProperty('supportPhone');
+    expect((await save({ brandName: 'Only this' })).json().errors).toHaveProperty('supportEmail');
     expect(await publicSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it('neither takes nor gives the phone, WhatsApp and Telegram: they are contact channels', async () => {
+    const response = await save({
+      ...settingsInput(),
+      supportPhone: '+91 91234 56789',
+      whatsappNumber: '+91 91234 56789',
+      telegramHandle: '@apna_help',
+    });
+    expect(response.statusCode).toBe(200);
+    for (const settings of [response.json().settings, await publicSettings()]) {
+      expect(Object.keys(settings).sort()).toEqual(Object.keys(DEFAULT_SITE_SETTINGS).sort());
+      expect(settings).not.toHaveProperty('supportPhone');
+      expect(settings).not.toHaveProperty('whatsappNumber');
+      expect(settings).not.toHaveProperty('telegramHandle');
+    }
+    const stored = await t.database.db
+      .selectFrom('siteSettings')
+      .select('settings')
+      .where('id', '=', 'site')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.settings)).not.toHaveProperty('supportPhone');
+    // The channels are as they were: the settings put nothing there either.
+    const channels = await t.app.inject({ url: '/api/contacts/active' });
+    expect(channels.json().contacts).toEqual([]);
+  });
+
+  it('keeps the time zone Asia/Kolkata until the owner picks another, which Intl must know', async () => {
+    expect((await publicSettings()).timeZone).toBe('Asia/Kolkata');
+    for (const timeZone of ['Mars/Olympus_Mons', '+05:30', 'Asia/Kolkata; drop', '', 'Local']) {
+      const refused = await save(settingsInput({ timeZone }));
+      expect(refused.statusCode, timeZone).toBe(400);
+      expect(refused.json().errors).toEqual({
+        timeZone: 'Choose a time zone from the list, e.g. Asia/Kolkata',
+      });
+    }
+    expect((await publicSettings()).timeZone).toBe('Asia/Kolkata');
+    for (const timeZone of ['Europe/London', 'UTC', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata']) {
+      const saved = await save(settingsInput({ timeZone }));
+      expect(saved.statusCode, timeZone).toBe(200);
+      expect((await publicSettings()).timeZone).toBe(timeZone);
+    }
   });
 
   it("shows another instance's change within a second", async () => {
@@ -111,5 +152,87 @@ describe.each(TEST_DIALECTS)('site settings repository (%s)', (dialect) => {
 
     await sql`update site_settings set settings = ${'not json'}`.execute(t.database.db);
     expect(await repository.get()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+});
+
+describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
+  it('moves the numbers and the handle out of the settings into active channels, keeping the ones already there', async () => {
+    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
+    try {
+      const migrator = new Migrator({
+        db: database.db.withoutPlugins(),
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+      });
+      await migrateTestDatabase(database, async () => {
+        const { error } = await migrator.migrateTo('0007_admin_sign_in_record');
+        if (error) throw error;
+      });
+      const now = new Date().toISOString();
+      const channel = (type: string, value: string, position: number, isActive = 1) => ({
+        id: newId(),
+        type,
+        value,
+        proof: '',
+        isActive,
+        position,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await database.db
+        .insertInto('contactChannels')
+        .values([
+          channel('whatsapp', '+91 98765 43210', 0),
+          channel('email', 'help@apna.example', 1),
+          channel('telegram', '@other_handle', 2, 0),
+        ])
+        .execute();
+      const old = {
+        brandName: 'Apna Support',
+        // The same WhatsApp number, typed another way: already a channel, so not added again.
+        whatsappNumber: '+91-98765-43210',
+        supportPhone: '+91 91234 56789',
+        telegramHandle: 'apna_help',
+        supportEmail: 'help@apna.example',
+        rating: '4.6',
+      };
+      await database.db
+        .insertInto('siteSettings')
+        .values({ id: 'site', settings: JSON.stringify(old), updatedAt: now })
+        .execute();
+
+      await migrateTestDatabase(database);
+
+      const channels = await database.db
+        .selectFrom('contactChannels')
+        .select(['type', 'value', 'isActive', 'position'])
+        .orderBy('position')
+        .execute();
+      expect(channels).toEqual([
+        { type: 'whatsapp', value: '+91 98765 43210', isActive: 1, position: 0 },
+        { type: 'email', value: 'help@apna.example', isActive: 1, position: 1 },
+        { type: 'telegram', value: '@other_handle', isActive: 0, position: 2 },
+        { type: 'phone', value: '+919123456789', isActive: 1, position: 3 },
+        { type: 'telegram', value: 'apna_help', isActive: 1, position: 4 },
+      ]);
+      const stored = await database.db
+        .selectFrom('siteSettings')
+        .select('settings')
+        .where('id', '=', 'site')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.settings)).toEqual({
+        brandName: 'Apna Support',
+        supportEmail: 'help@apna.example',
+        rating: '4.6',
+      });
+      expect(await createSiteSettingsRepository(database.db).get()).toEqual({
+        ...DEFAULT_SITE_SETTINGS,
+        brandName: 'Apna Support',
+        supportEmail: 'help@apna.example',
+        rating: '4.6',
+      });
+    } finally {
+      await dispose();
+    }
   });
 });

@@ -3,7 +3,9 @@ import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Admin } from '../../../shared/contracts/admin-auth.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
+import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { isSessionError } from '../../lib/api-client.ts';
+import { BusinessTimeZone } from '../../lib/business-time-zone.ts';
 import { cx } from '../../lib/class-names.ts';
 import { loginPathFor } from '../paths.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -23,6 +25,9 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const overlay = !wide;
+  const settings = useSiteSettings();
+  // Settings that cannot be loaded leave the dates in the viewer's own zone rather than blank.
+  const timeZone = settings.isError ? undefined : (settings.data?.timeZone ?? null);
 
   // Open by default on wide screens; closes by itself when the window narrows below 768 px.
   useEffect(() => setOpen(wide), [wide]);
@@ -82,8 +87,10 @@ export function AdminLayout() {
           onToggleSidebar={() => setOpen((value) => !value)}
         />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
-          <SignInNotice />
-          <Outlet />
+          <BusinessTimeZone value={timeZone}>
+            <SignInNotice />
+            <Outlet />
+          </BusinessTimeZone>
         </main>
       </div>
     </div>

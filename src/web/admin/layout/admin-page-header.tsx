@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AdminTitle } from '../admin-brand.tsx';
 
 /** The title of an admin screen, in the page and in the browser tab. */
 export function AdminPageHeader({
@@ -12,7 +13,7 @@ export function AdminPageHeader({
 }) {
   return (
     <header className="mb-6">
-      <title>{`${title} · Sampark Admin`}</title>
+      <AdminTitle title={title} />
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
       {children}

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
+import { useAdminName } from '../admin-brand.tsx';
 import { isCurrent, NAV_ITEMS } from './nav-items.ts';
 
 export interface SidebarProps {
@@ -37,6 +38,7 @@ function UnreadBadge({ current }: { current: boolean }) {
 
 export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
   const { pathname } = useLocation();
+  const adminName = useAdminName();
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 
   const wasOpen = useRef(open);
@@ -58,7 +60,7 @@ export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
       )}
     >
       <div className="flex h-16 items-center justify-between border-b border-slate-800 px-4">
-        <span className="text-lg font-bold tracking-tight">Sampark Admin</span>
+        <span className="text-lg font-bold tracking-tight">{adminName}</span>
         {overlay && (
           <Button
             variant="ghost"

@@ -1,9 +1,10 @@
 import { BlogManagement } from '../../features/blog/blog-management.tsx';
+import { AdminTitle } from '../admin-brand.tsx';
 
 export function BlogPage() {
   return (
     <>
-      <title>Blog Management · Sampark Admin</title>
+      <AdminTitle title="Blog Management" />
       <BlogManagement />
     </>
   );

@@ -2,14 +2,7 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
-
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A day in the viewer's locale (SPEC section 9); '' for a malformed value. */
-function formatPostDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
-}
+import { DateTime } from '../../ui/date-time.tsx';
 
 function viewsLabel(views: number): string {
   return `${views.toLocaleString()} ${views === 1 ? 'view' : 'views'}`;
@@ -47,7 +40,7 @@ export function BlogPostItem({ post, onEdit, onDelete }: BlogPostItemProps) {
             <div>
               <dt className="sr-only">Created</dt>
               <dd>
-                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+                <DateTime value={post.createdAt} style="date" />
               </dd>
             </div>
             <div>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dashboard, DashboardResponseSchema } from '../../../shared/contracts/dashboard.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { useBusinessTimeZone, utcOffsetMinutes } from '../../lib/business-time-zone.ts';
 import { inquiryKeys } from '../../lib/query-keys.ts';
 
 async function fetchDashboard(utcOffsetMinutes: number, signal?: AbortSignal): Promise<Dashboard> {
@@ -11,20 +12,19 @@ async function fetchDashboard(utcOffsetMinutes: number, signal?: AbortSignal): P
   return dashboard;
 }
 
-/** The viewer's offset from UTC in minutes (India: 330), so the chart's days are the viewer's days. */
-export function viewerUtcOffsetMinutes(now = new Date()): number {
-  // getTimezoneOffset is UTC minus local; `|| 0` turns the -0 of UTC itself into 0.
-  return -now.getTimezoneOffset() || 0;
-}
-
-/** The dashboard's figures, in the viewer's days; kept under the inquiries' key, so a change to one refetches it. */
+/**
+ * The dashboard's figures, in the business's days (its time zone's offset today); kept under the inquiries'
+ * key, so a change to one refetches it. Waits for the time zone while the settings are on their way.
+ */
 export function useDashboard() {
   const queryClient = useQueryClient();
-  const utcOffsetMinutes = viewerUtcOffsetMinutes();
+  const timeZone = useBusinessTimeZone();
+  const offset = utcOffsetMinutes(timeZone ?? undefined);
   return useQuery({
-    queryKey: inquiryKeys.dashboard(utcOffsetMinutes),
+    queryKey: inquiryKeys.dashboard(offset),
+    enabled: timeZone !== null,
     queryFn: async ({ signal }) => {
-      const dashboard = await fetchDashboard(utcOffsetMinutes, signal);
+      const dashboard = await fetchDashboard(offset, signal);
       // The same counts as the sidebar badge: fresher figures there too.
       queryClient.setQueryData(inquiryKeys.stats(), dashboard.stats);
       return dashboard;

@@ -7,12 +7,12 @@ import {
   type SiteSettingsInput,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
-import { brandGamePath } from '../../../shared/rules/site-settings.ts';
+import { brandGamePath, DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { inputClassName, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
+import { inputClassName, SelectField, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useSaveSiteSettings } from './api.ts';
 
 const SETTINGS_SAVED_MESSAGE = 'Settings saved';
@@ -20,10 +20,8 @@ const BUSINESS_HOURS_MAX_ROWS = 7;
 
 const TOP_LEVEL_FIELDS = [
   'brandName',
-  'supportPhone',
-  'whatsappNumber',
-  'telegramHandle',
   'supportEmail',
+  'timeZone',
   'businessHours',
   'usersCount',
   'rating',
@@ -47,15 +45,19 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Both numbers are typed the same way: a phone keyboard, with the country code. */
-const PHONE_INPUT = {
-  type: 'tel',
-  inputMode: 'tel',
-  autoComplete: 'off',
-  placeholder: '+91 98765 43210',
-} as const;
+/**
+ * The zones this browser knows, by their IANA names. Intl lists canonical names only (Asia/Calcutta for
+ * Asia/Kolkata), so the default and the stored zone are added when missing.
+ */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_SITE_SETTINGS.timeZone, current, 'UTC', ...known])].sort();
+}
 
-/** The site settings: what public pages show for {product}, {phone}, {name}, the hours and the figures. */
+/**
+ * The site settings: what public pages show for {product}, the hours and the figures, and the time zone of
+ * the back office. Numbers and handles are contact channels.
+ */
 export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const save = useSaveSiteSettings();
   const { field, ...form } = useZodForm(SiteSettingsSchema, { defaultValues: settings, mode: 'onTouched' });
@@ -63,12 +65,13 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const hours = useFieldArray({ control: form.control, name: 'businessHours' });
   const brandName = useWatch({ control: form.control, name: 'brandName' }) ?? '';
   const gamePath = brandGamePath(brandName.trim());
+  const timeZones = timeZoneOptions(settings.timeZone);
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutateAsync(values).then(
       (result) => {
         toast.success(SETTINGS_SAVED_MESSAGE);
-        // The form now shows what was stored (the Telegram handle without its @, the email in lower case).
+        // The form now shows what was stored (the email in lower case).
         form.reset(result.settings);
       },
       (error: unknown) =>
@@ -87,8 +90,9 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           Site settings
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          What the public pages show: the brand, the numbers visitors call, the business hours and the
-          figures.
+          What the public pages show: the brand, the business hours and the figures. The phone, WhatsApp and
+          Telegram numbers visitors use are contact channels: the landing page shows the first active one of
+          each.
         </p>
       </div>
 
@@ -103,30 +107,17 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Support phone"
-            {...PHONE_INPUT}
-            hint="The number the Call buttons dial, with the country code."
-            {...field('supportPhone')}
-          />
-          <TextField
-            label="WhatsApp number"
-            {...PHONE_INPUT}
-            hint="With the country code."
-            {...field('whatsappNumber')}
-          />
-          <TextField
-            label="Telegram handle"
-            {...VERBATIM_INPUT}
-            placeholder="@yourhandle"
-            hint="With or without the @."
-            {...field('telegramHandle')}
-          />
-          <TextField
             label="Support email"
             type="email"
             {...VERBATIM_INPUT}
             placeholder="support@example.com"
             {...field('supportEmail')}
+          />
+          <SelectField
+            label="Time zone"
+            options={timeZones}
+            hint="Dates in the back office and the CSV export are shown in this zone."
+            {...field('timeZone')}
           />
         </div>
       </Section>

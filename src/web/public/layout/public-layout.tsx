@@ -3,7 +3,7 @@ import { Outlet, useMatches, useRouteError } from 'react-router';
 import { applyHead, type PageHead } from '../../head.ts';
 import { errorHead, resolvePageHead } from '../page-head.ts';
 import { ErrorPage } from '../pages/error-page.tsx';
-import { useOptionalSiteSettings } from '../site-settings-data.ts';
+import { useContactFacts, useOptionalSiteSettings } from '../site-settings-data.ts';
 import { PublicShell } from './public-shell.tsx';
 
 /*
@@ -19,7 +19,7 @@ function useHead(head: PageHead): void {
 /** The layout route (id `public`): the chrome, with the settings its loader brought. */
 export function PublicLayout() {
   return (
-    <PublicShell settings={useOptionalSiteSettings()}>
+    <PublicShell settings={useOptionalSiteSettings()} contactFacts={useContactFacts()}>
       <Outlet />
     </PublicShell>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
 import { copyValues, navItems, SITE_COPY } from '../../content/site.ts';
 import { useScrollToTopOnPathChange } from '../use-scroll-effects.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
@@ -18,10 +19,21 @@ function AnimatedBackground() {
 }
 
 /** The chrome of every public page (header, navigation, footer) around its content. */
-export function PublicShell({ settings, children }: { settings: SiteSettings | null; children: ReactNode }) {
+export function PublicShell({
+  settings,
+  contactFacts = NO_CONTACT_FACTS,
+  children,
+}: {
+  settings: SiteSettings | null;
+  contactFacts?: ContactFacts;
+  children: ReactNode;
+}) {
   useScrollToTopOnPathChange();
   const items = useMemo(() => navItems(settings), [settings]);
-  const values = useMemo(() => (settings ? copyValues(settings) : {}), [settings]);
+  const values = useMemo(
+    () => (settings ? copyValues(settings, contactFacts) : {}),
+    [settings, contactFacts],
+  );
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col bg-slate-50 pb-16 text-slate-900 md:pb-0">
@@ -36,7 +48,7 @@ export function PublicShell({ settings, children }: { settings: SiteSettings | n
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter settings={settings} values={values} />
+      <SiteFooter settings={settings} contactFacts={contactFacts} values={values} />
       <BottomTabBar items={items} />
     </div>
   );

@@ -1,14 +1,23 @@
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import type { ContactFacts } from '../../../shared/rules/contact-facts.ts';
 import { type CopyValues, FOOTER_LINKS, fillCopy, SITE_COPY } from '../../content/site.ts';
 import { cx } from '../../lib/class-names.ts';
 import { FOCUS_RING } from './nav-links.tsx';
 
-/** The brand, the support phone and email, the footer links and the small print. */
-export function SiteFooter({ settings, values }: { settings: SiteSettings | null; values: CopyValues }) {
+/** The brand, the support phone (the first published phone channel) and email, the links and the small print. */
+export function SiteFooter({
+  settings,
+  contactFacts,
+  values,
+}: {
+  settings: SiteSettings | null;
+  contactFacts: ContactFacts;
+  values: CopyValues;
+}) {
   const year = String(new Date().getFullYear());
-  const phoneHref = settings && buildChannelLink('phone', settings.supportPhone);
+  const phoneHref = contactFacts.phone && buildChannelLink('phone', contactFacts.phone);
   const emailHref = settings && buildChannelLink('email', settings.supportEmail);
   const linkClasses = cx('rounded hover:text-slate-900 hover:underline', FOCUS_RING);
   return (
@@ -21,7 +30,7 @@ export function SiteFooter({ settings, values }: { settings: SiteSettings | null
             <p className="flex flex-wrap gap-x-4 gap-y-1">
               {phoneHref && (
                 <a href={phoneHref} className={linkClasses}>
-                  {settings.supportPhone}
+                  {contactFacts.phone}
                 </a>
               )}
               {emailHref && (

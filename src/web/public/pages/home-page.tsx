@@ -13,9 +13,17 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import { telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
 import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
+import { fillCopyIfKnown } from '../../content/site.ts';
 import { staticHead } from '../page-head.ts';
-import { type FillCopy, useCopy, useSiteSettings } from '../site-settings-data.ts';
+import {
+  type FillCopy,
+  useContactFacts,
+  useCopy,
+  useCopyValues,
+  useSiteSettings,
+} from '../site-settings-data.ts';
 import { faqPageJsonLd, organizationJsonLd } from '../structured-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { BUTTON_SECONDARY, BUTTON_WHATSAPP, FeatureCards, Section, StatTile } from '../ui/section.tsx';
@@ -31,8 +39,8 @@ const FEATURE_ICONS: Record<LandingFeature['icon'], LucideIcon> = {
 
 const COPY = LANDING_COPY;
 
-export const handle = staticHead(COPY.meta, '/', ({ settings, values }) => ({
-  jsonLd: (origin) => [organizationJsonLd(settings, origin), faqPageJsonLd(COPY.faqs, values)],
+export const handle = staticHead(COPY.meta, '/', ({ settings, contactFacts, values }) => ({
+  jsonLd: (origin) => [organizationJsonLd(settings, contactFacts, origin), faqPageJsonLd(COPY.faqs, values)],
 }));
 
 /** A link that leaves the site in a new tab, saying so to screen readers. */
@@ -63,6 +71,10 @@ function Hero({
   phoneHref: string | null;
 }) {
   const settings = useSiteSettings();
+  const values = useCopyValues();
+  const followUp = COPY.hero.leadFollowUps
+    .map((text) => fillCopyIfKnown(text, values))
+    .find((text) => text !== null);
   return (
     <section
       aria-labelledby="hero-heading"
@@ -79,7 +91,9 @@ function Hero({
         >
           {fill(COPY.hero.heading)}
         </h1>
-        <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700">{fill(COPY.hero.lead)}</p>
+        <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700">
+          {followUp ? `${fill(COPY.hero.lead)} ${followUp}` : fill(COPY.hero.lead)}
+        </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {whatsappHref && (
             <ExternalLink href={whatsappHref} className={BUTTON_WHATSAPP}>
@@ -187,8 +201,9 @@ function ContactCards({
   whatsappHref: string | null;
   phoneHref: string | null;
 }) {
-  const settings = useSiteSettings();
-  const telegramHref = buildChannelLink('telegram', settings.telegramHandle);
+  const facts = useContactFacts();
+  const telegramHref = facts.telegram && buildChannelLink('telegram', facts.telegram);
+  // A card for each type with a published channel: no card without a number to show.
   const cards = [
     {
       key: 'whatsapp',
@@ -196,7 +211,7 @@ function ContactCards({
       iconClasses: 'bg-emerald-50 text-emerald-700',
       actionClasses: 'bg-emerald-700 hover:bg-emerald-800',
       copy: COPY.contactCards.whatsapp,
-      value: settings.whatsappNumber,
+      value: facts.whatsapp,
       href: whatsappHref,
       external: true,
     },
@@ -206,7 +221,7 @@ function ContactCards({
       iconClasses: 'bg-indigo-50 text-indigo-700',
       actionClasses: 'bg-indigo-700 hover:bg-indigo-800',
       copy: COPY.contactCards.phone,
-      value: settings.supportPhone,
+      value: facts.phone,
       href: phoneHref,
       external: false,
     },
@@ -216,11 +231,11 @@ function ContactCards({
       iconClasses: 'bg-sky-50 text-sky-700',
       actionClasses: 'bg-sky-700 hover:bg-sky-800',
       copy: COPY.contactCards.telegram,
-      value: `@${settings.telegramHandle}`,
+      value: facts.telegram && telegramHandleOf(facts.telegram),
       href: telegramHref,
       external: true,
     },
-  ];
+  ].filter((card) => card.value !== null);
   return (
     <Section id="contact" heading={COPY.contactHeading} lead={COPY.contactLead}>
       <ul className="grid gap-4 md:grid-cols-3">
@@ -276,12 +291,12 @@ function ContactCards({
 
 /** The landing page (SPEC section 2, "Landing page"). */
 export function HomePage() {
-  const settings = useSiteSettings();
+  const facts = useContactFacts();
   const fill = useCopy();
-  const whatsappHref = buildChannelLink('whatsapp', settings.whatsappNumber, {
-    text: fill(COPY.hero.whatsappMessage),
-  });
-  const phoneHref = buildChannelLink('phone', settings.supportPhone);
+  const values = useCopyValues();
+  const whatsappHref =
+    facts.whatsapp && buildChannelLink('whatsapp', facts.whatsapp, { text: fill(COPY.hero.whatsappMessage) });
+  const phoneHref = facts.phone && buildChannelLink('phone', facts.phone);
 
   return (
     <>
@@ -323,17 +338,20 @@ export function HomePage() {
               </h3>
               <p className="mt-1 text-sm text-slate-600">{guide.intro}</p>
               <ol className="mt-5 space-y-4">
-                {guide.steps.map((step, index) => (
-                  <li key={step} className="flex gap-3 text-slate-700">
-                    <span
-                      aria-hidden="true"
-                      className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
-                    >
-                      {index + 1}
-                    </span>
-                    <span>{fill(step)}</span>
-                  </li>
-                ))}
+                {guide.steps
+                  .map((step) => fillCopyIfKnown(step, values))
+                  .filter((step) => step !== null)
+                  .map((step, index) => (
+                    <li key={step} className="flex gap-3 text-slate-700">
+                      <span
+                        aria-hidden="true"
+                        className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
+                      >
+                        {index + 1}
+                      </span>
+                      <span>{step}</span>
+                    </li>
+                  ))}
               </ol>
             </article>
           ))}

@@ -1,8 +1,9 @@
 import { Building2, Check, type LucideIcon, MessageCircle, ShieldCheck, X } from 'lucide-react';
+import { fillCopyIfKnown } from '../../content/site.ts';
 import { type Severity, TERMS_COPY, type TermsFeature, type TermsSection } from '../../content/terms.ts';
 import { cx } from '../../lib/class-names.ts';
 import { staticHead } from '../page-head.ts';
-import { type FillCopy, useCopy } from '../site-settings-data.ts';
+import { type FillCopy, useCopy, useCopyValues } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { LastUpdated } from '../ui/last-updated.tsx';
 import { FeatureCards, StatTile } from '../ui/section.tsx';
@@ -59,11 +60,17 @@ function KeyTermsList({
 }
 
 function Overview({ fill }: { fill: FillCopy }) {
+  const values = useCopyValues();
+  const stats = COPY.stats.flatMap((stat) => {
+    const value = fillCopyIfKnown(stat.value, values);
+    if (value === null) return [];
+    return [{ value, label: value === '1' && stat.labelForOne ? stat.labelForOne : stat.label }];
+  });
   return (
     <div className="space-y-10">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-        {COPY.stats.map((stat) => (
-          <StatTile key={stat.label} value={fill(stat.value)} label={stat.label} />
+        {stats.map((stat) => (
+          <StatTile key={stat.label} value={stat.value} label={stat.label} />
         ))}
       </dl>
 

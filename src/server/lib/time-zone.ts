@@ -1,0 +1,21 @@
+/**
+ * Moments written as a spreadsheet reads them, in a time zone: `2026-11-24 21:05:09`. One formatter per
+ * export (building one is costly; an export writes thousands of dates).
+ */
+export function localDateTimeFormatter(timeZone: string): (moment: string | Date) => string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (moment) => {
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const part of format.formatToParts(new Date(moment))) parts[part.type] = part.value;
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  };
+}
