@@ -7,6 +7,7 @@ import { blogPosts } from './0004-blog-posts.ts';
 import { blogViews } from './0005-blog-views.ts';
 import { members } from './0006-members.ts';
 import { adminSignInRecord } from './0007-admin-sign-in-record.ts';
+import { phoneNumbersInE164 } from './0008-phone-numbers-in-e164.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0005_blog_views': blogViews,
   '0006_members': members,
   '0007_admin_sign_in_record': adminSignInRecord,
+  '0008_phone_numbers_in_e164': phoneNumbersInE164,
 };
 
 /**
