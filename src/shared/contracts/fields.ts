@@ -12,7 +12,7 @@ import {
 
 // Messages and patterns live with their checks: rules/fields.ts is downloaded by every public page.
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
-export const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
+const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
 /** A number that is not one: the shape checked on the page, or the server's check of the chosen country. */
 export const PHONE_MESSAGE = 'Enter a valid phone number for the chosen country, e.g. 98765 43210';
 

@@ -41,9 +41,8 @@ const PHONE_SHAPE = /^\+?[\d\s\-().]+$/;
  * check (server/lib/phone-numbers.ts, libphonenumber-js), which public pages do not load.
  */
 export function isPhoneShape(value: string): boolean {
-  if (!PHONE_SHAPE.test(value)) return false;
-  const digits = value.startsWith('+') ? digitsOf(value) : digitsOf(value).replace(/^0/, '');
-  return digits.length >= 6 && digits.length <= 15;
+  const digits = digitsOf(value).length;
+  return PHONE_SHAPE.test(value) && digits >= 7 && digits <= 15;
 }
 
 /** The site settings' numbers: international form only (the contact channels take national input). */
