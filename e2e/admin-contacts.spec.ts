@@ -1,7 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signedInAsAdmin } from './support.ts';
 
-const WHATSAPP = '+91 98765-43210';
+/** Typed the Indian way, India being the default country; stored in E.164 and shown in international form. */
+const WHATSAPP_TYPED = '98765-12340';
+const WHATSAPP_SHOWN = '+91 98765 12340';
+const WHATSAPP = '+919876512340';
 
 test.use(signedInAsAdmin);
 
@@ -23,14 +26,14 @@ async function activeValues(request: APIRequestContext): Promise<string[]> {
   return (await activeChannels(request)).map((channel) => channel.value);
 }
 
-async function addChannel(page: Page, type: string, value: string) {
+async function addChannel(page: Page, type: string, value: string, shown = value) {
   await page.getByRole('button', { name: 'Add New Contact' }).click();
   const form = page.getByRole('form', { name: 'Add New Contact' });
   await form.getByLabel('Contact Type').selectOption(type);
   await form.getByRole('textbox', { name: /^(Value|Link):$/ }).fill(value);
   await form.getByRole('button', { name: 'Add Contact', exact: true }).click();
   await expect(form).toBeHidden();
-  await expect(page.getByRole('listitem').filter({ hasText: value })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: shown })).toBeVisible();
   // An earlier toast may still be showing (they last 3 s).
   await expect(page.getByText('Contact added successfully').first()).toBeVisible();
 }
@@ -47,11 +50,11 @@ test('an admin adds, toggles, reorders and deletes a WhatsApp channel', { tag: '
   await expect(page.getByRole('heading', { name: 'Contact Management' })).toBeVisible();
 
   // Add: the new channel is listed and published at once.
-  await addChannel(page, 'whatsapp', WHATSAPP);
-  const whatsappRow = page.getByRole('listitem').filter({ hasText: WHATSAPP });
-  await expect(whatsappRow.getByRole('link', { name: WHATSAPP })).toHaveAttribute(
+  await addChannel(page, 'whatsapp', WHATSAPP_TYPED, WHATSAPP_SHOWN);
+  const whatsappRow = page.getByRole('listitem').filter({ hasText: WHATSAPP_SHOWN });
+  await expect(whatsappRow.getByRole('link', { name: WHATSAPP_SHOWN })).toHaveAttribute(
     'href',
-    'https://wa.me/919876543210',
+    'https://wa.me/919876512340',
   );
   await expect.poll(() => activeValues(request)).toContain(WHATSAPP);
 

@@ -292,7 +292,8 @@ test.describe('on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Send us a message' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Name')).toBeFocused();
-    await expect(dialog.getByLabel('Phone')).toHaveAttribute('placeholder', '+91 98765 43210');
+    await expect(dialog.getByLabel('Phone')).toHaveAttribute('placeholder', '98765 43210');
+    await expect(dialog.getByLabel('Country code')).toHaveValue('+91');
     await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(dialog.getByLabel('Your query')).toHaveAttribute('rows', '4');
     for (const label of ['Name', 'Phone', 'Email', 'City', 'Service', 'Your query']) {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { BlogPostInputSchema } from '../../shared/contracts/blog.ts';
-import { ContactInquiryCreateSchema } from '../../shared/contracts/contact-inquiry-form.ts';
 import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -11,15 +10,16 @@ import {
   createContactChannelRepository,
 } from '../features/contact-channels/repository.ts';
 import { createContactInquiryRepository } from '../features/contact-inquiries/repository.ts';
+import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
 import { normaliseMobile } from '../features/members/mobile.ts';
 import { createMemberRepository } from '../features/members/repository.ts';
 import { hashPassword } from '../lib/password.ts';
 import { DEMO_BLOG_POSTS, DEMO_INQUIRIES, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from './demo-content.ts';
 
-/** The sample channels of demo mode; the benchmark publishes the same list. */
+/** The sample channels of demo mode (numbers in E.164, as stored); the benchmark publishes the same list. */
 export const DEMO_CONTACT_CHANNELS = [
-  { type: 'whatsapp', value: '+91 98765 43210', proof: 'Main support line' },
-  { type: 'phone', value: '+91 98765 43210', proof: 'Call us, 9 AM - 8 PM' },
+  { type: 'whatsapp', value: '+919876543210', proof: 'Main support line' },
+  { type: 'phone', value: '+919876543210', proof: 'Call us, 9 AM - 8 PM' },
   { type: 'telegram', value: '@sampark_support', proof: 'Community and updates' },
   { type: 'email', value: 'support@example.com', proof: '' },
   { type: 'instagram', value: 'https://instagram.com/sampark', proof: '' },
@@ -96,7 +96,7 @@ function seedInquiries(db: Kysely<DB>, dialect: Dialect, now: number): Promise<n
     for (const sample of samples) {
       const sent = sample.sent(now);
       at = sent;
-      const id = await inquiries.create(ContactInquiryCreateSchema.parse(sample.values));
+      const id = await inquiries.create(ContactInquiryBodySchema.parse(sample.values));
       if (sample.status !== 'new') {
         at = Math.max(sent, Math.min(sent + HANDLED_AFTER_MS[sample.status], now));
         await inquiries.setStatus(id, sample.status);

@@ -420,6 +420,8 @@ export function storedInquiry(
   return {
     id: newId(),
     ...TEST_INQUIRY,
+    // Stored in E.164, as the contact form's route stores it.
+    phone: '+919876543210',
     query: 'Hello there',
     status: 'new',
     isRead: isRead ? 1 : 0,

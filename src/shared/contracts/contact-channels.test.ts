@@ -13,19 +13,21 @@ describe('contact channel rules', () => {
     expect(CONTACT_CHANNEL_TYPES).toHaveLength(11);
   });
 
-  it('accepts numbers in international form only', () => {
+  it('takes numbers as people type them, with or without the country code', () => {
     expect(channelValueProblem('whatsapp', '+91 98765-43210')).toBeNull();
     expect(channelValueProblem('phone', '+1 (415) 555-0132')).toBeNull();
-    expect(channelValueProblem('phone', '9876543210')).not.toBeNull();
-    expect(channelValueProblem('phone', '+0 98765 43210')).not.toBeNull();
+    expect(channelValueProblem('phone', '9876543210')).toBeNull();
+    expect(channelValueProblem('phone', '098765 43210')).toBeNull();
     expect(channelValueProblem('whatsapp', '+91 12')).not.toBeNull();
     expect(channelValueProblem('whatsapp', '+91 98765 43210 12345')).not.toBeNull();
+    expect(channelValueProblem('phone', 'call me')).not.toBeNull();
   });
 
   it('parses a form submission with the defaults of the spec', () => {
-    expect(ContactChannelCreateSchema.parse({ value: ' +91  98765 43210 ' })).toEqual({
+    expect(ContactChannelCreateSchema.parse({ value: ' 98765 43210 ', countryCode: '+91' })).toEqual({
       type: 'phone',
-      value: '+91 98765 43210',
+      value: '98765 43210',
+      countryCode: '+91',
       isActive: true,
       proof: '',
     });

@@ -5,12 +5,13 @@ import {
   CONTACT_CHANNEL_TYPES,
   type ContactChannelType,
 } from '../rules/contact-channels.ts';
-import { isHttpUrl, isInternationalPhone } from '../rules/fields.ts';
+import { isHttpUrl, isPhoneShape } from '../rules/fields.ts';
 import { idParamsSchema } from './api.ts';
 import {
+  callingCode,
   EmailSchema,
-  INTERNATIONAL_PHONE_MESSAGE,
   INVALID_EMAIL_MESSAGE,
+  PHONE_MESSAGE,
   withoutControlCharacters,
 } from './fields.ts';
 
@@ -20,7 +21,11 @@ const TELEGRAM_HANDLE = /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/;
 const TELEGRAM_URL = /^(https?:\/\/)?(www\.)?(t\.me|telegram\.me|telegram\.dog)\/[A-Za-z0-9_+/-]+\/?$/i;
 const SOCIAL_HANDLE = /^@?[A-Za-z0-9._]{1,50}$/;
 
-/** The message to show under the value field, or null when the value suits the type. */
+/**
+ * The message to show under the value field, or null when the value suits the type. A number is checked
+ * for its shape here; the server reads it with the chosen country and stores it in E.164
+ * (server/lib/phone-numbers.ts).
+ */
 export function channelValueProblem(type: ContactChannelType, rawValue: string): string | null {
   const value = rawValue.trim();
   if (value.length === 0) return 'Value is required';
@@ -29,7 +34,7 @@ export function channelValueProblem(type: ContactChannelType, rawValue: string):
   switch (type) {
     case 'phone':
     case 'whatsapp':
-      return isInternationalPhone(value) ? null : INTERNATIONAL_PHONE_MESSAGE;
+      return isPhoneShape(value) ? null : PHONE_MESSAGE;
     case 'email':
       return EmailSchema.safeParse(value).success ? null : INVALID_EMAIL_MESSAGE;
     case 'telegram':
@@ -46,13 +51,14 @@ export function channelValueProblem(type: ContactChannelType, rawValue: string):
   }
 }
 
-/** Stored form of a value: trimmed; numbers keep the admin's grouping for display (links use the digits). */
+/** A value as the form sends it: trimmed, an email in lower case (the server stores numbers in E.164). */
 export function normalizeChannelValue(type: ContactChannelType, value: string): string {
   const trimmed = value.trim();
-  if (type === 'email') return trimmed.toLowerCase();
-  if (type === 'phone' || type === 'whatsapp') return trimmed.replace(/\s+/g, ' ');
-  return trimmed;
+  return type === 'email' ? trimmed.toLowerCase() : trimmed;
 }
+
+/** The country of a number typed without `+` (phone and WhatsApp channels); India when none is sent. */
+const CountryCodeSchema = z.string().check(callingCode()).optional();
 
 // The value's own rules depend on its type (channelValueProblem); what every value must be comes first.
 const ValueSchema = z
@@ -70,6 +76,7 @@ export const ContactChannelCreateSchema = z
   .object({
     type: ContactChannelTypeSchema.default('phone'),
     value: ValueSchema,
+    countryCode: CountryCodeSchema,
     isActive: z.boolean().default(true),
     proof: ProofSchema.default(''),
   })
@@ -85,6 +92,7 @@ export type ContactChannelCreate = z.output<typeof ContactChannelCreateSchema>;
 export const ContactChannelUpdateSchema = z
   .object({
     value: ValueSchema.optional(),
+    countryCode: CountryCodeSchema,
     proof: ProofSchema.optional(),
     isActive: z.boolean().optional(),
     position: z
@@ -99,7 +107,10 @@ export type ContactChannelUpdate = z.output<typeof ContactChannelUpdateSchema>;
 export const PublicContactChannelSchema = z.object({
   _id: z.string(),
   type: ContactChannelTypeSchema,
+  /** As stored: a number in E.164 (`+919876543210`), which links are built from. */
   value: z.string(),
+  /** As people read it: a number in international form (`+91 98765 43210`), other values as they are. */
+  display: z.string(),
 });
 export type PublicContactChannel = z.infer<typeof PublicContactChannelSchema>;
 

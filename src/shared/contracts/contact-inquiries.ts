@@ -16,7 +16,10 @@ const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, 'Choose a status: new, in-p
 export const InquirySchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** E.164 as stored (`+919876543210`), or as typed for an inquiry older than that rule. */
   phone: z.string(),
+  /** The phone as people read it: `+91 98765 43210`. */
+  phoneDisplay: z.string(),
   email: z.string(),
   city: z.string(),
   query: z.string(),

@@ -5,13 +5,16 @@ import {
   EMAIL_MAX_LENGTH,
   hasControlCharacters,
   isInternationalPhone,
+  isPhoneShape,
   PASSWORD_MAX_LENGTH,
   type TextLines,
 } from '../rules/fields.ts';
 
 // Messages and patterns live with their checks: rules/fields.ts is downloaded by every public page.
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
-export const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
+const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
+/** A number that is not one: the shape checked on the page, or the server's check of the chosen country. */
+export const PHONE_MESSAGE = 'Enter a valid phone number for the chosen country, e.g. 98765 43210';
 
 /**
  * The one control-character rule of every text input (hasControlCharacters), with the field's own message,
@@ -51,8 +54,11 @@ export const requiredEmail = () => emailAddress(requiredText('Email', EMAIL_MAX_
 /** An email in an API body (sign-in, settings, channels): a missing one gets zod's message for a non-string. */
 export const EmailSchema = emailAddress(z.string().check(...requiredTextChecks('Email', EMAIL_MAX_LENGTH)));
 
-/** The check of a number people type for others to call (isInternationalPhone). */
-export const internationalPhone = () => z.refine<string>(isInternationalPhone, INTERNATIONAL_PHONE_MESSAGE);
+/** The shape of a number people type for others to call (isPhoneShape); the server checks the number itself. */
+export const phoneShape = () => z.refine<string>(isPhoneShape, PHONE_MESSAGE);
+
+/** The site settings' numbers (isInternationalPhone). */
+const internationalPhone = () => z.refine<string>(isInternationalPhone, INTERNATIONAL_PHONE_MESSAGE);
 
 /** The calling code chosen beside a mobile typed without `+`. */
 export const callingCode = () => z.regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code');

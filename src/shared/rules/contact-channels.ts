@@ -32,8 +32,8 @@ export const LINK_TYPES: ReadonlySet<ContactChannelType> = new Set([
 ]);
 
 export const CONTACT_CHANNEL_PLACEHOLDERS: Record<ContactChannelType, string> = {
-  phone: '+91 98765 43210',
-  whatsapp: '+91 98765 43210',
+  phone: '98765 43210',
+  whatsapp: '98765 43210',
   email: 'support@example.com',
   telegram: '@yourhandle or https://t.me/yourhandle',
   withdrawal_proof: 'https://t.me/yourchannel',

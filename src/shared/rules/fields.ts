@@ -32,10 +32,20 @@ export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** A phone number as people type it: digits with spaces, hyphens, dots or brackets, `+` first if any. */
+const PHONE_SHAPE = /^\+?[\d\s\-().]+$/;
+
 /**
- * The one rule for a number people type for others to call (the contact form, channels, site settings).
- * Members' mobiles follow another: they are parsed to E.164 with libphonenumber-js on the server (decision 024).
+ * Whether text has the shape of a phone number (`98765 43210`, `098765-43210`, `+91 98765 43210`): what a
+ * public page checks before sending. Whether it is a real number of the chosen country is the server's
+ * check (server/lib/phone-numbers.ts, libphonenumber-js), which public pages do not load.
  */
+export function isPhoneShape(value: string): boolean {
+  const digits = digitsOf(value).length;
+  return PHONE_SHAPE.test(value) && digits >= 7 && digits <= 15;
+}
+
+/** The site settings' numbers: international form only (the contact channels take national input). */
 export function isInternationalPhone(value: string): boolean {
   const digits = digitsOf(value);
   return INTERNATIONAL_PHONE_PATTERN.test(value) && digits.length >= 8 && digits.length <= 15;

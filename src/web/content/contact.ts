@@ -140,7 +140,12 @@ export const CONTACT_FORM_COPY = {
   close: 'Close',
   fields: {
     name: { label: 'Name', placeholder: 'Your full name' },
-    phone: { label: 'Phone', placeholder: '+91 98765 43210', hint: 'With the country code' },
+    phone: {
+      label: 'Phone',
+      countryCode: 'Country code',
+      placeholder: '98765 43210',
+      hint: 'A number typed with + and its country code keeps its own code',
+    },
     email: { label: 'Email', placeholder: 'you@example.com' },
     city: { label: 'City', placeholder: 'e.g. Mumbai' },
     service: { label: 'Service', placeholder: 'Select Service' },

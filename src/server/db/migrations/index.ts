@@ -9,6 +9,7 @@ import { members } from './0006-members.ts';
 import { adminSignInRecord } from './0007-admin-sign-in-record.ts';
 import { contactFactsInChannels } from './0008-contact-facts-in-channels.ts';
 import { formerBrandNames } from './0009-former-brand-names.ts';
+import { phoneNumbersInE164 } from './0010-phone-numbers-in-e164.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0007_admin_sign_in_record': adminSignInRecord,
   '0008_contact_facts_in_channels': contactFactsInChannels,
   '0009_former_brand_names': formerBrandNames,
+  '0010_phone_numbers_in_e164': phoneNumbersInE164,
 };
 
 /**

@@ -18,7 +18,7 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
   const patch = (id: string, payload: Record<string, unknown>) =>
     t.app.inject(asAdmin(t.cookie, { method: 'PATCH', url: `/api/contacts/${id}`, payload }));
 
-  it('adds a WhatsApp channel that the public list shows at once, with only _id, type and value', async () => {
+  it('adds a WhatsApp channel that the public list shows at once, with only _id, type, value and display', async () => {
     const created = await addChannel({ type: 'whatsapp', value: '+91 98765-43210', proof: 'Main line' });
     expect(created.statusCode).toBe(201);
     const body = created.json();
@@ -27,7 +27,8 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
       message: 'Contact added successfully',
       contact: {
         type: 'whatsapp',
-        value: '+91 98765-43210',
+        value: '+919876543210',
+        display: '+91 98765 43210',
         isActive: true,
         proof: 'Main line',
         position: 0,
@@ -35,8 +36,34 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
     });
     expect(body.contact.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(await activeList()).toEqual([
-      { _id: body.contact._id, type: 'whatsapp', value: '+91 98765-43210' },
+      { _id: body.contact._id, type: 'whatsapp', value: '+919876543210', display: '+91 98765 43210' },
     ]);
+  });
+
+  it.each([
+    ['9876543210', undefined],
+    ['98765 43210', '+91'],
+    ['09876543210', '+91'],
+    ['+91 98765 43210', '+44'],
+  ])('stores the number %s (country %s) in E.164', async (value, countryCode) => {
+    const created = await addChannel({ type: 'phone', value, countryCode });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().contact).toMatchObject({ value: '+919876543210', display: '+91 98765 43210' });
+  });
+
+  it('reads a national number with the chosen country, when adding and when editing', async () => {
+    const created = (
+      await addChannel({ type: 'whatsapp', value: '050 123 4567', countryCode: '+971' })
+    ).json().contact;
+    expect(created).toMatchObject({ value: '+971501234567', display: '+971 50 123 4567' });
+    const edited = await patch(created._id, { value: '07400 123456', countryCode: '+44' });
+    expect(edited.json().contact).toMatchObject({ value: '+447400123456', display: '+44 7400 123456' });
+    const refused = await patch(created._id, { value: '55555 55555' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      value: 'Enter a valid phone number for the chosen country, e.g. 98765 43210',
+    });
+    expect((await activeList())[0]).toMatchObject({ value: '+447400123456' });
   });
 
   it('defaults a new channel to phone and active', async () => {
@@ -105,8 +132,8 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
   });
 
   it.each([
-    ['phone', '98765 43210', 'Enter the number in international form, e.g. +91 98765 43210'],
-    ['whatsapp', 'call me', 'Enter the number in international form, e.g. +91 98765 43210'],
+    ['phone', '55555 55555', 'Enter a valid phone number for the chosen country, e.g. 98765 43210'],
+    ['whatsapp', 'call me', 'Enter a valid phone number for the chosen country, e.g. 98765 43210'],
     ['email', 'not-an-email', 'Enter a valid email address'],
     ['telegram', 'https://evil.example/x', 'Enter a Telegram handle (e.g. @yourhandle) or a t.me link'],
     ['website', 'example.com', 'Enter a full link starting with https:// or http://'],

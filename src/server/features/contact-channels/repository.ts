@@ -8,11 +8,17 @@ import type { ContactChannelType } from '../../../shared/rules/contact-channels.
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
+import { formatPhone } from '../../lib/phone-numbers.ts';
 
 export interface ContactChannelChanges {
   value?: string;
   proof?: string;
   isActive?: boolean;
+}
+
+/** A stored value as people read it: a number in international form, any other value as it is. */
+function displayed(type: string, value: string): string {
+  return type === 'phone' || type === 'whatsapp' ? formatPhone(value) : value;
 }
 
 export function createContactChannelRepository(db: Kysely<DB>) {
@@ -40,6 +46,7 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     _id: row.id,
     type: row.type as ContactChannelType,
     value: row.value,
+    display: displayed(row.type, row.value),
     proof: row.proof,
     isActive: fromFlag(row.isActive),
     position: row.position,
@@ -67,7 +74,12 @@ export function createContactChannelRepository(db: Kysely<DB>) {
         .orderBy('position')
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({ _id: row.id, type: row.type as ContactChannelType, value: row.value }));
+      return rows.map((row) => ({
+        _id: row.id,
+        type: row.type as ContactChannelType,
+        value: row.value,
+        display: displayed(row.type, row.value),
+      }));
     },
 
     async listAll(trx: Executor = db): Promise<ContactChannel[]> {
@@ -81,7 +93,10 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     },
 
     /** New channels go to the end of the admin's order. */
-    async create(input: ContactChannelCreate, trx: Executor = db): Promise<ContactChannel> {
+    async create(
+      input: Omit<ContactChannelCreate, 'countryCode'>,
+      trx: Executor = db,
+    ): Promise<ContactChannel> {
       const now = nowIso();
       const id = newId();
       const last = await trx

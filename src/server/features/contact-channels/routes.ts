@@ -11,7 +11,10 @@ import {
   normalizeChannelValue,
   PublicContactChannelListResponseSchema,
 } from '../../../shared/contracts/contact-channels.ts';
+import { PHONE_MESSAGE } from '../../../shared/contracts/fields.ts';
+import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
+import { normalisePhone } from '../../lib/phone-numbers.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
@@ -24,6 +27,17 @@ export interface ContactChannelDeps {
 }
 
 const NOT_FOUND = 'Contact not found';
+
+/**
+ * A value as stored: a phone or WhatsApp number read with the chosen country (India by default; typed
+ * with `+` it keeps its own) and stored in E.164; other values as the schema gave them.
+ */
+function storedValue(type: ContactChannelType, value: string, countryCode: string | undefined): string {
+  if (type !== 'phone' && type !== 'whatsapp') return value;
+  const phone = normalisePhone(value, countryCode);
+  if (!phone) throw new HttpError(400, `Please check the form: ${PHONE_MESSAGE}`, { value: PHONE_MESSAGE });
+  return phone.e164;
+}
 
 export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = async (
   app,
@@ -77,7 +91,11 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       },
     },
     async (request, reply) => {
-      const contact = await contactChannels.create(request.body);
+      const { countryCode, ...channel } = request.body;
+      const contact = await contactChannels.create({
+        ...channel,
+        value: storedValue(channel.type, channel.value, countryCode),
+      });
       invalidate();
       return reply
         .status(201)
@@ -99,7 +117,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
     },
     async (request) => {
       const { id } = request.params;
-      const { position, ...changes } = request.body;
+      const { position, countryCode, ...changes } = request.body;
       const contact = await db.transaction().execute(async (trx) => {
         const existing = await contactChannels.findById(id, trx);
         if (!existing) throw new HttpError(404, NOT_FOUND);
@@ -107,7 +125,11 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
           // The value's rules depend on the stored type, so they are checked here rather than in the schema.
           const problem = channelValueProblem(existing.type, changes.value);
           if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { value: problem });
-          changes.value = normalizeChannelValue(existing.type, changes.value);
+          changes.value = storedValue(
+            existing.type,
+            normalizeChannelValue(existing.type, changes.value),
+            countryCode,
+          );
         }
         if (position !== undefined) await contactChannels.move(id, position, trx);
         return contactChannels.update(id, changes, trx);

@@ -70,7 +70,8 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     expect(stored).toEqual({
       _id: id,
       name: 'Asha Verma',
-      phone: '+91 98765 43210',
+      phone: '+919876543210',
+      phoneDisplay: '+91 98765 43210',
       email: 'asha@example.com',
       city: 'Pune',
       query: 'Can you help with my account?',
@@ -130,11 +131,60 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     });
     const bad = await t.app.inject(post(inquiry({ phone: '98765', email: 'asha', service: 'astrology' })));
     expect(bad.json().errors).toEqual({
-      phone: 'Enter the number in international form, e.g. +91 98765 43210',
+      phone: 'Enter a valid phone number for the chosen country, e.g. 98765 43210',
       email: 'Enter a valid email address',
       service: 'Select a service',
     });
     expect(await inquiries.count()).toBe(0);
+  });
+
+  it.each([
+    ['9876543210', '+91'],
+    ['98765 43210', undefined],
+    ['09876543210', '+91'],
+    ['+91 98765-43210', '+44'],
+    ['(98765) 43210', '+91'],
+  ])(
+    'takes the phone %s (country %s) as people type it and stores it in E.164',
+    async (phone, countryCode) => {
+      const id = expectAccepted(await t.app.inject(post(inquiry({ phone, countryCode }))));
+      expect(await inquiries.findById(id)).toMatchObject({
+        phone: '+919876543210',
+        phoneDisplay: '+91 98765 43210',
+      });
+    },
+  );
+
+  it('reads a national number with the chosen country', async () => {
+    const id = expectAccepted(
+      await t.app.inject(post(inquiry({ phone: '020 7946 0000', countryCode: '+44' }))),
+    );
+    expect(await inquiries.findById(id)).toMatchObject({
+      phone: '+442079460000',
+      phoneDisplay: '+44 20 7946 0000',
+    });
+  });
+
+  it.each([
+    ['a number India does not have', { phone: '55555 55555' }],
+    ['too few digits for India', { phone: '98765 4321' }],
+    ['letters', { phone: 'call me maybe' }],
+    ['a control character', { phone: '98765\u000043210' }],
+    ['huge input', { phone: '9'.repeat(10_000) }],
+  ])('refuses %s with a message on the phone field', async (_, fields) => {
+    const response = await t.app.inject(post(inquiry(fields)));
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.success).toBe(false);
+    expect(Object.keys(body.errors)).toEqual(['phone']);
+    expect(body.errors.phone).toMatch(/^(Enter a valid phone number for the chosen country|Phone must)/);
+    expect(await inquiries.count()).toBe(0);
+  });
+
+  it('refuses a country code that is not one', async () => {
+    const response = await t.app.inject(post(inquiry({ phone: '98765 43210', countryCode: 'India' })));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ countryCode: 'Choose a country code' });
   });
 
   it('refuses a query over 2,000 characters with a field message', async () => {

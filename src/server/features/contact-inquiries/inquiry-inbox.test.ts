@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryListResponse, InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
 import { newId } from '../../db/values.ts';
+import { searchDigits } from '../../lib/phone-numbers.ts';
 import {
   asAdmin,
   expectAuthenticationRequired,
@@ -16,6 +17,7 @@ import {
   signedInAppForEachTest,
   storedInquiry,
   TEST_DIALECTS,
+  TEST_INQUIRY,
   TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
@@ -270,7 +272,8 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
       expect(first.inquiries[0]).toEqual({
         _id: ids[24],
         name: 'Customer 24',
-        phone: '+91 98765 43210',
+        phone: '+919876543210',
+        phoneDisplay: '+91 98765 43210',
         email: 'asha@example.com',
         city: 'Pune',
         query: 'Hello there',
@@ -322,6 +325,50 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         expect(await search(term)).toEqual([target]);
         expect((await list(`q=${encodeURIComponent(term)}`)).total).toBe(1);
       }
+    });
+
+    it('finds an inquiry by its number typed any way', async () => {
+      const [, target] = await addInquiries(
+        { phone: '+919876522222' },
+        { phone: '+919876511111' },
+        { phone: '+447400123456' },
+      );
+      for (const term of [
+        '9876511111',
+        '09876511111',
+        '98765 11111',
+        '+91 98765 11111',
+        '+919876511111',
+        '098765-11111',
+        '(98765) 111',
+      ]) {
+        expect(await search(term)).toEqual([target]);
+        expect(await search(term, '&status=new')).toEqual([target]);
+        expect((await list(`q=${encodeURIComponent(term)}`)).total).toBe(1);
+        expect((await exportCsv(`q=${encodeURIComponent(term)}`)).rows.map((row) => row[2])).toEqual([
+          "'+91 98765 11111",
+        ]);
+      }
+      expect(await search('98765 3')).toEqual([]);
+    });
+
+    it('finds an inquiry sent through the form by the number as the visitor typed it', async () => {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: BASE,
+        headers: { origin: TEST_ORIGIN },
+        payload: { ...TEST_INQUIRY, phone: '9876543210', countryCode: '+91' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const id = sent.json().data._id;
+      const found = await list('q=9876543210');
+      expect(found).toMatchObject({ total: 1, inquiries: [{ _id: id, phone: '+919876543210' }] });
+      expect(found.inquiries[0]?.phoneDisplay).toBe('+91 98765 43210');
+      const detail = await api('GET', `${BASE}/${id}`);
+      expect(detail.json().inquiry).toMatchObject({
+        phone: '+919876543210',
+        phoneDisplay: '+91 98765 43210',
+      });
     });
 
     it('searches with terms of 1, 2 and 3 or more characters', async () => {
@@ -454,11 +501,14 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
       const stored = records.map((record, i) => ({ ...record, id: ids[i]! })).reverse();
       await fc.assert(
         fc.asyncProperty(fc.string({ unit: alphabet, minLength: 1, maxLength: 4 }), async (term) => {
+          // A term that looks like a number also finds its digits (a number typed any way).
           const needle = term.trim().toLowerCase();
+          const digits = searchDigits(term.trim());
+          const needles = digits && digits.length >= 3 ? [needle, digits] : [needle];
           const expected = stored
             .filter((inquiry) =>
               [inquiry.name, inquiry.email, inquiry.city, inquiry.query, inquiry.phone].some((field) =>
-                field.toLowerCase().includes(needle),
+                needles.some((form) => field.toLowerCase().includes(form)),
               ),
             )
             .map((inquiry) => inquiry.id);
@@ -558,7 +608,8 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         inquiry: {
           _id: id,
           name: 'Zoya Khan',
-          phone: '+91 98765 43210',
+          phone: '+919876543210',
+          phoneDisplay: '+91 98765 43210',
           email: 'asha@example.com',
           city: 'Pune',
           query: 'Hello there',

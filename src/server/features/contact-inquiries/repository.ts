@@ -6,7 +6,6 @@ import type {
   InquiryListResponse,
   InquiryStats,
 } from '../../../shared/contracts/contact-inquiries.ts';
-import type { ContactInquiryCreate } from '../../../shared/contracts/contact-inquiry-form.ts';
 import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import {
   INQUIRY_TOTAL_CAP,
@@ -21,9 +20,11 @@ import {
 import { containsPattern, type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
+import { formatPhone, searchDigits } from '../../lib/phone-numbers.ts';
+import type { ContactInquiryBody } from './schemas.ts';
 
-/** What the contact form sends, without the honeypot (a filled honeypot is never stored). */
-export type NewInquiry = Omit<ContactInquiryCreate, 'website'>;
+/** What the contact form sends, its phone in E.164, without the honeypot (a filled one is never stored). */
+export type NewInquiry = Omit<ContactInquiryBody, 'website'>;
 
 /** One page of the inbox; `total` is exact up to INQUIRY_TOTAL_CAP, beyond it `totalCapped` is true. */
 export type InquiryPage = Omit<InquiryListResponse, 'page' | 'pageSize'>;
@@ -49,6 +50,7 @@ function toRecord(row: InquiryRow): Inquiry {
     _id: row.id,
     name: row.name,
     phone: row.phone,
+    phoneDisplay: formatPhone(row.phone),
     email: row.email,
     city: row.city,
     query: row.query,
@@ -66,6 +68,16 @@ const TRIGRAM_LENGTH = 3;
 /** An FTS5 query matching `term` as one literal string (quotes doubled inside a quoted phrase). */
 function ftsPhrase(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
+}
+
+/**
+ * What a search looks for: the term as typed and, when it is a number typed any way (`098765 11111`,
+ * `+91 98765 11111`), also its digits, which match inside the stored E.164 (`+919876511111`). The digits
+ * are looked for only when they make a trigram, so both forms take the same plan.
+ */
+function searchForms(term: string): string[] {
+  const digits = searchDigits(term);
+  return digits && digits !== term && digits.length >= TRIGRAM_LENGTH ? [term, digits] : [term];
 }
 
 const EXPORT_BATCH = 500;
@@ -111,11 +123,13 @@ export function createContactInquiryRepository(
     if (filter.status) query = query.where('contactInquiries.status', '=', filter.status);
     if (below !== undefined) query = query.where('contactInquiries.seq', '<', below);
     if (term === '') return query;
+    const forms = searchForms(term);
 
     if (usesTrigramIndex(term)) {
+      // FTS5 merges the phrases of an OR in rowid order, so the walk stays lazy.
       const search = db
         .selectFrom(sql<{ rowid: number }>`contact_inquiry_search`.as('search'))
-        .where(sql<boolean>`contact_inquiry_search match ${ftsPhrase(term)}`)
+        .where(sql<boolean>`contact_inquiry_search match ${forms.map(ftsPhrase).join(' OR ')}`)
         .$if(below !== undefined, (q) => q.where(sql.ref('search.rowid'), '<', below as number))
         .orderBy(sql.ref('search.rowid'), 'desc');
       // Without a status the index alone answers; its rowid is the inquiry's seq.
@@ -130,10 +144,17 @@ export function createContactInquiryRepository(
         .where('contactInquiries.status', '=', filter.status);
     }
 
-    const pattern = containsPattern(term);
     if (dialect === 'postgres') {
-      return query.where(sql<boolean>`(${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike ${pattern}`);
+      return query.where((eb) =>
+        eb.or(
+          forms.map(
+            (form) => sql<boolean>`(${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike ${containsPattern(form)}`,
+          ),
+        ),
+      );
     }
+    // Only terms shorter than a trigram reach here on SQLite, and they have one form.
+    const pattern = containsPattern(term);
     if (term.toLowerCase() === term.toUpperCase() || /^[\x20-\x7e]*$/.test(term)) {
       // Nothing to fold beyond ASCII: SQLite's own LIKE, the fastest scan.
       return query.where((eb) =>

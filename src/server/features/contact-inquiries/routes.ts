@@ -15,7 +15,6 @@ import {
   InquiryStatsResponseSchema,
   InquiryStatusUpdateSchema,
 } from '../../../shared/contracts/contact-inquiries.ts';
-import { ContactInquiryCreateSchema } from '../../../shared/contracts/contact-inquiry-form.ts';
 import {
   INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
@@ -28,6 +27,7 @@ import { localDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
+import { ContactInquiryBodySchema } from './schemas.ts';
 
 export interface ContactInquiryDeps {
   contactInquiries: ContactInquiryRepository;
@@ -65,7 +65,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
       schema: {
         tags: ['inquiries'],
         summary: 'Send a message through the public contact form',
-        body: ContactInquiryCreateSchema,
+        body: ContactInquiryBodySchema,
         response: {
           201: z.object({
             success: z.literal(true),
@@ -118,7 +118,7 @@ function csvColumns(timeZone: string): { header: string; value: (inquiry: Inquir
   return [
     { header: `Submitted (${timeZone})`, value: (inquiry) => local(inquiry.createdAt) },
     { header: 'Name', value: (inquiry) => inquiry.name },
-    { header: 'Phone', value: (inquiry) => inquiry.phone },
+    { header: 'Phone', value: (inquiry) => inquiry.phoneDisplay },
     { header: 'Email', value: (inquiry) => inquiry.email },
     { header: 'City', value: (inquiry) => inquiry.city },
     { header: 'Service', value: (inquiry) => INQUIRY_SERVICE_LABELS[inquiry.service] },

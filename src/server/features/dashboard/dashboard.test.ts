@@ -242,7 +242,8 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     expect(recentUnread[0]).toEqual({
       _id: ids[7],
       name: 'Unread 6',
-      phone: '+91 98765 43210',
+      phone: '+919876543210',
+      phoneDisplay: '+91 98765 43210',
       email: 'asha@example.com',
       city: 'Pune',
       query: 'Hello there',

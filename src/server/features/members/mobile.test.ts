@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMobile, normaliseMobile } from './mobile.ts';
-import { searchDigits } from './repository.ts';
+import { normaliseMobile } from './mobile.ts';
 
 describe('normaliseMobile', () => {
   it.each([
@@ -44,27 +43,5 @@ describe('normaliseMobile', () => {
         },
       ),
     );
-  });
-
-  it('formats a stored number for people', () => {
-    expect(formatMobile('+919876543210')).toBe('+91 98765 43210');
-    expect(formatMobile('not a number')).toBe('not a number');
-  });
-});
-
-describe('searchDigits', () => {
-  it.each([
-    ['98765 43210', '9876543210'],
-    ['+91 98765', '9198765'],
-    ['98765-43210', '9876543210'],
-    ['098765', '98765'],
-    ['0', '0'],
-    ['(415) 555', '415555'],
-  ])('reads %s as the digits %s', (term, digits) => {
-    expect(searchDigits(term)).toBe(digits);
-  });
-
-  it.each(['Asha', 'Asha 98765', '-', '+'])('reads %s as no number', (term) => {
-    expect(searchDigits(term)).toBeNull();
   });
 });

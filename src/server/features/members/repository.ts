@@ -10,7 +10,7 @@ import {
 } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
-import { formatMobile } from './mobile.ts';
+import { formatPhone, searchDigits } from '../../lib/phone-numbers.ts';
 
 /** Another member already has this mobile (found by the unique index: two creates raced). */
 export class DuplicateMobileError extends Error {
@@ -36,23 +36,12 @@ function toMember(row: MemberRow): Member {
   return {
     _id: row.id,
     mobile: row.mobile,
-    mobileDisplay: formatMobile(row.mobile),
+    mobileDisplay: formatPhone(row.mobile),
     displayName: row.displayName,
     status: row.status as MemberStatus,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
-}
-
-/**
- * The digits of a search that looks like a phone number (`98765 43210`, `+91 98765`), matched inside the
- * stored E.164; a national trunk `0` typed before a number without `+` is dropped. Null for other text.
- */
-export function searchDigits(term: string): string | null {
-  if (!/^[+\d\s\-().]+$/.test(term) || !/\d/.test(term)) return null;
-  const digits = term.replace(/\D/g, '');
-  if (term.trimStart().startsWith('+')) return digits;
-  return digits.replace(/^0+(?=\d)/, '');
 }
 
 export function createMemberRepository(

@@ -6,7 +6,8 @@ function channel(id: string, overrides: Partial<ContactChannel> = {}): ContactCh
   return {
     _id: id,
     type: 'phone',
-    value: '+91 98765 43210',
+    value: '+919876543210',
+    display: '+91 98765 43210',
     isActive: true,
     proof: '',
     position: 0,

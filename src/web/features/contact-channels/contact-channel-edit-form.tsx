@@ -1,10 +1,16 @@
 import { toast } from 'sonner';
 import type { ContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
+import { DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useUpdateContactChannel } from './api.ts';
-import { ChannelValueField, useContactChannelForm } from './contact-channel-form.tsx';
+import {
+  ChannelValueField,
+  CountryCodeField,
+  isNumberType,
+  useContactChannelForm,
+} from './contact-channel-form.tsx';
 
 export interface ContactChannelEditFormProps {
   channel: ContactChannel;
@@ -16,13 +22,15 @@ export function ContactChannelEditForm({ channel, onClose }: ContactChannelEditF
   const update = useUpdateContactChannel();
   const { field, ...form } = useContactChannelForm({
     type: channel.type,
-    value: channel.value,
+    // A number as people read it (`+91 98765 43210`): typed with +, it keeps its code.
+    value: channel.display,
+    countryCode: DEFAULT_COUNTRY_CODE,
     isActive: channel.isActive,
     proof: channel.proof,
   });
 
-  const onSubmit = form.handleSubmit(({ value, proof }) =>
-    update.mutateAsync({ id: channel._id, changes: { value, proof } }).then(
+  const onSubmit = form.handleSubmit(({ value, countryCode, proof }) =>
+    update.mutateAsync({ id: channel._id, changes: { value, countryCode, proof } }).then(
       () => {
         toast.success('Contact updated successfully');
         onClose();
@@ -38,6 +46,9 @@ export function ContactChannelEditForm({ channel, onClose }: ContactChannelEditF
       className="mt-3 space-y-3"
       aria-label={`Edit ${CONTACT_CHANNEL_LABELS[channel.type]}`}
     >
+      {isNumberType(channel.type) && (
+        <CountryCodeField id={`contact-${channel._id}-country`} {...form.register('countryCode')} />
+      )}
       <ChannelValueField type={channel.type} autoFocus {...field('value')} />
       <TextField label="Description" autoComplete="off" {...field('proof')} />
       <div className="flex gap-3">

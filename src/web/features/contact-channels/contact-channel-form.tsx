@@ -1,4 +1,4 @@
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   type ContactChannelCreateInput,
@@ -11,6 +11,8 @@ import {
   type ContactChannelType,
   LINK_TYPES,
 } from '../../../shared/rules/contact-channels.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
+import { COUNTRY_NAMES } from '../../content/countries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { type BoundField, switchFieldProps } from '../../lib/form-fields.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -21,7 +23,35 @@ import { useCreateContactChannel } from './api.ts';
 
 const LINK_HINT = 'Enter the full URL/link for better accessibility';
 
-const EMPTY_CHANNEL: ContactChannelCreateInput = { type: 'phone', value: '', isActive: true, proof: '' };
+const EMPTY_CHANNEL: ContactChannelCreateInput = {
+  type: 'phone',
+  value: '',
+  countryCode: DEFAULT_COUNTRY_CODE,
+  isActive: true,
+  proof: '',
+};
+
+/** Types whose value is a number, read with the country chosen beside it and stored in E.164. */
+export function isNumberType(type: ContactChannelType): boolean {
+  return type === 'phone' || type === 'whatsapp';
+}
+
+const NUMBER_HINT = 'A number typed with + and its country code keeps its own code';
+
+/** The country of a number typed without `+`: India unless another is chosen. */
+export function CountryCodeField({ id, ...registered }: UseFormRegisterReturn & { id: string }) {
+  return (
+    <FieldShell id={id} label="Country code">
+      <select id={id} className={cx(inputClassName, 'border-slate-300')} {...registered}>
+        {COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {code} {COUNTRY_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
 
 /** The keyboard a phone should show for each kind of value. */
 function valueInputMode(type: ContactChannelType): 'tel' | 'email' | 'url' | 'text' {
@@ -44,7 +74,7 @@ export function ChannelValueField({
     <TextField
       label={valueLabel(type)}
       placeholder={CONTACT_CHANNEL_PLACEHOLDERS[type]}
-      hint={LINK_TYPES.has(type) ? LINK_HINT : undefined}
+      hint={LINK_TYPES.has(type) ? LINK_HINT : isNumberType(type) ? NUMBER_HINT : undefined}
       inputMode={valueInputMode(type)}
       {...VERBATIM_INPUT}
       autoFocus={autoFocus}
@@ -120,6 +150,7 @@ export function ContactChannelForm({ id, onAdded }: ContactChannelFormProps) {
             ))}
           </select>
         </FieldShell>
+        {isNumberType(type) && <CountryCodeField id={`${id}-country`} {...form.register('countryCode')} />}
         <ChannelValueField type={type} {...field('value')} />
       </div>
       <TextField

@@ -107,12 +107,12 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
                     rel="noopener noreferrer"
                     className="inline-flex items-center gap-1 text-indigo-700 underline-offset-2 hover:underline"
                   >
-                    {channel.value}
+                    {channel.display}
                     <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
                     <span className="sr-only">(opens in a new tab)</span>
                   </a>
                 ) : (
-                  channel.value
+                  channel.display
                 )}
               </p>
               {channel.proof && <p className="mt-1 text-sm break-words text-slate-500">{channel.proof}</p>}

@@ -17,7 +17,8 @@ function inquiry(overrides: Partial<Inquiry> = {}): Inquiry {
   return {
     _id: '0b6f2c1e-8d7a-4c1b-9f3e-2a5d6c7b8e9f',
     name: 'Asha Rao',
-    phone: '+91 98765 43210',
+    phone: '+919876543210',
+    phoneDisplay: '+91 98765 43210',
     email: 'asha@example.com',
     city: 'Pune',
     query: 'Hello',

@@ -59,7 +59,7 @@ function InquiryDetails({
     <div className="space-y-5">
       <dl className="grid gap-4 sm:grid-cols-2">
         <Field label="Name">{inquiry.name}</Field>
-        <Field label="Phone">{inquiry.phone}</Field>
+        <Field label="Phone">{inquiry.phoneDisplay}</Field>
         <Field label="Email">
           <span className="break-all">{inquiry.email}</span>
         </Field>

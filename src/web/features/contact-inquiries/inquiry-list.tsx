@@ -56,7 +56,7 @@ function ContactLines({ inquiry }: { inquiry: Inquiry }) {
     <div className="mt-1 space-y-0.5 text-sm text-slate-600">
       <p className="break-all">{inquiry.email}</p>
       <p>
-        <span className="whitespace-nowrap">{inquiry.phone}</span>
+        <span className="whitespace-nowrap">{inquiry.phoneDisplay}</span>
         <span aria-hidden="true"> · </span>
         <span className="break-words">{inquiry.city}</span>
       </p>

@@ -6,7 +6,8 @@ import {
   ACCOUNT_DELETION_MESSAGES,
 } from '../../../shared/rules/account-deletion.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
-import { ACCOUNT_DELETION_COPY, COUNTRY_NAMES } from '../../content/account-deletion.ts';
+import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
+import { COUNTRY_NAMES } from '../../content/countries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useCopy } from '../site-settings-data.ts';
 import {

@@ -128,7 +128,7 @@ export function ChannelCard({
       iconTone={look.tone}
       title={text(copy.title)}
       badge={copy.badge}
-      value={value}
+      value={channel.display}
       description={copy.description && text(copy.description)}
       action={
         href && (

@@ -14,7 +14,9 @@ import {
   INQUIRY_SUCCESS_MESSAGE,
   type InquiryService,
 } from '../../../shared/rules/contact-inquiries.ts';
+import { COUNTRY_CODES } from '../../../shared/rules/mobile-numbers.ts';
 import { CONTACT_FORM_COPY } from '../../content/contact.ts';
+import { COUNTRY_NAMES } from '../../content/countries.ts';
 import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import {
@@ -34,10 +36,13 @@ export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
 
 type FormStatus = 'filling' | 'submitting' | 'sent';
 
-/** The form's one-line fields, two a row on wider screens, with what helps each get typed. */
+/**
+ * The form's one-line fields, two a row on wider screens (the name and the phone with its country code take
+ * a row each), with what helps each get typed.
+ */
 const TEXT_INPUTS = [
   { field: 'name', type: 'text', autoComplete: 'name' },
-  { field: 'phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { field: 'phone', type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
   { field: 'email', type: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false },
   { field: 'city', type: 'text', autoComplete: 'address-level2' },
 ] as const satisfies readonly ({ field: InquiryFormField } & InputHTMLAttributes<HTMLInputElement>)[];
@@ -63,16 +68,18 @@ function Field({
   label,
   hint,
   error,
+  className,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
   error?: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="space-y-1.5">
+    <div className={cx('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -166,8 +173,10 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
 
   const change = (field: keyof InquiryFormValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    // A message stays until its field is edited, so the person can see what to fix.
-    if (field !== 'website') setErrors((current) => ({ ...current, [field]: undefined }));
+    // A message stays until its field is edited, so the person can see what to fix; the country code is
+    // part of the phone.
+    if (field === 'countryCode') setErrors((current) => ({ ...current, phone: undefined }));
+    else if (field !== 'website') setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -275,16 +284,48 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
             <div className="grid gap-4 sm:grid-cols-2">
-              {TEXT_INPUTS.map(({ field, ...attributes }) => (
-                <Field key={field} {...labelProps(field)}>
+              {TEXT_INPUTS.map(({ field, ...attributes }) => {
+                const input = (
                   <input
                     {...controlProps(field)}
                     {...attributes}
                     required
                     placeholder={copy[field].placeholder}
                   />
-                </Field>
-              ))}
+                );
+                if (field !== 'phone') {
+                  return (
+                    <Field
+                      key={field}
+                      {...labelProps(field)}
+                      className={cx(field === 'name' && 'sm:col-span-2')}
+                    >
+                      {input}
+                    </Field>
+                  );
+                }
+                return (
+                  <Field key={field} {...labelProps(field)} className="sm:col-span-2">
+                    <div className="flex gap-2">
+                      <select
+                        aria-label={copy.phone.countryCode}
+                        name="countryCode"
+                        autoComplete="tel-country-code"
+                        value={values.countryCode}
+                        onChange={(event) => change('countryCode', event.target.value)}
+                        className={cx(FIELD_CLASS, 'w-auto shrink-0 border-slate-300')}
+                      >
+                        {COUNTRY_CODES.map((code) => (
+                          <option key={code} value={code}>
+                            {code} {COUNTRY_NAMES[code]}
+                          </option>
+                        ))}
+                      </select>
+                      <div className="min-w-0 flex-1">{input}</div>
+                    </div>
+                  </Field>
+                );
+              })}
             </div>
             <Field {...labelProps('service')}>
               <select {...controlProps('service')} required>

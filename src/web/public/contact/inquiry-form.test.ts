@@ -10,6 +10,7 @@ import {
 const FILLED: InquiryFormValues = {
   name: '  Asha Rao ',
   phone: '+91 98765 43210',
+  countryCode: '+91',
   email: 'Asha@Example.com',
   city: 'Pune',
   service: 'digital-marketing',
@@ -40,13 +41,22 @@ describe('checkInquiryForm', () => {
     expect(result.inquiry).toMatchObject({ name: 'Asha Rao', email: 'asha@example.com', website: '' });
   });
 
-  it('asks for the international form of a phone number', () => {
-    const result = checkInquiryForm({ ...FILLED, phone: '98765' });
-    expect(result).toEqual({
-      success: false,
-      errors: { phone: 'Enter the number in international form, e.g. +91 98765 43210' },
-    });
-  });
+  it.each(['9876543210', '98765 43210', '09876543210', '+91 98765 43210', '(98765) 43210'])(
+    'takes the phone as typed: %s',
+    (phone) => {
+      expect(checkInquiryForm({ ...FILLED, phone }).success).toBe(true);
+    },
+  );
+
+  it.each(['98765', 'call me', '98765 43210 ext 2', '+91 98765 43210 +1'])(
+    'asks for a valid phone number instead of %s',
+    (phone) => {
+      expect(checkInquiryForm({ ...FILLED, phone })).toEqual({
+        success: false,
+        errors: { phone: 'Enter a valid phone number for the chosen country, e.g. 98765 43210' },
+      });
+    },
+  );
 });
 
 describe('formFieldErrors', () => {

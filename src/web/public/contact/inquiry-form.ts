@@ -7,18 +7,23 @@ import {
   INQUIRY_SERVICES,
   type InquiryService,
 } from '../../../shared/rules/contact-inquiries.ts';
+import { DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 
 /** The fields a person fills in, in the order of the form. */
 export const INQUIRY_FORM_FIELDS = ['name', 'phone', 'email', 'city', 'service', 'query'] as const;
 export type InquiryFormField = (typeof INQUIRY_FORM_FIELDS)[number];
 
-/** What the form holds: the visible fields plus the honeypot `website`, all as typed. */
-export type InquiryFormValues = Record<InquiryFormField | 'website', string>;
+/**
+ * What the form holds, all as typed: the visible fields, the country chosen beside the phone (a number
+ * typed with `+` ignores it) and the honeypot `website`.
+ */
+export type InquiryFormValues = Record<InquiryFormField | 'countryCode' | 'website', string>;
 export type InquiryFieldErrors = Partial<Record<InquiryFormField, string>>;
 
 export const EMPTY_INQUIRY_FORM: InquiryFormValues = {
   name: '',
   phone: '',
+  countryCode: DEFAULT_COUNTRY_CODE,
   email: '',
   city: '',
   service: '',

@@ -1,0 +1,96 @@
+import { Migrator } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../../db/migrations/index.ts';
+import { newId } from '../../db/values.ts';
+import {
+  migrateTestDatabase,
+  openTestDatabase,
+  storedInquiry,
+  TEST_DIALECTS,
+} from '../../test-support/test-app.ts';
+import { createContactInquiryRepository } from './repository.ts';
+
+const SENT_AT = '2026-03-01T10:00:00.000Z';
+
+describe.each(TEST_DIALECTS)('phone numbers migration (%s)', (dialect) => {
+  it('stores the phones of inquiries and of phone and WhatsApp channels in E.164 where they parse', async () => {
+    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
+    try {
+      const migrator = new Migrator({
+        db: database.db.withoutPlugins(),
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+      });
+      await migrateTestDatabase(database, async () => {
+        const { error } = await migrator.migrateTo('0007_admin_sign_in_record');
+        if (error) throw error;
+      });
+      const typed = [
+        '+91 98765 43210',
+        '98765 11111',
+        '098765-22222',
+        '+44 20 7946 0000',
+        '+919876533333',
+        'call me on the landline',
+        '98765',
+      ];
+      const ids = typed.map(() => newId());
+      await database.db
+        .insertInto('contactInquiries')
+        .values(typed.map((phone, i) => ({ ...storedInquiry(SENT_AT, { phone }), id: ids[i]! })))
+        .execute();
+      const channel = (type: string, value: string, position: number) => ({
+        id: newId(),
+        type,
+        value,
+        proof: '',
+        isActive: 1,
+        position,
+        createdAt: SENT_AT,
+        updatedAt: SENT_AT,
+      });
+      await database.db
+        .insertInto('contactChannels')
+        .values([
+          channel('phone', '+91 98765 44444', 0),
+          channel('whatsapp', '98765 55555', 1),
+          channel('phone', '+91 1234', 2),
+          channel('telegram', '@asha_support', 3),
+        ])
+        .execute();
+
+      await migrateTestDatabase(database);
+
+      const repository = createContactInquiryRepository(database.db, dialect);
+      const phones = await Promise.all(ids.map(async (id) => (await repository.findById(id))?.phone));
+      expect(phones).toEqual([
+        '+919876543210',
+        '+919876511111',
+        '+919876522222',
+        '+442079460000',
+        '+919876533333',
+        'call me on the landline',
+        '98765',
+      ]);
+      const stored = await repository.findById(ids[0]!);
+      expect(stored).toMatchObject({ phoneDisplay: '+91 98765 43210', updatedAt: SENT_AT });
+      // The search index follows: the new form of a number finds it.
+      expect((await repository.list({ q: '09876522222', page: 1, pageSize: 10 })).inquiries).toMatchObject([
+        { _id: ids[2] },
+      ]);
+      const channels = await database.db
+        .selectFrom('contactChannels')
+        .select(['type', 'value'])
+        .orderBy('position')
+        .execute();
+      expect(channels).toEqual([
+        { type: 'phone', value: '+919876544444' },
+        { type: 'whatsapp', value: '+919876555555' },
+        { type: 'phone', value: '+91 1234' },
+        { type: 'telegram', value: '@asha_support' },
+      ]);
+    } finally {
+      await dispose();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatPhone, normalisePhone, searchDigits } from './phone-numbers.ts';
+
+describe('normalisePhone', () => {
+  it.each([
+    ['9876543210', undefined, '+919876543210', '+91 98765 43210'],
+    ['98765 43210', '+91', '+919876543210', '+91 98765 43210'],
+    ['09876543210', '+91', '+919876543210', '+91 98765 43210'],
+    ['+91 98765 43210', '+44', '+919876543210', '+91 98765 43210'],
+    // Unlike a member's mobile, a number to call may be a fixed line.
+    ['020 2612 3456', '+91', '+912026123456', '+91 20 2612 3456'],
+    ['020 7946 0000', '+44', '+442079460000', '+44 20 7946 0000'],
+    ['050 123 4567', '+971', '+971501234567', '+971 50 123 4567'],
+  ])('reads %s (code %s) as %s', (typed, code, e164, international) => {
+    expect(normalisePhone(typed, code)).toEqual({ e164, international });
+  });
+
+  it.each([
+    ['too few digits', '98765 4321', '+91'],
+    ['too many digits', '98765 432101', '+91'],
+    ['nonsense digits', '12345', '+91'],
+    ['letters', 'call me', '+91'],
+    ['nothing', '', '+91'],
+    ['a bad country code', '98765 43210', '+abc'],
+    ['a country code no country has', '98765 43210', '+9999'],
+  ])('refuses %s', (_, typed, code) => {
+    expect(normalisePhone(typed, code)).toBeNull();
+  });
+
+  it('gives E.164 or null for any text, never throws', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom('+91', '+1', '+44', '+9999', ''),
+        (typed, code) => {
+          const result = normalisePhone(typed, code);
+          if (result) expect(result.e164).toMatch(/^\+[1-9]\d{6,14}$/);
+        },
+      ),
+    );
+  });
+
+  it('formats a stored number for people, and keeps one that does not parse', () => {
+    expect(formatPhone('+919876543210')).toBe('+91 98765 43210');
+    expect(formatPhone('not a number')).toBe('not a number');
+  });
+});
+
+describe('searchDigits', () => {
+  it.each([
+    ['98765 43210', '9876543210'],
+    ['+91 98765', '9198765'],
+    ['98765-43210', '9876543210'],
+    ['098765', '98765'],
+    ['0', '0'],
+    ['(415) 555', '415555'],
+  ])('reads %s as the digits %s', (term, digits) => {
+    expect(searchDigits(term)).toBe(digits);
+  });
+
+  it.each(['Asha', 'Asha 98765', '-', '+'])('reads %s as no number', (term) => {
+    expect(searchDigits(term)).toBeNull();
+  });
+});
