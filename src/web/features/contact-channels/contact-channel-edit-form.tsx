@@ -36,7 +36,7 @@ export function ContactChannelEditForm({ channel, onClose }: ContactChannelEditF
       onSubmit={onSubmit}
       noValidate
       className="mt-3 space-y-3"
-      aria-label={`Edit ${CONTACT_CHANNEL_LABELS[channel.type]}`}
+      aria-label={`Edit ${CONTACT_CHANNEL_LABELS[channel.type]} ${channel.value}`}
     >
       <ChannelValueField type={channel.type} autoFocus {...field('value')} />
       <TextField label="Description" autoComplete="off" {...field('proof')} />

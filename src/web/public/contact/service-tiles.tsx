@@ -16,24 +16,18 @@ export function ServiceTiles({
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {CONTACT_SERVICE_TILES.map((tile, index) => {
-        const id = `service-tile-${tile.service}`;
         return (
           <li key={tile.service}>
+            {/* The button's name is all its visible text (WCAG 2.5.3: speech users say what they see). */}
             <button
               type="button"
-              aria-labelledby={id}
-              aria-describedby={`${id}-description`}
               onClick={() => onChoose(tile.service)}
               onPointerEnter={onIntent}
               onFocus={onIntent}
               className={`group flex h-full w-full flex-col rounded-2xl border-l-4 bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${ACCENTS[index]}`}
             >
-              <span id={id} className="font-semibold text-slate-900">
-                {tile.title}
-              </span>
-              <span id={`${id}-description`} className="mt-1 flex-1 text-sm text-slate-600">
-                {tile.description}
-              </span>
+              <span className="font-semibold text-slate-900">{tile.title}</span>
+              <span className="mt-1 flex-1 text-sm text-slate-600">{tile.description}</span>
               <span
                 aria-hidden="true"
                 className="mt-3 text-sm font-semibold text-indigo-700 group-hover:underline"
