@@ -87,7 +87,10 @@ test('a whole game by keyboard alone: grid keys, the robot after 800 ms, the res
     await page.keyboard.press('Tab');
   }
   await expect(beginner).toBeFocused();
-  await expect(beginner).toHaveAccessibleDescription('Every robot move is a random one. A gentle start.');
+  // Its visible words are its name (WCAG 2.5.3).
+  await expect(beginner).toHaveAccessibleName(
+    'Beginner Every robot move is a random one. A gentle start. 1 of 5 stars',
+  );
   await page.keyboard.press('Enter');
 
   // Focus is on the board, in its centre, and only that cell is in the tab order.

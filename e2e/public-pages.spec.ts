@@ -80,29 +80,28 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
 
       // Six questions, all closed; one open at a time; the open one closes when activated again.
       const faq = page.getByRole('region', { name: 'Frequently asked questions' });
-      const questions = faq.getByRole('button');
+      const items = faq.locator('details');
+      const questions = faq.locator('summary');
       await expect(questions).toHaveCount(6);
-      const first = questions.nth(0);
-      const second = questions.nth(1);
-      await expect(first).toHaveAttribute('aria-expanded', 'false');
-      await first.click();
-      await expect(first).toHaveAttribute('aria-expanded', 'true');
-      const firstAnswer = page.locator(`[id="${await first.getAttribute('aria-controls')}"]`);
+      await hydrated(page.getByRole('link', { name: 'Get Started' }));
+      await expect(items.nth(0)).not.toHaveAttribute('open');
+      await questions.nth(0).click();
+      await expect(items.nth(0)).toHaveAttribute('open');
+      const firstAnswer = faq.getByRole('region', { name: `What is ${settings.brandName}?` });
       await expect(firstAnswer).toBeVisible();
-      await expect(firstAnswer).toHaveAccessibleName(`What is ${settings.brandName}?`);
-      await second.click();
-      await expect(second).toHaveAttribute('aria-expanded', 'true');
-      await expect(first).toHaveAttribute('aria-expanded', 'false');
+      await questions.nth(1).click();
+      await expect(items.nth(1)).toHaveAttribute('open');
+      await expect(items.nth(0)).not.toHaveAttribute('open');
       await expect(firstAnswer).toBeHidden();
-      await second.click();
-      await expect(second).toHaveAttribute('aria-expanded', 'false');
+      await questions.nth(1).click();
+      await expect(items.nth(1)).not.toHaveAttribute('open');
 
       // By keyboard: Enter opens, Space closes.
       await questions.nth(2).focus();
       await page.keyboard.press('Enter');
-      await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'true');
+      await expect(items.nth(2)).toHaveAttribute('open');
       await page.keyboard.press('Space');
-      await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'false');
+      await expect(items.nth(2)).not.toHaveAttribute('open');
 
       await expectNoSeriousAxeViolationsOfAnyRule(page);
       expect(errors).toEqual([]);
@@ -166,7 +165,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       await detailedTab.click();
       const detailed = page.getByRole('tabpanel', { name: 'Detailed Terms' });
       await expect(detailed).toBeVisible();
-      const sections = detailed.getByRole('button');
+      const sections = detailed.locator('summary');
       await expect(sections).toHaveText([
         'App Description & Purpose',
         'Acceptable Use Policy',
@@ -175,9 +174,10 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         'WhatsApp Integration',
         'Legal Disclaimer',
       ]);
-      await expect(sections.first()).toHaveAttribute('aria-expanded', 'true');
-      await detailed.getByRole('button', { name: 'Acceptable Use Policy' }).click();
-      await expect(sections.first()).toHaveAttribute('aria-expanded', 'false');
+      const items = detailed.locator('details');
+      await expect(items.first()).toHaveAttribute('open');
+      await sections.filter({ hasText: 'Acceptable Use Policy' }).click();
+      await expect(items.first()).not.toHaveAttribute('open');
       const acceptable = detailed.getByRole('region', { name: 'Acceptable Use Policy' });
       await expectTextsVisible(acceptable, [
         'Legitimate communication',
@@ -185,7 +185,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         'Professional conduct',
         'Reporting issues',
       ]);
-      await detailed.getByRole('button', { name: 'Prohibited Activities' }).click();
+      await sections.filter({ hasText: 'Prohibited Activities' }).click();
       await expect(acceptable).toBeHidden();
       const prohibited = detailed.getByRole('region', { name: 'Prohibited Activities' });
       for (const [item, severity] of [

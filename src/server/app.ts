@@ -23,6 +23,7 @@ import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { inquirySubmission } from './features/contact-inquiries/inquiry-submission.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -167,12 +168,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
-  await app.register(contactInquiryRoutes, {
+  // One submission (one limiter) for the form's JSON call and the form posted without script.
+  const submitInquiry = inquirySubmission({
     contactInquiries,
     groupCommit: database.groupCommit,
     limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
     ...(redis ? { redis } : {}),
   });
+  await app.register(contactInquiryRoutes, { submitInquiry });
   await app.register(inquiryInboxRoutes, { contactInquiries });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
   app.addHook('onReady', () => blogViews.start());
@@ -222,6 +225,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await serveWeb(app, config, { contactChannels, currentSettings, publicContent, blogPosts, blogViews });
+  await serveWeb(app, config, {
+    contactChannels,
+    currentSettings,
+    publicContent,
+    blogPosts,
+    blogViews,
+    submitInquiry,
+  });
   return app;
 }

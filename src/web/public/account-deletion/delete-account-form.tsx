@@ -133,10 +133,10 @@ export function DeleteAccountForm() {
             tabIndex={-1}
             className="rounded-2xl bg-green-50 p-6 text-green-900 ring-1 ring-green-200 focus:outline-none"
           >
-            <p className="flex items-center gap-3 text-xl font-bold">
+            <h3 className="flex items-center gap-3 text-xl font-bold">
               <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-green-700" />
               {ACCOUNT_DELETION_COPY.done.heading}
-            </p>
+            </h3>
             <p className="mt-2">{ACCOUNT_DELETION_COPY.done.body}</p>
             <Link
               to="/"

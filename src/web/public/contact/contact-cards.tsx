@@ -30,11 +30,11 @@ const LOOKS: Partial<Record<ContactChannelType, ChannelLook>> = {
   whatsapp: {
     icon: MessageCircle,
     tone: 'bg-green-100 text-green-700',
-    action: 'bg-green-700 hover:bg-green-800',
+    action: 'bg-green-800 hover:bg-green-900',
   },
   phone: { icon: Phone, tone: 'bg-blue-100 text-blue-700', action: 'bg-blue-700 hover:bg-blue-800' },
-  telegram: { icon: Send, tone: 'bg-sky-100 text-sky-700', action: 'bg-sky-700 hover:bg-sky-800' },
-  instagram: { icon: Camera, tone: 'bg-pink-100 text-pink-700', action: 'bg-pink-700 hover:bg-pink-800' },
+  telegram: { icon: Send, tone: 'bg-sky-100 text-sky-700', action: 'bg-sky-800 hover:bg-sky-900' },
+  instagram: { icon: Camera, tone: 'bg-pink-100 text-pink-700', action: 'bg-pink-800 hover:bg-pink-900' },
   facebook: { icon: ThumbsUp, tone: 'bg-blue-100 text-blue-800', action: 'bg-blue-700 hover:bg-blue-800' },
   email: { icon: Mail, tone: 'bg-slate-200 text-slate-700', action: 'bg-indigo-700 hover:bg-indigo-800' },
 };

@@ -83,7 +83,7 @@ function Field({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-800">
           {error}
         </p>
       )}

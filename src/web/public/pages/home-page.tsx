@@ -194,7 +194,7 @@ function ContactCards({
       key: 'whatsapp',
       icon: MessageCircle,
       iconClasses: 'bg-emerald-50 text-emerald-700',
-      actionClasses: 'bg-emerald-700 hover:bg-emerald-800',
+      actionClasses: 'bg-emerald-800 hover:bg-emerald-900',
       copy: COPY.contactCards.whatsapp,
       value: settings.whatsappNumber,
       href: whatsappHref,
@@ -214,7 +214,7 @@ function ContactCards({
       key: 'telegram',
       icon: Send,
       iconClasses: 'bg-sky-50 text-sky-700',
-      actionClasses: 'bg-sky-700 hover:bg-sky-800',
+      actionClasses: 'bg-sky-800 hover:bg-sky-900',
       copy: COPY.contactCards.telegram,
       value: `@${settings.telegramHandle}`,
       href: telegramHref,
@@ -244,7 +244,7 @@ function ContactCards({
               </span>
               <div className="flex min-w-0 flex-col md:mt-4">
                 <h3 className="text-base font-semibold text-slate-600">{copy.title}</h3>
-                <p className="text-xl font-semibold break-words text-slate-900">{value}</p>
+                <div className="text-xl font-semibold break-words text-slate-900">{value}</div>
                 <p className="mt-1 text-sm text-slate-600">{copy.note}</p>
                 {href &&
                   (external ? (
@@ -367,7 +367,7 @@ export function HomePage() {
               rel="noopener noreferrer"
               aria-label={`${COPY.floatingWhatsapp} ${COPY.opensInNewTab}`}
               title={COPY.floatingWhatsapp}
-              className="pointer-events-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
+              className="pointer-events-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-800 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
             >
               <MessageCircle aria-hidden="true" className="size-7" />
             </a>
