@@ -101,7 +101,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     log: app.log,
   });
 
-  /** Renders `url` as the page for this request, with `context` when it is not the visitor's usual one. */
+  /** Renders `url` as the page for this request; with `posted`, as the answer to the contact form posted natively. */
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -110,8 +110,8 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   ) => {
     try {
       const renderer = await loadRenderer();
-      const target = { origin: siteOrigin(config, request), url: request.url, nonce: reply.cspNonce.script };
-      const blogSlug = blogPostSlugOf(request.url);
+      const target = { origin: siteOrigin(config, request), url, nonce: reply.cspNonce.script };
+      const blogSlug = blogPostSlugOf(url);
       // Only a post's page differs for an admin (drafts show); the session is looked up for it alone, and
       // costs nothing without a session cookie.
       const admin = blogSlug !== null && (await app.adminFromRequest(request)) !== null;
@@ -122,7 +122,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       // A query string could change the page (and would let anyone fill the cache): rendered each time.
       // An admin's page may show a draft: rendered for that request alone, and never kept.
       // A posted form's answer is that visitor's alone.
-      const cacheable = !reloadOnChange && !request.url.includes('?') && !admin && !posted;
+      const cacheable = !reloadOnChange && !url.includes('?') && !admin && !posted;
       const context: PublicDataContext = posted
         ? { ...contexts.visitor, postedInquiry: posted.form }
         : admin

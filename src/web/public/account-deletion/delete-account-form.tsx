@@ -260,7 +260,7 @@ export function DeleteAccountForm() {
               aria-disabled={hydrated ? !filled : undefined}
               className={cx(
                 ACTION_BUTTON,
-                'w-full bg-red-700 text-white shadow-sm shadow-red-700/25 hover:bg-red-800 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
+                'w-full bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
               )}
             >
               {COPY.submit}
