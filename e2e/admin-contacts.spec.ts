@@ -57,9 +57,13 @@ test('an admin adds, toggles, reorders and deletes a WhatsApp channel', { tag: '
     'https://wa.me/919876512340',
   );
   await expect.poll(() => activeValues(request)).toContain(WHATSAPP);
+  // Its buttons name the value, so two channels of one type are told apart by a screen reader.
+  await expect(
+    whatsappRow.getByRole('button', { name: `Edit WhatsApp ${WHATSAPP}`, exact: true }),
+  ).toBeVisible();
 
   // Toggle: an inactive channel disappears from the public list, and comes back when reactivated.
-  const activeSwitch = whatsappRow.getByRole('switch', { name: 'WhatsApp active' });
+  const activeSwitch = whatsappRow.getByRole('switch', { name: `WhatsApp ${WHATSAPP} active` });
   await activeSwitch.click();
   await expect(activeSwitch).not.toBeChecked();
   await expect(page.getByText('Contact deactivated').first()).toBeVisible();
@@ -77,7 +81,7 @@ test('an admin adds, toggles, reorders and deletes a WhatsApp channel', { tag: '
     })
     .toBe(true);
   const websiteRow = page.getByRole('listitem').filter({ hasText: website });
-  await websiteRow.getByRole('button', { name: 'Move Website up' }).click();
+  await websiteRow.getByRole('button', { name: `Move Website ${website} up` }).click();
   await expect
     .poll(async () => {
       const values = await activeValues(request);
@@ -85,10 +89,10 @@ test('an admin adds, toggles, reorders and deletes a WhatsApp channel', { tag: '
     })
     .toBe(true);
   // Keyboard focus moves with the row (to its Move down button if it reached the top).
-  await expect(websiteRow.locator(':focus')).toHaveAccessibleName(/^Move Website (up|down)$/);
+  await expect(websiteRow.locator(':focus')).toHaveAccessibleName(/^Move Website https:\S+ (up|down)$/);
 
   // Delete, after confirming in an accessible dialog.
-  await whatsappRow.getByRole('button', { name: 'Delete WhatsApp' }).click();
+  await whatsappRow.getByRole('button', { name: `Delete WhatsApp ${WHATSAPP}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you sure you want to delete this contact?');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -97,7 +101,7 @@ test('an admin adds, toggles, reorders and deletes a WhatsApp channel', { tag: '
   await expect.poll(() => activeValues(request)).not.toContain(WHATSAPP);
 
   // Leave no data behind for other specs.
-  await websiteRow.getByRole('button', { name: 'Delete Website' }).click();
+  await websiteRow.getByRole('button', { name: `Delete Website ${website}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(websiteRow).toHaveCount(0);
   await expect.poll(() => activeValues(request)).not.toContain(website);

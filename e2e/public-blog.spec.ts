@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import { BLOG_MESSAGES, slugify } from '../src/shared/rules/blog.ts';
 import { test, uniqueTag } from './support.ts';
 
@@ -114,5 +114,43 @@ test.describe('Public blog', () => {
     } finally {
       await reader.dispose();
     }
+  });
+
+  test('a picture that cannot load leaves a neat placeholder, in the list and on the post', async ({
+    page,
+    adminRequest,
+    baseURL,
+  }) => {
+    const title = `Dead link picture ${tag}`;
+    const response = await adminRequest.post('/api/blogs', {
+      headers: { origin: baseURL! },
+      data: {
+        title,
+        description: `A post whose picture is gone ${tag}`,
+        content: CONTENT,
+        slug: slugify(title),
+        category: 'News',
+        // This site answers 404 at this address.
+        image: `${baseURL}/e2e-missing-picture-${tag}.jpg`,
+        isPublished: true,
+      },
+    });
+    expect(response.status()).toBe(201);
+    created = ((await response.json()) as { data: StoredPost }).data;
+
+    const expectPlaceholder = async (picture: Locator) => {
+      // The failed <img> is gone: no broken-image icon, no alt text; the placeholder keeps its 16:9 place.
+      await expect(picture).toHaveAttribute('data-image-state', 'broken');
+      await expect(picture.locator('img')).toHaveCount(0);
+      const box = (await picture.boundingBox())!;
+      expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.05);
+      await expect(picture).toHaveText('');
+    };
+    await page.goto('/blog');
+    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
+    await expectPlaceholder(card.locator('[data-image-state]'));
+    await page.goto(`/blog/${created.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectPlaceholder(page.locator('main [data-image-state]'));
   });
 });

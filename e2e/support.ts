@@ -8,6 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import axe from 'axe-core';
 import { E2E_ADMIN, E2E_DATABASES } from '../playwright.config.ts';
 import { databaseTarget } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
@@ -114,9 +115,15 @@ export function collectErrors(page: Page): string[] {
  * The serious and critical problems axe finds on the page, as `rule: elements`. `exclude` leaves a part
  * out: a toast still fading in has a blended colour that axe reads as low contrast.
  */
-export async function seriousAxeViolations(page: Page, exclude?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (exclude ? axe.exclude(exclude) : axe).analyze();
+export async function seriousAxeViolations(
+  page: Page,
+  exclude?: string,
+  { everyRule = false } = {},
+): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (everyRule) builder = builder.withRules(EVERY_AXE_RULE);
+  if (exclude) builder = builder.exclude(exclude);
+  const { violations } = await builder.analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -126,6 +133,17 @@ export async function seriousAxeViolations(page: Page, exclude?: string): Promis
 
 export async function expectNoSeriousAxeViolations(page: Page, exclude?: string) {
   expect(await seriousAxeViolations(page, exclude)).toEqual([]);
+}
+
+/**
+ * Every rule axe has, best practices and experimental ones included (axe runs only some by default): the
+ * public pages are what every visitor meets, so they are held to all of them.
+ */
+const EVERY_AXE_RULE = axe.getRules().map((rule) => rule.ruleId);
+
+/** As expectNoSeriousAxeViolations, with every axe rule enabled: the audit of a public page. */
+export async function expectNoSeriousAxeViolationsOfAnyRule(page: Page, exclude?: string) {
+  expect(await seriousAxeViolations(page, exclude, { everyRule: true })).toEqual([]);
 }
 
 /** Each of `texts` is shown in `scope`, as a whole text of its own. */

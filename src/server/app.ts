@@ -23,6 +23,7 @@ import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { inquirySubmission } from './features/contact-inquiries/inquiry-submission.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -168,12 +169,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
-  await app.register(contactInquiryRoutes, {
+  // One submission (one limiter) for the form's JSON call and the form posted without script.
+  const submitInquiry = inquirySubmission({
     contactInquiries,
     groupCommit: database.groupCommit,
     limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
     ...(redis ? { redis } : {}),
   });
+  await app.register(contactInquiryRoutes, { submitInquiry });
   await app.register(inquiryInboxRoutes, {
     contactInquiries,
     timeZone: async () => (await currentSettings()).timeZone,
@@ -234,6 +237,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicContent,
     blogPosts,
     blogViews,
+    submitInquiry,
   });
   return app;
 }

@@ -8,8 +8,24 @@ import type { BlogCategory } from './rules/blog.ts';
  * It lives in shared because both sides compile against it and neither may import the other.
  */
 
+/** The contact form's fields as a browser without script posts them (POST /contact/message). */
+export const POSTED_INQUIRY_FIELDS = ['name', 'phone', 'email', 'city', 'service', 'query'] as const;
+export type PostedInquiryField = (typeof POSTED_INQUIRY_FIELDS)[number];
+
+/** What the server answers a natively posted contact form with: thanks, or the form again as it was sent. */
+export type PostedInquiryForm =
+  | { status: 'sent' }
+  | {
+      status: 'refused';
+      message: string;
+      values: Record<PostedInquiryField, string>;
+      errors: Partial<Record<PostedInquiryField, string>>;
+    };
+
 /** What route loaders get on the server: direct data access, where the browser would call the API. */
 export interface PublicDataContext {
+  /** Set only when rendering the answer to a natively posted contact form. */
+  postedInquiry?: PostedInquiryForm;
   activeContacts(): Promise<PublicContactChannel[]>;
   /** The site settings (brand, hours, figures, time zone); the browser reads GET /api/settings. */
   siteSettings(): Promise<SiteSettings>;

@@ -1,10 +1,21 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { INQUIRY_FAILURE_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
+import {
+  POSTED_INQUIRY_FIELDS,
+  type PostedInquiryField,
+  type PostedInquiryForm,
+  type PublicDataContext,
+} from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';
 import { type BlogViewCounter, blogPostSlugOf } from '../features/blog/view-counting.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
+import type { SubmitInquiry } from '../features/contact-inquiries/inquiry-submission.ts';
+import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
+import { HttpError } from '../plugins/errors.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { serveAdminShell } from './admin-shell.ts';
@@ -24,6 +35,30 @@ export interface WebDeps {
   publicContent: PublicContent;
   blogPosts: BlogPostRepository;
   blogViews: BlogViewCounter;
+  /** Takes an inquiry as POST /api/contact-inquiries does: the contact form posted without script uses it. */
+  submitInquiry: SubmitInquiry;
+}
+
+/** Where the contact form lives as a page of its own, for browsers without script (and its native post). */
+const INQUIRY_FORM_PAGE = '/contact/message';
+const INQUIRY_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
+
+/** The form's fields as posted (urlencoded, or anything else a client sends): strings only, others empty. */
+function postedValues(body: unknown): {
+  values: Record<PostedInquiryField, string>;
+  website: string;
+} {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (key: string) => {
+    const value = fields[key];
+    return typeof value === 'string' ? value : '';
+  };
+  const values = Object.fromEntries(POSTED_INQUIRY_FIELDS.map((field) => [field, text(field)]));
+  return { values: values as Record<PostedInquiryField, string>, website: text('website') };
+}
+
+function isPostedField(key: unknown): key is PostedInquiryField {
+  return typeof key === 'string' && (POSTED_INQUIRY_FIELDS as readonly string[]).includes(key);
 }
 
 const PAGE_CACHE_CONTROL = 'private, no-cache';
@@ -83,13 +118,17 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     },
   });
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    // Unknown API paths keep their JSON 404.
-    if (isApiPath(request.url) || !request.url.startsWith('/')) return reply.callNotFound();
+  /** Renders `url` as the page for this request; with `posted`, as the answer to the contact form posted natively. */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    posted?: { form: PostedInquiryForm; status: number },
+  ) => {
     try {
       const renderer = await loadRenderer();
-      const target = { origin: siteOrigin(config, request), url: request.url, nonce: reply.cspNonce.script };
-      const blogSlug = blogPostSlugOf(request.url);
+      const target = { origin: siteOrigin(config, request), url, nonce: reply.cspNonce.script };
+      const blogSlug = blogPostSlugOf(url);
       // Only a post's page differs for an admin (drafts show); the session is looked up for it alone, and
       // costs nothing without a session cookie.
       const admin = blogSlug !== null && (await app.adminFromRequest(request)) !== null;
@@ -99,23 +138,71 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
         blogSlug !== null && !admin ? deps.blogViews.recordPageView(blogSlug, request) : undefined;
       // A query string could change the page (and would let anyone fill the cache): rendered each time.
       // An admin's page may show a draft: rendered for that request alone, and never kept.
-      const cacheable = !reloadOnChange && !request.url.includes('?') && !admin;
+      // A posted form's answer is that visitor's alone.
+      const cacheable = !reloadOnChange && !url.includes('?') && !admin && !posted;
+      const context: PublicDataContext = posted
+        ? { ...contexts.visitor, postedInquiry: posted.form }
+        : admin
+          ? contexts.admin
+          : contexts.visitor;
       const document: RenderedDocument =
         (cacheable ? await cachedPage(renderer, target) : null) ??
-        (await renderDocument(renderer, { ...target, context: admin ? contexts.admin : contexts.visitor }));
+        (await renderDocument(renderer, { ...target, context }));
       await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
       if (document.error !== undefined) {
         request.log.error({ err: document.error }, 'a public page could not load its data');
       }
       return reply
-        .status(document.status)
-        .header('cache-control', admin ? 'no-store' : PAGE_CACHE_CONTROL)
+        .status(posted && document.status === 200 ? posted.status : document.status)
+        .header('cache-control', admin || posted ? 'no-store' : PAGE_CACHE_CONTROL)
         .type(HTML_TYPE)
         .send(document.html);
     } catch (error) {
       request.log.error({ err: error }, 'a public page could not be rendered');
       return reply.status(500).header('cache-control', 'no-store').type(HTML_TYPE).send(SERVER_ERROR_PAGE);
     }
+  };
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // Unknown API paths keep their JSON 404.
+    if (isApiPath(request.url) || !request.url.startsWith('/')) return reply.callNotFound();
+    return sendPage(request, reply, request.url);
+  });
+
+  // The contact form posted natively (no script): checked by the same schema and taken by the same
+  // submission as POST /api/contact-inquiries, answered with a page. Form bodies are read here alone.
+  await app.register(async (scope) => {
+    await scope.register(formBody);
+    scope.post(INQUIRY_FORM_PAGE, { schema: { hide: true } }, async (request, reply) => {
+      const { values, website } = postedValues(request.body);
+      // The page shows the form again as it was sent, the honeypot excepted.
+      const refused = (
+        status: number,
+        message: string,
+        errors: Partial<Record<PostedInquiryField, string>> = {},
+      ) =>
+        sendPage(request, reply, INQUIRY_FORM_PAGE, {
+          status,
+          form: { status: 'refused', message, values, errors },
+        });
+      const checked = ContactInquiryBodySchema.safeParse({ ...values, website });
+      if (!checked.success) {
+        const errors: Partial<Record<PostedInquiryField, string>> = {};
+        for (const issue of checked.error.issues) {
+          const field = issue.path[0];
+          if (isPostedField(field)) errors[field] ??= issue.message;
+        }
+        return refused(400, INQUIRY_FIELDS_MESSAGE, errors);
+      }
+      try {
+        await deps.submitInquiry(request, checked.data);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        if (error.headers) reply.headers(error.headers);
+        return refused(error.statusCode, error.message || INQUIRY_FAILURE_MESSAGE);
+      }
+      return sendPage(request, reply, INQUIRY_FORM_PAGE, { status: 200, form: { status: 'sent' } });
+    });
   });
 }

@@ -33,6 +33,13 @@ export interface PublicPage {
 export const PUBLIC_PAGES = {
   home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path' },
   contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path' },
+  /** The contact form as a page, for browsers without script (with script it is the contact page's dialog). */
+  'contact-message': {
+    path: '/contact/message',
+    module: 'contact-message-page',
+    chunk: 'page',
+    sitemap: 'none',
+  },
   terms: { path: '/terms', module: 'terms-page', chunk: 'page', sitemap: 'path' },
   privacy: { path: '/privacy', module: 'privacy-page', chunk: 'page', sitemap: 'path' },
   'delete-account': {

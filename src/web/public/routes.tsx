@@ -95,6 +95,16 @@ const PAGE_ROUTES = [
     handle: staticHead(CONTACT_COPY.meta, '/contact'),
   },
   {
+    id: 'contact-message',
+    path: 'contact/message',
+    lazy: () =>
+      import('./pages/contact-message-page.tsx').then((module) => ({
+        loader: module.contactMessageLoader,
+        Component: module.ContactMessagePage,
+        handle: module.handle,
+      })),
+  },
+  {
     id: 'terms',
     path: 'terms',
     lazy: () =>

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
@@ -21,44 +20,17 @@ import {
   INQUIRY_STATUS_LABELS,
   INQUIRY_SUCCESS_MESSAGE,
 } from '../../../shared/rules/contact-inquiries.ts';
-import type { GroupCommit } from '../../db/group-commit.ts';
-import { newId } from '../../db/values.ts';
 import { localDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
-import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
+import type { SubmitInquiry } from './inquiry-submission.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 import { ContactInquiryBodySchema } from './schemas.ts';
 
-export interface ContactInquiryDeps {
-  contactInquiries: ContactInquiryRepository;
-  /** The database's group commit: a burst of inquiries shares one sync to disk. */
-  groupCommit: GroupCommit;
-  /** Inquiries accepted per client IP per hour (INQUIRY_LIMIT_PER_HOUR). */
-  limitPerHour: number;
-  redis?: Redis;
-}
-
-const HOUR_SECONDS = 60 * 60;
-
-function tooManyInquiries(retryAfterSeconds: number): HttpError {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(
-    429,
-    `Too many messages from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
-}
-
-export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = async (
+/** The public contact form's JSON call; the same submission serves the form posted without script. */
+export const contactInquiryRoutes: FastifyPluginAsyncZod<{ submitInquiry: SubmitInquiry }> = async (
   app,
-  { contactInquiries, groupCommit, limitPerHour, redis },
+  { submitInquiry },
 ) => {
-  const perIp = createLimiter(
-    { keyPrefix: 'inquiry-ip', points: limitPerHour, durationSeconds: HOUR_SECONDS },
-    redis,
-  );
-
   app.post(
     '/api/contact-inquiries',
     {
@@ -77,21 +49,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
       },
     },
     async (request, reply) => {
-      // Every well-formed post counts, a bot's included: the limit is what bounds a flood.
-      const wait = await consumePoint(perIp, request.ip);
-      if (wait > 0) throw tooManyInquiries(wait);
-
-      const { website, ...inquiry } = request.body;
-      let id: string;
-      if (website) {
-        // Honeypot: only bots fill in the hidden field. They get the answer a person gets, and nothing is
-        // stored, so they have no signal to adapt to.
-        request.log.info('contact form honeypot filled in; inquiry discarded');
-        id = newId();
-      } else {
-        // Answered 201 only once committed, and on SQLite synced to disk (decision 012).
-        id = await groupCommit((trx) => contactInquiries.create(inquiry, trx));
-      }
+      const id = await submitInquiry(request, request.body);
       return reply
         .status(201)
         .send({ success: true as const, message: INQUIRY_SUCCESS_MESSAGE, data: { _id: id } });

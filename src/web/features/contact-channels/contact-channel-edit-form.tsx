@@ -44,7 +44,7 @@ export function ContactChannelEditForm({ channel, onClose }: ContactChannelEditF
       onSubmit={onSubmit}
       noValidate
       className="mt-3 space-y-3"
-      aria-label={`Edit ${CONTACT_CHANNEL_LABELS[channel.type]}`}
+      aria-label={`Edit ${CONTACT_CHANNEL_LABELS[channel.type]} ${channel.value}`}
     >
       {isNumberType(channel.type) && (
         <CountryCodeField id={`contact-${channel._id}-country`} {...form.register('countryCode')} />

@@ -25,6 +25,8 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
   const update = useUpdateContactChannel();
   const [editing, setEditing] = useState(false);
   const label = CONTACT_CHANNEL_LABELS[channel.type];
+  // Two channels of one type must not share a name for screen readers: the value tells them apart.
+  const name = `${label} ${channel.value}`;
   const valueId = `contact-${channel._id}-value`;
   const href = buildChannelLink(channel.type, channel.value);
 
@@ -123,7 +125,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <div className="flex items-center gap-2">
           <Switch
-            aria-label={`${label} active`}
+            aria-label={`${name} active`}
             aria-describedby={editing ? undefined : valueId}
             checked={channel.isActive}
             onCheckedChange={toggle}
@@ -137,7 +139,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
             ref={upRef}
             variant="ghost"
             size="icon"
-            aria-label={`Move ${label} up`}
+            aria-label={`Move ${name} up`}
             aria-describedby={editing ? undefined : valueId}
             disabled={index === 0}
             onClick={() => move('up')}
@@ -148,7 +150,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
             ref={downRef}
             variant="ghost"
             size="icon"
-            aria-label={`Move ${label} down`}
+            aria-label={`Move ${name} down`}
             aria-describedby={editing ? undefined : valueId}
             disabled={index === count - 1}
             onClick={() => move('down')}
@@ -159,7 +161,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
             ref={editRef}
             variant="ghost"
             size="icon"
-            aria-label={`Edit ${label}`}
+            aria-label={`Edit ${name}`}
             aria-describedby={editing ? undefined : valueId}
             aria-expanded={editing}
             onClick={() => (editing ? closeEditor() : setEditing(true))}
@@ -170,7 +172,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
             variant="ghost"
             size="icon"
             className="text-red-600 hover:bg-red-50"
-            aria-label={`Delete ${label}`}
+            aria-label={`Delete ${name}`}
             aria-describedby={editing ? undefined : valueId}
             onClick={() => onDelete(channel)}
           >

@@ -134,10 +134,10 @@ export function DeleteAccountForm() {
             tabIndex={-1}
             className="rounded-2xl bg-green-50 p-6 text-green-900 ring-1 ring-green-200 focus:outline-none"
           >
-            <p className="flex items-center gap-3 text-xl font-bold">
+            <h3 className="flex items-center gap-3 text-xl font-bold">
               <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-green-700" />
               {ACCOUNT_DELETION_COPY.done.heading}
-            </p>
+            </h3>
             <p className="mt-2">{ACCOUNT_DELETION_COPY.done.body}</p>
             <Link
               to="/"
@@ -261,7 +261,7 @@ export function DeleteAccountForm() {
               aria-disabled={hydrated ? !filled : undefined}
               className={cx(
                 ACTION_BUTTON,
-                'w-full bg-red-700 text-white shadow-sm shadow-red-700/25 hover:bg-red-800 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
+                'w-full bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
               )}
             >
               {COPY.submit}

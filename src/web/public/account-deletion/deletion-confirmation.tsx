@@ -86,7 +86,7 @@ export function DeletionConfirmation({
           onClick={sending ? undefined : onConfirm}
           className={cx(
             ACTION_BUTTON,
-            'bg-red-700 text-white shadow-sm shadow-red-700/25 hover:bg-red-800 focus-visible:outline-red-700 aria-disabled:bg-red-600',
+            'bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 aria-disabled:bg-red-600',
           )}
         >
           {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}

@@ -30,12 +30,12 @@ const LOOKS: Partial<Record<ContactChannelType, ChannelLook>> = {
   whatsapp: {
     icon: MessageCircle,
     tone: 'bg-green-100 text-green-700',
-    action: 'bg-green-700 hover:bg-green-800',
+    action: 'bg-green-800 hover:bg-green-900',
   },
-  phone: { icon: Phone, tone: 'bg-blue-100 text-blue-700', action: 'bg-blue-700 hover:bg-blue-800' },
-  telegram: { icon: Send, tone: 'bg-sky-100 text-sky-700', action: 'bg-sky-700 hover:bg-sky-800' },
-  instagram: { icon: Camera, tone: 'bg-pink-100 text-pink-700', action: 'bg-pink-700 hover:bg-pink-800' },
-  facebook: { icon: ThumbsUp, tone: 'bg-blue-100 text-blue-800', action: 'bg-blue-700 hover:bg-blue-800' },
+  phone: { icon: Phone, tone: 'bg-blue-100 text-blue-700', action: 'bg-blue-800 hover:bg-blue-900' },
+  telegram: { icon: Send, tone: 'bg-sky-100 text-sky-700', action: 'bg-sky-800 hover:bg-sky-900' },
+  instagram: { icon: Camera, tone: 'bg-pink-100 text-pink-700', action: 'bg-pink-800 hover:bg-pink-900' },
+  facebook: { icon: ThumbsUp, tone: 'bg-blue-100 text-blue-800', action: 'bg-blue-800 hover:bg-blue-900' },
   email: { icon: Mail, tone: 'bg-slate-200 text-slate-700', action: 'bg-indigo-700 hover:bg-indigo-800' },
 };
 const OTHER_LOOK: ChannelLook = {
@@ -87,14 +87,16 @@ export function ContactCard({
           <Icon className="size-6" />
         </span>
         {badge && (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold text-green-900 ring-1 ring-green-200">
             <span aria-hidden="true" className="size-2 rounded-full bg-green-500" />
             {badge}
           </span>
         )}
       </div>
       <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-      {value && <p className="mt-1 text-xl font-bold break-words text-slate-900">{displayValue(value)}</p>}
+      {value && (
+        <div className="mt-1 text-xl font-bold break-words text-slate-900">{displayValue(value)}</div>
+      )}
       <p className="mt-1 flex-1 text-sm text-slate-600">{description}</p>
       <div className="mt-5">{action}</div>
     </article>

@@ -90,7 +90,7 @@ function Field({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-800">
           {error}
         </p>
       )}
@@ -245,7 +245,6 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
         onClose={onDialogClose}
         className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto overscroll-contain rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
       >
-        <ToastRegion toast={toast} dismissLabel={CONTACT_FORM_COPY.dismissToast} onDismiss={dismissToast} />
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
           <div>
             <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
@@ -266,6 +265,13 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
+
+        <ToastRegion
+          toast={toast}
+          dismissLabel={CONTACT_FORM_COPY.dismissToast}
+          onDismiss={dismissToast}
+          inDialog
+        />
 
         {status === 'sent' ? (
           <div className="flex flex-col items-center px-6 py-12 text-center">

@@ -79,13 +79,21 @@ export function ToastRegion({
   toast,
   dismissLabel,
   onDismiss,
+  inDialog = false,
 }: {
   toast: PublicToast | null;
   dismissLabel: string;
   onDismiss: () => void;
+  /** In a dialog the toast takes its own place in the flow: floating, it covered the title and close button. */
+  inDialog?: boolean;
 }) {
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center px-4">
+    <div
+      className={cx(
+        'flex flex-col items-center',
+        inDialog ? 'px-5 sm:px-6 [&>:has(>*)]:pt-4' : 'pointer-events-none fixed inset-x-0 top-4 z-50 px-4',
+      )}
+    >
       <div role="status" className="flex w-full justify-center">
         {toast?.type === 'success' && (
           <ToastCard key={toast.id} toast={toast} dismissLabel={dismissLabel} onDismiss={onDismiss} />

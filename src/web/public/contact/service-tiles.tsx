@@ -6,9 +6,12 @@ const ACCENTS = ['border-indigo-500', 'border-pink-500', 'border-sky-500', 'bord
 
 /** The four services; choosing one opens the contact form with that service already selected. */
 export function ServiceTiles({
+  formId,
   onChoose,
   onIntent,
 }: {
+  /** The form a tile submits without script, naming its service: it leads to the form's own page. */
+  formId: string;
   onChoose: (service: InquiryService) => void;
   /** The pointer or focus is on a tile: a good moment to fetch the form's code. */
   onIntent: () => void;
@@ -16,24 +19,24 @@ export function ServiceTiles({
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {CONTACT_SERVICE_TILES.map((tile, index) => {
-        const id = `service-tile-${tile.service}`;
         return (
           <li key={tile.service}>
+            {/* The button's name is all its visible text (WCAG 2.5.3: speech users say what they see). */}
             <button
-              type="button"
-              aria-labelledby={id}
-              aria-describedby={`${id}-description`}
-              onClick={() => onChoose(tile.service)}
+              type="submit"
+              form={formId}
+              name="service"
+              value={tile.service}
+              onClick={(event) => {
+                event.preventDefault();
+                onChoose(tile.service);
+              }}
               onPointerEnter={onIntent}
               onFocus={onIntent}
               className={`group flex h-full w-full flex-col rounded-2xl border-l-4 bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${ACCENTS[index]}`}
             >
-              <span id={id} className="font-semibold text-slate-900">
-                {tile.title}
-              </span>
-              <span id={`${id}-description`} className="mt-1 flex-1 text-sm text-slate-600">
-                {tile.description}
-              </span>
+              <span className="font-semibold text-slate-900">{tile.title}</span>
+              <span className="mt-1 flex-1 text-sm text-slate-600">{tile.description}</span>
               <span
                 aria-hidden="true"
                 className="mt-3 text-sm font-semibold text-indigo-700 group-hover:underline"

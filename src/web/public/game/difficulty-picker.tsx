@@ -10,8 +10,8 @@ import { cx } from '../../lib/class-names.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-/** A level's 1 to 5 stars, read out as "3 of 5 stars". */
-export function DifficultyStars({ level, id }: { level: number; id?: string }) {
+/** A level's 1 to 5 stars, read out as "3 of 5 stars" unless `silent` (the reading is said elsewhere). */
+export function DifficultyStars({ level, silent = false }: { level: number; silent?: boolean }) {
   return (
     <span className="flex shrink-0 items-center gap-0.5">
       {STARS.map((star) => (
@@ -21,9 +21,7 @@ export function DifficultyStars({ level, id }: { level: number; id?: string }) {
           className={cx('size-4', star <= level ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
         />
       ))}
-      <span id={id} className="sr-only">
-        {COPY.stars(level)}
-      </span>
+      {!silent && <span className="sr-only">{COPY.stars(level)}</span>}
     </span>
   );
 }
@@ -52,22 +50,19 @@ export function DifficultyPicker({
           const { name, description } = COPY.difficulties[id];
           return (
             <li key={id}>
+              {/* The name is the visible text, name then description, with the stars read last: WCAG 2.5.3
+                  wants the visible words, in their order, inside the name. */}
               <button
                 type="button"
                 onClick={() => onChoose(id)}
-                aria-labelledby={`difficulty-${id}-name difficulty-${id}-stars`}
-                aria-describedby={`difficulty-${id}-description`}
                 className="w-full rounded-2xl bg-white/90 p-4 text-left shadow-sm ring-1 ring-slate-200 transition-colors hover:bg-indigo-50 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
               >
                 <span className="flex items-center justify-between gap-3">
-                  <span id={`difficulty-${id}-name`} className="text-lg font-semibold text-slate-900">
-                    {name}
-                  </span>
-                  <DifficultyStars level={DIFFICULTY_LEVELS[id].level} id={`difficulty-${id}-stars`} />
+                  <span className="text-lg font-semibold text-slate-900">{name}</span>
+                  <DifficultyStars level={DIFFICULTY_LEVELS[id].level} silent />
                 </span>
-                <span id={`difficulty-${id}-description`} className="mt-1 block text-sm text-slate-700">
-                  {description}
-                </span>
+                <span className="mt-1 block text-sm text-slate-700">{description}</span>
+                <span className="sr-only"> {COPY.stars(DIFFICULTY_LEVELS[id].level)}</span>
               </button>
             </li>
           );

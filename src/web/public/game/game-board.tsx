@@ -51,73 +51,74 @@ export function GameBoard({
   };
 
   return (
-    <table
-      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG's data grid pattern is a table with role="grid"; its cells hold the buttons
+    // The APG's grid of buttons, without table elements: a board is not a data table (axe's td-has-header).
+    // biome-ignore lint/a11y/useSemanticElements: a <table> would be a data table without headers
+    <div
       role="grid"
       aria-label={COPY.boardLabel}
       onKeyDown={onKeyDown}
-      className="mx-auto w-full max-w-84 table-fixed border-separate border-spacing-2"
+      className="mx-auto flex w-full max-w-84 flex-col gap-2 p-2"
     >
-      <tbody>
-        {ROWS.map((row) => (
-          <tr key={row}>
-            {ROWS.map((column) => {
-              const index = row * 3 + column;
-              const mark = board[index] ?? null;
-              const inLine = line.includes(index);
-              const open = mark === null && !over;
-              return (
-                <td key={column} className="p-0">
-                  <button
-                    ref={(element) => {
-                      cellRefs.current[index] = element;
-                    }}
-                    type="button"
-                    tabIndex={index === active ? 0 : -1}
-                    aria-label={COPY.cell(index, mark, inLine)}
-                    aria-disabled={open ? undefined : true}
-                    onClick={() => {
-                      onActiveChange(index);
-                      onPlay(index);
-                    }}
-                    onFocus={() => onActiveChange(index)}
-                    className={cx(
-                      'flex aspect-square w-full items-center justify-center rounded-2xl shadow-sm transition-colors',
-                      'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                      inLine
-                        ? humanWon
-                          ? 'bg-emerald-50 ring-2 ring-emerald-600'
-                          : 'bg-rose-50 ring-2 ring-rose-600'
-                        : 'bg-white ring-1 ring-slate-200',
-                      open && humanToMove
-                        ? 'cursor-pointer hover:bg-indigo-50 hover:ring-indigo-300'
-                        : 'cursor-default',
-                    )}
-                  >
-                    {mark && (
-                      <span
-                        aria-hidden="true"
-                        className={cx(
-                          'flex size-3/5',
-                          MARK_BOUNCE,
-                          mark === HUMAN ? 'text-indigo-700' : 'text-rose-600',
-                          line.length > 0 && !inLine && 'opacity-40',
-                        )}
-                      >
-                        {mark === HUMAN ? (
-                          <X className="size-full" strokeWidth={3} />
-                        ) : (
-                          <Circle className="size-full" strokeWidth={2.75} />
-                        )}
-                      </span>
-                    )}
-                  </button>
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      {ROWS.map((row) => (
+        // biome-ignore lint/a11y: the grid's rows are divs; focus goes to the buttons in the cells (roving tabindex)
+        <div key={row} role="row" className="grid grid-cols-3 gap-2">
+          {ROWS.map((column) => {
+            const index = row * 3 + column;
+            const mark = board[index] ?? null;
+            const inLine = line.includes(index);
+            const open = mark === null && !over;
+            return (
+              // biome-ignore lint/a11y: as for the row
+              <div key={column} role="gridcell">
+                <button
+                  ref={(element) => {
+                    cellRefs.current[index] = element;
+                  }}
+                  type="button"
+                  tabIndex={index === active ? 0 : -1}
+                  aria-label={COPY.cell(index, mark, inLine)}
+                  aria-disabled={open ? undefined : true}
+                  onClick={() => {
+                    onActiveChange(index);
+                    onPlay(index);
+                  }}
+                  onFocus={() => onActiveChange(index)}
+                  className={cx(
+                    'flex aspect-square w-full items-center justify-center rounded-2xl shadow-sm transition-colors',
+                    'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                    inLine
+                      ? humanWon
+                        ? 'bg-emerald-50 ring-2 ring-emerald-600'
+                        : 'bg-rose-50 ring-2 ring-rose-600'
+                      : 'bg-white ring-1 ring-slate-200',
+                    open && humanToMove
+                      ? 'cursor-pointer hover:bg-indigo-50 hover:ring-indigo-300'
+                      : 'cursor-default',
+                  )}
+                >
+                  {mark && (
+                    <span
+                      aria-hidden="true"
+                      className={cx(
+                        'flex size-3/5',
+                        MARK_BOUNCE,
+                        mark === HUMAN ? 'text-indigo-700' : 'text-rose-600',
+                        line.length > 0 && !inLine && 'opacity-40',
+                      )}
+                    >
+                      {mark === HUMAN ? (
+                        <X className="size-full" strokeWidth={3} />
+                      ) : (
+                        <Circle className="size-full" strokeWidth={2.75} />
+                      )}
+                    </span>
+                  )}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
   );
 }

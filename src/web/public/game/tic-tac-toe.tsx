@@ -11,12 +11,13 @@ import {
 } from '../../../shared/rules/tic-tac-toe-game-state.ts';
 import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
 import { cx } from '../../lib/class-names.ts';
-import { BUTTON_BASE, BUTTON_SECONDARY } from '../ui/section.tsx';
 import { DifficultyPicker, DifficultyStars } from './difficulty-picker.tsx';
 import { GameBoard } from './game-board.tsx';
 import { announcementOf } from './game-view.ts';
 
-const BUTTON_PRIMARY = `${BUTTON_BASE} bg-indigo-700 text-white shadow-md shadow-indigo-700/25 hover:bg-indigo-800`;
+/** Side by side even on a phone, where both must show above the tab bar once a game ends. */
+const END_BUTTON =
+  'inline-flex min-h-12 items-center justify-center rounded-full px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-6 sm:text-base';
 
 const STATUS_CLASSES: Record<GameStatus, string> = {
   victory: 'text-emerald-700',
@@ -58,6 +59,7 @@ export function TicTacToe() {
   const chooseHeadingRef = useRef<HTMLHeadingElement>(null);
   const gameRef = useRef<HTMLDivElement>(null);
   const focusNext = useRef<'board' | 'choice' | null>(null);
+  const endButtonsRef = useRef<HTMLDivElement>(null);
 
   // The robot replies ROBOT_REPLY_DELAY_MS after the human's move. Ignored clicks leave the state as it
   // is, so they do not restart the wait; a reset or a new game changes it, which cancels the reply.
@@ -87,6 +89,15 @@ export function TicTacToe() {
       chooseHeadingRef.current?.focus();
     }
   });
+
+  // A game that ends shows what comes next: where the two buttons fall under the phone's tab bar, the page
+  // moves up just enough to show them.
+  useEffect(() => {
+    if (state.outcome.status === 'playing') return;
+    const box = endButtonsRef.current?.getBoundingClientRect();
+    const below = box ? box.bottom - (window.innerHeight - BOTTOM_BAR_ALLOWANCE_PX) : 0;
+    if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });
+  }, [state.outcome.status]);
 
   const choose = (mode: DifficultyId) => {
     focusNext.current = 'board';
@@ -169,11 +180,19 @@ export function TicTacToe() {
           />
 
           {outcome.status !== 'playing' && (
-            <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-              <button type="button" onClick={playAgain} className={BUTTON_PRIMARY}>
+            <div ref={endButtonsRef} className="grid grid-cols-2 gap-3 sm:flex sm:justify-center">
+              <button
+                type="button"
+                onClick={playAgain}
+                className={`${END_BUTTON} bg-indigo-700 text-white shadow-md shadow-indigo-700/25 hover:bg-indigo-800`}
+              >
                 {COPY.playAgain}
               </button>
-              <button type="button" onClick={reset} className={BUTTON_SECONDARY}>
+              <button
+                type="button"
+                onClick={reset}
+                className={`${END_BUTTON} bg-white text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-50`}
+              >
                 {COPY.changeDifficulty}
               </button>
             </div>

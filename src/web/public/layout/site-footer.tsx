@@ -53,7 +53,7 @@ export function SiteFooter({
           </ul>
         </nav>
         {settings && (
-          <div className="space-y-1 border-t border-slate-200 pt-6 text-xs text-slate-500 md:col-span-2">
+          <div className="space-y-1 border-t border-slate-200 pt-6 text-xs text-slate-700 md:col-span-2">
             <p>{fillCopy(SITE_COPY.footerIndependence, values)}</p>
             <p>{fillCopy(SITE_COPY.footerRights, { ...values, year })}</p>
           </div>

@@ -77,12 +77,9 @@ export function SiteHeader({
           : 'border-transparent bg-transparent',
       )}
     >
-      <div
-        className={cx(
-          'mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 transition-[padding] duration-300',
-          scrolled ? 'py-2' : 'py-3 md:py-4',
-        )}
-      >
+      {/* The style change keeps the header's height: a header that shrank moved the page up, the browser's
+          scroll anchoring moved the scroll back above 20 px, and the header grew again, in a loop. */}
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Link
           to="/"
           aria-label={

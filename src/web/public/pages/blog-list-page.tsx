@@ -6,6 +6,7 @@ import { BLOG_COPY } from '../../content/blog.ts';
 import { fillCopy } from '../../content/site.ts';
 import { cx } from '../../lib/class-names.ts';
 import { type BlogListData, type BlogListFilter, blogListLoader, blogListPath } from '../blog/blog-data.ts';
+import { BlogImage } from '../blog/blog-image.tsx';
 import { LocalDate } from '../blog/local-date.tsx';
 import type { PublicRouteHandle } from '../page-head.ts';
 
@@ -64,15 +65,7 @@ function BlogCard({ post }: { post: BlogPostSummary }) {
   return (
     <li>
       <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md">
-        {post.image && (
-          <img
-            src={post.image}
-            alt={post.title}
-            loading="lazy"
-            decoding="async"
-            className="aspect-video w-full object-cover"
-          />
-        )}
+        {post.image && <BlogImage src={post.image} lazy />}
         <div className="flex flex-1 flex-col p-5">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">{post.category}</p>
           <h2 className="mt-2 text-lg font-bold text-slate-900">

@@ -9,6 +9,7 @@ import { absoluteUrl } from '../../head.ts';
 import { cx } from '../../lib/class-names.ts';
 import { MARKDOWN_CLASS_NAME } from '../../lib/markdown-class-name.ts';
 import { blogPostLoader } from '../blog/blog-data.ts';
+import { BlogImage } from '../blog/blog-image.tsx';
 import { LocalDate } from '../blog/local-date.tsx';
 import type { PublicRouteHandle } from '../page-head.ts';
 import { blogPostingJsonLd } from '../structured-data.ts';
@@ -74,13 +75,7 @@ export function BlogPostPage() {
           {COPY.draftPreview}
         </p>
       )}
-      {post.image && (
-        <img
-          src={post.image}
-          alt={post.title}
-          className="mt-6 aspect-video w-full rounded-2xl object-cover shadow-sm"
-        />
-      )}
+      {post.image && <BlogImage src={post.image} className="mt-6 rounded-2xl shadow-sm" />}
       <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="rounded-full bg-indigo-50 px-3 py-1 font-semibold text-indigo-700">
           {post.category}

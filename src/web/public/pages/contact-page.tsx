@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
@@ -42,12 +42,11 @@ const preloadContactForm = () => {
 /** Where the browser cannot say when it is idle (Safari), the form is fetched this long after the page. */
 const FORM_PRELOAD_FALLBACK_DELAY_MS = 2000;
 
-type ContactTab = 'instant' | 'services';
-const TAB_PARAM = 'tab';
+/** The contact form's page of its own (for browsers without script) and the form that leads there. */
+const CONTACT_MESSAGE_PATH = '/contact/message';
+const WRITE_TO_US_FORM_ID = 'write-to-us';
 
-function tabFromSearch(search: URLSearchParams): ContactTab {
-  return search.get(TAB_PARAM) === 'services' ? 'services' : 'instant';
-}
+type ContactTab = 'instant' | 'services';
 
 const FAQ_ITEMS = CONTACT_FAQ.map((entry, index) => ({
   id: String(index + 1),
@@ -78,8 +77,6 @@ export function ContactPage() {
   const { contacts } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
   const text = useCopy();
-  // /contact?tab=services opens the second tab, also when the page is rendered on the server.
-  const [searchParams] = useSearchParams();
   const [form, setForm] = useState<{ mounted: boolean; open: boolean; request: ContactFormRequest }>({
     mounted: false,
     open: false,
@@ -115,10 +112,15 @@ export function ContactPage() {
       </li>
     ));
 
+  // Without script these buttons submit the empty form below, which leads to the form's own page.
   const sendMessageButton = (label: string, className: string) => (
     <button
-      type="button"
-      onClick={() => openForm()}
+      type="submit"
+      form={WRITE_TO_US_FORM_ID}
+      onClick={(event) => {
+        event.preventDefault();
+        openForm();
+      }}
       onPointerEnter={preloadContactForm}
       onFocus={preloadContactForm}
       aria-haspopup="dialog"
@@ -150,7 +152,7 @@ export function ContactPage() {
       </section>
       <section aria-labelledby="services-heading">
         <SectionHeading id="services-heading">{CONTACT_PAGE_COPY.servicesHeading}</SectionHeading>
-        <ServiceTiles onChoose={openForm} onIntent={preloadContactForm} />
+        <ServiceTiles formId={WRITE_TO_US_FORM_ID} onChoose={openForm} onIntent={preloadContactForm} />
       </section>
       <section aria-labelledby="faq-heading">
         <SectionHeading id="faq-heading">{CONTACT_PAGE_COPY.faqHeading}</SectionHeading>
@@ -180,7 +182,7 @@ export function ContactPage() {
         <h2 id="service-banner-heading" className="max-w-2xl text-2xl font-bold sm:text-3xl">
           {CONTACT_PAGE_COPY.banner.heading}
         </h2>
-        <p className="mt-3 max-w-2xl text-indigo-100">{CONTACT_PAGE_COPY.banner.body}</p>
+        <p className="mt-3 max-w-2xl text-white">{CONTACT_PAGE_COPY.banner.body}</p>
         <div className="mt-6 sm:w-56">
           {sendMessageButton(
             CONTACT_PAGE_COPY.banner.action,
@@ -204,7 +206,8 @@ export function ContactPage() {
         <Tabs<ContactTab>
           idPrefix="contact"
           label={CONTACT_PAGE_COPY.tabsLabel}
-          defaultTab={tabFromSearch(searchParams)}
+          // /contact?tab=services opens the second tab, also when the page is rendered on the server.
+          defaultTab="instant"
           tabs={[
             { id: 'instant', label: CONTACT_PAGE_COPY.tabs.instant, panel: instantPanel },
             { id: 'services', label: CONTACT_PAGE_COPY.tabs.services, panel: servicesPanel },
@@ -215,6 +218,8 @@ export function ContactPage() {
       <div className="mt-12">
         <BusinessHours rows={settings.businessHours} />
       </div>
+
+      <form id={WRITE_TO_US_FORM_ID} action={CONTACT_MESSAGE_PATH} hidden />
 
       {form.mounted && (
         <Suspense fallback={null}>

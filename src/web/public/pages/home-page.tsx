@@ -209,7 +209,7 @@ function ContactCards({
       key: 'whatsapp',
       icon: MessageCircle,
       iconClasses: 'bg-emerald-50 text-emerald-700',
-      actionClasses: 'bg-emerald-700 hover:bg-emerald-800',
+      actionClasses: 'bg-emerald-800 hover:bg-emerald-900',
       copy: COPY.contactCards.whatsapp,
       value: facts.whatsapp,
       href: whatsappHref,
@@ -229,7 +229,7 @@ function ContactCards({
       key: 'telegram',
       icon: Send,
       iconClasses: 'bg-sky-50 text-sky-700',
-      actionClasses: 'bg-sky-700 hover:bg-sky-800',
+      actionClasses: 'bg-sky-800 hover:bg-sky-900',
       copy: COPY.contactCards.telegram,
       value: facts.telegram && telegramHandleOf(facts.telegram),
       href: telegramHref,
@@ -259,7 +259,7 @@ function ContactCards({
               </span>
               <div className="flex min-w-0 flex-col md:mt-4">
                 <h3 className="text-base font-semibold text-slate-600">{copy.title}</h3>
-                <p className="text-xl font-semibold break-words text-slate-900">{value}</p>
+                <div className="text-xl font-semibold break-words text-slate-900">{value}</div>
                 <p className="mt-1 text-sm text-slate-600">{copy.note}</p>
                 {href &&
                   (external ? (
@@ -302,89 +302,96 @@ export function HomePage() {
     <>
       <Hero fill={fill} whatsappHref={whatsappHref} phoneHref={phoneHref} />
 
-      <section aria-labelledby="stats-heading" className="mx-auto max-w-6xl px-4">
-        <h2 id="stats-heading" className="sr-only">
-          {fill(COPY.statsHeading)}
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-          {COPY.stats.map((stat) => (
-            <StatTile key={stat.label} value={fill(stat.value)} label={stat.label} />
-          ))}
-        </dl>
-      </section>
+      <div>
+        <section aria-labelledby="stats-heading" className="mx-auto max-w-6xl px-4">
+          <h2 id="stats-heading" className="sr-only">
+            {fill(COPY.statsHeading)}
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
+            {COPY.stats.map((stat) => (
+              <StatTile key={stat.label} value={fill(stat.value)} label={stat.label} />
+            ))}
+          </dl>
+        </section>
 
-      <Section id="about" heading={fill(COPY.about.heading)}>
-        <div className="grid gap-4 text-lg leading-relaxed text-slate-700 md:grid-cols-2 md:gap-8">
-          {COPY.about.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{fill(paragraph)}</p>
-          ))}
-        </div>
-      </Section>
+        <Section id="about" heading={fill(COPY.about.heading)}>
+          <div className="grid gap-4 text-lg leading-relaxed text-slate-700 md:grid-cols-2 md:gap-8">
+            {COPY.about.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{fill(paragraph)}</p>
+            ))}
+          </div>
+        </Section>
 
-      <Section id="features" heading={fill(COPY.featuresHeading)} followsSection>
-        <FeatureCards features={COPY.features} icons={FEATURE_ICONS} fill={fill} look="landing" />
-      </Section>
+        <Section id="features" heading={fill(COPY.featuresHeading)} followsSection>
+          <FeatureCards features={COPY.features} icons={FEATURE_ICONS} fill={fill} look="landing" />
+        </Section>
 
-      <Section id="guides" heading={COPY.guidesHeading} lead={COPY.guidesLead} followsSection>
-        <div className="grid gap-4 lg:grid-cols-3">
-          {COPY.guides.map((guide) => (
-            <article
-              key={guide.id}
-              aria-labelledby={`guide-${guide.id}`}
-              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        <Section id="guides" heading={COPY.guidesHeading} lead={COPY.guidesLead} followsSection>
+          <div className="grid gap-4 lg:grid-cols-3">
+            {COPY.guides.map((guide) => (
+              <article
+                key={guide.id}
+                aria-labelledby={`guide-${guide.id}`}
+                className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
+                <h3 id={`guide-${guide.id}`} className="text-lg font-semibold text-slate-900">
+                  {guide.title}
+                </h3>
+                <p className="mt-1 text-sm text-slate-600">{guide.intro}</p>
+                <ol className="mt-5 space-y-4">
+                  {guide.steps
+                    .map((step) => fillCopyIfKnown(step, values))
+                    .filter((step) => step !== null)
+                    .map((step, index) => (
+                      <li key={step} className="flex gap-3 text-slate-700">
+                        <span
+                          aria-hidden="true"
+                          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
+                        >
+                          {index + 1}
+                        </span>
+                        <span>{step}</span>
+                      </li>
+                    ))}
+                </ol>
+              </article>
+            ))}
+          </div>
+        </Section>
+
+        <Comparison fill={fill} />
+
+        <Section id="faq" heading={COPY.faqHeading} narrow>
+          <Accordion
+            idPrefix="faq"
+            items={COPY.faqs.map((faq, index) => ({
+              id: String(index + 1),
+              title: fill(faq.question),
+              content: <p>{fill(faq.answer)}</p>,
+            }))}
+          />
+        </Section>
+
+        <ContactCards whatsappHref={whatsappHref} phoneHref={phoneHref} />
+
+        {/* Sticky at the end of what follows the hero, not fixed: it floats once the hero (which has its own
+            WhatsApp button) has scrolled away, so it never covers the hero's hours, and it works without
+            script. It takes no room (-mt-14) and rests above the last section's bottom padding. */}
+        {whatsappHref && (
+          <div className="pointer-events-none sticky bottom-20 z-20 -mt-14 flex justify-end px-4 md:bottom-6 md:px-6">
+            <a
+              href={whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${COPY.floatingWhatsapp} ${COPY.opensInNewTab}`}
+              title={COPY.floatingWhatsapp}
+              className="pointer-events-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-800 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
             >
-              <h3 id={`guide-${guide.id}`} className="text-lg font-semibold text-slate-900">
-                {guide.title}
-              </h3>
-              <p className="mt-1 text-sm text-slate-600">{guide.intro}</p>
-              <ol className="mt-5 space-y-4">
-                {guide.steps
-                  .map((step) => fillCopyIfKnown(step, values))
-                  .filter((step) => step !== null)
-                  .map((step, index) => (
-                    <li key={step} className="flex gap-3 text-slate-700">
-                      <span
-                        aria-hidden="true"
-                        className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
-                      >
-                        {index + 1}
-                      </span>
-                      <span>{step}</span>
-                    </li>
-                  ))}
-              </ol>
-            </article>
-          ))}
-        </div>
-      </Section>
-
-      <Comparison fill={fill} />
-
-      <Section id="faq" heading={COPY.faqHeading} narrow>
-        <Accordion
-          idPrefix="faq"
-          items={COPY.faqs.map((faq, index) => ({
-            id: String(index + 1),
-            title: fill(faq.question),
-            content: <p>{fill(faq.answer)}</p>,
-          }))}
-        />
-      </Section>
-
-      <ContactCards whatsappHref={whatsappHref} phoneHref={phoneHref} />
-
-      {whatsappHref && (
-        <a
-          href={whatsappHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`${COPY.floatingWhatsapp} ${COPY.opensInNewTab}`}
-          title={COPY.floatingWhatsapp}
-          className="fixed right-4 bottom-20 z-20 inline-flex size-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none md:right-6 md:bottom-6"
-        >
-          <MessageCircle aria-hidden="true" className="size-7" />
-        </a>
-      )}
+              <MessageCircle aria-hidden="true" className="size-7" />
+            </a>
+          </div>
+        )}
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import { cx } from '../../lib/class-names.ts';
 
 export interface AccordionItem {
@@ -9,7 +9,7 @@ export interface AccordionItem {
 }
 
 interface AccordionProps {
-  /** Prefix of the elements' ids, unique on the page. */
+  /** Prefix of the elements' ids, unique on the page; also the name that groups its items. */
   idPrefix: string;
   items: readonly AccordionItem[];
   /** The heading level of the item titles, to fit the page's outline. */
@@ -20,54 +20,52 @@ interface AccordionProps {
 
 /**
  * An accordion with one item open at a time (SPEC: FAQ and detailed terms): opening an item closes the
- * other, and activating the open one closes it. WAI-ARIA accordion pattern: each title is a button in a
- * heading with aria-expanded and aria-controls; each panel is a region (a named section) labelled by its button. Closed panels
- * stay in the HTML (hidden), so the server-rendered page holds every answer.
+ * other, and activating the open one closes it. Each item is a <details> whose <summary> holds the title's
+ * heading, so it opens with the keyboard, tells screen readers whether it is expanded, and works without
+ * script. Items sharing a `name` are exclusive in the browser itself; `onToggle` does the same where a
+ * browser does not know that yet. Closed answers stay in the HTML, so the server-rendered page holds them all.
  */
 export function Accordion({ idPrefix, items, headingLevel = 3, defaultOpen = null }: AccordionProps) {
-  const [openId, setOpenId] = useState<string | null>(defaultOpen);
   const Heading = `h${headingLevel}` as const;
+  const closeOthers = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    for (const other of opened.parentElement?.children ?? []) {
+      if (other !== opened && other instanceof HTMLDetailsElement) other.open = false;
+    }
+  };
 
   return (
     <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {items.map((item) => {
-        const open = item.id === openId;
-        const buttonId = `${idPrefix}-button-${item.id}`;
-        const panelId = `${idPrefix}-panel-${item.id}`;
+        const headingId = `${idPrefix}-heading-${item.id}`;
         return (
-          <div key={item.id}>
-            <Heading className="text-base font-semibold text-slate-900">
-              <button
-                type="button"
-                id={buttonId}
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : item.id)}
-                className={cx(
-                  'flex w-full items-center justify-between gap-4 px-5 py-4 text-left transition-colors hover:bg-slate-50',
-                  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
-                  open && 'bg-slate-50 text-indigo-800',
-                )}
-              >
-                <span>{item.title}</span>
-                <ChevronDown
-                  aria-hidden="true"
-                  className={cx(
-                    'size-5 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none',
-                    open && 'rotate-180 text-indigo-700',
-                  )}
-                />
-              </button>
-            </Heading>
-            <section
-              id={panelId}
-              aria-labelledby={buttonId}
-              hidden={!open}
-              className="px-5 pt-1 pb-5 text-slate-700"
+          <details
+            key={item.id}
+            name={idPrefix}
+            open={item.id === defaultOpen}
+            onToggle={closeOthers}
+            className="group"
+          >
+            <summary
+              className={cx(
+                'flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-slate-900 transition-colors hover:bg-slate-50 [&::-webkit-details-marker]:hidden',
+                'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                'group-open:bg-slate-50 group-open:text-indigo-800',
+              )}
             >
+              <Heading id={headingId} className="text-base font-semibold">
+                {item.title}
+              </Heading>
+              <ChevronDown
+                aria-hidden="true"
+                className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180 group-open:text-indigo-700 motion-reduce:transition-none"
+              />
+            </summary>
+            <section aria-labelledby={headingId} className="px-5 pt-1 pb-5 text-slate-700">
               {item.content}
             </section>
-          </div>
+          </details>
         );
       })}
     </div>

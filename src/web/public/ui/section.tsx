@@ -88,7 +88,7 @@ export function FeatureCards<IconName extends string>({
   );
 }
 
-export const BUTTON_BASE =
+const BUTTON_BASE =
   'inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-export const BUTTON_WHATSAPP = `${BUTTON_BASE} bg-emerald-700 text-white shadow-md shadow-emerald-700/25 hover:bg-emerald-800`;
+export const BUTTON_WHATSAPP = `${BUTTON_BASE} bg-emerald-800 text-white shadow-md shadow-emerald-800/25 hover:bg-emerald-900`;
 export const BUTTON_SECONDARY = `${BUTTON_BASE} bg-white text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-50`;

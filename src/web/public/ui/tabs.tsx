@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { cx } from '../../lib/class-names.ts';
 
 export interface TabItem<Id extends string> {
@@ -13,8 +14,12 @@ interface TabsProps<Id extends string> {
   /** Prefix of the elements' ids, unique on the page. */
   idPrefix: string;
   tabs: readonly TabItem<Id>[];
+  /** The tab shown when the address names none (`?tab=<id>` names one). */
   defaultTab: Id;
 }
+
+/** The query parameter that names the selected tab: each tab is a link to its own address. */
+const TAB_PARAM = 'tab';
 
 /** The tab an arrow, Home or End key moves to (wrapping around), or null for other keys. */
 function keyTarget(key: string, index: number, count: number): number | null {
@@ -40,8 +45,11 @@ function keyTarget(key: string, index: number, count: number): number | null {
  * Without radix: public pages keep their script small (see scripts/check-bundles.ts).
  */
 export function Tabs<Id extends string>({ label, idPrefix, tabs, defaultTab }: TabsProps<Id>) {
-  const [selected, setSelected] = useState<Id>(defaultTab);
-  const tabRefs = useRef(new Map<Id, HTMLButtonElement>());
+  const [searchParams] = useSearchParams();
+  const [selected, setSelected] = useState<Id>(
+    () => tabs.find((tab) => tab.id === searchParams.get(TAB_PARAM))?.id ?? defaultTab,
+  );
+  const tabRefs = useRef(new Map<Id, HTMLAnchorElement>());
 
   const select = (id: Id, focus: boolean) => {
     setSelected(id);
@@ -70,21 +78,26 @@ export function Tabs<Id extends string>({ label, idPrefix, tabs, defaultTab }: T
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (
-            <button
+            // A link to the tab's own address, which the server renders with that tab selected: without
+            // script a tab still opens. With script, the tab switches in place.
+            <a
               key={tab.id}
               ref={(element) => {
                 if (element) tabRefs.current.set(tab.id, element);
                 else tabRefs.current.delete(tab.id);
               }}
-              type="button"
+              href={`?${TAB_PARAM}=${tab.id}`}
               role="tab"
               id={`${idPrefix}-tab-${tab.id}`}
               aria-selected={isSelected}
               aria-controls={`${idPrefix}-panel-${tab.id}`}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => select(tab.id, false)}
+              onClick={(event) => {
+                event.preventDefault();
+                select(tab.id, false);
+              }}
               className={cx(
-                'flex-1 rounded-xl px-4 py-2.5 text-sm font-semibold transition-colors sm:flex-none sm:px-6',
+                'flex-1 rounded-xl px-4 py-2.5 text-center text-sm font-semibold transition-colors sm:flex-none sm:px-6',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
                 isSelected
                   ? 'bg-white text-indigo-700 shadow-sm ring-1 ring-slate-200'
@@ -92,7 +105,7 @@ export function Tabs<Id extends string>({ label, idPrefix, tabs, defaultTab }: T
               )}
             >
               {tab.label}
-            </button>
+            </a>
           );
         })}
       </div>

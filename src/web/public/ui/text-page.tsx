@@ -55,7 +55,7 @@ export function SupportLinks({ copy }: { copy: SupportCopy }) {
       <h2 id="support-heading" className="text-xl font-bold">
         {copy.heading}
       </h2>
-      <p className="mt-2 text-indigo-100">{copy.body}</p>
+      <p className="mt-2 text-white">{copy.body}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         {emailHref && (
           <a

@@ -1,0 +1,129 @@
+import { expect, type Page } from '@playwright/test';
+import { inquiryFor, test, uniqueTag } from './support.ts';
+
+/**
+ * The public pages for a visitor whose browser runs no script: what the server renders must open, switch
+ * and send by itself (details, links and a form posted natively).
+ */
+test.use({ javaScriptEnabled: false });
+
+/** The answer of the question `text` on the page: its <details>, opened by clicking its summary. */
+async function openQuestion(page: Page, text: string) {
+  await page.locator('summary', { hasText: text }).click();
+  await expect(page.locator('details', { has: page.locator('summary', { hasText: text }) })).toHaveAttribute(
+    'open',
+  );
+}
+
+test('the FAQ answers open, one at a time, without script', async ({ page }) => {
+  await page.goto('/contact');
+  const first = page.getByRole('region', { name: 'How quickly will I get a reply?' });
+  const second = page.getByRole('region', { name: 'Do you help clients outside India?' });
+  await expect(first).toBeHidden();
+  await openQuestion(page, 'How quickly will I get a reply?');
+  await expect(first).toContainText('replies during business hours');
+  await openQuestion(page, 'Do you help clients outside India?');
+  await expect(second).toContainText('international clients');
+  await expect(first).toBeHidden();
+
+  await page.goto('/');
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+  await faq.locator('summary').first().click();
+  await expect(faq.locator('details').first()).toHaveAttribute('open');
+  await expect(faq.locator('details').first().getByRole('region')).toBeVisible();
+});
+
+test('the terms’ second tab and its sections open without script', async ({ page }) => {
+  await page.goto('/terms');
+  await page.getByRole('tab', { name: 'Detailed Terms' }).click();
+  await expect(page).toHaveURL(/\/terms\?tab=detailed$/);
+  await expect(page.getByRole('tab', { name: 'Detailed Terms' })).toHaveAttribute('aria-selected', 'true');
+  const detailed = page.getByRole('tabpanel', { name: 'Detailed Terms' });
+  await expect(detailed).toBeVisible();
+  await openQuestion(page, 'Acceptable Use Policy');
+  await expect(detailed.getByRole('region', { name: 'Acceptable Use Policy' })).toContainText(
+    'Professional conduct',
+  );
+  await expect(detailed.getByRole('region', { name: 'App Description & Purpose' })).toBeHidden();
+});
+
+test('the contact page’s Our Services tab opens without script', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('tab', { name: 'Our Services' }).click();
+  await expect(page).toHaveURL(/\/contact\?tab=services$/);
+  await expect(page.getByRole('tab', { name: 'Our Services' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page
+      .getByRole('tabpanel', { name: 'Our Services' })
+      .getByRole('heading', { name: 'Professional services' }),
+  ).toBeVisible();
+});
+
+test('Write to us sends an inquiry without script: refused fields keep what was typed, then it is sent', async ({
+  page,
+  adminRequest,
+  baseURL,
+}) => {
+  const tag = uniqueTag();
+  const inquiry = inquiryFor(tag);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Write to us' }).first().click();
+  await expect(page).toHaveURL(/\/contact\/message/);
+  const form = page.locator('main form');
+  await expect(page.getByRole('heading', { level: 1, name: 'Send us a message' })).toBeVisible();
+
+  // A bad email and no city: the server answers with the form as sent and each field's problem.
+  await form.getByLabel('Name').fill(inquiry.name);
+  await form.getByLabel('Phone').fill(inquiry.phone);
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Service').selectOption(inquiry.service);
+  await form.getByLabel('Your query').fill(inquiry.query);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
+  await expect(form.getByLabel('Name')).toHaveValue(inquiry.name);
+  await expect(form.getByLabel('Phone')).toHaveValue(inquiry.phone);
+  await expect(form.getByLabel('Email')).toHaveValue('not-an-email');
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(/email/i);
+  await expect(form.getByLabel('City')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('City')).toHaveAccessibleDescription(/City/);
+  await expect(form.getByLabel('Service')).toHaveValue(inquiry.service);
+  await expect(form.getByLabel('Your query')).toHaveValue(inquiry.query);
+
+  await form.getByLabel('Email').fill(inquiry.email);
+  await form.getByLabel('City').fill(inquiry.city);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message Sent Successfully!' })).toBeVisible();
+  await expect(page.getByText('Our team will contact you soon', { exact: true })).toBeVisible();
+
+  // The owner finds it in the inbox.
+  const listed = await adminRequest.get(`/api/contact-inquiries?${new URLSearchParams({ q: tag })}`);
+  expect(listed.status()).toBe(200);
+  const { inquiries } = (await listed.json()) as {
+    inquiries: { _id: string; name: string; email: string; city: string; service: string }[];
+  };
+  expect(inquiries).toEqual([
+    expect.objectContaining({
+      name: inquiry.name,
+      email: inquiry.email,
+      city: inquiry.city,
+      service: inquiry.service,
+    }),
+  ]);
+  await adminRequest.delete(`/api/contact-inquiries/${inquiries[0]!._id}`, { headers: { origin: baseURL! } });
+});
+
+test('a service tile leads to the form with that service chosen, without script', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: /^Technical Support / }).click();
+  await expect(page).toHaveURL(/\/contact\/message\?service=technical-support$/);
+  await expect(page.locator('main form').getByLabel('Service')).toHaveValue('technical-support');
+});
+
+test('a form posted from another site is refused', async ({ request }) => {
+  const answer = await request.post('/contact/message', {
+    form: { ...inquiryFor(uniqueTag()) },
+    headers: { origin: 'https://elsewhere.example' },
+  });
+  expect(answer.status()).toBe(403);
+});
