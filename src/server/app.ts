@@ -34,8 +34,10 @@ import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
+import { createInquiryLimits } from './features/contact-inquiries/inquiry-limits.ts';
 import { connectRedis } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
+import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { earlyErrorOptions, registerMalformedUrlCheck } from './plugins/early-errors.ts';
@@ -167,11 +169,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
+  const proofOfWork = createProofOfWork({
+    secret: serverSecret(db, 'proof-of-work-key', clock),
+    ...(redis ? { redis } : {}),
+  });
   await app.register(contactInquiryRoutes, {
     contactInquiries,
     groupCommit: database.groupCommit,
-    limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
-    ...(redis ? { redis } : {}),
+    limits: createInquiryLimits(
+      {
+        perAddressPerHour: config.INQUIRY_LIMIT_PER_HOUR,
+        perSenderPerHour: config.INQUIRY_LIMIT_PER_SENDER_PER_HOUR,
+        challengeAfterPerHour: config.INQUIRY_CHALLENGE_AFTER_PER_HOUR,
+      },
+      { proofOfWork, ...(redis ? { redis } : {}) },
+    ),
   });
   await app.register(inquiryInboxRoutes, { contactInquiries });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
@@ -185,7 +197,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     brandName: async () => (await currentSettings()).brandName,
   });
   await app.register(memberRoutes, { members });
-  await app.register(accountDeletionRoutes, { members, throttle: createDeletionThrottle(redis) });
+  await app.register(accountDeletionRoutes, {
+    members,
+    throttle: createDeletionThrottle({ proofOfWork, ...(redis ? { redis } : {}) }),
+  });
   const memberPurge = createMemberPurge({ members, clock, log: app.log });
   app.addHook('onReady', () => memberPurge.start());
   app.addHook('onClose', async () => memberPurge.stop());

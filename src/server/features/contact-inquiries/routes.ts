@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
@@ -17,6 +16,10 @@ import {
 } from '../../../shared/contracts/contact-inquiries.ts';
 import { ContactInquiryCreateSchema } from '../../../shared/contracts/contact-inquiry-form.ts';
 import {
+  ProofOfWorkHeadersSchema,
+  ProofOfWorkRequiredSchema,
+} from '../../../shared/contracts/proof-of-work.ts';
+import {
   INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
   INQUIRY_STATUS_LABELS,
@@ -25,39 +28,21 @@ import {
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
-import { consumePoint, createLimiter } from '../../plugins/rate-limits.ts';
+import type { InquiryLimits } from './inquiry-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 
 export interface ContactInquiryDeps {
   contactInquiries: ContactInquiryRepository;
   /** The database's group commit: a burst of inquiries shares one sync to disk. */
   groupCommit: GroupCommit;
-  /** Inquiries accepted per client IP per hour (INQUIRY_LIMIT_PER_HOUR). */
-  limitPerHour: number;
-  redis?: Redis;
-}
-
-const HOUR_SECONDS = 60 * 60;
-
-function tooManyInquiries(retryAfterSeconds: number): HttpError {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(
-    429,
-    `Too many messages from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  /** Per sender, per address, and the proof of work of a busy address (decision 027). */
+  limits: InquiryLimits;
 }
 
 export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = async (
   app,
-  { contactInquiries, groupCommit, limitPerHour, redis },
+  { contactInquiries, groupCommit, limits },
 ) => {
-  const perIp = createLimiter(
-    { keyPrefix: 'inquiry-ip', points: limitPerHour, durationSeconds: HOUR_SECONDS },
-    redis,
-  );
-
   app.post(
     '/api/contact-inquiries',
     {
@@ -65,6 +50,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
         tags: ['inquiries'],
         summary: 'Send a message through the public contact form',
         body: ContactInquiryCreateSchema,
+        headers: ProofOfWorkHeadersSchema,
         response: {
           201: z.object({
             success: z.literal(true),
@@ -72,15 +58,18 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<ContactInquiryDeps> = a
             data: z.object({ _id: z.string() }),
           }),
           ...errorResponses(400, 413, 415, 429),
+          428: ProofOfWorkRequiredSchema,
         },
       },
     },
     async (request, reply) => {
-      // Every well-formed post counts, a bot's included: the limit is what bounds a flood.
-      const wait = await consumePoint(perIp, request.ip);
-      if (wait > 0) throw tooManyInquiries(wait);
-
       const { website, ...inquiry } = request.body;
+      await limits.admit({
+        ip: request.ip,
+        email: inquiry.email,
+        phone: inquiry.phone,
+        proofOfWork: request.headers['x-proof-of-work'],
+      });
       let id: string;
       if (website) {
         // Honeypot: only bots fill in the hidden field. They get the answer a person gets, and nothing is

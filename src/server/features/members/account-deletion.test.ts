@@ -14,7 +14,7 @@ import {
   withTwoAppsSharingRedis,
   withTwoInstancesSharingRedis,
 } from '../../test-support/test-app.ts';
-import { DELETION_FAILURES_PER_KEY, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion-routes.ts';
+import { DELETION_FAILURES_PER_MOBILE, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion-routes.ts';
 import { createMemberRepository } from './repository.ts';
 
 const URL = '/api/auth/delete-account';
@@ -123,7 +123,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
 
   it('answers 429 with Retry-After to the sixth failure for one mobile, from any address, even with the right password', async () => {
     const id = await createMember(t.database, {}, t.clock);
-    for (let i = 0; i < DELETION_FAILURES_PER_KEY; i++) {
+    for (let i = 0; i < DELETION_FAILURES_PER_MOBILE; i++) {
       // Typed differently each time: the count is kept per number, not per spelling.
       const mobile = i % 2 ? '98765 43210' : '+919876543210';
       expect((await remove({ mobile, password: `wrong ${i}` }, `198.51.100.${i}`)).statusCode).toBe(401);
@@ -141,7 +141,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
 
   it('answers 429 to the sixth failure from one address, whichever mobiles it tries', async () => {
     await createMember(t.database, {}, t.clock);
-    for (let i = 0; i < DELETION_FAILURES_PER_KEY; i++) {
+    for (let i = 0; i < DELETION_FAILURES_PER_MOBILE; i++) {
       const mobile = `+9191234567${10 + i}`;
       expect((await remove({ mobile, password: 'guess' })).statusCode).toBe(401);
     }
@@ -154,7 +154,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
   });
 
   it('counts numbers that are no mobile too', async () => {
-    for (let i = 0; i < DELETION_FAILURES_PER_KEY; i++) {
+    for (let i = 0; i < DELETION_FAILURES_PER_MOBILE; i++) {
       expect((await remove({ mobile: '12345', password: 'guess' }, `198.51.100.${i}`)).statusCode).toBe(401);
     }
     expectTooManyAttempts(await remove({ mobile: '12-345', password: 'guess' }, '192.0.2.1'));
@@ -230,7 +230,7 @@ describe.each(TEST_DIALECTS)('account deletion under parallel guessing (%s)', (d
         t.app.inject(deletion({ mobile: TEST_MEMBER.mobile, password: `wrong-${i}` }, `10.2.0.${i}`)),
       ),
     );
-    expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_KEY, 429: 35 });
+    expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_MOBILE, 429: 35 });
     expectTooManyAttempts(await t.app.inject(deletion(TEST_MEMBER, '10.2.1.1')));
     expect(await createMemberRepository(t.database.db, dialect).findById(id)).toBeDefined();
   });
@@ -245,7 +245,7 @@ describe.each(TEST_DIALECTS)('account deletion under parallel guessing (%s)', (d
       ),
     );
     const counts = statusCounts(responses);
-    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(DELETION_FAILURES_PER_KEY);
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(DELETION_FAILURES_PER_MOBILE);
     expect(counts[429]).toBe(35);
   });
 });
@@ -267,7 +267,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
               ),
             ),
           );
-          expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_KEY, 429: 55 });
+          expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_MOBILE, 429: 55 });
           const right = await instances.apps[1]!.inject(deletion({ mobile, password: TEST_MEMBER.password }));
           expect(right.statusCode).toBe(429);
           expect(await createMemberRepository(instances.database.db, dialect).findById(id)).toBeDefined();
