@@ -23,6 +23,7 @@ import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { createInquiryLimits } from './features/contact-inquiries/inquiry-limits.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -34,15 +35,14 @@ import { memberRoutes } from './features/members/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
-import { createInquiryLimits } from './features/contact-inquiries/inquiry-limits.ts';
 import { connectRedis } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
-import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { earlyErrorOptions, registerMalformedUrlCheck } from './plugins/early-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { gracefulShutdownOptions, registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
+import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { createPublicContent } from './plugins/public-content.ts';
 import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -171,6 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
   const proofOfWork = createProofOfWork({
     secret: serverSecret(db, 'proof-of-work-key', clock),
+    maxCounter: config.PROOF_OF_WORK_MAX_COUNTER,
     ...(redis ? { redis } : {}),
   });
   await app.register(contactInquiryRoutes, {

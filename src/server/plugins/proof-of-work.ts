@@ -13,11 +13,6 @@ import { consumePoint, createLimiter } from './rate-limits.ts';
 
 /** A challenge is solved and sent within this time, or a new one is asked for. */
 export const PROOF_OF_WORK_EXPIRY_SECONDS = 10 * 60;
-/**
- * The solution is a counter below this: the browser hashes (SHA-256) half of it on average, about 25,000
- * hashes, well under a second on a low-end phone; checking it costs the server one HMAC.
- */
-export const PROOF_OF_WORK_MAX_COUNTER = 50_000;
 
 /** What a solution was asked for; one for the contact form is no use on the deletion page. */
 export type ProofOfWorkPurpose = 'inquiry' | 'account-deletion';
@@ -25,6 +20,11 @@ export type ProofOfWorkPurpose = 'inquiry' | 'account-deletion';
 export interface ProofOfWorkOptions {
   /** The server's own random key (server-secret.ts); challenges are signed with keys derived from it. */
   secret: () => Promise<string>;
+  /**
+   * The solution is a counter below this (PROOF_OF_WORK_MAX_COUNTER, 50,000 by default): the browser hashes
+   * (SHA-256) half of it on average, well under a second on a low-end phone; checking costs one HMAC.
+   */
+  maxCounter: number;
   redis?: Redis;
 }
 
@@ -41,7 +41,7 @@ function decodePayload(header: string) {
  * A self-hosted proof-of-work check (ALTCHA): no third party sees the visitor. A busy address's requests
  * must carry a solved challenge, which costs a person's browser a moment and a flood a lot of computing.
  */
-export function createProofOfWork({ secret, redis }: ProofOfWorkOptions) {
+export function createProofOfWork({ secret, maxCounter, redis }: ProofOfWorkOptions) {
   // Remembers each accepted solution until its challenge expires, shared by every instance through Redis.
   const used = createLimiter(
     { keyPrefix: 'proof-of-work-used', points: 1, durationSeconds: PROOF_OF_WORK_EXPIRY_SECONDS },
@@ -58,7 +58,7 @@ export function createProofOfWork({ secret, redis }: ProofOfWorkOptions) {
     const created = await createChallenge({
       algorithm: 'SHA-256',
       cost: 1,
-      counter: randomInt(PROOF_OF_WORK_MAX_COUNTER),
+      counter: randomInt(maxCounter),
       deriveKey,
       data: { purpose },
       expiresAt: Math.floor(Date.now() / 1000) + PROOF_OF_WORK_EXPIRY_SECONDS,
@@ -92,9 +92,15 @@ export function createProofOfWork({ secret, redis }: ProofOfWorkOptions) {
     async require(header: string | undefined, purpose: ProofOfWorkPurpose): Promise<void> {
       if (header && (await accepts(header, purpose))) return;
       const message = header ? PROOF_OF_WORK_MESSAGES.refused : PROOF_OF_WORK_MESSAGES.required;
-      throw new HttpError(PROOF_OF_WORK_STATUS, message, undefined, { 'cache-control': 'no-store' }, {
-        challenge: await newChallenge(purpose),
-      });
+      throw new HttpError(
+        PROOF_OF_WORK_STATUS,
+        message,
+        undefined,
+        { 'cache-control': 'no-store' },
+        {
+          challenge: await newChallenge(purpose),
+        },
+      );
     },
   };
 }

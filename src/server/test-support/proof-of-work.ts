@@ -2,7 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { PROOF_OF_WORK_STATUS, challengeOf } from '../../shared/rules/proof-of-work.ts';
+import { challengeOf, PROOF_OF_WORK_STATUS } from '../../shared/rules/proof-of-work.ts';
 
 /** What a browser sends back after solving the challenge of a 428 answer: the `x-proof-of-work` header. */
 export async function solveChallengeOf(response: LightMyRequestResponse): Promise<string> {

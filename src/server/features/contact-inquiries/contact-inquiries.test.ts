@@ -54,10 +54,12 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     const queries = Array.from({ length: 8 }, (_, i) => `Burst message ${i}`);
     const responses = await Promise.all(
       queries.map((query, i) =>
-        t.app.inject(post(
-          inquiry({ query, email: `burst${i}@example.com`, phone: `+91 98765 4320${i}` }),
-          `203.0.113.${20 + i}`,
-        )),
+        t.app.inject(
+          post(
+            inquiry({ query, email: `burst${i}@example.com`, phone: `+91 98765 4320${i}` }),
+            `203.0.113.${20 + i}`,
+          ),
+        ),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(queries.map(() => 201));
@@ -118,7 +120,9 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     expect(await inquiries.count()).toBe(Math.ceil(INQUIRY_LIMIT_PER_SENDER_PER_HOUR / 2));
 
     // Another sender at the same address is not affected.
-    expect((await t.app.inject(post(inquiry({ email: 'ravi@example.com', phone: '+91 91234 56789' })))).statusCode).toBe(201);
+    expect(
+      (await t.app.inject(post(inquiry({ email: 'ravi@example.com', phone: '+91 91234 56789' })))).statusCode,
+    ).toBe(201);
   });
 
   it('explains every missing or bad field', async () => {
@@ -204,7 +208,9 @@ describe('contact inquiry limit setting', () => {
       const refused = await t.app.inject(post(inquiry()));
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
-      expect(refused.json().message).toBe('Too many messages from your connection. Please try again in 60 minutes.');
+      expect(refused.json().message).toBe(
+        'Too many messages from your connection. Please try again in 60 minutes.',
+      );
     });
   });
 });

@@ -13,7 +13,13 @@ import {
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
-import { type Attempt, beginAttempt, countEvent, createLimiter, waitPhrase } from '../../plugins/rate-limits.ts';
+import {
+  type Attempt,
+  beginAttempt,
+  countEvent,
+  createLimiter,
+  waitPhrase,
+} from '../../plugins/rate-limits.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';
 
