@@ -12,7 +12,7 @@ import { HttpError } from './errors.ts';
 import { consumePoint, createLimiter } from './rate-limits.ts';
 
 /** A challenge is solved and sent within this time, or a new one is asked for. */
-export const PROOF_OF_WORK_EXPIRY_SECONDS = 10 * 60;
+const PROOF_OF_WORK_EXPIRY_SECONDS = 10 * 60;
 
 /** What a solution was asked for; one for the contact form is no use on the deletion page. */
 export type ProofOfWorkPurpose = 'inquiry' | 'account-deletion';

@@ -8,6 +8,7 @@ import {
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 import { ACCOUNT_DELETION_COPY, COUNTRY_NAMES } from '../../content/account-deletion.ts';
 import { cx } from '../../lib/class-names.ts';
+import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
 import { useCopy } from '../site-settings-data.ts';
 import {
   type AccountDeletionRequest,
@@ -49,6 +50,7 @@ export function DeleteAccountForm() {
   const [step, setStep] = useState<Step>('form');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -100,8 +102,14 @@ export function DeleteAccountForm() {
   const confirm = async () => {
     setSending(true);
     setError(null);
-    const outcome = await requestAccountDeletion(values);
+    // A busy connection is asked to prove it is a person; what was typed stays as it is meanwhile.
+    const outcome = await sendWithProofOfWork(
+      (proof) => requestAccountDeletion(values, fetch, proof),
+      (answer) => (answer.deleted ? undefined : answer.challenge),
+      () => setChecking(true),
+    );
     setSending(false);
+    setChecking(false);
     if (!outcome.deleted) {
       setError(outcome.message);
       return;
@@ -152,6 +160,7 @@ export function DeleteAccountForm() {
         <DeletionConfirmation
           mobile={numberAsEntered(values)}
           sending={sending}
+          checking={checking}
           error={error}
           fill={fill}
           headingRef={refs.confirm}
