@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../../plugins/errors.ts';
 import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
@@ -21,6 +22,11 @@ export interface InquiryLimitSettings {
  */
 export function inquiryPhoneKey(phone: string): string {
   return phone.replace(/\D/g, '');
+}
+
+/** Counters are kept under a digest: Redis never holds a visitor's email or phone as such. */
+function counterKey(kind: string, value: string): string {
+  return createHash('sha256').update(`${kind}:${value}`).digest('base64url');
 }
 
 export interface InquirySender {
@@ -60,8 +66,8 @@ export function createInquiryLimits(
       // Only posts past the challenge reach these: a flood that solves nothing cannot spend them.
       const attempt = await beginAttempt(
         [
-          { limiter: perEmail, key: email.toLowerCase() },
-          { limiter: perPhone, key: inquiryPhoneKey(phone) },
+          { limiter: perEmail, key: counterKey('email', email.toLowerCase()) },
+          { limiter: perPhone, key: counterKey('phone', inquiryPhoneKey(phone)) },
           { limiter: perAddress, key: ip },
         ].map((counter) => ({ ...counter, onSuccess: 'refund' as const })),
       );
