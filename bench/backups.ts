@@ -231,6 +231,8 @@ async function benchDialect(
     NODE_ENV: 'production',
     TRUST_PROXY: 'true',
     INQUIRY_LIMIT_PER_HOUR: '100000',
+    INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+    INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
     BACKUP_KEEP_DAYS: '0',
     ADMIN_EMAIL: 'bench@sampark.local',
     ADMIN_PASSWORD: 'bench-password-not-used',

@@ -151,6 +151,8 @@ async function startWriteServer(setup: (typeof WRITE_SETUPS)[number], dir: strin
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
     INQUIRY_LIMIT_PER_HOUR: '100000',
+    INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+    INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
     WEB_DIST_DIR: path.join(dir, 'no-web-build'),
     BENCH_REPORT_FILE: reportFile,
     ...setup.env,

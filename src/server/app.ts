@@ -23,6 +23,7 @@ import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { createInquiryLimits } from './features/contact-inquiries/inquiry-limits.ts';
 import { inquirySubmission } from './features/contact-inquiries/inquiry-submission.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
@@ -42,6 +43,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { earlyErrorOptions, registerMalformedUrlCheck } from './plugins/early-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { gracefulShutdownOptions, registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
+import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { createPublicContent } from './plugins/public-content.ts';
 import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -169,12 +171,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
-  // One submission (one limiter) for the form's JSON call and the form posted without script.
+  const proofOfWork = createProofOfWork({
+    secret: serverSecret(db, 'proof-of-work-key', clock),
+    maxCounter: config.PROOF_OF_WORK_MAX_COUNTER,
+    ...(redis ? { redis } : {}),
+  });
+  // One submission (one set of limits) for the form's JSON call and the form posted without script.
   const submitInquiry = inquirySubmission({
     contactInquiries,
     groupCommit: database.groupCommit,
-    limitPerHour: config.INQUIRY_LIMIT_PER_HOUR,
-    ...(redis ? { redis } : {}),
+    limits: createInquiryLimits(
+      {
+        perAddressPerHour: config.INQUIRY_LIMIT_PER_HOUR,
+        perSenderPerHour: config.INQUIRY_LIMIT_PER_SENDER_PER_HOUR,
+        challengeAfterPerHour: config.INQUIRY_CHALLENGE_AFTER_PER_HOUR,
+      },
+      { proofOfWork, ...(redis ? { redis } : {}) },
+    ),
   });
   await app.register(contactInquiryRoutes, { submitInquiry });
   await app.register(inquiryInboxRoutes, {
@@ -192,7 +205,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     brandName: async () => (await currentSettings()).brandName,
   });
   await app.register(memberRoutes, { members });
-  await app.register(accountDeletionRoutes, { members, throttle: createDeletionThrottle(redis) });
+  await app.register(accountDeletionRoutes, {
+    members,
+    throttle: createDeletionThrottle({ proofOfWork, ...(redis ? { redis } : {}) }),
+  });
   const memberPurge = createMemberPurge({ members, clock, log: app.log });
   app.addHook('onReady', () => memberPurge.start());
   app.addHook('onClose', async () => memberPurge.stop());

@@ -11,7 +11,11 @@ describe('configuration', () => {
     expect(config.SESSION_IDLE_MINUTES).toBe(30);
     expect(config.SESSION_ABSOLUTE_MINUTES).toBe(720);
     expect(config.DEMO_MODE).toBe(false);
-    expect(config.INQUIRY_LIMIT_PER_HOUR).toBe(10);
+    // Decision 027: a backstop per address, the protection per sender and a proof of work when busy.
+    expect(config.INQUIRY_LIMIT_PER_HOUR).toBe(100);
+    expect(config.INQUIRY_LIMIT_PER_SENDER_PER_HOUR).toBe(5);
+    expect(config.INQUIRY_CHALLENGE_AFTER_PER_HOUR).toBe(10);
+    expect(config.PROOF_OF_WORK_MAX_COUNTER).toBe(50_000);
     // A restart ends within the 10 s that docker stop waits before SIGKILL.
     expect(config.SHUTDOWN_DRAIN_MS).toBe(0);
     expect(config.SHUTDOWN_TIMEOUT_MS).toBe(9_000);

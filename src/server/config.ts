@@ -70,7 +70,13 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(100 * 1024),
-  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  // Decision 027: many people share one address in India, so the address limit is a backstop; the limit
+  // per email and per phone, and a proof of work once an address is busy, carry the protection.
+  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+  INQUIRY_LIMIT_PER_SENDER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  INQUIRY_CHALLENGE_AFTER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
+  // The work a busy address's browser does: it hashes half this many times on average.
+  PROOF_OF_WORK_MAX_COUNTER: z.coerce.number().int().min(1_000).max(10_000_000).default(50_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Under Docker's 10 s between SIGTERM and SIGKILL, with a second to spare.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(9_000),

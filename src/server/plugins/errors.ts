@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer's body, beside `success`, `message` and `errors` (e.g. a challenge). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -38,6 +40,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   413: 'The request body is too large',
   414: 'The address is too long',
   415: 'Unsupported content type: send JSON',
+  428: 'A confirmation that you are a person is needed',
   429: 'Too many requests, please try again later',
   431: 'The request headers are too large',
   500: 'Something went wrong on our side. Please try again.',
@@ -82,7 +85,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (error instanceof HttpError) {
       status = error.statusCode;
-      body = { success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      body = {
+        ...error.details,
+        success: false,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      };
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beginAttempt, createLimiter } from './rate-limits.ts';
+import { beginAttempt, countEvent, createLimiter, waitPhrase } from './rate-limits.ts';
 
 describe('beginAttempt', () => {
   const limiters = () => ({
@@ -44,5 +44,27 @@ describe('beginAttempt', () => {
     await attempt.succeeded();
     expect(await consumed(wide, 'k')).toBe(0);
     expect(await consumed(other, 'k')).toBe(1);
+  });
+});
+
+describe('countEvent', () => {
+  it('counts past the limit without refusing, in parallel too', async () => {
+    const limiter = createLimiter({ keyPrefix: 'test-count', points: 2, durationSeconds: 60 });
+    const counts = await Promise.all(Array.from({ length: 5 }, () => countEvent(limiter, 'k')));
+    expect(counts.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('waitPhrase', () => {
+  it.each([
+    [1, 'in 1 minute'],
+    [60, 'in 1 minute'],
+    [61, 'in 2 minutes'],
+    [12 * 60 - 30, 'in 12 minutes'],
+    [60 * 60, 'in 60 minutes'],
+    [60 * 60 + 1, 'in 2 hours'],
+    [3 * 60 * 60, 'in 3 hours'],
+  ])('says %i seconds as "%s", never less than the wait', (seconds, phrase) => {
+    expect(waitPhrase(seconds)).toBe(phrase);
   });
 });

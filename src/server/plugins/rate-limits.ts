@@ -43,6 +43,29 @@ export async function consumePoint(limiter: RateLimiterAbstract, key: string): P
   }
 }
 
+/**
+ * Counts one event against `key` and never refuses it; returns how many the key holds in its window, this one
+ * included. Atomic like `consume`: it tells a busy address from a quiet one without blocking either.
+ */
+export async function countEvent(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  return (await limiter.penalty(key, 1)).consumedPoints;
+}
+
+const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_HOUR = 60 * SECONDS_PER_MINUTE;
+
+/**
+ * How long to wait, as the end of a sentence ("in 12 minutes"): whole minutes rounded up up to an hour, whole
+ * hours rounded up beyond it, so nobody is told a time that is up before the limit is.
+ */
+export function waitPhrase(retryAfterSeconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (retryAfterSeconds <= SECONDS_PER_HOUR) {
+    return `in ${plural(Math.max(1, Math.ceil(retryAfterSeconds / SECONDS_PER_MINUTE)), 'minute')}`;
+  }
+  return `in ${plural(Math.ceil(retryAfterSeconds / SECONDS_PER_HOUR), 'hour')}`;
+}
+
 /** One counter an attempt is charged to, and what a successful attempt does to it. */
 export interface AttemptCounter {
   limiter: RateLimiterAbstract;
@@ -57,6 +80,8 @@ export interface AttemptCounter {
 export interface Attempt {
   /** Seconds to wait when a counter was exhausted (nothing is left charged), or 0 to go ahead. */
   retryAfterSeconds: number;
+  /** The counter that was exhausted, when one was: its limiter says which limit the person reached. */
+  refusedBy?: RateLimiterAbstract;
   /** The attempt succeeded: it stops counting as a failure. */
   succeeded(): Promise<void>;
 }
@@ -73,7 +98,7 @@ export async function beginAttempt(counters: AttemptCounter[]): Promise<Attempt>
     if (wait > 0) {
       // Refused by this counter: the attempt is not checked, so the earlier counters do not keep it.
       await Promise.all(charged.map(({ limiter, key }) => limiter.reward(key, 1)));
-      return { retryAfterSeconds: wait, succeeded: async () => undefined };
+      return { retryAfterSeconds: wait, refusedBy: counter.limiter, succeeded: async () => undefined };
     }
     charged.push(counter);
   }

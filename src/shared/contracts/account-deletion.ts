@@ -8,7 +8,8 @@ import { callingCode, withoutControlCharacters } from './fields.ts';
  * `DELETE /api/auth/delete-account` {mobile, password, countryCode?} -> {success, message}.
  * The page sends the mobile as typed plus the chosen country code; a mobile typed with `+` ignores
  * the code. A wrong mobile and a wrong password get the same 401 `invalidCredentials` message; the
- * sixth failure in 15 minutes per mobile or per IP gets 429 with `Retry-After`.
+ * sixth failure in 15 minutes per mobile gets 429 with `Retry-After`; past 5 failures in 15 minutes from one
+ * address each attempt needs a proof of work (428), past 100 an hour the address gets 429 (decision 027).
  */
 export const AccountDeletionSchema = z.object({
   mobile: z

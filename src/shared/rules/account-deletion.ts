@@ -20,5 +20,6 @@ export const ACCOUNT_DELETION_MESSAGES = {
   deleted: 'Account deleted successfully!',
   deleting: 'Deleting...',
   invalidCredentials: 'The mobile number or password is incorrect',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
+  /** The server ends it with the wait: "Too many attempts. Please try again in 12 minutes." */
+  tooManyAttempts: 'Too many attempts. Please try again',
 } as const;

@@ -82,6 +82,7 @@ export const PRIVACY_COPY = {
       title: 'Technical data',
       paragraphs: [
         'Like every website, our server needs your IP address to send you the page. We also use it briefly to limit how many messages one address can send, which keeps spam out. We do not use it to identify or follow you.',
+        'When many messages come from one address (as happens when a mobile network shares one address among many people), your browser may be asked to solve a small puzzle before sending, to show it is not a robot. It is worked out on your own device, by our own site: no other company is involved and nothing about you is sent for it.',
       ],
     },
     {

@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
     readonly fieldErrors: Record<string, string> = {},
     /** True when the message is the server's own words, not one made up here from the status. */
     readonly hasServerMessage = false,
+    /** The answer's body as sent, for what the error shape does not name (e.g. a challenge). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -25,6 +27,8 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** When given, the answer is checked against it, so a changed contract fails loudly here. */
   schema?: z.ZodType<T>;
+  /** More request headers (e.g. a proof of work). */
+  headers?: Record<string, string>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -40,7 +44,7 @@ async function readJson(response: Response): Promise<unknown> {
 /** JSON in, JSON out, with the session cookie; throws ApiRequestError for anything but success. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, signal, schema } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // Fastify refuses an empty body sent as JSON, so the header only goes with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
 
@@ -61,7 +65,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   const data = await readJson(response);
   if (!response.ok) {
     throw isApiError(data)
-      ? new ApiRequestError(response.status, data.message, data.errors, true)
+      ? new ApiRequestError(response.status, data.message, data.errors, true, data)
       : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
   }
   if (!schema) return data as T;

@@ -14,7 +14,12 @@ import { backupSqlite } from './sqlite-backup.ts';
 import { restoreSqlite } from './sqlite-restore.ts';
 
 /** Every inquiry the test sends comes from one address: the per-address limit is not what is tested. */
-const LOAD_ENV = { INQUIRY_LIMIT_PER_HOUR: '100000', BACKUP_KEEP_DAYS: '0' };
+const LOAD_ENV = {
+  INQUIRY_LIMIT_PER_HOUR: '100000',
+  INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+  INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+  BACKUP_KEEP_DAYS: '0',
+};
 const WRITERS = 8;
 /** Inquiries acknowledged before the backup starts, so that "before" is never an empty set. */
 const ACKED_BEFORE_START = 40;

@@ -13,7 +13,7 @@ import {
 } from '../../test-support/test-app.ts';
 import { createContactInquiryRepository } from './repository.ts';
 
-const INQUIRY_LIMIT_PER_HOUR = 10;
+const INQUIRY_LIMIT_PER_SENDER_PER_HOUR = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function inquiry(overrides: Record<string, unknown> = {}) {
@@ -53,7 +53,14 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
   it('answers a burst of posts at once, each with its own id and stored', async () => {
     const queries = Array.from({ length: 8 }, (_, i) => `Burst message ${i}`);
     const responses = await Promise.all(
-      queries.map((query, i) => t.app.inject(post(inquiry({ query }), `203.0.113.${20 + i}`))),
+      queries.map((query, i) =>
+        t.app.inject(
+          post(
+            inquiry({ query, email: `burst${i}@example.com`, phone: `+91 98765 4320${i}` }),
+            `203.0.113.${20 + i}`,
+          ),
+        ),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(queries.map(() => 201));
     const ids = responses.map((response) => response.json().data._id as string);
@@ -95,24 +102,28 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     expect(await inquiries.count()).toBe(1);
   });
 
-  it('accepts 10 messages an hour from one address, honeypot posts included, then answers 429', async () => {
-    for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
+  it('accepts 5 messages an hour from one email address, honeypot posts included, then answers 429', async () => {
+    for (let i = 0; i < INQUIRY_LIMIT_PER_SENDER_PER_HOUR; i++) {
       const payload = i % 2 === 0 ? inquiry({ query: `Message ${i}` }) : inquiry({ website: 'bot' });
-      expect((await t.app.inject(post(payload))).statusCode).toBe(201);
+      // From a new address each time, and with another phone: the email is what is counted.
+      const phone = `+91 98765 4321${i}`;
+      expect((await t.app.inject(post({ ...payload, phone }, `203.0.113.${i}`))).statusCode).toBe(201);
     }
-    const refused = await t.app.inject(post(inquiry({ query: 'One more' })));
+    const refused = await t.app.inject(post(inquiry({ query: 'One more', phone: '+91 91234 56789' })));
     expect(refused.statusCode).toBe(429);
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(59 * 60);
     expect(wait).toBeLessThanOrEqual(60 * 60);
     expect(refused.json()).toEqual({
       success: false,
-      message: 'Too many messages from your connection. Please try again in 60 minutes.',
+      message: 'Too many messages from this email address. Please try again in 60 minutes.',
     });
-    expect(await inquiries.count()).toBe(INQUIRY_LIMIT_PER_HOUR / 2);
+    expect(await inquiries.count()).toBe(Math.ceil(INQUIRY_LIMIT_PER_SENDER_PER_HOUR / 2));
 
-    // Another address is not affected.
-    expect((await t.app.inject(post(inquiry(), '198.51.100.20'))).statusCode).toBe(201);
+    // Another sender at the same address is not affected.
+    expect(
+      (await t.app.inject(post(inquiry({ email: 'ravi@example.com', phone: '+91 91234 56789' })))).statusCode,
+    ).toBe(201);
   });
 
   it('explains every missing or bad field', async () => {
@@ -247,21 +258,27 @@ describe('contact inquiry limit setting', () => {
       const refused = await t.app.inject(post(inquiry()));
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().message).toBe(
+        'Too many messages from your connection. Please try again in 60 minutes.',
+      );
     });
   });
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('contact inquiry limit shared through Redis', () => {
-  it('counts the posts of one address across two app instances', async () => {
+  it('counts the posts of one email address across two app instances', async () => {
     await withTwoAppsSharingRedis(async (first, second) => {
-      // Counters outlive a test run in Redis: an address of its own keeps runs apart.
-      const address = `fd00::${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
-      for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
+      // Counters outlive a test run in Redis: an email and addresses of their own keep runs apart.
+      const email = `asha.${randomInt(1e9)}@example.com`;
+      const phone = `+91 98${String(randomInt(1e8)).padStart(8, '0')}`;
+      const address = () =>
+        `fd00::${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
+      for (let i = 0; i < INQUIRY_LIMIT_PER_SENDER_PER_HOUR; i++) {
         const t = i % 2 === 0 ? first : second;
-        expect((await t.app.inject(post(inquiry(), address))).statusCode).toBe(201);
+        expect((await t.app.inject(post(inquiry({ email, phone }), address()))).statusCode).toBe(201);
       }
-      expect((await first.app.inject(post(inquiry(), address))).statusCode).toBe(429);
-      expect((await second.app.inject(post(inquiry(), address))).statusCode).toBe(429);
+      expect((await first.app.inject(post(inquiry({ email, phone }), address()))).statusCode).toBe(429);
+      expect((await second.app.inject(post(inquiry({ email, phone }), address()))).statusCode).toBe(429);
     });
   });
 });

@@ -15,6 +15,10 @@ import {
   InquiryStatusUpdateSchema,
 } from '../../../shared/contracts/contact-inquiries.ts';
 import {
+  ProofOfWorkHeadersSchema,
+  ProofOfWorkRequiredSchema,
+} from '../../../shared/contracts/proof-of-work.ts';
+import {
   INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
   INQUIRY_STATUS_LABELS,
@@ -38,6 +42,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<{ submitInquiry: Submit
         tags: ['inquiries'],
         summary: 'Send a message through the public contact form',
         body: ContactInquiryBodySchema,
+        headers: ProofOfWorkHeadersSchema,
         response: {
           201: z.object({
             success: z.literal(true),
@@ -45,6 +50,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<{ submitInquiry: Submit
             data: z.object({ _id: z.string() }),
           }),
           ...errorResponses(400, 413, 415, 429),
+          428: ProofOfWorkRequiredSchema,
         },
       },
     },

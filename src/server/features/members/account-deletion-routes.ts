@@ -3,38 +3,83 @@ import type { Redis } from 'ioredis';
 import { AccountDeletionSchema } from '../../../shared/contracts/account-deletion.ts';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
+  ProofOfWorkHeadersSchema,
+  ProofOfWorkRequiredSchema,
+} from '../../../shared/contracts/proof-of-work.ts';
+import {
   ACCOUNT_DELETION_MESSAGES,
   DELETION_RETENTION_DAYS,
 } from '../../../shared/rules/account-deletion.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
-import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
+import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
+import {
+  type Attempt,
+  beginAttempt,
+  countEvent,
+  createLimiter,
+  waitPhrase,
+} from '../../plugins/rate-limits.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';
 
-export const DELETION_FAILURES_PER_KEY = 5;
+/** Failures per mobile in the window, from any address: guessing one member's password (decision 013). */
+export const DELETION_FAILURES_PER_MOBILE = 5;
 export const DELETION_FAILURES_WINDOW_SECONDS = 15 * 60;
+/** A backstop per address (decision 027): many members may share one carrier address. */
+export const DELETION_FAILURES_PER_ADDRESS_PER_HOUR = 100;
+/** Past this many unsuccessful attempts from one address in the window, each needs a proof of work. */
+export const DELETION_CHALLENGE_AFTER_FAILURES = 5;
+
+const HOUR_SECONDS = 60 * 60;
 
 /**
- * Counts failed deletions: 5 per 15 minutes per mobile stops guessing one member's password from many
- * places, 5 per 15 minutes per IP stops trying many mobiles from one place.
+ * Counts deletion attempts before their password is checked (see beginAttempt). Failures on one mobile lock
+ * that mobile only; failures on other mobiles from one address make the address busy (a proof of work per
+ * attempt) and, past the backstop, stop it; a member with the right password on their own mobile goes on.
  */
-export function createDeletionThrottle(redis?: Redis) {
-  const spec = (keyPrefix: string) => ({
-    keyPrefix,
-    points: DELETION_FAILURES_PER_KEY,
-    durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
-  });
-  const perMobile = createLimiter(spec('delete-account-mobile'), redis);
-  const perIp = createLimiter(spec('delete-account-ip'), redis);
+export function createDeletionThrottle({ proofOfWork, redis }: { proofOfWork: ProofOfWork; redis?: Redis }) {
+  const perMobile = createLimiter(
+    {
+      keyPrefix: 'delete-account-mobile',
+      points: DELETION_FAILURES_PER_MOBILE,
+      durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
+    },
+    redis,
+  );
+  const recentPerAddress = createLimiter(
+    {
+      keyPrefix: 'delete-account-ip-recent',
+      points: DELETION_CHALLENGE_AFTER_FAILURES,
+      durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
+    },
+    redis,
+  );
+  const perAddress = createLimiter(
+    {
+      keyPrefix: 'delete-account-ip-hour',
+      points: DELETION_FAILURES_PER_ADDRESS_PER_HOUR,
+      durationSeconds: HOUR_SECONDS,
+    },
+    redis,
+  );
 
   return {
-    /** Counts a deletion attempt before its password is checked (see beginAttempt). */
-    begin(mobileKey: string, ip: string): Promise<Attempt> {
-      return beginAttempt([
+    /** Throws 428 with a challenge when the address is busy and the request carries no fresh solution. */
+    async begin(mobileKey: string, ip: string, solution: string | undefined): Promise<Attempt> {
+      if ((await countEvent(recentPerAddress, ip)) > DELETION_CHALLENGE_AFTER_FAILURES) {
+        await proofOfWork.require(solution, 'account-deletion');
+      }
+      const attempt = await beginAttempt([
         { limiter: perMobile, key: mobileKey, onSuccess: 'forget' },
-        { limiter: perIp, key: ip, onSuccess: 'refund' },
+        { limiter: perAddress, key: ip, onSuccess: 'refund' },
       ]);
+      return {
+        ...attempt,
+        async succeeded() {
+          await Promise.all([attempt.succeeded(), recentPerAddress.reward(ip, 1)]);
+        },
+      };
     },
   };
 }
@@ -78,9 +123,11 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
         tags: ['members'],
         summary: `Delete one's own member account (kept as a bare record for at most ${DELETION_RETENTION_DAYS} days)`,
         body: AccountDeletionSchema,
+        headers: ProofOfWorkHeadersSchema,
         response: {
           200: MessageResponseSchema,
           ...errorResponses(400, 401, 403, 413, 415, 429),
+          428: ProofOfWorkRequiredSchema,
         },
       },
     },
@@ -95,11 +142,14 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
       const normalised = normaliseMobile(mobile, countryCode);
       // A number that does not parse is counted too, by its digits, so it cannot be used to try freely.
       const mobileKey = normalised?.e164 ?? `unparsed:${mobile.replace(/\D/g, '')}`;
-      const attempt = await throttle.begin(mobileKey, request.ip);
+      const attempt = await throttle.begin(mobileKey, request.ip, request.headers['x-proof-of-work']);
       if (attempt.retryAfterSeconds > 0) {
-        throw new HttpError(429, ACCOUNT_DELETION_MESSAGES.tooManyAttempts, undefined, {
-          'retry-after': String(attempt.retryAfterSeconds),
-        });
+        throw new HttpError(
+          429,
+          `${ACCOUNT_DELETION_MESSAGES.tooManyAttempts} ${waitPhrase(attempt.retryAfterSeconds)}.`,
+          undefined,
+          { 'retry-after': String(attempt.retryAfterSeconds) },
+        );
       }
 
       const member = normalised ? await members.findCredentials(normalised.e164) : undefined;

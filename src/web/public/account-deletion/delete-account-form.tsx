@@ -9,6 +9,7 @@ import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobil
 import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
 import { COUNTRY_NAMES } from '../../content/countries.ts';
 import { cx } from '../../lib/class-names.ts';
+import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
 import { useCopy } from '../site-settings-data.ts';
 import {
   type AccountDeletionRequest,
@@ -50,6 +51,7 @@ export function DeleteAccountForm() {
   const [step, setStep] = useState<Step>('form');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -101,8 +103,14 @@ export function DeleteAccountForm() {
   const confirm = async () => {
     setSending(true);
     setError(null);
-    const outcome = await requestAccountDeletion(values);
+    // A busy connection is asked to prove it is a person; what was typed stays as it is meanwhile.
+    const outcome = await sendWithProofOfWork(
+      (proof) => requestAccountDeletion(values, fetch, proof),
+      (answer) => (answer.deleted ? undefined : answer.challenge),
+      () => setChecking(true),
+    );
     setSending(false);
+    setChecking(false);
     if (!outcome.deleted) {
       setError(outcome.message);
       return;
@@ -153,6 +161,7 @@ export function DeleteAccountForm() {
         <DeletionConfirmation
           mobile={numberAsEntered(values)}
           sending={sending}
+          checking={checking}
           error={error}
           fill={fill}
           headingRef={refs.confirm}

@@ -2,6 +2,7 @@ import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
 import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
+import { PROOF_OF_WORK_COPY } from '../../content/proof-of-work.ts';
 import { cx } from '../../lib/class-names.ts';
 import type { FillCopy } from '../site-settings-data.ts';
 
@@ -20,6 +21,7 @@ export const ACTION_BUTTON =
 export function DeletionConfirmation({
   mobile,
   sending,
+  checking,
   error,
   fill,
   headingRef,
@@ -29,6 +31,8 @@ export function DeletionConfirmation({
   /** The number as typed, with its country code. */
   mobile: string;
   sending: boolean;
+  /** The browser is solving a proof of work before the request goes again. */
+  checking: boolean;
   error: string | null;
   fill: FillCopy;
   headingRef: Ref<HTMLHeadingElement>;
@@ -90,7 +94,11 @@ export function DeletionConfirmation({
           )}
         >
           {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {sending ? ACCOUNT_DELETION_MESSAGES.deleting : COPY.confirm}
+          {checking
+            ? PROOF_OF_WORK_COPY.checking
+            : sending
+              ? ACCOUNT_DELETION_MESSAGES.deleting
+              : COPY.confirm}
         </button>
       </div>
     </section>

@@ -15,10 +15,17 @@ import {
   type InquiryService,
 } from '../../../shared/rules/contact-inquiries.ts';
 import { COUNTRY_CODES } from '../../../shared/rules/mobile-numbers.ts';
+import {
+  challengeOf,
+  PROOF_OF_WORK_HEADER,
+  PROOF_OF_WORK_STATUS,
+} from '../../../shared/rules/proof-of-work.ts';
 import { CONTACT_FORM_COPY } from '../../content/contact.ts';
 import { COUNTRY_NAMES } from '../../content/countries.ts';
+import { PROOF_OF_WORK_COPY } from '../../content/proof-of-work.ts';
 import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
+import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
 import {
   checkInquiryForm,
   EMPTY_INQUIRY_FORM,
@@ -34,7 +41,8 @@ import { ToastRegion, usePublicToast } from './public-toast.tsx';
 /** How long the success panel shows before the dialog closes (SPEC section 9: 3 s). */
 export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
 
-type FormStatus = 'filling' | 'submitting' | 'sent';
+/** `checking`: the browser solves a proof of work the server asked for, then sends again. */
+type FormStatus = 'filling' | 'submitting' | 'checking' | 'sent';
 
 /**
  * The form's one-line fields, two a row on wider screens (the name and the phone with its country code take
@@ -181,7 +189,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === 'submitting') return;
+    if (status === 'submitting' || status === 'checking') return;
     const checked = checkInquiryForm(values);
     if (!checked.success) {
       setErrors(checked.errors);
@@ -190,9 +198,24 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
     }
     setErrors({});
     setStatus('submitting');
-    try {
-      await apiRequest('/api/contact-inquiries', { method: 'POST', body: checked.inquiry });
-    } catch (error) {
+    // A busy connection is asked to prove it is a person: the form keeps what was typed meanwhile.
+    const error = await sendWithProofOfWork(
+      (proof) =>
+        apiRequest('/api/contact-inquiries', {
+          method: 'POST',
+          body: checked.inquiry,
+          ...(proof ? { headers: { [PROOF_OF_WORK_HEADER]: proof } } : {}),
+        }).then(
+          () => undefined,
+          (failure: unknown) => failure,
+        ),
+      (failure) =>
+        failure instanceof ApiRequestError && failure.status === PROOF_OF_WORK_STATUS
+          ? challengeOf(failure.body)
+          : undefined,
+      () => setStatus('checking'),
+    );
+    if (error !== undefined) {
       // Everything typed stays in the form, so the person can correct it or simply try again.
       setStatus('filling');
       const serverErrors = error instanceof ApiRequestError ? formFieldErrors(error.fieldErrors) : {};
@@ -212,7 +235,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
   };
 
   const copy = CONTACT_FORM_COPY.fields;
-  const sending = status === 'submitting';
+  const sending = status === 'submitting' || status === 'checking';
   const hintOf = (field: InquiryFormField): string | undefined => {
     const text = copy[field];
     return 'hint' in text ? text.hint : undefined;
@@ -366,7 +389,11 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
               className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-700 px-4 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-indigo-500"
             >
               {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-              {sending ? CONTACT_FORM_COPY.sending : CONTACT_FORM_COPY.submit}
+              {status === 'checking'
+                ? PROOF_OF_WORK_COPY.checking
+                : sending
+                  ? CONTACT_FORM_COPY.sending
+                  : CONTACT_FORM_COPY.submit}
             </button>
           </form>
         )}
