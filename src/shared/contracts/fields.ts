@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import {
   EMAIL_MAX_LENGTH,
   hasControlCharacters,
-  isInternationalPhone,
   isPhoneShape,
   PASSWORD_MAX_LENGTH,
   type TextLines,
@@ -12,7 +11,6 @@ import {
 
 // Messages and patterns live with their checks: rules/fields.ts is downloaded by every public page.
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
-const INTERNATIONAL_PHONE_MESSAGE = 'Enter the number in international form, e.g. +91 98765 43210';
 /** A number that is not one: the shape checked on the page, or the server's check of the chosen country. */
 export const PHONE_MESSAGE = 'Enter a valid phone number for the chosen country, e.g. 98765 43210';
 
@@ -56,9 +54,6 @@ export const EmailSchema = emailAddress(z.string().check(...requiredTextChecks('
 
 /** The shape of a number people type for others to call (isPhoneShape); the server checks the number itself. */
 export const phoneShape = () => z.refine<string>(isPhoneShape, PHONE_MESSAGE);
-
-/** The site settings' numbers (isInternationalPhone). */
-const internationalPhone = () => z.refine<string>(isInternationalPhone, INTERNATIONAL_PHONE_MESSAGE);
 
 /** The calling code chosen beside a mobile typed without `+`. */
 export const callingCode = () => z.regex(/^\+[1-9]\d{0,3}$/, 'Choose a country code');

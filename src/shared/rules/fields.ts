@@ -25,9 +25,6 @@ export function hasControlCharacters(value: string, lines: TextLines = 'single')
   return (lines === 'multi' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
 }
 
-/** International form: a leading +, the country code, then the number; spaces, hyphens, dots and brackets allowed. */
-const INTERNATIONAL_PHONE_PATTERN = /^\+[1-9][\d\s\-().]{6,24}$/;
-
 export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
@@ -43,12 +40,6 @@ const PHONE_SHAPE = /^\+?[\d\s\-().]+$/;
 export function isPhoneShape(value: string): boolean {
   const digits = digitsOf(value).length;
   return PHONE_SHAPE.test(value) && digits >= 7 && digits <= 15;
-}
-
-/** The site settings' numbers: international form only (the contact channels take national input). */
-export function isInternationalPhone(value: string): boolean {
-  const digits = digitsOf(value);
-  return INTERNATIONAL_PHONE_PATTERN.test(value) && digits.length >= 8 && digits.length <= 15;
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -17,8 +17,8 @@ export interface InquiryLimitSettings {
 }
 
 /**
- * The key a phone number is counted under: its digits, so spaces, dashes and a `+` change nothing. When the
- * form stores numbers in E.164, this is where the normalised number becomes the key.
+ * The key a phone number is counted under: the digits of the E.164 number the body schema gives, so a number
+ * typed nationally, with a trunk 0 or with its country code counts as the same sender.
  */
 export function inquiryPhoneKey(phone: string): string {
   return phone.replace(/\D/g, '');
