@@ -437,6 +437,8 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped an
 });
 
 test('the game answers at /tictactoe and at the brand path only', async ({ page, request }) => {
+  // Two pages audited with every axe rule: over a minute on a busy two-core machine.
+  test.slow();
   const settings = await siteSettings(request);
   const gamePath = brandGamePath(settings.brandName);
   for (const path of [gamePath, '/tictactoe']) {
