@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { inquiryFor, test, uniqueTag } from './support.ts';
+import { expectNoSeriousAxeViolationsOfAnyRule, inquiryFor, test, uniqueTag } from './support.ts';
 
 /**
  * The public pages for a visitor whose browser runs no script: what the server renders must open, switch
@@ -126,4 +126,18 @@ test('a form posted from another site is refused', async ({ request }) => {
     headers: { origin: 'https://elsewhere.example' },
   });
   expect(answer.status()).toBe(403);
+});
+
+test.describe('with script', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('the form’s own page, with its problems shown, passes every axe rule', async ({ page }) => {
+    await page.goto('/contact/message');
+    const form = page.locator('main form');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
+    await expect(form.getByLabel('Email')).toHaveValue('not-an-email');
+    await expectNoSeriousAxeViolationsOfAnyRule(page);
+  });
 });
