@@ -25,7 +25,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
     {
       schema: {
         tags: ['settings'],
-        summary: 'The site settings: brand, numbers, business hours, figures (public)',
+        summary: 'The site settings: brand, business hours, figures, time zone (public)',
         response: { 200: SiteSettingsResponseSchema },
       },
     },
