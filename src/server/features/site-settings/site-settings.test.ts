@@ -209,7 +209,8 @@ describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
         .orderBy('position')
         .execute();
       expect(channels).toEqual([
-        { type: 'whatsapp', value: '+91 98765 43210', isActive: 1, position: 0 },
+        // Kept, not added again; then stored in E.164 like every number (migration 0010).
+        { type: 'whatsapp', value: '+919876543210', isActive: 1, position: 0 },
         { type: 'email', value: 'help@apna.example', isActive: 1, position: 1 },
         { type: 'telegram', value: '@other_handle', isActive: 0, position: 2 },
         { type: 'phone', value: '+919123456789', isActive: 1, position: 3 },

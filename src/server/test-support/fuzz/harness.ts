@@ -220,10 +220,12 @@ export async function createFuzzHarness(
       type: 'phone',
       value: '+91 98765 43210',
     });
+    // A sender of its own: the per-email and per-phone limits (kept in Redis, beyond a run) count senders.
+    const sender = randomBytes(4).readUInt32BE() % 100_000_000;
     const inquiry = await create<{ data: { _id: string } }>('/api/contact-inquiries', {
       name: 'Fixture',
-      phone: '+91 98765 43210',
-      email: 'fixture@example.com',
+      phone: `98${String(sender).padStart(8, '0')}`,
+      email: `fixture-${sender}@example.com`,
       city: 'Pune',
       query: 'A fixture for the fuzz suite',
       service: 'other',
