@@ -36,8 +36,11 @@ export function rememberSiteSettings(data: unknown): void {
  * Plain fetch rather than the API client: every public page downloads this module, and the only failure to
  * tell apart is "no answer". The server's response schemas fix the shapes; public pages ship no schema library.
  */
-async function fetchPublic<Data>(url: string): Promise<Data> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
+async function fetchPublic<Data>(url: string, signal?: AbortSignal): Promise<Data> {
+  const response = await fetch(url, {
+    headers: { accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
   // Not a route error response: a missing endpoint is a broken site, not a missing page.
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return (await response.json()) as Data;
@@ -57,14 +60,16 @@ export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
   return browserSettings;
 }
 
+/** The published channels in the admin's order (GET /api/contacts/active), in the browser. */
+export async function fetchActiveContacts(signal?: AbortSignal): Promise<PublicContactChannel[]> {
+  return (await fetchPublic<{ contacts: PublicContactChannel[] }>('/api/contacts/active', signal)).contacts;
+}
+
 function loadContactFacts(context: unknown): Promise<ContactFacts> {
   const server = serverDataContext(context);
   if (server) return server.activeContacts().then(contactFactsOf);
   // As on the contact page (SPEC): a failed channel list only leaves the channels' buttons out.
-  return fetchPublic<{ contacts: PublicContactChannel[] }>('/api/contacts/active').then(
-    ({ contacts }) => contactFactsOf(contacts),
-    () => NO_CONTACT_FACTS,
-  );
+  return fetchActiveContacts().then(contactFactsOf, () => NO_CONTACT_FACTS);
 }
 
 export async function publicLayoutLoader({ context }: LoaderFunctionArgs): Promise<PublicLayoutData> {

@@ -5,13 +5,12 @@ import type { PublicContactChannel } from '../../../shared/contracts/contact-cha
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import { CONTACT_FAQ, CONTACT_PAGE_COPY } from '../../content/contact.ts';
-import { apiRequest } from '../../lib/api-client.ts';
 import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours } from '../contact/business-hours.tsx';
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
 import type { ContactFormRequest } from '../contact/contact-form-dialog.tsx';
 import { ServiceTiles } from '../contact/service-tiles.tsx';
-import { useCopy, useSiteSettings } from '../site-settings-data.ts';
+import { fetchActiveContacts, useCopy, useSiteSettings } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 
@@ -19,11 +18,8 @@ export async function contactLoader({ context, request }: LoaderFunctionArgs) {
   const server = serverDataContext(context);
   if (server) return { contacts: await server.activeContacts() };
   try {
-    // The server's response schema already fixes this shape; public pages ship no schema library.
-    const { contacts } = await apiRequest<{ contacts: PublicContactChannel[] }>('/api/contacts/active', {
-      signal: request.signal,
-    });
-    return { contacts };
+    // The shell's plain fetch: the page need not download the API client before a visitor writes.
+    return { contacts: await fetchActiveContacts(request.signal) };
   } catch (error) {
     // SPEC: a failed channel list is only logged; the page shows the form and hours without channel cards.
     if (!request.signal.aborted) console.warn('Could not load the contact channels', error);
