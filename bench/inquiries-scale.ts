@@ -293,6 +293,13 @@ async function measure(
       SQLITE_BUDGET.searchP95Ms,
     );
   }
+  // A number typed the Indian way (trunk 0, spaces) is searched as typed and as its digits: two phrases.
+  await listCase(
+    'searchTypedNumber',
+    'search "098765 43210" (a number typed nationally), page 1',
+    () => repository.list({ q: '098765 43210', page: 1, pageSize: PAGE_SIZE }),
+    SQLITE_BUDGET.searchP95Ms,
+  );
   await listCase(
     'searchCommonNew',
     `search "${common.term}", status 'new', page 1`,

@@ -10,7 +10,7 @@ import {
 import { seededRandom } from './lib.ts';
 
 /** Bump when the generated rows change: the scale bench reseeds its cached databases when it differs. */
-export const INQUIRY_GENERATOR_VERSION = 1;
+export const INQUIRY_GENERATOR_VERSION = 2;
 
 export const DEFAULT_SEED = 20_240_601;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -245,10 +245,12 @@ export function* generateInquiries(options: InquiryGeneratorOptions): Generator<
       randomBytes[b + 3] = value >>> 24;
     }
 
+    // This draw once chose a spaced or a compact number; it stays so that the rest of the data stays the same.
+    random();
     yield {
       id: uuidv7({ msecs: createdMs, random: randomBytes }),
       name: `${first} ${last}`,
-      phone: indianMobile(int, random() < 0.8),
+      phone: indianMobile(int),
       email: email(first, last, int, pick),
       city: pick(CITY_POOL),
       query,
@@ -265,11 +267,11 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** +91, then a 10-digit mobile number starting 6–9, written "+91 98765 43210" or "+919876543210". */
-function indianMobile(int: (below: number) => number, spaced: boolean): string {
+/** +91, then a 10-digit mobile number starting 6–9, in E.164 as the contact form stores it: "+919876543210". */
+function indianMobile(int: (below: number) => number): string {
   const head = String(6 + int(4)) + String(int(10_000)).padStart(4, '0');
   const tail = String(int(100_000)).padStart(5, '0');
-  return spaced ? `+91 ${head} ${tail}` : `+91${head}${tail}`;
+  return `+91${head}${tail}`;
 }
 
 function email(

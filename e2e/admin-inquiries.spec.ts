@@ -376,7 +376,8 @@ function fakePage(page: number, pageSize: number, total: number, capped: boolean
     return {
       _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       name: `Paged ${n}`,
-      phone: '+91 98765 43210',
+      phone: '+919876543210',
+      phoneDisplay: '+91 98765 43210',
       email: `paged${n}@example.com`,
       city: 'Pune',
       query: `Paged inquiry number ${n}`,

@@ -24,8 +24,9 @@ async function publishChannels(
 ): Promise<{ values: PublishedChannels; remove: () => Promise<void> }> {
   const n = String(Date.now()).slice(-8);
   const values: PublishedChannels = {
-    whatsapp: `+91 9${n.slice(0, 4)} ${n.slice(4)}1`,
-    phone: `+91 8${n.slice(0, 4)} ${n.slice(4)}2`,
+    // Mobile series that libphonenumber-js shows in groups of five, as typed here.
+    whatsapp: `+91 97${n.slice(0, 3)} ${n.slice(3)}`,
+    phone: `+91 98${n.slice(0, 3)} ${n.slice(3)}`,
     telegram: `@e2e_tg_${n}`,
     instagram: `e2e.ig.${n}`,
     facebook: `https://facebook.com/e2e.fb.${n}`,
@@ -364,9 +365,14 @@ test.describe('on a phone', () => {
       message: "Message sent successfully! We'll contact you soon.",
       data: { _id: expect.any(String) },
     });
-    expect(response.request().postDataJSON()).toEqual({ ...INQUIRY, website: '' });
+    expect(response.request().postDataJSON()).toEqual({ ...INQUIRY, countryCode: '+91', website: '' });
     // The inquiry is in the database with its service, new and unread.
-    expect(await storedInquiry(baseURL!, body.data._id)).toEqual({ ...INQUIRY, status: 'new', isRead: 0 });
+    expect(await storedInquiry(baseURL!, body.data._id)).toEqual({
+      ...INQUIRY,
+      phone: '+919876543210',
+      status: 'new',
+      isRead: 0,
+    });
 
     await expect(dialog.getByRole('heading', { name: 'Message Sent Successfully!' })).toBeVisible();
     await expect(dialog.getByText('Our team will contact you soon')).toBeVisible();
