@@ -441,10 +441,13 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped an
   }
   expect(errors).toEqual([]);
 
-  // Other pages carry none, also after a client-side navigation.
+  // Other pages carry none, also after a client-side navigation, and the landing page's share tags go with
+  // its data: only the server's HTML, which link previews read, carries them (a stale og:image would be wrong).
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(blocks).toHaveCount(0);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/privacy$/);
+  await expect(page.locator('meta[property="og:image"], meta[name^="twitter:"]')).toHaveCount(0);
 });
 
 test('the game answers at /tictactoe and at the brand path only', async ({ page, request }) => {

@@ -52,7 +52,7 @@ export function serializeJsonLd(data: object): string {
   return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => JSON_ESCAPES[character]!);
 }
 
-/** The tags keyed by name: the server writes them, the browser updates them (see applyHead). */
+/** The Open Graph and Twitter tags keyed by name; only the server writes them (see applyHead). */
 function metaTags(
   head: PageHead,
   origin: string,
@@ -132,39 +132,28 @@ function meta(key: 'name' | 'property', name: string): () => HTMLMetaElement {
 
 /**
  * The origin the server used for canonical URLs (PUBLIC_ORIGIN may differ from the address in the browser
- * behind a proxy); read once from the server-rendered tags.
+ * behind a proxy), and the canonical URL of the page it rendered; read once from the server-rendered tags.
  */
-let siteOrigin: string | undefined;
-function currentSiteOrigin(): string {
-  if (siteOrigin === undefined) {
-    const rendered = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
-    siteOrigin = rendered ? new URL(rendered).origin : window.location.origin;
+let rendered: { origin: string; url: string | null } | undefined;
+function renderedPage(): { origin: string; url: string | null } {
+  if (rendered === undefined) {
+    const url = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null;
+    rendered = { origin: url ? new URL(url).origin : window.location.origin, url };
   }
-  return siteOrigin;
+  return rendered;
 }
 
-/** Replaces the page's JSON-LD blocks when they differ (scripts of this type are data, never run). */
-function applyJsonLd(blocks: readonly object[]): void {
-  const wanted = blocks.map(serializeJsonLd);
-  const current = [...document.head.querySelectorAll('script[type="application/ld+json"]')];
-  if (
-    current.length === wanted.length &&
-    current.every((element, index) => element.textContent === wanted[index])
-  ) {
-    return;
-  }
-  for (const element of current) element.remove();
-  for (const json of wanted) {
-    const script = document.createElement('script');
-    script.type = 'application/ld+json';
-    script.textContent = json;
-    document.head.append(script);
-  }
-}
+/**
+ * What only link previews and search engines read, which fetch each address from the server: the page's Open
+ * Graph and Twitter tags and its structured data. After a client navigation they would describe the page the
+ * server rendered, so they go rather than being rebuilt (which would also ship their code to every page).
+ */
+const SERVER_RENDERED_ONLY =
+  'meta[property^="og:"]:not([property="og:site_name"]):not([property="og:locale"]),meta[name^="twitter:"],script[type="application/ld+json"]';
 
 /** Brings the document's <head> in line with the page after a client-side navigation. */
 export function applyHead(head: PageHead): void {
-  const origin = currentSiteOrigin();
+  const { origin, url: renderedUrl } = renderedPage();
   const url = head.path === null ? null : absoluteUrl(origin, head.path);
   if (document.title !== head.title) document.title = head.title;
   upsert('meta[name="description"]', meta('name', 'description'), 'content', head.description);
@@ -179,11 +168,6 @@ export function applyHead(head: PageHead): void {
     'href',
     url,
   );
-  for (const [key, name, value] of metaTags(head, origin, url)) {
-    upsert(`meta[${key}="${name}"]`, meta(key, name), 'content', value);
-  }
-  if (url === null) upsert('meta[property="og:url"]', meta('property', 'og:url'), 'content', null);
-  if (!head.image) upsert('meta[property="og:image"]', meta('property', 'og:image'), 'content', null);
   upsert(
     'link[rel="alternate"][type="application/rss+xml"]',
     () => {
@@ -196,5 +180,7 @@ export function applyHead(head: PageHead): void {
     'href',
     head.feed ? absoluteUrl(origin, head.feed.path) : null,
   );
-  applyJsonLd(head.jsonLd?.(origin) ?? []);
+  if (url !== renderedUrl) {
+    for (const element of document.head.querySelectorAll(SERVER_RENDERED_ONLY)) element.remove();
+  }
 }

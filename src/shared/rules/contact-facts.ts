@@ -35,10 +35,11 @@ export const NO_CONTACT_FACTS: ContactFacts = {
 
 /** The facts from the active channels, which come in the admin's order (GET /api/contacts/active). */
 export function contactFactsOf(
-  activeChannels: readonly { type: ContactChannelType; value: string }[],
+  activeChannels: readonly { type: ContactChannelType; value: string; display: string }[],
 ): ContactFacts {
+  // As people read it (`+91 98765 43210`); the links built from it keep only the digits.
   const first = (type: ContactChannelType) =>
-    activeChannels.find((channel) => channel.type === type)?.value ?? null;
+    activeChannels.find((channel) => channel.type === type)?.display ?? null;
   return {
     phone: first('phone'),
     whatsapp: first('whatsapp'),

@@ -19,11 +19,11 @@ function strings(value: unknown): string[] {
 
 describe('public copy', () => {
   const facts = contactFactsOf([
-    { type: 'email', value: 'help@example.com' },
-    { type: 'telegram', value: 'https://t.me/sampark_support' },
-    { type: 'phone', value: '+91 98765 43210' },
-    { type: 'whatsapp', value: '+91 98765 11111' },
-    { type: 'phone', value: '+91 90000 00000' },
+    { type: 'email', value: 'help@example.com', display: 'help@example.com' },
+    { type: 'telegram', value: 'https://t.me/sampark_support', display: 'https://t.me/sampark_support' },
+    { type: 'phone', value: '+919876543210', display: '+91 98765 43210' },
+    { type: 'whatsapp', value: '+919876511111', display: '+91 98765 11111' },
+    { type: 'phone', value: '+919000000000', display: '+91 90000 00000' },
   ]);
   const values = { ...copyValues(DEFAULT_SITE_SETTINGS, facts), year: '2025' };
 
@@ -67,13 +67,13 @@ describe('public copy', () => {
       const filled = copyValues(DEFAULT_SITE_SETTINGS, contactFactsOf(channels));
       return LANDING_COPY.hero.leadFollowUps.map((text) => fillCopyIfKnown(text, filled)).find(Boolean);
     };
-    expect(followUps([{ type: 'phone', value: '+91 98765 43210' }])).toBe(
+    expect(followUps([{ type: 'phone', value: '+919876543210', display: '+91 98765 43210' }])).toBe(
       'Questions later? Call +91 98765 43210.',
     );
-    expect(followUps([{ type: 'telegram', value: '@apna_help' }])).toBe(
+    expect(followUps([{ type: 'telegram', value: '@apna_help', display: '@apna_help' }])).toBe(
       'Questions later? Write to @apna_help on Telegram.',
     );
-    expect(followUps([{ type: 'email', value: 'help@example.com' }])).toBeUndefined();
+    expect(followUps([{ type: 'email', value: 'help@example.com', display: 'help@example.com' }])).toBeUndefined();
   });
 
   it('has the six landing FAQ entries and the terms sections the spec names', () => {
