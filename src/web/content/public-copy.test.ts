@@ -73,7 +73,9 @@ describe('public copy', () => {
     expect(followUps([{ type: 'telegram', value: '@apna_help', display: '@apna_help' }])).toBe(
       'Questions later? Write to @apna_help on Telegram.',
     );
-    expect(followUps([{ type: 'email', value: 'help@example.com', display: 'help@example.com' }])).toBeUndefined();
+    expect(
+      followUps([{ type: 'email', value: 'help@example.com', display: 'help@example.com' }]),
+    ).toBeUndefined();
   });
 
   it('has the six landing FAQ entries and the terms sections the spec names', () => {
