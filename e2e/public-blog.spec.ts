@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import { BLOG_MESSAGES, slugify } from '../src/shared/rules/blog.ts';
-import { test, uniqueTag } from './support.ts';
+import { expectNoSeriousAxeViolationsOfAnyRule, test, uniqueTag } from './support.ts';
 
 interface StoredPost {
   _id: string;
@@ -10,6 +10,17 @@ interface StoredPost {
 }
 
 const CONTENT = '## Match report\n\nA close game.\n\n- Toss won by the home side\n- Final over thriller';
+/** What a post may hold: headings, a list, a link, inline code and a code block. */
+const RICH_CONTENT = [
+  '## How to reach us',
+  'Write to us on WhatsApp, or read the [terms](/terms) first.',
+  '### Before you write',
+  '1. Keep your registered number at hand\n2. Never share your OTP',
+  '- Replies within the hour\n- In Hindi or English',
+  'Quote your ticket as `SMP-1042`:',
+  '```\nTicket: SMP-1042\nMobile: +91 98765 43210\n```',
+  '> We never ask for your password.',
+].join('\n\n');
 
 /** What the public API says about a post (it counts no view): its views, or null for a 404. */
 async function publicViews(request: APIRequestContext, slug: string): Promise<number | null> {
@@ -152,5 +163,52 @@ test.describe('Public blog', () => {
     await page.goto(`/blog/${created.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expectPlaceholder(page.locator('main [data-image-state]'));
+  });
+
+  test('the list and a post with a picture and Markdown meet every axe rule', async ({
+    page,
+    adminRequest,
+    baseURL,
+  }) => {
+    const title = `Reaching us, step by step ${tag}`;
+    const response = await adminRequest.post('/api/blogs', {
+      headers: { origin: baseURL! },
+      data: {
+        title,
+        description: `Every way to write to us ${tag}`,
+        content: RICH_CONTENT,
+        slug: slugify(title),
+        category: 'News',
+        // A picture the build serves itself (the demo content's), so it really loads.
+        image: '/demo/blog/reach-us-on-whatsapp.jpg',
+        isPublished: true,
+      },
+    });
+    expect(response.status()).toBe(201);
+    created = ((await response.json()) as { data: StoredPost }).data;
+
+    // The picture has loaded (the lazy one in the list once scrolled to): axe sees what a reader sees.
+    const loaded = async (picture: Locator) => {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    };
+    await page.goto('/blog');
+    await loaded(
+      page
+        .getByRole('article')
+        .filter({ has: page.getByRole('link', { name: title }) })
+        .locator('img'),
+    );
+    await expectNoSeriousAxeViolationsOfAnyRule(page);
+
+    await page.goto(`/blog/${created.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await loaded(page.locator('main [data-image-state] img'));
+    await expect(page.getByRole('heading', { level: 3, name: 'Before you write' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'terms', exact: true })).toHaveAttribute('href', '/terms');
+    await expect(page.locator('main pre code')).toContainText('Ticket: SMP-1042');
+    await expectNoSeriousAxeViolationsOfAnyRule(page);
   });
 });

@@ -78,7 +78,7 @@ function BlogCard({ post }: { post: BlogPostSummary }) {
             </Link>
           </h2>
           <p className="mt-2 line-clamp-2 text-slate-700">{post.description}</p>
-          <p className="mt-auto flex items-center justify-between gap-3 pt-4 text-sm text-slate-500">
+          <p className="mt-auto flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
             <LocalDate iso={post.publishedAt ?? post.createdAt} options={CARD_DATE_OPTIONS} />
             <span className="inline-flex items-center gap-1">
               <Eye aria-hidden="true" className="size-4" />
@@ -129,7 +129,7 @@ export function BlogListPage() {
           <a
             href={FEED_PATH}
             className={cx(
-              'inline-flex items-center gap-1.5 rounded text-sm font-medium text-orange-700 hover:underline',
+              'inline-flex items-center gap-1.5 rounded text-sm font-medium text-orange-900 hover:underline',
               FOCUS_RING,
             )}
           >
