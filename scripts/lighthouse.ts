@@ -1,7 +1,8 @@
 /**
  * Lighthouse on the production build: starts `node dist/server/main.js` on a free port with a fresh SQLite
  * file under .tmp and demo content, runs Lighthouse's mobile audit (its default form factor and simulated
- * throttling) on the public pages in Debian's Chromium, and prints the four category scores per page.
+ * throttling) on the public pages (a post: the newest published demo post) in Debian's Chromium, and prints
+ * the four category scores per page.
  * Reports are written to .tmp/lighthouse/<page>.html. Needs no network beyond localhost.
  *
  * Usage: npm run lighthouse   (builds first when there is no build; CHROMIUM_PATH picks another Chromium)
@@ -12,13 +13,11 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild, freePort, startProcess, stopProcess, waitForUrl } from '../bench/lib.ts';
 
-const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'contact', path: '/contact' },
-  { name: 'delete-account', path: '/delete-account' },
-  { name: 'game', path: '/tictactoe' },
-];
-const PATH_WIDTH = Math.max(...PAGES.map((page) => page.path.length));
+interface AuditedPage {
+  /** The report's file name. */
+  name: string;
+  path: string;
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -68,11 +67,31 @@ async function audit(url: string) {
   }
 }
 
+/** The newest published post of the demo content, as the public list has it. */
+async function newestPost(): Promise<AuditedPage> {
+  const response = await fetch(`${origin}/api/blogs/published?pageSize=1`);
+  if (!response.ok) throw new Error(`GET /api/blogs/published answered ${response.status}`);
+  const [post] = ((await response.json()) as { data: { slug: string }[] }).data;
+  if (!post) throw new Error('the demo content has no published post');
+  return { name: 'blog-post', path: `/blog/${post.slug}` };
+}
+
 let failed = false;
 try {
   await waitForUrl(`${origin}/api/ready`);
+  const pages: AuditedPage[] = [
+    { name: 'home', path: '/' },
+    { name: 'contact', path: '/contact' },
+    { name: 'blog', path: '/blog' },
+    await newestPost(),
+    { name: 'terms', path: '/terms' },
+    { name: 'privacy', path: '/privacy' },
+    { name: 'game', path: '/tictactoe' },
+    { name: 'delete-account', path: '/delete-account' },
+  ];
+  const pathWidth = Math.max(...pages.map((page) => page.path.length));
   const rows: string[] = [];
-  for (const page of PAGES) {
+  for (const page of pages) {
     const url = `${origin}${page.path}`;
     let result = await audit(url);
     // A lost trace is Chromium's hiccup, not the page's: one more try.
@@ -90,7 +109,7 @@ try {
       return typeof score === 'number' ? Math.round(score * 100) : null;
     });
     rows.push(
-      `${page.path.padEnd(PATH_WIDTH)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`,
+      `${page.path.padEnd(pathWidth)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`,
     );
     // Audits that count towards a category score and lost points, worst first.
     const weighted = new Set(
@@ -109,7 +128,7 @@ try {
     }
   }
   console.log(`\nLighthouse ${lighthouseVersion()}, mobile, simulated throttling\n`);
-  console.log(`${'page'.padEnd(PATH_WIDTH)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}`);
+  console.log(`${'page'.padEnd(pathWidth)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}`);
   for (const row of rows) console.log(row);
 } finally {
   await stopProcess(server);
