@@ -229,6 +229,15 @@ export function signedInAppForEachTest(
   });
 }
 
+/** Renames the business as an admin would in the settings, keeping every other setting. */
+export async function renameBrand(t: CurrentTestApp & { cookie: string }, brandName: string): Promise<void> {
+  const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
+  const saved = await t.app.inject(
+    asAdmin(t.cookie, { method: 'PUT', url: '/api/admin/settings', payload: { ...settings, brandName } }),
+  );
+  expect(saved.statusCode).toBe(200);
+}
+
 /**
  * A fresh database for each test of the calling suite (openTestDatabase, migrated to the latest version),
  * disposed of after the test; the object returned stands for the running test's database.
