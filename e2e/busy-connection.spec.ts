@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_INQUIRY_CHALLENGE_AFTER_PER_HOUR } from '../playwright.config.ts';
 import { ACCOUNT_DELETION_MESSAGES } from '../src/shared/rules/account-deletion.ts';
 import { PROOF_OF_WORK_HEADER } from '../src/shared/rules/proof-of-work.ts';
@@ -32,6 +32,26 @@ function sharedAddress(): string {
 const digits = (count: number) => String(randomInt(10 ** count)).padStart(count, '0');
 
 /** Others behind the address have sent the hour's messages already (bots here: the honeypot stores nothing). */
+/**
+ * Holds each request to `path` that carries a solved proof of work until `release` is called, so that the
+ * checking state can be seen; `answers` collects the statuses of every answer from `path`.
+ */
+async function holdSolvedRequests(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().headers()[PROOF_OF_WORK_HEADER]) await held;
+    await route.continue();
+  });
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith(path)) answers.push(response.status());
+  });
+  return { release: () => release(), answers };
+}
+
 async function makeInquiriesBusy(request: APIRequestContext, baseURL: string, address: string) {
   const headers = { origin: baseURL, 'x-forwarded-for': address };
   const post = (tag: string) =>
@@ -69,18 +89,7 @@ test('the contact form checks that the visitor is a person when the connection i
   expect(solverScripts).toEqual([]);
 
   // Hold the solved request until the checking state has been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/contact-inquiries', async (route) => {
-    if (route.request().headers()[PROOF_OF_WORK_HEADER]) await held;
-    await route.continue();
-  });
-  const answers: number[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/contact-inquiries')) answers.push(response.status());
-  });
+  const { release, answers } = await holdSolvedRequests(page, '/api/contact-inquiries');
   const solved = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/contact-inquiries') &&
@@ -138,18 +147,7 @@ test('the deletion page checks that the member is a person after failures on oth
   await page.getByLabel('Password', { exact: true }).fill(password);
   await deleteButton.click();
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/auth/delete-account', async (route) => {
-    if (route.request().headers()[PROOF_OF_WORK_HEADER]) await held;
-    await route.continue();
-  });
-  const answers: number[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/auth/delete-account')) answers.push(response.status());
-  });
+  const { release, answers } = await holdSolvedRequests(page, '/api/auth/delete-account');
   await page.getByRole('button', { name: 'Yes, delete my account' }).click();
   const checking = page.getByRole('button', { name: PROOF_OF_WORK_COPY.checking });
   await expect(checking).toBeVisible();

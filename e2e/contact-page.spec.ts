@@ -1,11 +1,13 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import {
+  answerInquiryPosts,
   collectErrors,
   expectNoSeriousAxeViolationsOfAnyRule,
   expectTextsVisible,
   fillInquiryForm,
   hydrated,
   storedInquiry,
+  TOO_MANY_INQUIRIES,
   test,
 } from './support.ts';
 
@@ -410,15 +412,7 @@ test('a refused message keeps everything typed and shows the server’s words', 
   await fillInquiryForm(dialog, INQUIRY);
 
   // Too many messages from this connection: the server's message is shown.
-  await page.route('**/api/contact-inquiries', (route) =>
-    route.fulfill({
-      status: 429,
-      json: {
-        success: false,
-        message: 'Too many messages from your connection. Please try again in 60 minutes.',
-      },
-    }),
-  );
+  await answerInquiryPosts(page, TOO_MANY_INQUIRIES);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
     'Too many messages from your connection. Please try again in 60 minutes.',
@@ -433,16 +427,14 @@ test('a refused message keeps everything typed and shows the server’s words', 
 
   // Field errors from the server show under their fields.
   await page.unrouteAll();
-  await page.route('**/api/contact-inquiries', (route) =>
-    route.fulfill({
-      status: 400,
-      json: {
-        success: false,
-        message: 'Please correct the highlighted fields',
-        errors: { email: 'This address cannot receive mail' },
-      },
-    }),
-  );
+  await answerInquiryPosts(page, {
+    status: 400,
+    json: {
+      success: false,
+      message: 'Please correct the highlighted fields',
+      errors: { email: 'This address cannot receive mail' },
+    },
+  });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription('This address cannot receive mail');
   await expect(dialog.getByLabel('Email')).toBeFocused();
@@ -450,9 +442,7 @@ test('a refused message keeps everything typed and shows the server’s words', 
 
   // No message from the server (it is down): the spec's fallback text.
   await page.unrouteAll();
-  await page.route('**/api/contact-inquiries', (route) =>
-    route.fulfill({ status: 502, body: 'Bad gateway' }),
-  );
+  await answerInquiryPosts(page, { status: 502, body: 'Bad gateway' });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Failed to submit inquiry. Please try again.');
   await expect(dialog.getByLabel('Your query')).toHaveValue(INQUIRY.query);

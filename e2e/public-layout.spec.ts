@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { fillInquiryForm, hydrated, inquiryFor, siteSettings, uniqueTag } from './support.ts';
+import {
+  answerInquiryPosts,
+  fillInquiryForm,
+  hydrated,
+  inquiryFor,
+  siteSettings,
+  TOO_MANY_INQUIRIES,
+  uniqueTag,
+} from './support.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
@@ -137,15 +145,7 @@ test.describe('on a 390x844 phone', () => {
     await write.click();
     const dialog = page.getByRole('dialog', { name: 'Send us a message' });
     await fillInquiryForm(dialog, inquiryFor(uniqueTag()));
-    await page.route('**/api/contact-inquiries', (route) =>
-      route.fulfill({
-        status: 429,
-        json: {
-          success: false,
-          message: 'Too many messages from your connection. Please try again in 60 minutes.',
-        },
-      }),
-    );
+    await answerInquiryPosts(page, TOO_MANY_INQUIRIES);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     const alert = dialog.getByRole('alert');
     await expect(alert).toHaveText(/Too many messages/);

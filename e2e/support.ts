@@ -209,6 +209,23 @@ export async function fillInquiryForm(dialog: Locator, inquiry: InquiryInput) {
   await dialog.getByLabel('Your query').fill(inquiry.query);
 }
 
+/** The server's answer to one message too many from a connection. */
+export const TOO_MANY_INQUIRIES = {
+  status: 429,
+  json: {
+    success: false,
+    message: 'Too many messages from your connection. Please try again in 60 minutes.',
+  },
+};
+
+/** Answers the contact form's posts in place of the server, as `answer` says. */
+export async function answerInquiryPosts(
+  page: Page,
+  answer: { status: number; json?: unknown; body?: string },
+) {
+  await page.route('**/api/contact-inquiries', (route) => route.fulfill(answer));
+}
+
 /** Sends an inquiry as a visitor's browser would (the public API checks the origin). */
 export async function sendInquiry(request: APIRequestContext, baseURL: string, inquiry: InquiryInput) {
   const response = await request.post('/api/contact-inquiries', {

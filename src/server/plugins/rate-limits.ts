@@ -32,6 +32,16 @@ export function createLimiter(spec: LimitSpec, redis?: Redis): RateLimiterAbstra
     : new RateLimiterMemory(options);
 }
 
+/** Several limiters by name, each as createLimiter makes it. */
+export function createLimiters<Name extends string>(
+  specs: Record<Name, LimitSpec>,
+  redis?: Redis,
+): Record<Name, RateLimiterAbstract> {
+  return Object.fromEntries(
+    Object.entries<LimitSpec>(specs).map(([name, spec]) => [name, createLimiter(spec, redis)]),
+  ) as Record<Name, RateLimiterAbstract>;
+}
+
 /** Counts one event against `key`; returns the seconds to wait when this event went over the limit. */
 export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
+import { migrations } from '../db/migrations/index.ts';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../db/values.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
@@ -95,6 +96,19 @@ export async function migrateTestDatabase(
 ): Promise<void> {
   if (database.dialect === 'sqlite') return migrator();
   await withSchemaLock(database, 'shared', migrator);
+}
+
+/** Runs the migrations up to `name` and no further, to set up data as an older version stored it. */
+export async function migrateTestDatabaseTo(database: Database, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db.withoutPlugins(),
+    provider: { getMigrations: async () => migrations(database.dialect) },
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
+  await migrateTestDatabase(database, async () => {
+    const { error } = await migrator.migrateTo(name);
+    if (error) throw error;
+  });
 }
 
 async function withSchemaLock(
@@ -213,6 +227,15 @@ export function signedInAppForEachTest(
     const { t, cookie } = await createSignedInTestApp(dialect, env, options);
     return { current: { ...t, cookie }, close: () => t.close() };
   });
+}
+
+/** Renames the business as an admin would in the settings, keeping every other setting. */
+export async function renameBrand(t: CurrentTestApp & { cookie: string }, brandName: string): Promise<void> {
+  const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
+  const saved = await t.app.inject(
+    asAdmin(t.cookie, { method: 'PUT', url: '/api/admin/settings', payload: { ...settings, brandName } }),
+  );
+  expect(saved.statusCode).toBe(200);
 }
 
 /**
@@ -429,6 +452,21 @@ export function storedInquiry(
     updatedAt: createdAt,
     ...overrides,
   };
+}
+
+/** What the inbox shows of a `storedInquiry` besides its id, name, status and times. */
+export const STORED_INQUIRY_AS_SHOWN = {
+  phone: '+919876543210',
+  phoneDisplay: '+91 98765 43210',
+  email: TEST_INQUIRY.email,
+  city: TEST_INQUIRY.city,
+  query: 'Hello there',
+  service: TEST_INQUIRY.service,
+} as const;
+
+/** A contact channel as stored, added at `at`. */
+export function storedChannel(type: string, value: string, position: number, at: string, isActive = 1) {
+  return { id: newId(), type, value, proof: '', isActive, position, createdAt: at, updatedAt: at };
 }
 
 export const TEST_MEMBER = { mobile: '+919876543210', password: 'member password 1' };

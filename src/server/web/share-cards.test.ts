@@ -6,7 +6,7 @@ import { imageSize } from 'image-size';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPostValues } from '../../shared/contracts/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
-import { signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../test-support/test-app.ts';
+import { renameBrand, signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../test-support/test-app.ts';
 import { drawShareCard, svgToPng } from './brand-images.ts';
 
 // Counts the drawings, to tell a card drawn anew from one served from the cache.
@@ -101,17 +101,6 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
     return response.rawPayload;
   }
 
-  async function renameBrand(brandName: string): Promise<void> {
-    const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: { origin: TEST_ORIGIN, cookie: t.cookie },
-      payload: { ...settings, brandName },
-    });
-    expect(saved.statusCode).toBe(200);
-  }
-
   it.skipIf(!built)(
     'gives every public page a 1200×630 card, drawn once and then kept',
     async () => {
@@ -139,7 +128,7 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
     const postCard = await cardOf(`/blog/${post.slug}`);
     const contactPicture = await fetchCard(contactCard);
 
-    await renameBrand('Madad');
+    await renameBrand(t, 'Madad');
     const renamedContactCard = await cardOf('/contact');
     expect(renamedContactCard).not.toBe(contactCard);
     expect(Buffer.compare(await fetchCard(renamedContactCard), contactPicture)).not.toBe(0);

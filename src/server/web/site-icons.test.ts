@@ -1,6 +1,6 @@
 import { imageSize } from 'image-size';
 import { describe, expect, it } from 'vitest';
-import { signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../test-support/test-app.ts';
+import { renameBrand, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 interface Manifest {
   name: string;
@@ -14,17 +14,6 @@ interface Manifest {
 
 describe.each(TEST_DIALECTS)('the home-screen icon and the web app manifest (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
-
-  async function renameBrand(brandName: string): Promise<void> {
-    const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: { origin: TEST_ORIGIN, cookie: t.cookie },
-      payload: { ...settings, brandName },
-    });
-    expect(saved.statusCode).toBe(200);
-  }
 
   const manifest = async () => {
     const response = await t.app.inject({ url: '/manifest.webmanifest' });
@@ -82,7 +71,7 @@ describe.each(TEST_DIALECTS)('the home-screen icon and the web app manifest (%s)
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
 
-    await renameBrand('Madad');
+    await renameBrand(t, 'Madad');
     expect(await manifest()).toMatchObject({ name: 'Madad', short_name: 'Madad' });
     const after = await t.app.inject({ url: '/favicon.svg', headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);

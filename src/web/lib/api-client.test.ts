@@ -7,20 +7,13 @@ import {
   isSessionError,
   NETWORK_ERROR_STATUS,
 } from './api-client.ts';
-
-function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+import { stubFetch } from './fetch-stub.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiRequest', () => {
   it('sends JSON with the session cookie and returns the checked answer', async () => {
-    const fetchMock = answer(201, { success: true, id: 'x' });
+    const fetchMock = stubFetch({ success: true, id: 'x' }, 201);
     const result = await apiRequest('/api/things', {
       method: 'POST',
       body: { name: 'a' },
@@ -39,7 +32,7 @@ describe('apiRequest', () => {
   });
 
   it('sends no JSON content type without a body (Fastify refuses an empty JSON body)', async () => {
-    const fetchMock = answer(200, { success: true });
+    const fetchMock = stubFetch({ success: true }, 200);
     await apiRequest('/api/admin/logout', { method: 'POST' });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.headers).not.toHaveProperty('content-type');
@@ -47,7 +40,7 @@ describe('apiRequest', () => {
   });
 
   it('throws the server message and field errors', async () => {
-    answer(400, { success: false, message: 'Please check the form: bad', errors: { value: 'bad' } });
+    stubFetch({ success: false, message: 'Please check the form: bad', errors: { value: 'bad' } }, 400);
     const error = await apiRequest('/api/contacts').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
@@ -59,9 +52,9 @@ describe('apiRequest', () => {
   });
 
   it('tells an ended session from a wrong password', async () => {
-    answer(401, { success: false, message: 'Authentication required' });
+    stubFetch({ success: false, message: 'Authentication required' }, 401);
     expect(isSessionError(await apiRequest('/api/contacts').catch((caught: unknown) => caught))).toBe(true);
-    answer(401, { success: false, message: 'Invalid email or password' });
+    stubFetch({ success: false, message: 'Invalid email or password' }, 401);
     expect(isSessionError(await apiRequest('/api/admin/login').catch((caught: unknown) => caught))).toBe(
       false,
     );

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
+import { type Attempt, beginAttempt, createLimiters } from '../../plugins/rate-limits.ts';
 
 export const LOGIN_FAILURES_PER_EMAIL_AND_IP = 5;
 const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;
@@ -21,27 +21,23 @@ export interface LoginAttemptSource {
  * out everywhere else does not lock out its owner.
  */
 export function createLoginThrottle(redis?: Redis) {
-  const perEmailAndIp = createLimiter(
+  const { perEmailAndIp, perAccount, perDevice } = createLimiters(
     {
-      keyPrefix: 'login-ip',
-      points: LOGIN_FAILURES_PER_EMAIL_AND_IP,
-      durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
-    },
-    redis,
-  );
-  const perAccount = createLimiter(
-    {
-      keyPrefix: 'login-account',
-      points: LOGIN_FAILURES_PER_ACCOUNT,
-      durationSeconds: LOGIN_ACCOUNT_WINDOW_SECONDS,
-    },
-    redis,
-  );
-  const perDevice = createLimiter(
-    {
-      keyPrefix: 'login-device',
-      points: LOGIN_FAILURES_PER_DEVICE,
-      durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
+      perEmailAndIp: {
+        keyPrefix: 'login-ip',
+        points: LOGIN_FAILURES_PER_EMAIL_AND_IP,
+        durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
+      },
+      perAccount: {
+        keyPrefix: 'login-account',
+        points: LOGIN_FAILURES_PER_ACCOUNT,
+        durationSeconds: LOGIN_ACCOUNT_WINDOW_SECONDS,
+      },
+      perDevice: {
+        keyPrefix: 'login-device',
+        points: LOGIN_FAILURES_PER_DEVICE,
+        durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
+      },
     },
     redis,
   );

@@ -98,14 +98,19 @@ export function createBlogPostRepository(
   db: Kysely<DB>,
   { clock = Date.now }: { clock?: () => number } = {},
 ) {
-  const findById = async (id: string, trx: Executor = db): Promise<BlogPost | undefined> => {
+  const findBy = async (
+    column: 'id' | 'slug',
+    value: string,
+    trx: Executor = db,
+  ): Promise<BlogPost | undefined> => {
     const row = await trx
       .selectFrom('blogPosts')
       .select(POST_COLUMNS)
-      .where('id', '=', id)
+      .where(column, '=', value)
       .executeTakeFirst();
     return row && toPost(row);
   };
+  const findById = (id: string, trx?: Executor) => findBy('id', id, trx);
 
   const mapUniqueViolation = (error: unknown): never => {
     if (isUniqueViolation(error)) throw new DuplicateSlugError();
@@ -214,13 +219,8 @@ export function createBlogPostRepository(
 
     findById,
 
-    async findBySlug(slug: string): Promise<BlogPost | undefined> {
-      const row = await db
-        .selectFrom('blogPosts')
-        .select(POST_COLUMNS)
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row && toPost(row);
+    findBySlug(slug: string): Promise<BlogPost | undefined> {
+      return findBy('slug', slug);
     },
 
     /** Whether a post other than `exceptId` has this slug. */

@@ -1,10 +1,10 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../db/migrations/index.ts';
 import { newId } from '../../db/values.ts';
 import {
   migrateTestDatabase,
+  migrateTestDatabaseTo,
   openTestDatabase,
+  storedChannel,
   storedInquiry,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
@@ -16,15 +16,7 @@ describe.each(TEST_DIALECTS)('phone numbers migration (%s)', (dialect) => {
   it('stores the phones of inquiries and of phone and WhatsApp channels in E.164 where they parse', async () => {
     const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
     try {
-      const migrator = new Migrator({
-        db: database.db.withoutPlugins(),
-        provider: { getMigrations: async () => migrations(dialect) },
-        ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
-      });
-      await migrateTestDatabase(database, async () => {
-        const { error } = await migrator.migrateTo('0007_admin_sign_in_record');
-        if (error) throw error;
-      });
+      await migrateTestDatabaseTo(database, '0007_admin_sign_in_record');
       const typed = [
         '+91 98765 43210',
         '98765 11111',
@@ -39,23 +31,13 @@ describe.each(TEST_DIALECTS)('phone numbers migration (%s)', (dialect) => {
         .insertInto('contactInquiries')
         .values(typed.map((phone, i) => ({ ...storedInquiry(SENT_AT, { phone }), id: ids[i]! })))
         .execute();
-      const channel = (type: string, value: string, position: number) => ({
-        id: newId(),
-        type,
-        value,
-        proof: '',
-        isActive: 1,
-        position,
-        createdAt: SENT_AT,
-        updatedAt: SENT_AT,
-      });
       await database.db
         .insertInto('contactChannels')
         .values([
-          channel('phone', '+91 98765 44444', 0),
-          channel('whatsapp', '98765 55555', 1),
-          channel('phone', '+91 1234', 2),
-          channel('telegram', '@asha_support', 3),
+          storedChannel('phone', '+91 98765 44444', 0, SENT_AT),
+          storedChannel('whatsapp', '98765 55555', 1, SENT_AT),
+          storedChannel('phone', '+91 1234', 2, SENT_AT),
+          storedChannel('telegram', '@asha_support', 3, SENT_AT),
         ])
         .execute();
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../db/migrations/index.ts';
 import { newId } from '../../db/values.ts';
 import {
   databaseForEachTest,
   migrateTestDatabase,
+  migrateTestDatabaseTo,
   openTestDatabase,
   storedInquiry,
   TEST_DIALECTS,
@@ -252,16 +252,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox migration (%s)', (dialect) => {
   it('numbers existing inquiries in the order they arrived, counts them and indexes them for search', async () => {
     const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
     try {
-      const all = migrations(dialect);
-      const migrator = new Migrator({
-        db: database.db.withoutPlugins(),
-        provider: { getMigrations: async () => all },
-        ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
-      });
-      await migrateTestDatabase(database, async () => {
-        const { error } = await migrator.migrateTo('0002_site_settings_and_contact_inquiries');
-        if (error) throw error;
-      });
+      await migrateTestDatabaseTo(database, '0002_site_settings_and_contact_inquiries');
       const old = (iso: string, name: string, isRead = 0) => ({
         id: newId(),
         ...inquiry({ name }),

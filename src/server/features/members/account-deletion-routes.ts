@@ -17,7 +17,7 @@ import {
   type Attempt,
   beginAttempt,
   countEvent,
-  createLimiter,
+  createLimiters,
   waitPhrase,
 } from '../../plugins/rate-limits.ts';
 import { normaliseMobile } from './mobile.ts';
@@ -39,27 +39,23 @@ const HOUR_SECONDS = 60 * 60;
  * attempt) and, past the backstop, stop it; a member with the right password on their own mobile goes on.
  */
 export function createDeletionThrottle({ proofOfWork, redis }: { proofOfWork: ProofOfWork; redis?: Redis }) {
-  const perMobile = createLimiter(
+  const { perMobile, recentPerAddress, perAddress } = createLimiters(
     {
-      keyPrefix: 'delete-account-mobile',
-      points: DELETION_FAILURES_PER_MOBILE,
-      durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
-    },
-    redis,
-  );
-  const recentPerAddress = createLimiter(
-    {
-      keyPrefix: 'delete-account-ip-recent',
-      points: DELETION_CHALLENGE_AFTER_FAILURES,
-      durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
-    },
-    redis,
-  );
-  const perAddress = createLimiter(
-    {
-      keyPrefix: 'delete-account-ip-hour',
-      points: DELETION_FAILURES_PER_ADDRESS_PER_HOUR,
-      durationSeconds: HOUR_SECONDS,
+      perMobile: {
+        keyPrefix: 'delete-account-mobile',
+        points: DELETION_FAILURES_PER_MOBILE,
+        durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
+      },
+      recentPerAddress: {
+        keyPrefix: 'delete-account-ip-recent',
+        points: DELETION_CHALLENGE_AFTER_FAILURES,
+        durationSeconds: DELETION_FAILURES_WINDOW_SECONDS,
+      },
+      perAddress: {
+        keyPrefix: 'delete-account-ip-hour',
+        points: DELETION_FAILURES_PER_ADDRESS_PER_HOUR,
+        durationSeconds: HOUR_SECONDS,
+      },
     },
     redis,
   );

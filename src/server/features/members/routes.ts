@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
@@ -42,6 +43,15 @@ function found(member: Member | undefined): Member {
 async function newPassword(typed: string | undefined): Promise<{ password: string; passwordHash: string }> {
   const password = typed ?? generatePassword(GENERATED_PASSWORD_LENGTH);
   return { password, passwordHash: await hashPassword(password) };
+}
+
+/**
+ * The answer that carries a member's new password: shown to the admin this once, so never stored by a
+ * cache on the way.
+ */
+function withCredentials(reply: FastifyReply, message: string, member: Member, password: string) {
+  reply.header('cache-control', 'no-store');
+  return { success: true as const, message, data: { member, password } };
 }
 
 /** The back office's members: list and search, create, rename, enable or disable, reset, delete. */
@@ -100,12 +110,9 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
         if (error instanceof DuplicateMobileError) throw mobileTaken();
         throw error;
       }
-      reply.header('cache-control', 'no-store');
-      return reply.status(201).send({
-        success: true as const,
-        message: MEMBER_MESSAGES.created,
-        data: { member, password: credentials.password },
-      });
+      return reply
+        .status(201)
+        .send(withCredentials(reply, MEMBER_MESSAGES.created, member, credentials.password));
     },
   );
 
@@ -160,12 +167,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
       found(await members.findById(id));
       const credentials = await newPassword(request.body.password);
       const member = found(await members.setPasswordHash(id, credentials.passwordHash, actor(request)));
-      reply.header('cache-control', 'no-store');
-      return {
-        success: true as const,
-        message: MEMBER_MESSAGES.passwordReset,
-        data: { member, password: credentials.password },
-      };
+      return withCredentials(reply, MEMBER_MESSAGES.passwordReset, member, credentials.password);
     },
   );
 

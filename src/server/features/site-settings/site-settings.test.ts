@@ -1,16 +1,16 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
-import { migrations } from '../../db/migrations/index.ts';
-import { newId } from '../../db/values.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
 import {
   asAdmin,
   expectAuthenticationRequired,
   migrateTestDatabase,
+  migrateTestDatabaseTo,
   openTestDatabase,
   signedInAppForEachTest,
+  storedChannel,
   TEST_DIALECTS,
   testAppForEachTest,
 } from '../../test-support/test-app.ts';
@@ -159,32 +159,14 @@ describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
   it('moves the numbers and the handle out of the settings into active channels, keeping the ones already there', async () => {
     const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
     try {
-      const migrator = new Migrator({
-        db: database.db.withoutPlugins(),
-        provider: { getMigrations: async () => migrations(dialect) },
-        ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
-      });
-      await migrateTestDatabase(database, async () => {
-        const { error } = await migrator.migrateTo('0007_admin_sign_in_record');
-        if (error) throw error;
-      });
+      await migrateTestDatabaseTo(database, '0007_admin_sign_in_record');
       const now = new Date().toISOString();
-      const channel = (type: string, value: string, position: number, isActive = 1) => ({
-        id: newId(),
-        type,
-        value,
-        proof: '',
-        isActive,
-        position,
-        createdAt: now,
-        updatedAt: now,
-      });
       await database.db
         .insertInto('contactChannels')
         .values([
-          channel('whatsapp', '+91 98765 43210', 0),
-          channel('email', 'help@apna.example', 1),
-          channel('telegram', '@other_handle', 2, 0),
+          storedChannel('whatsapp', '+91 98765 43210', 0, now),
+          storedChannel('email', 'help@apna.example', 1, now),
+          storedChannel('telegram', '@other_handle', 2, now, 0),
         ])
         .execute();
       const old = {

@@ -9,6 +9,17 @@ import { LoadingState } from '../../ui/loading-state.tsx';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';
 import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
+const SITE_CONTENT_STATS = [
+  { label: 'Published posts', count: 'publishedPosts', icon: Newspaper, tone: 'indigo', page: 'blog' },
+  {
+    label: 'Active contact channels',
+    count: 'activeContacts',
+    icon: Contact,
+    tone: 'green',
+    page: 'contact',
+  },
+] as const;
+
 export function DashboardPage() {
   const dashboard = useDashboard();
   const data = dashboard.data;
@@ -23,20 +34,16 @@ export function DashboardPage() {
             <RecentUnreadList inquiries={data.recentUnread} />
           </div>
           <StatGrid label="Site content" columns="grid-cols-1 sm:grid-cols-2">
-            <StatCard
-              label="Published posts"
-              value={data.publishedPosts}
-              icon={Newspaper}
-              tone="indigo"
-              to={adminPath('blog')}
-            />
-            <StatCard
-              label="Active contact channels"
-              value={data.activeContacts}
-              icon={Contact}
-              tone="green"
-              to={adminPath('contact')}
-            />
+            {SITE_CONTENT_STATS.map(({ label, count, icon, tone, page }) => (
+              <StatCard
+                key={label}
+                label={label}
+                value={data[count]}
+                icon={icon}
+                tone={tone}
+                to={adminPath(page)}
+              />
+            ))}
           </StatGrid>
         </div>
       ) : dashboard.isError ? (

@@ -61,24 +61,26 @@ export function BlogPostItem({ post, onEdit, onDelete }: BlogPostItemProps) {
           </dl>
         </div>
         <div className="flex shrink-0 gap-2 sm:flex-col">
-          <Button
-            variant="secondary"
-            className="flex-1 sm:flex-none"
-            aria-label={`Edit ${post.title}`}
-            onClick={() => onEdit(post)}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit
-          </Button>
-          <Button
-            variant="secondary"
-            className="flex-1 text-red-700 hover:bg-red-50 sm:flex-none"
-            aria-label={`Delete ${post.title}`}
-            onClick={() => onDelete(post)}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete
-          </Button>
+          {[
+            { action: 'Edit', Icon: Pencil, className: 'flex-1 sm:flex-none', run: onEdit },
+            {
+              action: 'Delete',
+              Icon: Trash2,
+              className: 'flex-1 text-red-700 hover:bg-red-50 sm:flex-none',
+              run: onDelete,
+            },
+          ].map(({ action, Icon, className, run }) => (
+            <Button
+              key={action}
+              variant="secondary"
+              className={className}
+              aria-label={`${action} ${post.title}`}
+              onClick={() => run(post)}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {action}
+            </Button>
+          ))}
         </div>
       </article>
     </li>

@@ -13,6 +13,11 @@ import { ContactChannelEditForm } from './contact-channel-edit-form.tsx';
 
 type Direction = 'up' | 'down';
 
+const MOVES = [
+  { direction: 'up', Icon: ArrowUp },
+  { direction: 'down', Icon: ArrowDown },
+] as const satisfies readonly { direction: Direction; Icon: unknown }[];
+
 export interface ContactChannelItemProps {
   channel: ContactChannel;
   index: number;
@@ -135,28 +140,20 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
           </span>
         </div>
         <div className="flex items-center">
-          <Button
-            ref={upRef}
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${name} up`}
-            aria-describedby={editing ? undefined : valueId}
-            disabled={index === 0}
-            onClick={() => move('up')}
-          >
-            <ArrowUp aria-hidden="true" className="size-5" />
-          </Button>
-          <Button
-            ref={downRef}
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${name} down`}
-            aria-describedby={editing ? undefined : valueId}
-            disabled={index === count - 1}
-            onClick={() => move('down')}
-          >
-            <ArrowDown aria-hidden="true" className="size-5" />
-          </Button>
+          {MOVES.map(({ direction, Icon }) => (
+            <Button
+              key={direction}
+              ref={direction === 'up' ? upRef : downRef}
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${name} ${direction}`}
+              aria-describedby={editing ? undefined : valueId}
+              disabled={direction === 'up' ? index === 0 : index === count - 1}
+              onClick={() => move(direction)}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+            </Button>
+          ))}
           <Button
             ref={editRef}
             variant="ghost"

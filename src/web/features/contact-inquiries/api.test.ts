@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import { stubFetch } from '../../lib/fetch-stub.ts';
 import { inquiryKeys } from '../../lib/query-keys.ts';
 import {
   fetchInquiries,
@@ -31,23 +32,21 @@ function inquiry(overrides: Partial<Inquiry> = {}): Inquiry {
   };
 }
 
-function answer(body: unknown, status = 200) {
-  const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the inquiry API client', () => {
   it('asks for a page with only the filters that are set', async () => {
-    const fetchMock = answer({ inquiries: [inquiry()], total: 1, totalCapped: false, page: 2, pageSize: 20 });
+    const fetchMock = stubFetch({
+      inquiries: [inquiry()],
+      total: 1,
+      totalCapped: false,
+      page: 2,
+      pageSize: 20,
+    });
     const list = await fetchInquiries({ q: '50%', page: 2, pageSize: 20 });
     expect(list.inquiries).toHaveLength(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact-inquiries?q=50%25&page=2');
-    answer({ inquiries: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
+    stubFetch({ inquiries: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
     await fetchInquiries({ page: 1, pageSize: 20 });
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/contact-inquiries');
   });
@@ -60,13 +59,13 @@ describe('the inquiry API client', () => {
   });
 
   it('sends the status as JSON and a read mark without a body', async () => {
-    const fetchMock = answer({ success: true, message: 'ok', inquiry: inquiry({ status: 'resolved' }) });
+    const fetchMock = stubFetch({ success: true, message: 'ok', inquiry: inquiry({ status: 'resolved' }) });
     expect((await updateInquiryStatus('abc', 'resolved')).status).toBe('resolved');
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/contact-inquiries/abc/status',
       expect.objectContaining({ method: 'PATCH', body: '{"status":"resolved"}' }),
     );
-    answer({ success: true, message: 'ok', inquiry: inquiry({ isRead: true }) });
+    stubFetch({ success: true, message: 'ok', inquiry: inquiry({ isRead: true }) });
     await markInquiryRead('abc');
     const [path, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(path).toBe('/api/contact-inquiries/abc/read');
@@ -74,7 +73,7 @@ describe('the inquiry API client', () => {
   });
 
   it('only logs a failure to load the counts', async () => {
-    answer({ success: false, message: 'Internal Server Error' }, 500);
+    stubFetch({ success: false, message: 'Internal Server Error' }, 500);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(fetchInquiryStats()).rejects.toMatchObject({ status: 500 });
     expect(warn).toHaveBeenCalledWith('Failed to load inquiry stats', expect.anything());

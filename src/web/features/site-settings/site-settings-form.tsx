@@ -17,6 +17,16 @@ import { useSaveSiteSettings } from './api.ts';
 
 const SETTINGS_SAVED_MESSAGE = 'Settings saved';
 const BUSINESS_HOURS_MAX_ROWS = 7;
+/** The two cells of a business-hours row, in the order the table shows them. */
+const HOURS_COLUMNS = [
+  { key: 'days', label: 'Days', placeholder: 'e.g. Monday-Friday', className: 'col-start-1' },
+  {
+    key: 'hours',
+    label: 'Hours',
+    placeholder: 'e.g. 9:00 AM - 8:00 PM',
+    className: 'col-start-1 sm:col-start-2 sm:row-start-1',
+  },
+] as const;
 
 const TOP_LEVEL_FIELDS = [
   'brandName',
@@ -130,34 +140,28 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           aria-hidden="true"
           className="hidden gap-3 text-sm font-medium text-slate-700 sm:grid sm:grid-cols-[1fr_1fr_2.75rem]"
         >
-          <span>Days</span>
-          <span>Hours</span>
+          {HOURS_COLUMNS.map((column) => (
+            <span key={column.key}>{column.label}</span>
+          ))}
         </div>
         <ol className="space-y-3">
           {hours.fields.map((row, index) => {
-            const daysId = `business-hours-${row.id}-days`;
-            const hoursId = `business-hours-${row.id}-hours`;
             return (
               <li
                 key={row.id}
                 className="grid grid-cols-[1fr_2.75rem] gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_2.75rem] sm:border-0 sm:p-0"
               >
-                <HoursCell
-                  id={daysId}
-                  label="Days"
-                  row={index + 1}
-                  placeholder="e.g. Monday-Friday"
-                  className="col-start-1"
-                  {...field(`businessHours.${index}.days`)}
-                />
-                <HoursCell
-                  id={hoursId}
-                  label="Hours"
-                  row={index + 1}
-                  placeholder="e.g. 9:00 AM - 8:00 PM"
-                  className="col-start-1 sm:col-start-2 sm:row-start-1"
-                  {...field(`businessHours.${index}.hours`)}
-                />
+                {HOURS_COLUMNS.map((column) => (
+                  <HoursCell
+                    key={column.key}
+                    id={`business-hours-${row.id}-${column.key}`}
+                    label={column.label}
+                    row={index + 1}
+                    placeholder={column.placeholder}
+                    className={column.className}
+                    {...field(`businessHours.${index}.${column.key}`)}
+                  />
+                ))}
                 <Button
                   variant="ghost"
                   size="icon"
