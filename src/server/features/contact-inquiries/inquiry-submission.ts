@@ -13,12 +13,15 @@ export interface InquirySubmissionDeps {
   limits: InquiryLimits;
 }
 
-/** Takes a checked inquiry: the id it is stored under, or an HttpError (429 when the limit is spent). */
+/**
+ * Takes a checked inquiry: the id it is stored under, or an HttpError (428 with a proof-of-work challenge when
+ * the address is busy, 429 when a limit is spent).
+ */
 export type SubmitInquiry = (request: FastifyRequest, input: ContactInquiryBody) => Promise<string>;
 
 /**
  * How an inquiry is taken, whichever way it comes (the form's JSON call, or the form posted natively by a
- * browser without script): one limiter, one honeypot rule, one way to the table.
+ * browser without script): one set of limits (decision 027), one honeypot rule, one way to the table.
  */
 export function inquirySubmission({
   contactInquiries,
