@@ -33,6 +33,8 @@ import { accountDeletionRoutes, createDeletionThrottle } from './features/member
 import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
+import { createOutbox, PermanentFailure } from './features/notifications/outbox.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
@@ -176,10 +178,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     maxCounter: config.PROOF_OF_WORK_MAX_COUNTER,
     ...(redis ? { redis } : {}),
   });
+  const notYetSent = {
+    network: true,
+    run: async () => {
+      throw new PermanentFailure('Not set up');
+    },
+  };
+  const outbox = createOutbox({
+    database,
+    clock,
+    log: app.log,
+    handlers: {
+      'inquiry.created': inquiryCreatedHandler({ emailEnabled: false, clock }),
+      email: notYetSent,
+      push: notYetSent,
+    },
+  });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
   // One submission (one set of limits) for the form's JSON call and the form posted without script.
   const submitInquiry = inquirySubmission({
     contactInquiries,
     groupCommit: database.groupCommit,
+    outbox,
     limits: createInquiryLimits(
       {
         perAddressPerHour: config.INQUIRY_LIMIT_PER_HOUR,

@@ -14,6 +14,15 @@ export interface AdminTable {
   lastSignInAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
   /** Wrong passwords tried on this account since `lastSignInAt`. */
   failedSignIns: ColumnType<number, number | undefined, number>;
+  /** Emails of new inquiries: on unless the user turned them off. */
+  emailNotifications: ColumnType<number, number | undefined, number>;
+  digestEnabled: ColumnType<number, number | undefined, number>;
+  /** 0–23, in the business's time zone. */
+  digestHour: ColumnType<number, number | undefined, number>;
+  /** The digest lists inquiries unread this many hours after they arrived. */
+  digestUnreadHours: ColumnType<number, number | undefined, number>;
+  /** The business's date (YYYY-MM-DD) of the last digest taken for sending. */
+  digestSentOn: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AdminSessionTable {
@@ -123,6 +132,34 @@ export interface MemberAuditLogTable {
   createdAt: Timestamp;
 }
 
+/** Something to send, written in the transaction of what caused it (decision 031). */
+export interface NotificationOutboxTable {
+  id: string;
+  /** `inquiry.created` (fanned out into deliveries), `email` or `push` (one delivery each). */
+  kind: string;
+  /** JSON; its shape depends on `kind`. */
+  payload: string;
+  /** `pending`, `sent`, or `failed` (given up). */
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Timestamp;
+  lastError: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  finishedAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
+/** A device of a back-office user that receives push notifications. */
+export interface PushSubscriptionTable {
+  id: string;
+  adminId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  deviceName: string;
+  createdAt: Timestamp;
+  lastSentAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
 export interface DB {
   admins: AdminTable;
   adminSessions: AdminSessionTable;
@@ -135,4 +172,6 @@ export interface DB {
   blogPostViews: BlogPostViewTable;
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
+  notificationOutbox: NotificationOutboxTable;
+  pushSubscriptions: PushSubscriptionTable;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
+import type { Outbox } from '../notifications/outbox.ts';
 import type { InquiryLimits } from './inquiry-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 import type { ContactInquiryBody } from './schemas.ts';
@@ -11,6 +12,10 @@ export interface InquirySubmissionDeps {
   groupCommit: GroupCommit;
   /** Per sender, per address, and the proof of work of a busy address (decision 027). */
   limits: InquiryLimits;
+  /** Where the notification of a new inquiry is written, in the inquiry's transaction (decision 031). */
+  outbox: Pick<Outbox, 'enqueue' | 'nudge'>;
+  /** Told of each inquiry once it is committed (the open inboxes' live updates). */
+  onCommitted?: (id: string) => void;
 }
 
 /**
@@ -27,6 +32,8 @@ export function inquirySubmission({
   contactInquiries,
   groupCommit,
   limits,
+  outbox,
+  onCommitted,
 }: InquirySubmissionDeps): SubmitInquiry {
   return async (request, { website, ...inquiry }) => {
     // Every well-formed post counts, a bot's included: the limits are what bound a flood.
@@ -43,7 +50,15 @@ export function inquirySubmission({
       request.log.info('contact form honeypot filled in; inquiry discarded');
       return newId();
     }
-    // Answered only once committed, and on SQLite synced to disk (decision 012).
-    return groupCommit((trx) => contactInquiries.create(inquiry, trx));
+    // Answered only once committed, and on SQLite synced to disk (decision 012); its notification is
+    // committed with it, so neither exists without the other (decision 031).
+    const id = await groupCommit(async (trx) => {
+      const created = await contactInquiries.create(inquiry, trx);
+      await outbox.enqueue(trx, 'inquiry.created', { inquiryId: created });
+      return created;
+    });
+    outbox.nudge();
+    onCommitted?.(id);
+    return id;
   };
 }

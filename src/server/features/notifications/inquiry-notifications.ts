@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { nowIso } from '../../db/values.ts';
+import { type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
+
+/** The outbox entry written with each new inquiry. */
+export const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });
+export type InquiryCreatedPayload = z.infer<typeof InquiryCreatedPayloadSchema>;
+
+/** An email or a push about one inquiry to one user (email) or one device (push). */
+export const InquiryEmailPayloadSchema = z.object({
+  type: z.literal('inquiry'),
+  adminId: z.string(),
+  inquiryId: z.string(),
+});
+export const InquiryPushPayloadSchema = z.object({
+  type: z.literal('inquiry'),
+  subscriptionId: z.string(),
+  inquiryId: z.string(),
+});
+
+/** A payload as its handler reads it back: one that does not parse is given up at once. */
+export function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new PermanentFailure('The notification could not be read');
+  return parsed.data;
+}
+
+/**
+ * Fans a new inquiry out into its deliveries, in one transaction with marking the event done: an email to
+ * every user who has email notifications on (when email is set up), a push to every device that asked for
+ * them. Done by the worker, not the form, so the form writes one extra row and nothing more.
+ */
+export function inquiryCreatedHandler({
+  emailEnabled,
+  clock = Date.now,
+}: {
+  /** False without SMTP_URL: no email is written. */
+  emailEnabled: boolean;
+  clock?: () => number;
+}): OutboxHandler {
+  return {
+    network: false,
+    async run(entry, executor) {
+      const { inquiryId } = parsePayload(InquiryCreatedPayloadSchema, entry.payload);
+      const emailTo = emailEnabled
+        ? await executor.selectFrom('admins').select('id').where('emailNotifications', '=', 1).execute()
+        : [];
+      const devices = await executor.selectFrom('pushSubscriptions').select('id').execute();
+      await writeOutboxEntries(
+        executor,
+        [
+          ...emailTo.map(({ id }) => ({
+            kind: 'email' as const,
+            payload: { type: 'inquiry', adminId: id, inquiryId },
+          })),
+          ...devices.map(({ id }) => ({
+            kind: 'push' as const,
+            payload: { type: 'inquiry', subscriptionId: id, inquiryId },
+          })),
+        ],
+        nowIso(clock),
+      );
+    },
+  };
+}

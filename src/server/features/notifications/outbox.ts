@@ -1,0 +1,362 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/repository-support.ts';
+import type { DB } from '../../db/schema.ts';
+import { newId, nowIso, toIso } from '../../db/values.ts';
+
+/** What the outbox holds: an event to fan out into deliveries, or one delivery. */
+export type OutboxKind = 'inquiry.created' | 'email' | 'push';
+
+/** One entry as a handler sees it. */
+export interface OutboxEntry {
+  id: string;
+  kind: OutboxKind;
+  /** Parsed from JSON; each handler checks the shape it wrote. */
+  payload: unknown;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  createdAt: string;
+}
+
+export interface OutboxHandler {
+  /**
+   * True for a handler that sends over the network (email, push): on SQLite it runs outside any transaction,
+   * which would hold the database's one writer while it waits. False for one that only writes to the
+   * database (a fan-out): it runs in the transaction that marks the entry done, so both happen or neither.
+   */
+  network: boolean;
+  /** Does the entry's work, writing with `executor` only; throws to have it tried again later. */
+  run(entry: OutboxEntry, executor: Executor): Promise<void>;
+}
+
+/** Thrown by a handler when trying again cannot help (an address refused for good): given up at once. */
+export class PermanentFailure extends Error {}
+
+/** The waits between attempts: about 1 min, 5 min, 30 min, then every 2 h (decision 031). */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+/** An entry still failing this long after it was written is given up, with its last error kept. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** How often each instance looks for due entries without being nudged (another instance's, retries). */
+export const OUTBOX_POLL_MS = 5_000;
+/** Done entries are kept this long (Settings shows what failed), then deleted. */
+const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
+const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
+const CLEAN_UP_EVERY_MS = 60 * 60_000;
+/** The longest error text kept: enough for an SMTP server's answer. */
+const MAX_ERROR_LENGTH = 500;
+
+/** A given-up entry, as Settings lists it. */
+export interface OutboxFailure {
+  id: string;
+  kind: OutboxKind;
+  payload: unknown;
+  attempts: number;
+  lastError: string;
+  createdAt: string;
+  failedAt: string;
+}
+
+export interface Outbox {
+  /** Writes an entry with `executor`: pass the transaction of what caused it, so both commit or neither. */
+  enqueue(executor: Executor, kind: OutboxKind, payload: unknown): Promise<void>;
+  /** Something was committed: look for due entries soon (coalesced; never throws). */
+  nudge(): void;
+  /** Handles every entry due now, and those that become due meanwhile; resolves when none is left. */
+  drain(): Promise<void>;
+  /** Looks for due entries every `pollMs` from now on. */
+  start(): void;
+  /** Stops looking; resolves when the entries under way are done. */
+  stop(): Promise<void>;
+  /** The entries given up, newest first. */
+  failures(limit?: number): Promise<OutboxFailure[]>;
+  /** How many entries wait to be sent (or tried again). */
+  waiting(): Promise<number>;
+}
+
+export interface OutboxOptions {
+  database: Pick<Database, 'db' | 'dialect'>;
+  handlers: Record<OutboxKind, OutboxHandler>;
+  clock?: () => number;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  pollMs?: number;
+  /** Entries handled at once by this instance. */
+  concurrency?: number;
+}
+
+type OutboxRow = Selectable<DB['notificationOutbox']>;
+
+/** Writes entries due at once with `executor`: the transaction of what caused them, so both commit or neither. */
+export async function writeOutboxEntries(
+  executor: Executor,
+  entries: { kind: OutboxKind; payload: unknown }[],
+  now: string,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await executor
+    .insertInto('notificationOutbox')
+    .values(
+      entries.map(({ kind, payload }) => ({
+        id: newId(),
+        kind,
+        payload: JSON.stringify(payload),
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
+    .execute();
+}
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    kind: row.kind as OutboxKind,
+    payload: JSON.parse(row.payload),
+    attempts: row.attempts + 1,
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The transactional outbox (decision 031). What must be sent is written in the transaction of what caused it,
+ * so a committed inquiry always has its notification and a rolled-back one never does; a worker on every
+ * instance sends it afterwards, away from the request, and tries again with backoff when sending fails.
+ *
+ * Each entry is handled once. On PostgreSQL an instance claims an entry by locking its row
+ * (`FOR UPDATE SKIP LOCKED`) in a transaction it holds until the entry is marked done: other instances pass
+ * it by, and if the instance dies the lock goes with its connection and the entry is due again at once. On
+ * SQLite there is one instance (decision 002), which claims in memory. An instance killed after sending and
+ * before marking sends that one entry again after restart: at least once, never lost.
+ */
+export function createOutbox({
+  database: { db, dialect },
+  handlers,
+  clock = Date.now,
+  log,
+  pollMs = OUTBOX_POLL_MS,
+  concurrency = 2,
+}: OutboxOptions): Outbox {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = false;
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let nudged = false;
+  let lastCleanUp = 0;
+
+  /** The entry's outcome, written with `executor` (the claiming transaction on PostgreSQL). */
+  const markDone = (executor: Executor, id: string) =>
+    executor
+      .updateTable('notificationOutbox')
+      .set((eb) => ({
+        status: 'sent',
+        attempts: eb('attempts', '+', 1),
+        lastError: null,
+        finishedAt: nowIso(clock),
+      }))
+      .where('id', '=', id)
+      .execute();
+
+  const markFailed = async (executor: Executor, entry: OutboxEntry, error: unknown) => {
+    const now = clock();
+    const giveUpAt = Date.parse(entry.createdAt) + GIVE_UP_AFTER_MS;
+    const delay = RETRY_DELAYS_MS[Math.min(entry.attempts, RETRY_DELAYS_MS.length) - 1]!;
+    const givenUp = error instanceof PermanentFailure || now >= giveUpAt;
+    const message = errorText(error);
+    await executor
+      .updateTable('notificationOutbox')
+      .set({
+        attempts: entry.attempts,
+        lastError: message,
+        ...(givenUp
+          ? { status: 'failed', finishedAt: new Date(now).toISOString() }
+          : { nextAttemptAt: new Date(Math.min(now + delay, giveUpAt)).toISOString() }),
+      })
+      .where('id', '=', entry.id)
+      .execute();
+    log.warn(
+      { outboxId: entry.id, kind: entry.kind, attempts: entry.attempts, givenUp, err: error },
+      givenUp ? 'notification given up' : 'notification failed; it will be tried again',
+    );
+  };
+
+  /** Runs the entry's handler with `executor`; a failure undoes the handler's own writes only. */
+  const handle = async (executor: Executor, row: OutboxRow, inTransaction: boolean) => {
+    const entry = toEntry(row);
+    const handler = handlers[entry.kind];
+    if (inTransaction) await sql`savepoint outbox_handler`.execute(executor);
+    try {
+      if (!handler) throw new PermanentFailure(`No handler for ${entry.kind}`);
+      await handler.run(entry, executor);
+      if (inTransaction) await sql`release outbox_handler`.execute(executor);
+    } catch (error) {
+      if (inTransaction) {
+        await sql`rollback to outbox_handler`.execute(executor);
+        await sql`release outbox_handler`.execute(executor);
+      }
+      await markFailed(executor, entry, error);
+      return;
+    }
+    await markDone(executor, entry.id);
+  };
+
+  const dueQuery = (executor: Executor) =>
+    executor
+      .selectFrom('notificationOutbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('nextAttemptAt', '<=', nowIso(clock))
+      .orderBy('nextAttemptAt')
+      .orderBy('id');
+
+  /** PostgreSQL: claims one due entry by locking it and handles it; false when none was free. */
+  const handleOnePostgres = () =>
+    db.transaction().execute(async (trx) => {
+      const row = await dueQuery(trx).limit(1).forUpdate().skipLocked().executeTakeFirst();
+      if (!row) return false;
+      await handle(trx, row, true);
+      return true;
+    });
+
+  const drainPostgres = async () => {
+    const slot = async () => {
+      while (!stopped && (await handleOnePostgres()));
+    };
+    await Promise.all(Array.from({ length: concurrency }, slot));
+  };
+
+  /** SQLite: one instance, one drain at a time, so the rows it reads are its own. */
+  const drainSqlite = async () => {
+    for (;;) {
+      const rows = await dueQuery(db)
+        .limit(concurrency * 8)
+        .execute();
+      if (rows.length === 0 || stopped) return;
+      let next = 0;
+      const slot = async () => {
+        while (!stopped && next < rows.length) {
+          const row = rows[next++]!;
+          const handler = handlers[row.kind as OutboxKind];
+          if (handler && !handler.network) {
+            await db.transaction().execute((trx) => handle(trx, row, true));
+          } else {
+            await handle(db, row, false);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, slot));
+    }
+  };
+
+  const cleanUp = async () => {
+    const now = clock();
+    if (now - lastCleanUp < CLEAN_UP_EVERY_MS) return;
+    lastCleanUp = now;
+    await db
+      .deleteFrom('notificationOutbox')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'sent'),
+            eb('finishedAt', '<', new Date(now - KEEP_SENT_MS).toISOString()),
+          ]),
+          eb.and([
+            eb('status', '=', 'failed'),
+            eb('finishedAt', '<', new Date(now - KEEP_FAILED_MS).toISOString()),
+          ]),
+        ]),
+      )
+      .execute();
+  };
+
+  const drainOnce = async () => {
+    try {
+      await (dialect === 'postgres' ? drainPostgres() : drainSqlite());
+      await cleanUp();
+    } catch (error) {
+      // The database is away or the outbox could not be read: the next poll tries again.
+      log.error({ err: error }, 'the notification outbox could not be processed');
+    }
+  };
+
+  const drain = (): Promise<void> => {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        await drainOnce();
+      } while (again && !stopped);
+    })().finally(() => {
+      draining = undefined;
+    });
+    return draining;
+  };
+
+  const poll = () => {
+    if (!running) return;
+    timer = setTimeout(() => {
+      void drain().finally(poll);
+    }, pollMs);
+    timer.unref();
+  };
+
+  return {
+    enqueue: (executor, kind, payload) => writeOutboxEntries(executor, [{ kind, payload }], nowIso(clock)),
+    nudge() {
+      if (nudged || stopped) return;
+      nudged = true;
+      setImmediate(() => {
+        nudged = false;
+        void drain();
+      });
+    },
+    drain,
+    start() {
+      if (running) return;
+      running = true;
+      stopped = false;
+      void drain().finally(poll);
+    },
+    async stop() {
+      running = false;
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await draining;
+    },
+    async failures(limit = 20) {
+      const rows = await db
+        .selectFrom('notificationOutbox')
+        .selectAll()
+        .where('status', '=', 'failed')
+        .orderBy('finishedAt', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind as OutboxKind,
+        payload: JSON.parse(row.payload),
+        attempts: row.attempts,
+        lastError: row.lastError ?? '',
+        createdAt: toIso(row.createdAt),
+        failedAt: toIso(row.finishedAt ?? row.createdAt),
+      }));
+    },
+    async waiting() {
+      const row = await db
+        .selectFrom('notificationOutbox')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
