@@ -33,3 +33,8 @@ export const LEGACY_ADMIN_PATHS: readonly string[] = Object.values(ADMIN_SCREENS
 
 /** Where the admin app lives: ADMIN_ROOT and the legacy paths (each with the paths below it, in the app). */
 export const ADMIN_APP_ROOTS: readonly string[] = [ADMIN_ROOT, ...LEGACY_ADMIN_PATHS];
+
+/** The inbox with one inquiry open (its detail), as notifications link to it. */
+export function inquiryPath(inquiryId: string): string {
+  return `${adminPath('inquiries')}?open=${encodeURIComponent(inquiryId)}`;
+}
