@@ -79,6 +79,12 @@ export async function openDatabase(
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
+    // A connection lost while checked out (a transaction waiting for a notification to be sent, decision
+    // 031) emits 'error' on its client, which the pool listens to only while the client is idle: with no
+    // listener that would stop the process too. Its next query fails instead, and the caller handles that.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     if (options.pgSchema) {
       await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);

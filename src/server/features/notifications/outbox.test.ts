@@ -1,0 +1,304 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, migrateToLatest } from '../../db/database.ts';
+import { newId, toIso } from '../../db/values.ts';
+import {
+  createTestClock,
+  openTestDatabase,
+  TEST_DIALECTS,
+  type TestClock,
+} from '../../test-support/test-app.ts';
+import {
+  createOutbox,
+  GIVE_UP_AFTER_MS,
+  type Outbox,
+  type OutboxEntry,
+  type OutboxHandler,
+  type OutboxKind,
+  PermanentFailure,
+  RETRY_DELAYS_MS,
+} from './outbox.ts';
+
+const MINUTE_MS = 60_000;
+const quietLog = { warn: () => {}, error: () => {} };
+
+/** What a handler did: the entries it was given, in order, by the instance that handled them. */
+interface Handled {
+  entry: OutboxEntry;
+  by: string;
+}
+
+/**
+ * A handler that notes each entry it handles in `handled` and then does `then` (throw to fail). It reads the
+ * database first, as a real sender waits for I/O, so that two instances interleave.
+ */
+function notingHandler(
+  database: Database,
+  handled: Handled[],
+  by: string,
+  then: (entry: OutboxEntry) => void = () => {},
+): OutboxHandler {
+  return {
+    network: true,
+    async run(entry) {
+      await sql`select 1`.execute(database.db);
+      handled.push({ entry, by });
+      then(entry);
+    },
+  };
+}
+
+function outboxFor(
+  database: Database,
+  clock: TestClock,
+  handler: OutboxHandler,
+  extra: Partial<Record<OutboxKind, OutboxHandler>> = {},
+): Outbox {
+  return createOutbox({
+    database,
+    clock,
+    log: quietLog,
+    handlers: { 'inquiry.created': handler, email: handler, push: handler, ...extra },
+  });
+}
+
+async function outboxRows(database: Database) {
+  return database.db
+    .selectFrom('notificationOutbox')
+    .selectAll()
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
+  const cleanUps: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+  });
+  const open = async () => {
+    const opened = await openTestDatabase(dialect);
+    cleanUps.push(opened.dispose);
+    await migrateToLatest(opened.database);
+    return opened;
+  };
+
+  it('handles an entry only when the transaction that wrote it commits', async () => {
+    const { database } = await open();
+    const clock = createTestClock();
+    const handled: Handled[] = [];
+    const outbox = outboxFor(database, clock, notingHandler(database, handled, 'one'));
+
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await outbox.enqueue(trx, 'email', { note: 'rolled back' });
+        throw new Error('the inquiry could not be saved');
+      })
+      .catch(() => undefined);
+    await database.db.transaction().execute((trx) => outbox.enqueue(trx, 'email', { note: 'committed' }));
+    await outbox.drain();
+    await outbox.drain();
+
+    expect(handled.map(({ entry }) => entry.payload)).toEqual([{ note: 'committed' }]);
+    const [row] = await outboxRows(database);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(await outbox.waiting()).toBe(0);
+  });
+
+  it('tries a failing delivery again after about 1, 5 and 30 minutes, then every 2 hours, and gives up after 24 hours', async () => {
+    const { database } = await open();
+    const clock = createTestClock(Date.parse('2026-11-25T08:00:00.000Z'));
+    const handled: Handled[] = [];
+    const outbox = outboxFor(
+      database,
+      clock,
+      notingHandler(database, handled, 'one', ({ attempts }) => {
+        throw new Error(`421 Service not available (attempt ${attempts})`);
+      }),
+    );
+    await outbox.enqueue(database.db, 'email', { to: 'owner' });
+    const written = clock();
+
+    await outbox.drain();
+    expect(handled).toHaveLength(1);
+    // Not due again before its wait is over, however often the worker looks.
+    clock.advance(RETRY_DELAYS_MS[0] - 1);
+    await outbox.drain();
+    expect(handled).toHaveLength(1);
+
+    const waits: number[] = [];
+    let previous = written;
+    while ((await outboxRows(database))[0]!.status === 'pending') {
+      const [row] = await outboxRows(database);
+      const due = Date.parse(toIso(row!.nextAttemptAt));
+      waits.push(due - previous);
+      previous = due;
+      clock.advance(due - clock());
+      await outbox.drain();
+    }
+    expect(waits.slice(0, 5)).toEqual([1, 5, 30, 120, 120].map((minutes) => minutes * MINUTE_MS));
+    // The last try is at the 24-hour mark, and the entry is then given up with the error it last met.
+    expect(previous - written).toBe(GIVE_UP_AFTER_MS);
+    const [row] = await outboxRows(database);
+    expect(row).toMatchObject({ status: 'failed', attempts: handled.length });
+    // At 0, 1, 6 and 36 minutes, every 2 hours from then on until 22 h 36 min, and at 24 h: 16 attempts.
+    expect(handled).toHaveLength(16);
+    const failures = await outbox.failures();
+    expect(failures).toEqual([
+      expect.objectContaining({
+        kind: 'email',
+        payload: { to: 'owner' },
+        attempts: handled.length,
+        lastError: `421 Service not available (attempt ${handled.length})`,
+      }),
+    ]);
+    expect(await outbox.waiting()).toBe(0);
+  });
+
+  it('gives up at once on a permanent failure, and keeps going with the next entry', async () => {
+    const { database } = await open();
+    const clock = createTestClock();
+    const handled: Handled[] = [];
+    const outbox = outboxFor(
+      database,
+      clock,
+      notingHandler(database, handled, 'one', ({ payload }) => {
+        if ((payload as { to: string }).to === 'nobody') throw new PermanentFailure('550 No such user here');
+      }),
+    );
+    await outbox.enqueue(database.db, 'email', { to: 'nobody' });
+    await outbox.enqueue(database.db, 'email', { to: 'owner' });
+    await outbox.drain();
+
+    expect(handled.map(({ entry }) => (entry.payload as { to: string }).to).sort()).toEqual([
+      'nobody',
+      'owner',
+    ]);
+    expect((await outbox.failures()).map(({ lastError }) => lastError)).toEqual(['550 No such user here']);
+    expect((await outboxRows(database)).map(({ status }) => status).sort()).toEqual(['failed', 'sent']);
+  });
+
+  it('undoes what a fan-out wrote when it fails, and keeps it with the entry when it succeeds', async () => {
+    const { database } = await open();
+    const clock = createTestClock();
+    let fail = true;
+    const fanOut: OutboxHandler = {
+      network: false,
+      async run(entry, executor) {
+        await executor
+          .insertInto('notificationOutbox')
+          .values({
+            id: newId(),
+            kind: 'email',
+            payload: JSON.stringify({ from: entry.id }),
+            nextAttemptAt: new Date(clock() + 60 * MINUTE_MS).toISOString(),
+            createdAt: new Date(clock()).toISOString(),
+          })
+          .execute();
+        if (fail) throw new Error('the recipients could not be read');
+      },
+    };
+    const outbox = outboxFor(database, clock, notingHandler(database, [], 'one'), {
+      'inquiry.created': fanOut,
+    });
+    await outbox.enqueue(database.db, 'inquiry.created', { inquiryId: 'a' });
+
+    await outbox.drain();
+    expect((await outboxRows(database)).map(({ kind, status }) => [kind, status])).toEqual([
+      ['inquiry.created', 'pending'],
+    ]);
+
+    fail = false;
+    clock.advance(RETRY_DELAYS_MS[0]);
+    await outbox.drain();
+    expect((await outboxRows(database)).map(({ kind, status }) => [kind, status]).sort()).toEqual([
+      ['email', 'pending'],
+      ['inquiry.created', 'sent'],
+    ]);
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'hands each of 200 entries to exactly one of two instances on one database',
+    async () => {
+      const { database, reopen } = await open();
+      const second = await reopen();
+      cleanUps.push(() => second.close());
+      const clock = createTestClock();
+      const handled: Handled[] = [];
+      const instances = [
+        outboxFor(database, clock, notingHandler(database, handled, 'first')),
+        outboxFor(second, clock, notingHandler(second, handled, 'second')),
+      ];
+      const ids = Array.from({ length: 200 }, (_, i) => `inquiry-${i}`);
+      await database.db.transaction().execute(async (trx) => {
+        for (const inquiryId of ids) await instances[0]!.enqueue(trx, 'email', { inquiryId });
+      });
+
+      await Promise.all(instances.map((outbox) => outbox.drain()));
+
+      const seen = handled.map(({ entry }) => (entry.payload as { inquiryId: string }).inquiryId);
+      expect(seen.sort()).toEqual([...ids].sort());
+      expect(new Set(handled.map(({ by }) => by))).toEqual(new Set(['first', 'second']));
+      expect(
+        (await outboxRows(database)).every(({ status, attempts }) => status === 'sent' && attempts === 1),
+      ).toBe(true);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'hands an entry to another instance at once when the one sending it loses its connection',
+    async () => {
+      const { database, reopen } = await open();
+      const dying = await reopen();
+      const clock = createTestClock();
+      const handled: Handled[] = [];
+      let sending: (pid: number) => void = () => {};
+      const started = new Promise<number>((resolve) => {
+        sending = resolve;
+      });
+      let unwind: (error: Error) => void = () => {};
+      const stuck = createOutbox({
+        database: dying,
+        clock,
+        log: quietLog,
+        // One entry at a time, as the dead process had: nothing of it is left to claim the entry again.
+        concurrency: 1,
+        handlers: {
+          'inquiry.created': notingHandler(dying, handled, 'dying'),
+          push: notingHandler(dying, handled, 'dying'),
+          email: {
+            network: true,
+            // Hangs mid-send until its connection is ended, as a process killed at that moment would.
+            run: async (_entry, executor) => {
+              const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(executor);
+              sending(rows[0]!.pid);
+              return new Promise<void>((_, reject) => {
+                unwind = reject;
+              });
+            },
+          },
+        },
+      });
+      await stuck.enqueue(database.db, 'email', { to: 'owner' });
+      const stuckDrain = stuck.drain();
+      const pid = await started;
+
+      const other = outboxFor(database, clock, notingHandler(database, handled, 'other'));
+      await other.drain();
+      expect(handled).toEqual([]);
+
+      // The process dies: PostgreSQL ends its session and with it the row lock.
+      await sql`select pg_terminate_backend(${pid})`.execute(database.db);
+      try {
+        await expect.poll(async () => (await other.drain(), handled.map(({ by }) => by))).toEqual(['other']);
+      } finally {
+        // What the dead instance was doing ends with an error on its closed connection, never a second send.
+        unwind(new Error('the process is gone'));
+        await stuckDrain;
+        await dying.close().catch(() => undefined);
+      }
+      expect(handled.map(({ by }) => by)).toEqual(['other']);
+    },
+  );
+});
