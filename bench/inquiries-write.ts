@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { type Database, migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import type { ContactInquiryCreateInput } from '../src/shared/contracts/contact-inquiry-form.ts';
 import { generateInquiries } from './inquiry-generator.ts';
 import type { WriteServerReport } from './inquiry-write-server.ts';
@@ -54,7 +54,7 @@ export interface WriteWindow {
   failures: Record<string, number>;
 }
 
-const perSecond = (windows: readonly WriteWindow[]): number =>
+export const perSecond = (windows: readonly WriteWindow[]): number =>
   windows.reduce((sum, w) => sum + w.acknowledged, 0) / windows.reduce((sum, w) => sum + w.seconds, 0);
 
 /** The setups measured in one run: the app before decision 012, plain FULL, and the app as it is. */
@@ -125,8 +125,16 @@ export function summariseWrites(
   };
 }
 
-interface WriteServer {
-  setup: (typeof WRITE_SETUPS)[number];
+/** A server setup of a write bench: its environment on top of the bench's. */
+export interface WriteServerSetup {
+  key: string;
+  column: string;
+  label: string;
+  env: Readonly<Record<string, string>>;
+}
+
+export interface WriteServer<S extends WriteServerSetup = WriteServerSetup> {
+  setup: S;
   url: string;
   file: string;
   report: WriteServerReport;
@@ -135,12 +143,20 @@ interface WriteServer {
   stop(): Promise<void>;
 }
 
-async function startWriteServer(setup: (typeof WRITE_SETUPS)[number], dir: string): Promise<WriteServer> {
+/**
+ * The bench's server for `setup` on a new SQLite file in `dir`, migrated beforehand (so that the server's
+ * start is the same as any later start) and given what `prepare` writes.
+ */
+export async function startWriteServer<S extends WriteServerSetup>(
+  setup: S,
+  dir: string,
+  prepare: (database: Database) => Promise<void> = async () => {},
+): Promise<WriteServer<S>> {
   const file = path.join(dir, `${setup.key}.db`);
   const reportFile = path.join(dir, `${setup.key}.json`);
-  // Migrated beforehand, so that the server's start is the same as any later start.
   const database = await openDatabase({ dialect: 'sqlite', filename: file });
   await migrateToLatest(database);
+  await prepare(database);
   await database.close();
   const port = await freePort();
   const child = startProcess(process.execPath, ['--import', 'tsx', 'bench/inquiry-write-server.ts'], {
@@ -169,7 +185,7 @@ async function startWriteServer(setup: (typeof WRITE_SETUPS)[number], dir: strin
 }
 
 /** Sustained posts for `seconds`; `next` numbers the requests across every window of the run. */
-async function postInquiries(
+export async function postInquiries(
   server: WriteServer,
   seconds: number,
   pool: readonly ContactInquiryCreateInput[],
@@ -242,7 +258,7 @@ export async function benchInquiryWrites(): Promise<WriteSummary & { ok: boolean
   const dir = fs.mkdtempSync(path.join(BENCH_DIR, 'inquiry-writes-'));
   const pool = inquiryBodies(BODY_POOL);
   const next = { sequence: 0 };
-  const servers: WriteServer[] = [];
+  const servers: WriteServer<(typeof WRITE_SETUPS)[number]>[] = [];
   try {
     for (const setup of WRITE_SETUPS) servers.push(await startWriteServer(setup, dir));
     for (const server of servers) await postInquiries(server, WARMUP_SECONDS, pool, next);

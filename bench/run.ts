@@ -5,20 +5,24 @@ import { benchActiveContacts } from './contacts-active.ts';
 import { benchGame } from './game.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
+import { benchNotifications, NOTIFICATION_RATIO_TARGET } from './notifications.ts';
 
-const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] [blog] [game] [backups] [options]
+const USAGE = `Usage: npm run bench -- [contacts] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [options]
   contacts            GET /api/contacts/active against a bare node:http server, as a ratio
   inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
   inquiries-write     sustained POST /api/contact-inquiries on SQLite: the app before decision 012 (synchronous=NORMAL),
                       FULL alone, and the durable default (FULL, group commit), as ratios; the default's budget
                       ${INQUIRY_WRITE_BUDGET_PER_SECOND.toLocaleString('en-US')} inquiries/s
+  notifications       sustained POST /api/contact-inquiries on SQLite with notifications off and on (an email to
+                      each of 3 users through a local SMTP server), as a ratio (target >= ${NOTIFICATION_RATIO_TARGET});
+                      then every email must arrive
   blog                the public blog pages server-rendered over HTTP (production build) at scale, on both
   game                the tic-tac-toe robot: Expert's first move on an empty board (median of 1,000), against
                       a loop of outcomeOf evaluations
   backups             npm run backup of the inquiries' database (${DEFAULT_SCALE_ROWS.toLocaleString('en-US')} rows) while the server takes
                       contact-form posts, then npm run restore into an empty database, on SQLite and PostgreSQL:
                       durations, sizes, and every inquiry acknowledged before the backup must be restored
-                      (no part named: all six)
+                      (no part named: all seven)
 Options for inquiries, backups and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -28,7 +32,15 @@ Options for inquiries, backups and blog:
                       never fewer than 100; fast ones run up to 3 s)
   --reseed            seed again even when the cached database matches`;
 
-const PARTS = ['contacts', 'inquiries', 'inquiries-write', 'blog', 'game', 'backups'] as const;
+const PARTS = [
+  'contacts',
+  'inquiries',
+  'inquiries-write',
+  'notifications',
+  'blog',
+  'game',
+  'backups',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals, fail, positiveInteger } = parseCommandLine(USAGE, {
@@ -78,6 +90,13 @@ if (parts.has('inquiries-write')) {
   const { ok } = await benchInquiryWrites();
   if (!ok) {
     console.log('\nThe inquiry writes missed their budget or a check (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('notifications')) {
+  const { ok } = await benchNotifications();
+  if (!ok) {
+    console.log('\nThe inquiry writes with notifications missed their target or a check (FAIL lines above).');
     process.exitCode = 1;
   }
 }
