@@ -1,0 +1,90 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, createTestInstances, TEST_INQUIRY } from '../../test-support/test-app.ts';
+
+const INQUIRIES = 200;
+
+/** A real SMTP server (smtp-server) on a free port, keeping the text of each message it accepts. */
+async function recordingMailServer() {
+  const texts: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          texts.push(mail.text ?? '');
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    texts,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe.runIf(process.env.TEST_POSTGRES_URL)('notifications with two instances on one PostgreSQL', () => {
+  it(`emails each of ${INQUIRIES} inquiries exactly once`, { timeout: 60_000 }, async () => {
+    const mail = await recordingMailServer();
+    const instances = await createTestInstances('postgres', 2, {
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Sampark <notify@instances.example>',
+      INQUIRY_LIMIT_PER_HOUR: '100000',
+      INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+      INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+    });
+    try {
+      await createAdmin(instances.database, {
+        email: 'owner@instances.example',
+        password: 'instances-password-1',
+      });
+      const queries = Array.from({ length: INQUIRIES }, (_, i) => `Inquiry number ${i + 1} about a refund`);
+      // Half to each instance, as a load balancer sends them: each instance's worker is nudged by its own.
+      const answers = await Promise.all(
+        queries.map((query, i) =>
+          instances.apps[i % 2]!.inject({
+            method: 'POST',
+            url: '/api/contact-inquiries',
+            payload: { ...TEST_INQUIRY, query },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(queries.map(() => 201));
+
+      const outboxRows = () =>
+        instances.database.db
+          .selectFrom('notificationOutbox')
+          .select(['kind', 'status', 'attempts'])
+          .execute();
+      // Done when every email entry exists and none is waiting.
+      await expect
+        .poll(
+          async () => {
+            const rows = await outboxRows();
+            return (
+              rows.filter(({ kind }) => kind === 'email').length === INQUIRIES &&
+              rows.every(({ status }) => status !== 'pending')
+            );
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const sentFor = (query: string) => mail.texts.filter((text) => text.includes(query));
+      expect(queries.filter((query) => sentFor(query).length !== 1)).toEqual([]);
+      expect(mail.texts).toHaveLength(INQUIRIES);
+      const outbox = await outboxRows();
+      expect(outbox.filter(({ status, attempts }) => status !== 'sent' || attempts !== 1)).toEqual([]);
+      expect(outbox.filter(({ kind }) => kind === 'email')).toHaveLength(INQUIRIES);
+    } finally {
+      await instances.close();
+      await mail.close();
+    }
+  });
+});
