@@ -1,10 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import type { GroupCommit } from '../../db/group-commit.ts';
+import type { GroupCommit, WriteExecutor } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
-import type { Outbox } from '../notifications/outbox.ts';
 import type { InquiryLimits } from './inquiry-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 import type { ContactInquiryBody } from './schemas.ts';
+
+/** The notifications' outbox, as the form needs it (app.ts passes the notifications feature's). */
+export interface InquiryOutbox {
+  /** Writes the entry with `executor`: the inquiry's transaction, so both commit or neither (decision 031). */
+  enqueue(executor: WriteExecutor, kind: 'inquiry.created', payload: { inquiryId: string }): Promise<void>;
+  /** The entry is committed: send soon. */
+  nudge(): void;
+}
 
 export interface InquirySubmissionDeps {
   contactInquiries: ContactInquiryRepository;
@@ -13,7 +20,7 @@ export interface InquirySubmissionDeps {
   /** Per sender, per address, and the proof of work of a busy address (decision 027). */
   limits: InquiryLimits;
   /** Where the notification of a new inquiry is written, in the inquiry's transaction (decision 031). */
-  outbox: Pick<Outbox, 'enqueue' | 'nudge'>;
+  outbox: InquiryOutbox;
   /** Told of each inquiry once it is committed (the open inboxes' live updates). */
   onCommitted?: (id: string) => void;
 }
