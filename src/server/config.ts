@@ -28,7 +28,7 @@ export interface MailFrom {
 }
 
 /** `notifications@example.com`, `Sampark <notifications@example.com>` or `"Sampark" <…>`; null otherwise. */
-export function parseMailFrom(value: string): MailFrom | null {
+function parseMailFrom(value: string): MailFrom | null {
   const match = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s"]+))\s*$/.exec(value);
   const address = match?.[2] ?? match?.[3];
   if (!address || !z.email().safeParse(address).success) return null;

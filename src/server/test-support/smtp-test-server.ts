@@ -23,7 +23,7 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export const SMTP_TEST_USER = 'mailer';
+const SMTP_TEST_USER = 'mailer';
 export const SMTP_TEST_PASSWORD = 'smtp-secret-42';
 
 /** A real SMTP server on a free local port, keeping every message it accepts. */
