@@ -11,6 +11,9 @@ const DEFAULT_PREFERENCES = { email: true, digest: { enabled: false, hour: 9, un
 test('a user chooses their notifications in My Profile, and Settings says how to turn email on', async ({
   page,
 }) => {
+  // Three screen loads and an accessibility audit on two cores shared with the other browser.
+  test.setTimeout(120_000);
+  const myProfile = page.getByRole('heading', { name: 'My Profile', level: 1 });
   try {
     await page.goto('/admin/profile');
     await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible({
@@ -42,12 +45,14 @@ test('a user chooses their notifications in My Profile, and Settings says how to
 
     // What was saved is what the screen shows after a reload.
     await page.reload();
+    await expect(myProfile).toBeVisible({ timeout: 20_000 });
     await expect(email).not.toBeChecked();
     await expect(digest).toBeChecked();
     await expect(hour).toHaveValue('18');
     await expect(unread).toHaveValue('6');
 
     await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 20_000 });
     const settings = page.getByRole('region', { name: 'Notifications', exact: true });
     await expect(settings.getByText(EMAIL_OFF_MESSAGE)).toBeVisible();
     await expect(settings.getByRole('button', { name: 'Send test email' })).toHaveCount(0);

@@ -210,7 +210,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         mailFrom: config.MAIL_FROM ?? { address: defaultMailFromAddress(config.PUBLIC_ORIGIN) },
       })
     : undefined;
-  if (mailer) app.addHook('onClose', async () => mailer.close());
+  if (mailer) {
+    // Told at start rather than at the first inquiry: a wrong host or password shows in the log at once.
+    app.addHook('onReady', async () => {
+      void mailer.verify().then(
+        () => app.log.info({ server: mailer.server }, 'the mail server accepted the connection'),
+        (error: unknown) =>
+          app.log.warn(
+            { server: mailer.server, reason: error instanceof Error ? error.message : String(error) },
+            'the mail server could not be reached or refused the sign-in: email notifications will be tried again',
+          ),
+      );
+    });
+    app.addHook('onClose', async () => mailer.close());
+  }
   const linkOrigin = config.PUBLIC_ORIGIN ?? ownOrigin(config);
   const emailContext = async () => {
     const { brandName, timeZone } = await currentSettings();

@@ -301,6 +301,31 @@ describe.each(TEST_DIALECTS)('email notifications without a working mail server 
     });
   });
 
+  it('keeps trying (never gives up at once) when the mail server refuses the sign-in, as the owner may fix SMTP_URL', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const wrongPassword = smtp.url.replace(SMTP_TEST_PASSWORD, 'wrong-password');
+      await withTestApp(dialect, { SMTP_URL: wrongPassword }, async (t) => {
+        await createAdmin(t.database);
+        const cookie = await signIn(t.app);
+        const test = await t.app.inject(
+          asAdmin(cookie, { method: 'POST', url: '/api/admin/notifications/test-email' }),
+        );
+        expect(test.statusCode).toBe(502);
+        expect(test.json().message).toContain('535');
+        expect((await t.app.inject(postInquiry())).statusCode).toBe(201);
+        await t.app.notificationOutbox.drain();
+        const { notifications } = (
+          await t.app.inject(asAdmin(cookie, { url: '/api/admin/notifications' }))
+        ).json();
+        expect(notifications).toMatchObject({ waiting: 1, failures: [] });
+        expect(smtp.received).toEqual([]);
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('answers the test email with a clear error when the mail server is down', async () => {
     await withTestApp(dialect, { SMTP_URL: await unusedSmtpUrl() }, async (t) => {
       await createAdmin(t.database);
