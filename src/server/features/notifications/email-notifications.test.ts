@@ -279,7 +279,7 @@ describe.each(TEST_DIALECTS)('email notifications without a working mail server 
       const test = await t.app.inject(
         asAdmin(cookie, { method: 'POST', url: '/api/admin/notifications/test-email' }),
       );
-      expect(test.statusCode).toBe(503);
+      expect(test.statusCode).toBe(409);
       expect(test.json()).toEqual({ success: false, message: EMAIL_OFF_MESSAGE });
       expect((await t.app.inject(postInquiry())).statusCode).toBe(201);
       await t.app.notificationOutbox.drain();

@@ -137,11 +137,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
         tags: ['notifications'],
         summary:
           "Send a test email to the signed-in user's address at once; answers with the mail server's reply",
-        response: { 200: TestEmailResponseSchema, ...errorResponses(401, 403, 502, 503) },
+        response: { 200: TestEmailResponseSchema, ...errorResponses(401, 403, 409, 502) },
       },
     },
     async (request) => {
-      if (!mailer) throw new HttpError(503, EMAIL_OFF_MESSAGE);
+      // Not a server failure: the server was started without email, which only its environment can change.
+      if (!mailer) throw new HttpError(409, EMAIL_OFF_MESSAGE);
       const to = request.admin!.email;
       const business = await context();
       let answer: string;
