@@ -102,6 +102,8 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
     ]) {
       expect(text).toContain(line);
     }
+    // When it arrived, in the business's time zone (the default, Asia/Kolkata).
+    expect(text).toMatch(/^Received: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Asia\/Kolkata\)$/m);
     const whatsapp = /Reply on WhatsApp: (\S+)/.exec(text)?.[1] ?? '';
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     expect(new URL(whatsapp).searchParams.get('text')).toBe(
@@ -324,6 +326,22 @@ describe.each(TEST_DIALECTS)('email notifications without a working mail server 
     } finally {
       await smtp.close();
     }
+  });
+
+  it('links to PUBLIC_ORIGIN and sends from its host when it is set', async () => {
+    const origin = 'https://support.example.in';
+    await withTestApp(dialect, { SMTP_URL: await unusedSmtpUrl(), PUBLIC_ORIGIN: origin }, async (t) => {
+      await createAdmin(t.database);
+      const cookie = await signIn(t.app, TEST_ADMIN, origin);
+      const response = await t.app.inject({
+        url: '/api/admin/notifications',
+        headers: { cookie, origin, host: 'support.example.in' },
+      });
+      expect(response.json().notifications).toMatchObject({
+        email: { enabled: true, from: '"Sampark" <notifications@support.example.in>' },
+        links: { origin, fromPublicOrigin: true },
+      });
+    });
   });
 
   it('answers the test email with a clear error when the mail server is down', async () => {
