@@ -33,8 +33,13 @@ import { accountDeletionRoutes, createDeletionThrottle } from './features/member
 import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { createDigestSchedule, type DigestSchedule } from './features/notifications/digest-schedule.ts';
+import { emailHandler } from './features/notifications/email-delivery.ts';
 import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
-import { createOutbox, PermanentFailure } from './features/notifications/outbox.ts';
+import { createMailer, defaultMailFromAddress } from './features/notifications/mailer.ts';
+import { createNotificationPreferences } from './features/notifications/notification-preferences.ts';
+import { createOutbox, type Outbox, PermanentFailure } from './features/notifications/outbox.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
@@ -52,6 +57,21 @@ import { registerSecurity } from './plugins/security.ts';
 import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 import { siteIconRoutes } from './web/site-icons.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notification outbox: tests drain it instead of waiting for the worker's next poll. */
+    notificationOutbox: Outbox;
+    /** The daily digests' schedule (undefined without SMTP_URL): tests run it at a chosen time. */
+    emailDigests: DigestSchedule | undefined;
+  }
+}
+
+/** Where links in notifications point without PUBLIC_ORIGIN: the address the server listens on. */
+function ownOrigin(config: Pick<Config, 'HOST' | 'PORT'>): string {
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}
 
 export interface BuildAppOptions {
   /** An already open database (tests); otherwise one is opened from DATABASE_URL and closed with the app. */
@@ -184,18 +204,79 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       throw new PermanentFailure('Not set up');
     },
   };
+  const mailer = config.SMTP_URL
+    ? createMailer({
+        smtpUrl: config.SMTP_URL,
+        mailFrom: config.MAIL_FROM ?? { address: defaultMailFromAddress(config.PUBLIC_ORIGIN) },
+      })
+    : undefined;
+  if (mailer) {
+    // Told at start rather than at the first inquiry: a wrong host or password shows in the log at once.
+    app.addHook('onReady', async () => {
+      void mailer.verify().then(
+        () => app.log.info({ server: mailer.server }, 'the mail server accepted the connection'),
+        (error: unknown) =>
+          app.log.warn(
+            { server: mailer.server, reason: error instanceof Error ? error.message : String(error) },
+            'the mail server could not be reached or refused the sign-in: email notifications will be tried again',
+          ),
+      );
+    });
+    app.addHook('onClose', async () => mailer.close());
+  }
+  const linkOrigin = config.PUBLIC_ORIGIN ?? ownOrigin(config);
+  const emailContext = async () => {
+    const { brandName, timeZone } = await currentSettings();
+    return { brandName, timeZone, origin: linkOrigin };
+  };
+  const notificationPreferences = createNotificationPreferences(db);
   const outbox = createOutbox({
     database,
     clock,
     log: app.log,
     handlers: {
-      'inquiry.created': inquiryCreatedHandler({ emailEnabled: false, clock }),
-      email: notYetSent,
+      'inquiry.created': inquiryCreatedHandler({ emailEnabled: Boolean(mailer), clock }),
+      email: mailer
+        ? emailHandler({
+            mailer,
+            recipients: notificationPreferences,
+            inquiries: contactInquiries,
+            context: emailContext,
+            clock,
+          })
+        : {
+            network: true,
+            run: async () => {
+              throw new PermanentFailure('Email is not set up: SMTP_URL is unset');
+            },
+          },
       push: notYetSent,
     },
   });
+  app.decorate('notificationOutbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
+  const emailDigests = mailer
+    ? createDigestSchedule({
+        preferences: notificationPreferences,
+        outbox,
+        timeZone: async () => (await currentSettings()).timeZone,
+        clock,
+        log: app.log,
+      })
+    : undefined;
+  app.decorate('emailDigests', emailDigests);
+  if (emailDigests) {
+    app.addHook('onReady', () => emailDigests.start());
+    app.addHook('onClose', async () => emailDigests.stop());
+  }
+  await app.register(notificationRoutes, {
+    preferences: notificationPreferences,
+    outbox,
+    mailer,
+    context: emailContext,
+    linksFromPublicOrigin: Boolean(config.PUBLIC_ORIGIN),
+  });
   // One submission (one set of limits) for the form's JSON call and the form posted without script.
   const submitInquiry = inquirySubmission({
     contactInquiries,

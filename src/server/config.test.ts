@@ -31,6 +31,28 @@ describe('configuration', () => {
     expect(loadConfig({ BACKUP_KEEP_DAYS: '0' }).BACKUP_KEEP_DAYS).toBe(0);
   });
 
+  it('takes an smtp:// or smtps:// SMTP_URL and a MAIL_FROM of an address or Name <address>', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({}).MAIL_FROM).toBeUndefined();
+    const url = 'smtps://user:p%40ss@mail.example.com:465';
+    expect(loadConfig({ SMTP_URL: url }).SMTP_URL).toBe(url);
+    expect(loadConfig({ MAIL_FROM: 'alerts@example.com' }).MAIL_FROM).toEqual({
+      address: 'alerts@example.com',
+    });
+    expect(loadConfig({ MAIL_FROM: '"Apna Support" <alerts@example.com>' }).MAIL_FROM).toEqual({
+      name: 'Apna Support',
+      address: 'alerts@example.com',
+    });
+    for (const [name, value] of [
+      ['SMTP_URL', 'https://mail.example.com'],
+      ['SMTP_URL', 'mail.example.com:587'],
+      ['MAIL_FROM', 'Apna Support'],
+      ['MAIL_FROM', 'Apna <not an address>'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: must be`));
+    }
+  });
+
   it('picks PostgreSQL for a postgres:// URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sampark' });
     expect(databaseTarget(config.DATABASE_URL)).toEqual({

@@ -12,6 +12,30 @@ const durationMinutes = z.coerce
   .positive()
   .max(60 * 24 * 30);
 
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The sender of notification emails; without a name, the brand name is shown. */
+export interface MailFrom {
+  name?: string;
+  address: string;
+}
+
+/** `notifications@example.com`, `Sampark <notifications@example.com>` or `"Sampark" <…>`; null otherwise. */
+function parseMailFrom(value: string): MailFrom | null {
+  const match = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s"]+))\s*$/.exec(value);
+  const address = match?.[2] ?? match?.[3];
+  if (!address || !z.email().safeParse(address).success) return null;
+  const name = match?.[1]?.trim();
+  return name ? { name, address } : { address };
+}
+
 /**
  * Every setting the server reads from the environment, with its default.
  * README.md's configuration table lists the same names; keep them in step.
@@ -84,6 +108,28 @@ export const ConfigSchema = z.object({
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   BACKUP_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
+  // Email notifications: off without it. The password may be in it, so it is never shown or logged.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isSmtpUrl(value), {
+      message: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    }),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((value, context): MailFrom | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = parseMailFrom(value);
+      if (!parsed) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be an address or Name <address>, e.g. Sampark <notifications@example.com>',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

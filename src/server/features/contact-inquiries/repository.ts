@@ -365,6 +365,33 @@ export function createContactInquiryRepository(
     },
 
     /**
+     * The inquiries still unread that arrived before `before`, newest first, at most `limit` of them, and
+     * how many there are in all (the daily digest's list). Walks the unread index newest first.
+     */
+    async unreadReceivedBefore(
+      before: string,
+      limit: number,
+      trx: Executor = db,
+    ): Promise<{ inquiries: Inquiry[]; total: number }> {
+      const unread = trx
+        .selectFrom('contactInquiries')
+        .where('isRead', '=', 0)
+        .where('createdAt', '<', before);
+      const rows = await unread.select(COLUMNS).orderBy('seq', 'desc').limit(limit).execute();
+      const total =
+        rows.length < limit
+          ? rows.length
+          : Number(
+              (
+                await unread
+                  .select((eb) => eb.fn.countAll<string | number>().as('count'))
+                  .executeTakeFirstOrThrow()
+              ).count,
+            );
+      return { inquiries: rows.map(toRecord), total };
+    },
+
+    /**
      * Inquiries per day and status over the last `days` days of the viewer, whose clock is
      * `utcOffsetMinutes` ahead of UTC; oldest day first, today last, empty days as zeros.
      */

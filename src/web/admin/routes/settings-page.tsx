@@ -1,5 +1,6 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { BackupsCard } from '../../features/backups/backups-card.tsx';
+import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -32,7 +33,10 @@ export function SettingsPage() {
   const { data: admin } = useCurrentAdmin();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <AdminPageHeader title="Settings" subtitle="Your session, what the public site shows, and backups" />
+      <AdminPageHeader
+        title="Settings"
+        subtitle="Your session, what the public site shows, notifications and backups"
+      />
       <Card titleId="session-title" title="Session">
         {admin && (
           <p className="mt-2 text-sm text-slate-700">
@@ -47,6 +51,7 @@ export function SettingsPage() {
         )}
       </Card>
       <SiteSettingsSection />
+      <NotificationSettingsCard />
       <BackupsCard />
     </div>
   );

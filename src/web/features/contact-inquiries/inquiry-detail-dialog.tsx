@@ -7,6 +7,7 @@ import {
   INQUIRY_SERVICE_LABELS,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
+import { replyLinks } from '../../../shared/rules/reply-links.ts';
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -15,7 +16,6 @@ import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useInquiry, useMarkInquiryRead, useMarkInquiryUnread } from './api.ts';
 import { InquiryStatusSelect } from './inquiry-status.tsx';
-import { replyLinks } from './reply-links.ts';
 
 export interface InquiryDetailDialogProps {
   /** The inquiry to show; null when the modal is closed. */

@@ -1,5 +1,5 @@
-import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
-import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import type { Inquiry } from '../contracts/contact-inquiries.ts';
+import { buildChannelLink } from './channel-links.ts';
 
 export interface ReplyLinks {
   whatsapp: string | null;
@@ -18,7 +18,7 @@ export function replyGreeting(name: string, brandName: string | undefined): stri
 }
 
 /**
- * Links to answer a visitor by WhatsApp, phone or email. They come from what the visitor typed, so they go
+ * Links to answer a visitor by WhatsApp, phone or email: the inbox shows them, notification emails carry them. They come from what the visitor typed, so they go
  * through the shared link builder: a value that cannot make a safe link gives no link at all.
  */
 export function replyLinks(

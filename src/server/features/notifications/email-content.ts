@@ -1,0 +1,153 @@
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import { adminPath, inquiryPath } from '../../../shared/pages/admin-paths.ts';
+import { INQUIRY_SERVICE_LABELS } from '../../../shared/rules/contact-inquiries.ts';
+import { replyLinks } from '../../../shared/rules/reply-links.ts';
+import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
+import { escapeXml } from '../../lib/xml.ts';
+
+/** What every notification email needs to know about the business. */
+export interface EmailContext {
+  brandName: string;
+  timeZone: string;
+  /** Where links point: PUBLIC_ORIGIN, or the server's own address. */
+  origin: string;
+}
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The visitor typed these: one line for a header, whatever they pasted. */
+function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and controls are what is removed
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+const html = escapeXml;
+
+function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${html(title)}</title></head><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:40rem">${body}</body></html>`;
+}
+
+function footer(context: EmailContext): { text: string; html: string } {
+  const profile = `${context.origin}${adminPath('profile')}`;
+  const words = `You get this email because notifications are on for you at ${context.brandName}. Change them in My Profile:`;
+  return {
+    text: `--\n${words} ${profile}`,
+    html: `<hr><p style="color:#64748b;font-size:13px">${html(words)} <a href="${html(profile)}">${html(profile)}</a></p>`,
+  };
+}
+
+/** The email of one new inquiry: its fields, the reply links the inbox offers, and a link to it in the inbox. */
+export function inquiryEmail(inquiry: Inquiry, context: EmailContext): EmailContent & { replyTo?: string } {
+  const when = readableDateTimeFormatter(context.timeZone)(inquiry.createdAt);
+  const links = replyLinks(inquiry, context.brandName);
+  const inboxLink = `${context.origin}${inquiryPath(inquiry._id)}`;
+  const fields: [string, string][] = [
+    ['Name', inquiry.name],
+    ['Phone', inquiry.phoneDisplay],
+    ['Email', inquiry.email],
+    ['City', inquiry.city],
+    ['Service', INQUIRY_SERVICE_LABELS[inquiry.service]],
+    ['Received', when],
+  ];
+  const replies = [
+    ['Reply on WhatsApp', links.whatsapp],
+    ['Call', links.call],
+    ['Reply by email', links.email],
+  ].filter((entry): entry is [string, string] => entry[1] !== null);
+  const end = footer(context);
+  const subject = `New inquiry from ${oneLine(inquiry.name) || 'a visitor'}`;
+
+  const text = [
+    `New inquiry on ${context.brandName}`,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${oneLine(value)}`),
+    '',
+    'Message:',
+    inquiry.query,
+    '',
+    ...replies.map(([label, href]) => `${label}: ${href}`),
+    `Open in the inbox: ${inboxLink}`,
+    '',
+    end.text,
+  ].join('\n');
+
+  const body = [
+    `<h1 style="font-size:20px">New inquiry on ${html(context.brandName)}</h1>`,
+    '<table style="border-collapse:collapse">',
+    ...fields.map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#64748b;font-weight:normal">${html(label)}</th><td>${html(value)}</td></tr>`,
+    ),
+    '</table>',
+    '<h2 style="font-size:16px">Message</h2>',
+    `<p style="white-space:pre-wrap">${html(inquiry.query)}</p>`,
+    `<p>${replies.map(([label, href]) => `<a href="${html(href)}">${html(label)}</a>`).join(' &middot; ')}</p>`,
+    `<p><a href="${html(inboxLink)}">Open in the inbox</a></p>`,
+    end.html,
+  ].join('\n');
+
+  return {
+    subject,
+    text,
+    html: htmlPage(subject, body),
+    ...(links.email ? { replyTo: inquiry.email } : {}),
+  };
+}
+
+export interface DigestList {
+  /** The unread inquiries shown, newest first. */
+  inquiries: Inquiry[];
+  /** How many are unread in all (more than those shown when the list was cut short). */
+  total: number;
+}
+
+/** The daily digest: the inquiries still unread `unreadHours` after they arrived, each with a link. */
+export function digestEmail(list: DigestList, unreadHours: number, context: EmailContext): EmailContent {
+  const format = readableDateTimeFormatter(context.timeZone);
+  const more = list.total - list.inquiries.length;
+  const count = `${list.total} ${list.total === 1 ? 'inquiry is' : 'inquiries are'}`;
+  const subject = `${count} still unread on ${context.brandName}`;
+  const intro = `${count} still unread ${unreadHours} hour${unreadHours === 1 ? '' : 's'} or more after ${list.total === 1 ? 'it' : 'they'} arrived.`;
+  const inbox = `${context.origin}${adminPath('inquiries')}`;
+  const items = list.inquiries.map((inquiry) => ({
+    line: `${oneLine(inquiry.name)} (${oneLine(inquiry.phoneDisplay)}, ${oneLine(inquiry.email)}), ${format(inquiry.createdAt)}`,
+    link: `${context.origin}${inquiryPath(inquiry._id)}`,
+  }));
+  const moreLine = more > 0 ? `and ${more} more in the inbox: ${inbox}` : null;
+  const end = footer(context);
+
+  const text = [
+    intro,
+    '',
+    ...items.map(({ line, link }) => `- ${line}\n  ${link}`),
+    ...(moreLine ? ['', moreLine] : []),
+    '',
+    end.text,
+  ].join('\n');
+  const body = [
+    `<h1 style="font-size:20px">${html(subject)}</h1>`,
+    `<p>${html(intro)}</p>`,
+    '<ul>',
+    ...items.map(({ line, link }) => `<li><a href="${html(link)}">${html(line)}</a></li>`),
+    '</ul>',
+    ...(more > 0 ? [`<p>and ${more} more <a href="${html(inbox)}">in the inbox</a>.</p>`] : []),
+    end.html,
+  ].join('\n');
+  return { subject, text, html: htmlPage(subject, body) };
+}
+
+/** The email of Settings' "Send test email" button. */
+export function testEmail(context: EmailContext): EmailContent {
+  const subject = `Test email from ${context.brandName}`;
+  const words = `Email notifications from ${context.brandName} reach this address. New inquiries will arrive like this.`;
+  const end = footer(context);
+  return {
+    subject,
+    text: `${words}\n\n${end.text}`,
+    html: htmlPage(subject, `<p>${html(words)}</p>\n${end.html}`),
+  };
+}

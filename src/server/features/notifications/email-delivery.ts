@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import type { Executor } from '../../db/repository-support.ts';
+import { type DigestList, digestEmail, type EmailContext, inquiryEmail } from './email-content.ts';
+import { InquiryEmailPayloadSchema, parsePayload } from './inquiry-notifications.ts';
+import { isPermanentRefusal, type Mailer } from './mailer.ts';
+import type { NotificationPreferenceRepository } from './notification-preferences.ts';
+import { type OutboxHandler, PermanentFailure } from './outbox.ts';
+
+/** The digest lists this many inquiries at most, then says how many more there are. */
+export const DIGEST_MAX_LISTED = 50;
+
+const HOUR_MS = 60 * 60_000;
+
+const DigestPayloadSchema = z.object({ type: z.literal('digest'), adminId: z.string(), date: z.string() });
+const EmailPayloadSchema = z.discriminatedUnion('type', [InquiryEmailPayloadSchema, DigestPayloadSchema]);
+
+/** The inquiries an email tells about (the contact-inquiries repository, passed in by the app). */
+export interface InquiriesForEmail {
+  findById(id: string, trx: Executor): Promise<Inquiry | undefined>;
+  unreadReceivedBefore(before: string, limit: number, trx: Executor): Promise<DigestList>;
+}
+
+/**
+ * Sends the outbox's emails: one about a new inquiry, or a user's daily digest. What changed since the
+ * entry was written decides: a user deleted or no longer wanting it, an inquiry deleted, or a digest with
+ * nothing unread is done without an email. A refusal for good gives the entry up; anything else is tried again.
+ */
+export function emailHandler({
+  mailer,
+  recipients,
+  inquiries,
+  context,
+  clock = Date.now,
+}: {
+  mailer: Pick<Mailer, 'send'>;
+  recipients: Pick<NotificationPreferenceRepository, 'recipient'>;
+  inquiries: InquiriesForEmail;
+  context: () => Promise<EmailContext>;
+  clock?: () => number;
+}): OutboxHandler {
+  return {
+    network: true,
+    async run(entry, executor) {
+      const payload = parsePayload(EmailPayloadSchema, entry.payload);
+      const recipient = await recipients.recipient(payload.adminId, executor);
+      if (!recipient) return;
+      const business = await context();
+      let message: { subject: string; text: string; html: string; replyTo?: string };
+      if (payload.type === 'inquiry') {
+        if (!recipient.emailNotifications) return;
+        const inquiry = await inquiries.findById(payload.inquiryId, executor);
+        if (!inquiry) return;
+        message = inquiryEmail(inquiry, business);
+      } else {
+        if (!recipient.digestEnabled) return;
+        const before = new Date(clock() - recipient.digestUnreadHours * HOUR_MS).toISOString();
+        const list = await inquiries.unreadReceivedBefore(before, DIGEST_MAX_LISTED, executor);
+        if (list.total === 0) return;
+        message = digestEmail(list, recipient.digestUnreadHours, business);
+      }
+      try {
+        await mailer.send({ ...message, to: recipient.email }, business.brandName);
+      } catch (error) {
+        if (isPermanentRefusal(error)) throw new PermanentFailure((error as Error).message);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the test server accepted: its envelope's recipients and the message as parsed. */
+export interface ReceivedMail {
+  to: string[];
+  mail: ParsedMail;
+}
+
+/** What the server answers to a recipient: accept (null), or refuse with an SMTP code and text. */
+export type RecipientAnswer = { code: number; message: string } | null;
+
+export interface TestSmtpServer {
+  /** SMTP_URL for the app: with a user and password, which the server checks. */
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Decides each RCPT TO's answer from now on (all accepted by default). */
+  answerRecipients(answer: (address: string) => RecipientAnswer): void;
+  /** Received messages for one address. */
+  to(address: string): ReceivedMail[];
+  close(): Promise<void>;
+}
+
+const SMTP_TEST_USER = 'mailer';
+export const SMTP_TEST_PASSWORD = 'smtp-secret-42';
+
+/** A real SMTP server on a free local port, keeping every message it accepts. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  let answer: (address: string) => RecipientAnswer = () => null;
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    closeTimeout: 1_000,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_TEST_USER && auth.password === SMTP_TEST_PASSWORD) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+      }
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = answer(address.address);
+      if (refusal) callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://${SMTP_TEST_USER}:${SMTP_TEST_PASSWORD}@127.0.0.1:${port}`,
+    port,
+    received,
+    answerRecipients(next) {
+      answer = next;
+    },
+    to: (address) => received.filter((message) => message.to.includes(address)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMTP_URL where nothing listens: a port a server had a moment ago. */
+export async function unusedSmtpUrl(): Promise<string> {
+  const server = await startSmtpServer();
+  await server.close();
+  return `smtp://127.0.0.1:${server.port}`;
+}

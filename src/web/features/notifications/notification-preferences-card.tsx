@@ -1,0 +1,165 @@
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  type NotificationPreferences,
+  NotificationPreferencesSchema,
+} from '../../../shared/contracts/notifications.ts';
+import {
+  DIGEST_UNREAD_HOURS_MAX,
+  DIGEST_UNREAD_HOURS_MIN,
+  EMAIL_OFF_MESSAGE,
+  formatHour,
+} from '../../../shared/rules/notifications.ts';
+import { switchFieldProps } from '../../lib/form-fields.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { QueryContent } from '../../ui/query-content.tsx';
+import { Switch } from '../../ui/switch.tsx';
+import { FieldShell, fieldControlProps, TextField } from '../../ui/text-field.tsx';
+import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const SERVER_FIELDS = ['email', 'digest.enabled', 'digest.hour', 'digest.unreadHours'] as const;
+
+function SwitchRow({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function PreferencesForm({
+  preferences,
+  timeZone,
+  emailAvailable,
+}: {
+  preferences: NotificationPreferences;
+  timeZone: string;
+  emailAvailable: boolean;
+}) {
+  const save = useSaveNotificationPreferences();
+  const { field, ...form } = useZodForm(NotificationPreferencesSchema, { defaultValues: preferences });
+  const hourId = 'notification-digest-hour';
+  const hourError = form.formState.errors.digest?.hour?.message;
+  const hourHint = `In the business's time zone, ${timeZone}.`;
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutateAsync(values).then(
+      (result) => {
+        toast.success(result.message);
+        form.reset(result.preferences);
+      },
+      (error: unknown) =>
+        form.showRefusal(error, SERVER_FIELDS, 'Failed to save your notification preferences'),
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5">
+      {!emailAvailable && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {EMAIL_OFF_MESSAGE} Your choices are kept meanwhile.
+        </p>
+      )}
+      <Controller
+        control={form.control}
+        name="email"
+        render={({ field: email }) => (
+          <SwitchRow
+            id="notification-email"
+            label="Email me each new inquiry"
+            hint="With its details and one-tap reply links."
+          >
+            <Switch
+              id="notification-email"
+              aria-describedby="notification-email-hint"
+              {...switchFieldProps(email, true)}
+            />
+          </SwitchRow>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="digest.enabled"
+        render={({ field: digest }) => (
+          <SwitchRow
+            id="notification-digest"
+            label="Daily digest"
+            hint="One email a day listing the inquiries nobody has read yet; none when there are none."
+          >
+            <Switch
+              id="notification-digest"
+              aria-describedby="notification-digest-hint"
+              {...switchFieldProps(digest, false)}
+            />
+          </SwitchRow>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell id={hourId} label="Digest time" hint={hourHint} error={hourError}>
+          <select
+            {...fieldControlProps(hourId, { hint: hourHint, error: hourError })}
+            {...form.register('digest.hour', { valueAsNumber: true })}
+          >
+            {HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {formatHour(hour)} ({timeZone})
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <TextField
+          label="Unread for at least (hours)"
+          type="number"
+          inputMode="numeric"
+          min={DIGEST_UNREAD_HOURS_MIN}
+          max={DIGEST_UNREAD_HOURS_MAX}
+          hint="The digest lists inquiries still unread this long after they arrived."
+          {...field('digest.unreadHours', { valueAsNumber: true })}
+        />
+      </div>
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save notification preferences'}
+      </Button>
+    </form>
+  );
+}
+
+/** My Profile's Notifications card: the signed-in user's email and digest choices. */
+export function NotificationPreferencesCard() {
+  const query = useNotificationPreferences();
+  return (
+    <Card titleId="notifications-title" title="Notifications">
+      <QueryContent query={query} noun="notification preferences" look="card">
+        {(data) => (
+          <PreferencesForm
+            preferences={data.preferences}
+            timeZone={data.timeZone}
+            emailAvailable={data.emailAvailable}
+          />
+        )}
+      </QueryContent>
+    </Card>
+  );
+}
