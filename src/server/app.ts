@@ -35,6 +35,10 @@ import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
 import { createOutbox, PermanentFailure } from './features/notifications/outbox.ts';
+import { inquiryPushHandler } from './features/push-devices/inquiry-push.ts';
+import { createPushSender } from './features/push-devices/push-sender.ts';
+import { createPushDeviceRepository } from './features/push-devices/repository.ts';
+import { pushDeviceRoutes } from './features/push-devices/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
@@ -184,6 +188,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       throw new PermanentFailure('Not set up');
     },
   };
+  const pushDevices = createPushDeviceRepository(db, clock);
+  const pushSender = createPushSender(db, config, clock);
+  await app.register(pushDeviceRoutes, { devices: pushDevices, sender: pushSender });
   const outbox = createOutbox({
     database,
     clock,
@@ -191,7 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     handlers: {
       'inquiry.created': inquiryCreatedHandler({ emailEnabled: false, clock }),
       email: notYetSent,
-      push: notYetSent,
+      push: inquiryPushHandler({ devices: pushDevices, sender: pushSender }),
     },
   });
   app.addHook('onReady', async () => outbox.start());
