@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { inquiryNotification } from '../src/server/features/push-devices/inquiry-push.ts';
+import { inquiryNotification } from '../src/server/features/notifications/inquiry-push.ts';
 import { inquiryPath } from '../src/shared/pages/admin-paths.ts';
 import {
   deleteInquiry,
@@ -91,12 +91,14 @@ test('the back office is an installable app whose service worker shows a new inq
     const [worker] = context.serviceWorkers().filter((entry) => entry.url().endsWith('/admin/sw.js'));
     expect(worker).toBeDefined();
     await worker!.evaluate(async (notificationTag) => {
+      // The worker's globals (e2e code is typed for pages, not workers).
       const scope = self as unknown as {
         registration: ServiceWorkerRegistration;
         dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
       };
       const [notification] = await scope.registration.getNotifications({ tag: notificationTag });
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
     }, inquiryId);
 
     await expect(page).toHaveURL((url) => url.pathname + url.search === inquiryPath(inquiryId));

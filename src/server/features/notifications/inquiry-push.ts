@@ -1,8 +1,8 @@
 import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
-import { InquiryPushPayloadSchema, parsePayload } from '../notifications/inquiry-notifications.ts';
-import type { OutboxHandler } from '../notifications/outbox.ts';
+import { InquiryPushPayloadSchema, parsePayload } from './inquiry-notifications.ts';
+import type { OutboxHandler } from './outbox.ts';
+import type { PushDeviceRepository } from './push-device-repository.ts';
 import type { PushNotification, PushSender } from './push-sender.ts';
-import type { PushDeviceRepository } from './repository.ts';
 
 /** The longest line of the inquiry a notification shows: about what a phone's lock screen fits. */
 export const PUSH_BODY_MAX_LENGTH = 120;

@@ -14,8 +14,8 @@ import {
   HttpError,
   SAVE_ERROR_RESPONSES,
 } from '../../plugins/errors.ts';
+import type { PushDeviceRepository } from './push-device-repository.ts';
 import { type PushSender, PushServiceError } from './push-sender.ts';
-import type { PushDeviceRepository } from './repository.ts';
 
 const DEVICE_NOT_FOUND_MESSAGE = 'Device not found';
 const DeviceParamsSchema = idParamsSchema('device');

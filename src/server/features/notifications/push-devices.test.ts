@@ -19,6 +19,7 @@ import {
   TEST_INQUIRY,
   TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
+import { PUSH_BODY_MAX_LENGTH } from './inquiry-push.ts';
 
 const DEVICES = '/api/admin/profile/devices';
 // A subscription as Chrome sends it: an FCM endpoint and base64url keys of the right lengths.
@@ -251,7 +252,7 @@ describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
     await expect.poll(() => parsedMessages(phone.subscription)).toEqual([expected]);
     await expect.poll(() => parsedMessages(laptop.subscription)).toEqual([expected]);
     const [message] = (await parsedMessages(phone.subscription)) as { body: string }[];
-    expect(message!.body.length).toBeLessThanOrEqual(120);
+    expect(message!.body.length).toBeLessThanOrEqual(PUSH_BODY_MAX_LENGTH);
     expect(message!.body).not.toContain('Second line');
     await expect
       .poll(async () => (await listDevices()).map((device) => device.lastSentAt))
