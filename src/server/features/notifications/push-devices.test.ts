@@ -10,6 +10,7 @@ import {
 import {
   asAdmin,
   createAdmin,
+  createTestInstances,
   expectAuthenticationRequired,
   expectBadRequest,
   expectNotFound,
@@ -28,6 +29,33 @@ const CHROME_SUBSCRIPTION = {
   keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
 };
 const OTHER_ADMIN = { email: 'helper@example.com', password: 'another horse battery' };
+
+describe.each(TEST_DIALECTS)('VAPID keys on several instances (%s)', (dialect) => {
+  it('are made once: instances starting together on one database sign with the same key', async () => {
+    const instances = await createTestInstances(dialect, 2);
+    try {
+      const cookies = await Promise.all(
+        instances.apps.map(async (app, i) => {
+          const admin = { email: `owner${i}@example.com`, password: 'correct horse battery' };
+          await createAdmin(instances.database, admin);
+          return signIn(app, admin);
+        }),
+      );
+      const keys = await Promise.all(
+        instances.apps.map(async (app, i) => {
+          const response = await app.inject(
+            asAdmin(cookies[i], { method: 'GET', url: '/api/admin/push/public-key' }),
+          );
+          return response.json<{ publicKey: string }>().publicKey;
+        }),
+      );
+      expect(keys[0]).toMatch(/^B[\w-]{86}$/);
+      expect(keys[1]).toBe(keys[0]);
+    } finally {
+      await instances.close();
+    }
+  });
+});
 
 describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
@@ -83,6 +111,19 @@ describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
       .where('id', '=', 'vapid-keys')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.settings)).toEqual({ publicKey: key, privateKey: expect.any(String) });
+  });
+
+  it('keeps the push for later when the push service cannot take it now', async () => {
+    await addDevice({ ...CHROME_SUBSCRIPTION, endpoint: 'http://127.0.0.1:9/notify/down', name: 'Phone' });
+    await postInquiry({ name: 'Kiran' });
+    const pushEntry = () =>
+      t.database.db
+        .selectFrom('notificationOutbox')
+        .select(['status', 'attempts', 'lastError'])
+        .where('kind', '=', 'push')
+        .executeTakeFirst();
+    await expect.poll(pushEntry).toEqual({ status: 'pending', attempts: 1, lastError: expect.any(String) });
+    expect(await listDevices()).toHaveLength(1);
   });
 
   it('refuses every route without a session', async () => {
