@@ -86,6 +86,9 @@ function NotifyThisDevice({ onSubscribed }: { onSubscribed: (endpoint: string) =
       if (error instanceof PushPermissionError) {
         setSupport(pushSupport());
         toast.error(error.message);
+      } else if (error instanceof DOMException) {
+        // The browser's own reason, e.g. its push service could not be reached.
+        toast.error(`Notifications could not be turned on for this device: ${error.message}`);
       } else if (!isSessionError(error)) {
         toast.error(errorMessage(error, 'Notifications could not be turned on for this device'));
       }
