@@ -4,7 +4,7 @@ import {
   isAllowedPushEndpoint,
   PUSH_ENDPOINT_MAX_LENGTH,
 } from '../rules/push-devices.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, withoutControlCharacters } from './fields.ts';
 
 /** A device that receives push notifications, as My Profile lists it. */
 export const PushDeviceSchema = z.object({
@@ -30,6 +30,7 @@ export const PushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 export const PushDeviceInputSchema = z.object({
   endpoint: z
     .string('Endpoint is required')
+    .check(withoutControlCharacters('Endpoint'))
     .max(PUSH_ENDPOINT_MAX_LENGTH, `Endpoint must be at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`)
     .refine(isAllowedPushEndpoint, 'Endpoint must be an https address'),
   keys: z.object(
