@@ -524,7 +524,11 @@ function bodyCase(operation: FuzzOperation): fc.Arbitrary<BodyCase> {
         .map(([type, value, asForm]) => ({
           payload: asForm
             ? new URLSearchParams(
-                Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+                // A nested object may have no prototype (fast-check makes some), so no toString: sent as JSON.
+                Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [
+                  k,
+                  typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v),
+                ]),
               ).toString()
             : (JSON.stringify(value) ?? ''),
           headers: { 'content-type': type },
