@@ -131,7 +131,9 @@ test("My Profile lists the user's devices, sends a test notification and removes
   const { device } = (await added.json()) as { device: { id: string } };
   try {
     await page.goto('/admin/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
     const card = page.getByRole('region', { name: 'Push notifications' });
+    await expect(card.getByRole('status')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Notify this device' })).toBeVisible();
     await expect(card.getByLabel('Name of this device')).toHaveValue(/^Chrome on /);
 
