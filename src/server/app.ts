@@ -36,9 +36,13 @@ import { memberRoutes } from './features/members/routes.ts';
 import { createDigestSchedule, type DigestSchedule } from './features/notifications/digest-schedule.ts';
 import { emailHandler } from './features/notifications/email-delivery.ts';
 import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
+import { inquiryPushHandler } from './features/notifications/inquiry-push.ts';
 import { createMailer, defaultMailFromAddress } from './features/notifications/mailer.ts';
 import { createNotificationPreferences } from './features/notifications/notification-preferences.ts';
 import { createOutbox, type Outbox, PermanentFailure } from './features/notifications/outbox.ts';
+import { createPushDeviceRepository } from './features/notifications/push-device-repository.ts';
+import { pushDeviceRoutes } from './features/notifications/push-device-routes.ts';
+import { createPushSender } from './features/notifications/push-sender.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
@@ -198,12 +202,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     maxCounter: config.PROOF_OF_WORK_MAX_COUNTER,
     ...(redis ? { redis } : {}),
   });
-  const notYetSent = {
-    network: true,
-    run: async () => {
-      throw new PermanentFailure('Not set up');
-    },
-  };
   const mailer = config.SMTP_URL
     ? createMailer({
         smtpUrl: config.SMTP_URL,
@@ -230,6 +228,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     return { brandName, timeZone, origin: linkOrigin };
   };
   const notificationPreferences = createNotificationPreferences(db);
+  const pushDevices = createPushDeviceRepository(db, clock);
+  const pushSender = createPushSender(db, config, clock);
+  await app.register(pushDeviceRoutes, { devices: pushDevices, sender: pushSender });
   const outbox = createOutbox({
     database,
     clock,
@@ -250,7 +251,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
               throw new PermanentFailure('Email is not set up: SMTP_URL is unset');
             },
           },
-      push: notYetSent,
+      push: inquiryPushHandler({ devices: pushDevices, sender: pushSender }),
     },
   });
   app.decorate('notificationOutbox', outbox);

@@ -112,6 +112,9 @@ const onlyTheId = (kind: 'contact' | 'inquiry' | 'blog' | 'member'): Operation =
   inputs: { 'path:id': 'id' },
 });
 
+/** A device id of the right shape: the id is the only input of the routes that take one. */
+const UNKNOWN_DEVICE_ID = '0190a000-0000-7000-8000-000000000000';
+
 /** Keyed as the OpenAPI description names them. */
 const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/login': {
@@ -237,6 +240,29 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     inputs: { 'body:mobile': 'text', 'body:password': 'verified', 'body:countryCode': 'coded' },
     wrongPassword: { status: 401 },
+  },
+  'POST /api/admin/profile/devices': {
+    request: () => ({
+      body: {
+        endpoint: 'https://push.example.com/send/1',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        name: 'Phone',
+      },
+    }),
+    inputs: {
+      'body:endpoint': 'text',
+      'body:keys.p256dh': 'coded',
+      'body:keys.auth': 'coded',
+      'body:name': 'text',
+    },
+  },
+  'DELETE /api/admin/profile/devices/{id}': {
+    request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'POST /api/admin/profile/devices/{id}/test': {
+    request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
+    inputs: { 'path:id': 'id' },
   },
   'GET /api/admin/dashboard': {
     request: () => ({ query: { utcOffsetMinutes: '330' } }),

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROOT, LEGACY_ADMIN_PATHS } from '../../shared/pages/admin-paths.ts';
+import { ADMIN_ROOT, ADMIN_SERVICE_WORKER_PATH, LEGACY_ADMIN_PATHS } from '../../shared/pages/admin-paths.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE } from './web-build.ts';
 
 /**
@@ -23,4 +24,19 @@ export function serveAdminShell(app: FastifyInstance, adminFile: string, reloadO
     return reply.header('cache-control', 'no-store').type(HTML_TYPE).send(adminShell);
   };
   for (const adminPath of ADMIN_SHELL_PATHS) app.get(adminPath, { schema: { hide: true } }, sendAdminShell);
+}
+
+/**
+ * Serves the back office's service worker (public/admin/sw.js in the build) uncached, so a new version reaches browsers at their next visit. Registered before
+ * the build's other files, which would otherwise serve it with their hour of caching.
+ */
+export function serveAdminServiceWorker(app: FastifyInstance, clientDir: string): void {
+  const file = path.join(clientDir, ADMIN_SERVICE_WORKER_PATH);
+  app.get(ADMIN_SERVICE_WORKER_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    if (!fs.existsSync(file)) return reply.callNotFound();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/javascript; charset=utf-8')
+      .send(await readFile(file, 'utf8'));
+  });
 }

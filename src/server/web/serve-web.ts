@@ -18,7 +18,7 @@ import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.
 import { HttpError } from '../plugins/errors.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
-import { serveAdminShell } from './admin-shell.ts';
+import { serveAdminServiceWorker, serveAdminShell } from './admin-shell.ts';
 import { pageCache } from './page-cache.ts';
 import { publicDataContexts } from './page-data.ts';
 import { type RenderedDocument, renderDocument, rendererLoader } from './page-renderer.ts';
@@ -94,6 +94,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     });
   }
 
+  serveAdminServiceWorker(app, clientDir);
   await serveStaticFiles(app, clientDir);
   serveAdminShell(app, adminFile, reloadOnChange);
 

@@ -44,6 +44,22 @@ describe.each(TEST_DIALECTS)('the home-screen icon and the web app manifest (%s)
     }
   });
 
+  it('describes the back office as an app of its own, scoped to the admin paths its service worker serves', async () => {
+    const response = await t.app.inject({ url: '/admin/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const admin = response.json<Manifest & { id: string; scope: string }>();
+    expect(admin).toMatchObject({
+      id: '/admin/',
+      name: 'Sampark back office',
+      short_name: 'Sampark',
+      start_url: '/admin/dashboard',
+      scope: '/admin/',
+      display: 'standalone',
+    });
+    expect(admin.icons).toEqual((await manifest()).icons);
+  });
+
   it('serves the favicons and the apple-touch icon as the browsers expect them', async () => {
     const svg = await t.app.inject({ url: '/favicon.svg' });
     expect(svg.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { ADMIN_ROOT, adminPath } from '../../shared/pages/admin-paths.ts';
 import { brandIconIco, brandIconSvg, SITE_PALETTE, svgToPng } from './brand-images.ts';
 
 /** Raised when the icon's drawing changes, so browsers revalidating by ETag get the new one. */
@@ -28,13 +29,24 @@ const MANIFEST_ICONS = [
 ] as const;
 
 /** The web app manifest: what a phone needs to put the site on its home screen under the brand's name. */
-function webAppManifest(brand: string): string {
+function webAppManifest(brand: string, app: 'site' | 'admin' = 'site'): string {
+  // The back office is an app of its own on the phone, its scope the admin paths, where its service worker
+  // (push notifications) works.
+  const place =
+    app === 'admin'
+      ? {
+          id: `${ADMIN_ROOT}/`,
+          name: `${brand} back office`,
+          start_url: adminPath('dashboard'),
+          scope: `${ADMIN_ROOT}/`,
+        }
+      : { id: '/', name: brand, start_url: '/', scope: '/' };
   return JSON.stringify({
-    id: '/',
-    name: brand,
+    id: place.id,
+    name: place.name,
     short_name: brand,
-    start_url: '/',
-    scope: '/',
+    start_url: place.start_url,
+    scope: place.scope,
     display: 'standalone',
     lang: 'en-IN',
     theme_color: SITE_PALETTE.brand,
@@ -52,6 +64,10 @@ const SITE_ASSETS: Record<string, SiteAsset> = {
   '/manifest.webmanifest': {
     type: 'application/manifest+json; charset=utf-8',
     draw: async (brand) => webAppManifest(brand),
+  },
+  [`${ADMIN_ROOT}/manifest.webmanifest`]: {
+    type: 'application/manifest+json; charset=utf-8',
+    draw: async (brand) => webAppManifest(brand, 'admin'),
   },
   '/favicon.svg': { type: 'image/svg+xml', draw: (brand) => brandIconSvg(brand) },
   '/favicon.ico': { type: 'image/x-icon', draw: brandIconIco },

@@ -38,3 +38,7 @@ export const ADMIN_APP_ROOTS: readonly string[] = [ADMIN_ROOT, ...LEGACY_ADMIN_P
 export function inquiryPath(inquiryId: string): string {
   return `${adminPath('inquiries')}?open=${encodeURIComponent(inquiryId)}`;
 }
+
+/** The back office's service worker (push notifications), served at the top of the scope it controls. */
+export const ADMIN_SERVICE_WORKER_PATH = `${ADMIN_ROOT}/sw.js`;
+export const ADMIN_SERVICE_WORKER_SCOPE = `${ADMIN_ROOT}/`;

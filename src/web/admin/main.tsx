@@ -4,6 +4,7 @@ import { type CSSProperties, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { registerAdminServiceWorker } from '../features/push-devices/service-worker.ts';
 import { loginPathFor } from './paths.ts';
 import { createAdminQueryClient } from './query-client.ts';
 import { createAdminRouter } from './router.tsx';
@@ -28,6 +29,8 @@ const router = createAdminRouter(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('admin.html has no #root element');
+
+registerAdminServiceWorker();
 
 createRoot(root).render(
   <StrictMode>

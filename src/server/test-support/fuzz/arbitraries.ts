@@ -524,9 +524,9 @@ function bodyCase(operation: FuzzOperation): fc.Arbitrary<BodyCase> {
         .map(([type, value, asForm]) => ({
           payload: asForm
             ? new URLSearchParams(
+                // A nested object may have no prototype (fast-check makes some), so no toString: sent as JSON.
                 Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [
                   k,
-                  // A nested object may have no prototype (fast-check makes some), which String() refuses.
                   typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v),
                 ]),
               ).toString()

@@ -1,6 +1,7 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
 import { NotificationPreferencesCard } from '../../features/notifications/notification-preferences-card.tsx';
+import { PushDevicesCard } from '../../features/push-devices/push-devices-card.tsx';
 import { Card } from '../../ui/card.tsx';
 import { AdminPageHeader } from '../layout/admin-page-header.tsx';
 
@@ -20,6 +21,7 @@ export function ProfilePage() {
         <ChangePasswordForm email={admin.email} />
       </section>
       <NotificationPreferencesCard />
+      <PushDevicesCard />
     </div>
   );
 }

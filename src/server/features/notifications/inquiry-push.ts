@@ -1,0 +1,53 @@
+import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
+import { InquiryPushPayloadSchema, parsePayload } from './inquiry-notifications.ts';
+import type { OutboxHandler } from './outbox.ts';
+import type { PushDeviceRepository } from './push-device-repository.ts';
+import type { PushNotification, PushSender } from './push-sender.ts';
+
+/** The longest line of the inquiry a notification shows: about what a phone's lock screen fits. */
+export const PUSH_BODY_MAX_LENGTH = 120;
+
+/** A new inquiry as a phone shows it: who sent it, the first line of what they asked, and a tap opens it. */
+export function inquiryNotification(inquiry: { id: string; name: string; query: string }): PushNotification {
+  const firstLine = inquiry.query.trim().split(/\r?\n/, 1)[0]!.trim();
+  return {
+    title: inquiry.name,
+    body:
+      firstLine.length > PUSH_BODY_MAX_LENGTH
+        ? `${firstLine.slice(0, PUSH_BODY_MAX_LENGTH - 1).trimEnd()}…`
+        : firstLine,
+    url: inquiryPath(inquiry.id),
+    tag: inquiry.id,
+  };
+}
+
+/**
+ * The outbox's `push` entries: one new inquiry to one device. A device or inquiry deleted meanwhile has
+ * nothing to send; a subscription the push service calls gone (404, 410) is forgotten; any other failure
+ * throws, and the outbox tries again later.
+ */
+export function inquiryPushHandler({
+  devices,
+  sender,
+}: {
+  devices: PushDeviceRepository;
+  sender: PushSender;
+}): OutboxHandler {
+  return {
+    network: true,
+    async run(entry, executor) {
+      const { subscriptionId, inquiryId } = parsePayload(InquiryPushPayloadSchema, entry.payload);
+      const device = await devices.findForSending(subscriptionId, executor);
+      if (!device) return;
+      const inquiry = await executor
+        .selectFrom('contactInquiries')
+        .select(['id', 'name', 'query'])
+        .where('id', '=', inquiryId)
+        .executeTakeFirst();
+      if (!inquiry) return;
+      const outcome = await sender.send(device, inquiryNotification(inquiry));
+      if (outcome.kind === 'gone') await devices.delete(device.id, executor);
+      else await devices.markSent(device.id, executor);
+    },
+  };
+}

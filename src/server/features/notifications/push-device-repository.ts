@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { PushDevice, PushDeviceInput } from '../../../shared/contracts/push-devices.ts';
+import type { Executor } from '../../db/repository-support.ts';
+import type { DB } from '../../db/schema.ts';
+import { newId, nowIso, toIso } from '../../db/values.ts';
+
+const DEVICE_COLUMNS = ['id', 'deviceName', 'endpoint', 'createdAt', 'lastSentAt'] as const;
+
+function toDevice(row: {
+  id: string;
+  deviceName: string;
+  endpoint: string;
+  createdAt: string | Date;
+  lastSentAt: string | Date | null;
+}): PushDevice {
+  return {
+    id: row.id,
+    name: row.deviceName,
+    endpoint: row.endpoint,
+    createdAt: toIso(row.createdAt),
+    lastSentAt: row.lastSentAt === null ? null : toIso(row.lastSentAt),
+  };
+}
+
+/** The devices that asked for push (push_subscriptions), each belonging to one back-office user. */
+export function createPushDeviceRepository(db: Kysely<DB>, clock: () => number = Date.now) {
+  return {
+    async listForAdmin(adminId: string): Promise<PushDevice[]> {
+      const rows = await db
+        .selectFrom('pushSubscriptions')
+        .select(DEVICE_COLUMNS)
+        .where('adminId', '=', adminId)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
+      return rows.map(toDevice);
+    },
+
+    /**
+     * Keeps a browser's subscription for `adminId`. The endpoint names one browser profile: subscribing again
+     * updates its keys and name, and one another user had (a shared phone) moves to this user.
+     */
+    async save(adminId: string, input: PushDeviceInput): Promise<PushDevice> {
+      const row = await db
+        .insertInto('pushSubscriptions')
+        .values({
+          id: newId(),
+          adminId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          deviceName: input.name,
+          createdAt: nowIso(clock),
+        })
+        .onConflict((conflict) =>
+          conflict.column('endpoint').doUpdateSet({
+            adminId,
+            p256dh: input.keys.p256dh,
+            auth: input.keys.auth,
+            deviceName: input.name,
+          }),
+        )
+        .returning(DEVICE_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toDevice(row);
+    },
+
+    /** One of `adminId`'s devices, with what sending needs; undefined for another user's or none. */
+    findOwned(id: string, adminId: string) {
+      return db
+        .selectFrom('pushSubscriptions')
+        .select([...DEVICE_COLUMNS, 'p256dh', 'auth'])
+        .where('id', '=', id)
+        .where('adminId', '=', adminId)
+        .executeTakeFirst();
+    },
+
+    /** A device by id, for the outbox's sender. */
+    findForSending(id: string, executor: Executor = db) {
+      return executor
+        .selectFrom('pushSubscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Deletes one of `adminId`'s devices; false when there was none. */
+    async deleteOwned(id: string, adminId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('pushSubscriptions')
+        .where('id', '=', id)
+        .where('adminId', '=', adminId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Forgets a subscription the push service called gone. */
+    async delete(id: string, executor: Executor = db): Promise<void> {
+      await executor.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
+    },
+
+    async markSent(id: string, executor: Executor = db): Promise<void> {
+      await executor
+        .updateTable('pushSubscriptions')
+        .set({ lastSentAt: nowIso(clock) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type PushDeviceRepository = ReturnType<typeof createPushDeviceRepository>;

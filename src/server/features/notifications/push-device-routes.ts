@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import {
+  PushDeviceInputSchema,
+  PushDeviceSavedResponseSchema,
+  PushDevicesResponseSchema,
+  PushPublicKeyResponseSchema,
+  TestPushResponseSchema,
+} from '../../../shared/contracts/push-devices.ts';
+import { adminPath } from '../../../shared/pages/admin-paths.ts';
+import {
+  ADMIN_ERROR_RESPONSES,
+  errorResponses,
+  HttpError,
+  SAVE_ERROR_RESPONSES,
+} from '../../plugins/errors.ts';
+import type { PushDeviceRepository } from './push-device-repository.ts';
+import { type PushSender, PushServiceError } from './push-sender.ts';
+
+const DEVICE_NOT_FOUND_MESSAGE = 'Device not found';
+const DeviceParamsSchema = idParamsSchema('device');
+
+/** My Profile's push devices: the signed-in user's own, each able to take a test notification. */
+export const pushDeviceRoutes: FastifyPluginAsyncZod<{
+  devices: PushDeviceRepository;
+  sender: PushSender;
+}> = async (app, { devices, sender }) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/admin/push/public-key',
+    {
+      schema: {
+        tags: ['push'],
+        summary: "The server's VAPID public key, which a browser subscribes to push with",
+        response: { 200: PushPublicKeyResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async () => ({ publicKey: await sender.publicKey() }),
+  );
+
+  app.get(
+    '/api/admin/profile/devices',
+    {
+      schema: {
+        tags: ['push'],
+        summary: "The signed-in user's devices that receive push notifications",
+        response: { 200: PushDevicesResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { devices: await devices.listForAdmin(request.admin!.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/profile/devices',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          "Adds this browser's push subscription to the signed-in user's devices (again: updates it; " +
+          "another user's: moves it to this user)",
+        body: PushDeviceInputSchema,
+        response: { 201: PushDeviceSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const device = await devices.save(request.admin!.id, request.body);
+      return reply.status(201).send({
+        success: true as const,
+        message: 'This device will be notified of new inquiries',
+        device,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/admin/profile/devices/:id',
+    {
+      schema: {
+        tags: ['push'],
+        summary: "Removes one of the signed-in user's devices: it gets no more notifications",
+        params: DeviceParamsSchema,
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      if (!(await devices.deleteOwned(request.params.id, request.admin!.id))) {
+        throw new HttpError(404, DEVICE_NOT_FOUND_MESSAGE);
+      }
+      return { success: true as const, message: 'Device removed' };
+    },
+  );
+
+  app.post(
+    '/api/admin/profile/devices/:id/test',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          "Sends a test notification to one of the signed-in user's devices now, and answers with what the " +
+          'push service said (a device it calls gone is removed: 410)',
+        params: DeviceParamsSchema,
+        response: {
+          200: TestPushResponseSchema,
+          ...ADMIN_ERROR_RESPONSES,
+          ...errorResponses(410, 502),
+        },
+      },
+    },
+    async (request) => {
+      const device = await devices.findOwned(request.params.id, request.admin!.id);
+      if (!device) throw new HttpError(404, DEVICE_NOT_FOUND_MESSAGE);
+      let outcome: Awaited<ReturnType<PushSender['send']>>;
+      try {
+        outcome = await sender.send(device, {
+          title: 'Test notification',
+          body: `New inquiries will be shown on ${device.deviceName} like this.`,
+          url: adminPath('profile'),
+          tag: 'test',
+        });
+      } catch (error) {
+        request.log.warn({ err: error, deviceId: device.id }, 'a test notification failed');
+        throw new HttpError(
+          502,
+          error instanceof PushServiceError
+            ? `The push service refused the notification (status ${error.statusCode}). Try again later, or remove this device and turn notifications on again.`
+            : 'The push service could not be reached. Check the server’s connection and try again.',
+        );
+      }
+      if (outcome.kind === 'gone') {
+        await devices.delete(device.id);
+        throw new HttpError(
+          410,
+          `The push service says this device no longer accepts notifications (status ${outcome.statusCode}), so it was removed. Turn notifications on again on that device.`,
+        );
+      }
+      await devices.markSent(device.id);
+      return {
+        success: true as const,
+        message: `Test notification sent to ${device.deviceName}`,
+        pushServiceStatus: outcome.statusCode,
+      };
+    },
+  );
+};
