@@ -6,7 +6,7 @@ import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { LiveEventBus } from './live-event-bus.ts';
 
 /** A comment line this often keeps proxies from closing a quiet stream and shows a gone client. */
-export const LIVE_EVENTS_HEARTBEAT_MS = 25_000;
+const LIVE_EVENTS_HEARTBEAT_MS = 25_000;
 /** What the browser waits before reconnecting after a lost stream (the `retry:` field). */
 const RECONNECT_HINT_MS = 3_000;
 /** Tabs of one signed-in browser; beyond this a new stream is refused, so a loop of reconnects stays bounded. */

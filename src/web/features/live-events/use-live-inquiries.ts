@@ -4,13 +4,13 @@ import { LIVE_EVENT_NAME, LIVE_EVENTS_PATH, LiveEventSchema } from '../../../sha
 import { inquiryKeys } from '../../lib/query-keys.ts';
 
 /** At most one refetch of the inquiry screens this often: a burst of 50 inquiries costs two, not 50. */
-export const LIVE_REFETCH_THROTTLE_MS = 1_000;
+const LIVE_REFETCH_THROTTLE_MS = 1_000;
 /** After the server refused the stream (a restart, too many tabs), waits from this, doubling, up to the max. */
 const RECONNECT_FIRST_DELAY_MS = 2_000;
 const RECONNECT_MAX_DELAY_MS = 60_000;
 
 /** What the live region says of new inquiries: no names, the events carry none. */
-export function newInquiriesAnnouncement(count: number): string {
+function newInquiriesAnnouncement(count: number): string {
   return count === 1 ? '1 new inquiry' : `${count.toLocaleString()} new inquiries`;
 }
 
