@@ -29,6 +29,14 @@ import { createContactInquiryRepository } from './features/contact-inquiries/rep
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import {
+  createLiveEventBus,
+  type FanOut,
+  fanOutChannel,
+  postgresFanOut,
+  redisFanOut,
+} from './features/live-events/live-event-bus.ts';
+import { liveEventRoutes } from './features/live-events/routes.ts';
 import { accountDeletionRoutes, createDeletionThrottle } from './features/members/account-deletion-routes.ts';
 import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
@@ -47,7 +55,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
-import { connectRedis } from './lib/redis.ts';
+import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -88,6 +96,8 @@ export interface BuildAppOptions {
    * through this function) and seeds demo content in demo mode. Tests make their own data instead.
    */
   announce?: (message: string) => void;
+  /** How often open event streams get a heartbeat and a session check (tests shorten it). */
+  liveEventsHeartbeatMs?: number;
 }
 
 function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -96,6 +106,26 @@ function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy
   // A hop count is passed on as a number; Fastify's type omits it though proxy-addr accepts it.
   if (/^\d+$/.test(value)) return Number(value) as unknown as string;
   return value.split(',').map((entry) => entry.trim());
+}
+
+/**
+ * How live updates reach the other instances: Redis when there is one, else PostgreSQL's LISTEN/NOTIFY; on
+ * SQLite (one instance) none is needed.
+ */
+function liveEventsFanOut(
+  database: Database,
+  redis: RedisConnection | undefined,
+  app: FastifyInstance,
+): FanOut | undefined {
+  if (redis) return redisFanOut(redis, fanOutChannel(database.pgSchema, ':'), app.log);
+  if (database.target.dialect === 'postgres')
+    return postgresFanOut({
+      url: database.target.url,
+      channel: fanOutChannel(database.pgSchema, '_'),
+      db: database.db,
+      log: app.log,
+    });
+  return undefined;
 }
 
 /** Builds the whole application: the server entry and every test start here. */
@@ -278,11 +308,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     context: emailContext,
     linksFromPublicOrigin: Boolean(config.PUBLIC_ORIGIN),
   });
+  const liveEvents = createLiveEventBus({
+    fanOut: liveEventsFanOut(database, redisConnection, app),
+    log: app.log,
+  });
+  app.addHook('onReady', () => liveEvents.start());
+  app.addHook('onClose', () => liveEvents.close());
   // One submission (one set of limits) for the form's JSON call and the form posted without script.
   const submitInquiry = inquirySubmission({
     contactInquiries,
     groupCommit: database.groupCommit,
     outbox,
+    onCommitted: (id) => liveEvents.publish({ type: 'inquiry.created', id }),
     limits: createInquiryLimits(
       {
         perAddressPerHour: config.INQUIRY_LIMIT_PER_HOUR,
@@ -296,6 +333,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(inquiryInboxRoutes, {
     contactInquiries,
     timeZone: async () => (await currentSettings()).timeZone,
+    onChange: (event) => liveEvents.publish(event),
+  });
+  await app.register(liveEventRoutes, {
+    events: liveEvents,
+    sessionIsLive: (sessionId) => sessions.isLive(sessionId),
+    ...(options.liveEventsHeartbeatMs ? { heartbeatMs: options.liveEventsHeartbeatMs } : {}),
   });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
   app.addHook('onReady', () => blogViews.start());

@@ -32,6 +32,11 @@ export interface GracefulShutdown {
    * database). Resolves with the exit code: 0, or 1 when the deadline cut connections off.
    */
   run(signal: string): Promise<number>;
+  /**
+   * Calls `listener` once when shutdown begins (the signal, or app.close()): for answers that never end by
+   * themselves, such as event streams, which would otherwise hold the shutdown until its deadline.
+   */
+  onShutdown(listener: () => void): void;
 }
 
 /**
@@ -54,6 +59,12 @@ export function registerGracefulShutdown(
   { drainMs, timeoutMs, idleGraceMs = IDLE_CONNECTION_GRACE_MS }: ShutdownTimes,
 ): void {
   let shuttingDown = false;
+  const shutdownListeners: (() => void)[] = [];
+  const beginShutdown = () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    for (const listener of shutdownListeners.splice(0)) listener();
+  };
   // Node counts a connection that has not sent a byte (a browser's preconnect) as waiting for a request, not
   // as idle: these are closed with the idle ones. Only connections are tracked, not requests.
   const connections = new Set<net.Socket>();
@@ -62,7 +73,7 @@ export function registerGracefulShutdown(
     socket.once('close', () => connections.delete(socket));
   });
   app.addHook('preClose', (done) => {
-    shuttingDown = true;
+    beginShutdown();
     done();
   });
   // Fastify adds `Connection: close` only to requests that arrive after close() began; this covers the ones
@@ -74,7 +85,7 @@ export function registerGracefulShutdown(
 
   const shutDown = async (signal: string): Promise<number> => {
     const started = performance.now();
-    shuttingDown = true;
+    beginShutdown();
     app.log.info({ signal }, 'shutting down: finishing the requests under way');
     const server = app.server;
     // A connection whose answer left before the signal (a long download) closes this long after it, not 72 s.
@@ -121,6 +132,10 @@ export function registerGracefulShutdown(
     run: (signal: string) => {
       running ??= shutDown(signal);
       return running;
+    },
+    onShutdown: (listener: () => void) => {
+      if (shuttingDown) listener();
+      else shutdownListeners.push(listener);
     },
   } satisfies GracefulShutdown);
 }

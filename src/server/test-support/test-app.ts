@@ -135,6 +135,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Starts the app as the server entry does: first admin, and demo content in demo mode (BuildAppOptions). */
   announce?: (message: string) => void;
+  /** BuildAppOptions.liveEventsHeartbeatMs: how often open event streams are checked. */
+  liveEventsHeartbeatMs?: number;
 }
 
 /** The settings of a test: no logs, no web build, and `env`. */
@@ -150,12 +152,18 @@ export function buildTestApp(database: Database, env: Record<string, string> = {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { logger = false, announce }: TestAppOptions = {},
+  { logger = false, announce, liveEventsHeartbeatMs }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
   const clock = createTestClock();
   const config = testConfig(env);
-  const app = await buildApp(config, { database, clock, logger, announce });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    logger,
+    announce,
+    ...(liveEventsHeartbeatMs ? { liveEventsHeartbeatMs } : {}),
+  });
   return {
     app,
     database,

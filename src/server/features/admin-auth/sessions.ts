@@ -32,6 +32,8 @@ export function createSessionService(
   // from last-seen plus that interval still gives every request its whole idle time, and silence ends the
   // session at most one interval late.
   const idleAllowanceMs = policy.idleMs + touchInterval;
+  const hasEnded = (session: { lastSeenAt: string; expiresAt: string }, now: number) =>
+    now >= Date.parse(session.expiresAt) || now - Date.parse(session.lastSeenAt) >= idleAllowanceMs;
   return {
     async start(adminId: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
@@ -51,13 +53,22 @@ export function createSessionService(
       const session = await sessions.find(id);
       if (!session) return null;
       const now = clock();
-      const lastSeen = Date.parse(session.lastSeenAt);
-      if (now >= Date.parse(session.expiresAt) || now - lastSeen >= idleAllowanceMs) {
+      if (hasEnded(session, now)) {
         await sessions.delete(id);
         return null;
       }
-      if (now - lastSeen >= touchInterval) await sessions.touch(id, new Date(now).toISOString());
+      if (now - Date.parse(session.lastSeenAt) >= touchInterval)
+        await sessions.touch(id, new Date(now).toISOString());
       return { id: session.adminId, email: session.email, sessionId: id };
+    },
+
+    /**
+     * Whether a session (by its stored id, `SignedInAdmin.sessionId`) is still going, without counting this
+     * as use: an open event stream must not keep an unattended back office signed in.
+     */
+    async isLive(sessionId: string): Promise<boolean> {
+      const session = await sessions.find(sessionId);
+      return session !== undefined && !hasEnded(session, clock());
     },
 
     async end(token: string | undefined): Promise<void> {

@@ -14,6 +14,7 @@ import {
   InquiryStatsResponseSchema,
   InquiryStatusUpdateSchema,
 } from '../../../shared/contracts/contact-inquiries.ts';
+import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import {
   ProofOfWorkHeadersSchema,
   ProofOfWorkRequiredSchema,
@@ -98,7 +99,14 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   contactInquiries: ContactInquiryRepository;
   /** The business's time zone (a site setting), for the export's dates. */
   timeZone: () => Promise<string>;
-}> = async (app, { contactInquiries, timeZone }) => {
+  /** Told of each change made here, so that every open inbox shows it (the live updates). */
+  onChange?: (event: LiveEvent) => void;
+}> = async (app, { contactInquiries, timeZone, onChange }) => {
+  const changed = (inquiry: Inquiry | undefined) => {
+    if (inquiry) onChange?.({ type: 'inquiry.updated', id: inquiry._id });
+    return found(inquiry);
+  };
+
   // Authentication before validation: without a session every call is a 401, whatever it carries.
   app.addHook('onRequest', app.requireAdmin);
 
@@ -189,7 +197,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: INQUIRY_MESSAGES.statusUpdated,
-      inquiry: found(await contactInquiries.setStatus(request.params.id, request.body.status)),
+      inquiry: changed(await contactInquiries.setStatus(request.params.id, request.body.status)),
     }),
   );
 
@@ -210,7 +218,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       async (request) => ({
         success: true as const,
         message,
-        inquiry: found(await contactInquiries.setRead(request.params.id, isRead)),
+        inquiry: changed(await contactInquiries.setRead(request.params.id, isRead)),
       }),
     );
   }
@@ -227,6 +235,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!(await contactInquiries.delete(request.params.id)))
         throw new HttpError(404, INQUIRY_MESSAGES.notFound);
+      onChange?.({ type: 'inquiry.deleted', id: request.params.id });
       return { success: true as const, message: INQUIRY_MESSAGES.deleted };
     },
   );

@@ -3,10 +3,13 @@ import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Admin } from '../../../shared/contracts/admin-auth.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
+import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
+import { useLiveInquiries } from '../../features/live-events/use-live-inquiries.ts';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { isSessionError } from '../../lib/api-client.ts';
 import { BusinessTimeZone } from '../../lib/business-time-zone.ts';
 import { cx } from '../../lib/class-names.ts';
+import { UnreadInquiriesContext } from '../admin-brand.tsx';
 import { loginPathFor } from '../paths.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -28,6 +31,8 @@ export function AdminLayout() {
   const settings = useSiteSettings();
   // Settings that cannot be loaded leave the dates in the viewer's own zone rather than blank.
   const timeZone = settings.isError ? undefined : (settings.data?.timeZone ?? null);
+  const unread = useInquiryStats().data?.unread;
+  const liveAnnouncement = useLiveInquiries();
 
   // Open by default on wide screens; closes by itself when the window narrows below 768 px.
   useEffect(() => setOpen(wide), [wide]);
@@ -58,41 +63,46 @@ export function AdminLayout() {
   }, [open, overlay]);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <a
-        href="#admin-main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Sidebar id={SIDEBAR_ID} open={open} overlay={overlay} onClose={() => setOpen(false)} />
-      {open && overlay && (
-        // A click outside the menu closes it; keyboard users have Escape and the Close button.
-        <div
-          aria-hidden="true"
-          className="fixed inset-0 z-30 bg-slate-900/40"
-          onClick={() => setOpen(false)}
-        />
-      )}
-      <div
-        className={cx(
-          'flex min-h-dvh flex-col transition-[padding] duration-200',
-          open && !overlay && 'pl-72',
+    <UnreadInquiriesContext value={unread}>
+      <div className="min-h-dvh bg-slate-50">
+        <div role="status" className="sr-only">
+          {liveAnnouncement}
+        </div>
+        <a
+          href="#admin-main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Sidebar id={SIDEBAR_ID} open={open} overlay={overlay} onClose={() => setOpen(false)} />
+        {open && overlay && (
+          // A click outside the menu closes it; keyboard users have Escape and the Close button.
+          <div
+            aria-hidden="true"
+            className="fixed inset-0 z-30 bg-slate-900/40"
+            onClick={() => setOpen(false)}
+          />
         )}
-      >
-        <TopBar
-          email={admin.email}
-          sidebarId={SIDEBAR_ID}
-          sidebarOpen={open}
-          onToggleSidebar={() => setOpen((value) => !value)}
-        />
-        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
-          <BusinessTimeZone value={timeZone}>
-            <SignInNotice />
-            <Outlet />
-          </BusinessTimeZone>
-        </main>
+        <div
+          className={cx(
+            'flex min-h-dvh flex-col transition-[padding] duration-200',
+            open && !overlay && 'pl-72',
+          )}
+        >
+          <TopBar
+            email={admin.email}
+            sidebarId={SIDEBAR_ID}
+            sidebarOpen={open}
+            onToggleSidebar={() => setOpen((value) => !value)}
+          />
+          <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
+            <BusinessTimeZone value={timeZone}>
+              <SignInNotice />
+              <Outlet />
+            </BusinessTimeZone>
+          </main>
+        </div>
       </div>
-    </div>
+    </UnreadInquiriesContext>
   );
 }
