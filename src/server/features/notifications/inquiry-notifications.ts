@@ -3,8 +3,7 @@ import { nowIso } from '../../db/values.ts';
 import { type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
 
 /** The outbox entry written with each new inquiry. */
-export const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });
-export type InquiryCreatedPayload = z.infer<typeof InquiryCreatedPayloadSchema>;
+const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });
 
 /** An email or a push about one inquiry to one user (email) or one device (push). */
 export const InquiryEmailPayloadSchema = z.object({

@@ -38,7 +38,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 /** An entry still failing this long after it was written is given up, with its last error kept. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** How often each instance looks for due entries without being nudged (another instance's, retries). */
-export const OUTBOX_POLL_MS = 5_000;
+const OUTBOX_POLL_MS = 5_000;
 /** Done entries are kept this long (Settings shows what failed), then deleted. */
 const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
 const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
