@@ -256,6 +256,15 @@ const OPERATIONS: Record<string, Operation> = {
       'body:name': 'text',
     },
   },
+  'PUT /api/admin/profile/notifications': {
+    request: () => ({ body: { email: true, digest: { enabled: false, hour: 9, unreadHours: 12 } } }),
+    inputs: {
+      'body:email': 'coded',
+      'body:digest.enabled': 'coded',
+      'body:digest.hour': 'coded',
+      'body:digest.unreadHours': 'coded',
+    },
+  },
   'DELETE /api/admin/profile/devices/{id}': {
     request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
     inputs: { 'path:id': 'id' },

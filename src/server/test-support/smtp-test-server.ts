@@ -26,8 +26,8 @@ export interface TestSmtpServer {
 const SMTP_TEST_USER = 'mailer';
 export const SMTP_TEST_PASSWORD = 'smtp-secret-42';
 
-/** A real SMTP server on a free local port, keeping every message it accepts. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** A real SMTP server on a free local port (or `port`), keeping every message it accepts. */
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let answer: (address: string) => RecipientAnswer = () => null;
   const server = new SMTPServer({
@@ -59,11 +59,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://${SMTP_TEST_USER}:${SMTP_TEST_PASSWORD}@127.0.0.1:${port}`,
-    port,
+    url: `smtp://${SMTP_TEST_USER}:${SMTP_TEST_PASSWORD}@127.0.0.1:${listening}`,
+    port: listening,
     received,
     answerRecipients(next) {
       answer = next;

@@ -1,38 +1,12 @@
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../test-support/smtp-test-server.ts';
 import { createAdmin, createTestInstances, TEST_INQUIRY } from '../../test-support/test-app.ts';
 
 const INQUIRIES = 200;
 
-/** A real SMTP server (smtp-server) on a free port, keeping the text of each message it accepts. */
-async function recordingMailServer() {
-  const texts: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          texts.push(mail.text ?? '');
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    texts,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
 describe.runIf(process.env.TEST_POSTGRES_URL)('notifications with two instances on one PostgreSQL', () => {
   it(`emails each of ${INQUIRIES} inquiries exactly once`, { timeout: 60_000 }, async () => {
-    const mail = await recordingMailServer();
+    const mail = await startSmtpServer();
     const instances = await createTestInstances('postgres', 2, {
       SMTP_URL: mail.url,
       MAIL_FROM: 'Sampark <notify@instances.example>',
@@ -76,9 +50,9 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('notifications with two instances 
           { timeout: 30_000 },
         )
         .toBe(true);
-      const sentFor = (query: string) => mail.texts.filter((text) => text.includes(query));
+      const sentFor = (query: string) => mail.received.filter(({ mail: { text } }) => text?.includes(query));
       expect(queries.filter((query) => sentFor(query).length !== 1)).toEqual([]);
-      expect(mail.texts).toHaveLength(INQUIRIES);
+      expect(mail.received).toHaveLength(INQUIRIES);
       const outbox = await outboxRows();
       expect(outbox.filter(({ status, attempts }) => status !== 'sent' || attempts !== 1)).toEqual([]);
       expect(outbox.filter(({ kind }) => kind === 'email')).toHaveLength(INQUIRIES);

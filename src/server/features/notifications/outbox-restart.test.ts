@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killServerProcesses, startServerProcess } from '../../test-support/server-process.ts';
+import { startSmtpServer } from '../../test-support/smtp-test-server.ts';
 import { TEST_INQUIRY } from '../../test-support/test-app.ts';
 
 afterEach(killServerProcesses);
@@ -39,26 +38,6 @@ async function silentMailServer() {
   };
 }
 
-/** A real SMTP server (smtp-server) on `port`, keeping what it receives, parsed. */
-async function recordingMailServer(port: number) {
-  const messages: { to: string[]; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push({ to: session.envelope.rcptTo.map(({ address }) => address), text: mail.text ?? '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe('notifications across a crash', () => {
   it('sends the email of an inquiry committed just before kill -9, once, after the restart', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-outbox-restart-'));
@@ -87,13 +66,13 @@ describe('notifications across a crash', () => {
       await first.exited;
       await silent.close();
 
-      const mail = await recordingMailServer(silent.port);
+      const mail = await startSmtpServer(silent.port);
       const second = startServerProcess(env);
       try {
         const secondPort = await second.port;
-        await expect.poll(() => mail.messages.length, { timeout: 10_000 }).toBeGreaterThan(0);
-        expect(mail.messages[0]!.to).toEqual([OWNER]);
-        expect(mail.messages[0]!.text).toContain(query);
+        await expect.poll(() => mail.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(mail.received[0]!.to).toEqual([OWNER]);
+        expect(mail.received[0]!.mail.text).toContain(query);
         // A second inquiry's email comes after the worker has looked again: by then the first was marked
         // sent, so it is not sent twice.
         const later = 'Thank you, it arrived today';
@@ -108,9 +87,9 @@ describe('notifications across a crash', () => {
           }),
         });
         expect(answer.status).toBe(201);
-        await expect.poll(() => mail.messages.length, { timeout: 10_000 }).toBe(2);
-        expect(mail.messages.map(({ text }) => text.includes(query))).toEqual([true, false]);
-        expect(mail.messages[1]!.text).toContain(later);
+        await expect.poll(() => mail.received.length, { timeout: 10_000 }).toBe(2);
+        expect(mail.received.map(({ mail: { text } }) => text?.includes(query))).toEqual([true, false]);
+        expect(mail.received[1]!.mail.text).toContain(later);
       } finally {
         // The mail server waits for its clients to leave before it closes.
         second.terminate();
