@@ -75,7 +75,7 @@ export interface Outbox {
 }
 
 export interface OutboxOptions {
-  database: Pick<Database, 'db' | 'dialect'>;
+  database: Pick<Database, 'db' | 'dialect' | 'groupCommit'>;
   handlers: Record<OutboxKind, OutboxHandler>;
   clock?: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -134,7 +134,7 @@ function errorText(error: unknown): string {
  * before marking sends that one entry again after restart: at least once, never lost.
  */
 export function createOutbox({
-  database: { db, dialect },
+  database: { db, dialect, groupCommit },
   handlers,
   clock = Date.now,
   log,
@@ -150,8 +150,8 @@ export function createOutbox({
   let lastCleanUp = 0;
 
   /** The entry's outcome, written with `executor` (the claiming transaction on PostgreSQL). */
-  const markDone = (executor: Executor, id: string) =>
-    executor
+  const markDone = async (executor: Executor, id: string) => {
+    await executor
       .updateTable('notificationOutbox')
       .set((eb) => ({
         status: 'sent',
@@ -161,6 +161,7 @@ export function createOutbox({
       }))
       .where('id', '=', id)
       .execute();
+  };
 
   const markFailed = async (executor: Executor, entry: OutboxEntry, error: unknown) => {
     const now = clock();
@@ -185,24 +186,25 @@ export function createOutbox({
     );
   };
 
-  /** Runs the entry's handler with `executor`; a failure undoes the handler's own writes only. */
-  const handle = async (executor: Executor, row: OutboxRow, inTransaction: boolean) => {
+  /**
+   * Runs the entry's handler in the transaction `trx` and records the outcome there; a failure undoes the
+   * handler's own writes only.
+   */
+  const handle = async (trx: Executor, row: OutboxRow) => {
     const entry = toEntry(row);
     const handler = handlers[entry.kind];
-    if (inTransaction) await sql`savepoint outbox_handler`.execute(executor);
+    await sql`savepoint outbox_handler`.execute(trx);
     try {
       if (!handler) throw new PermanentFailure(`No handler for ${entry.kind}`);
-      await handler.run(entry, executor);
-      if (inTransaction) await sql`release outbox_handler`.execute(executor);
+      await handler.run(entry, trx);
+      await sql`release outbox_handler`.execute(trx);
     } catch (error) {
-      if (inTransaction) {
-        await sql`rollback to outbox_handler`.execute(executor);
-        await sql`release outbox_handler`.execute(executor);
-      }
-      await markFailed(executor, entry, error);
+      await sql`rollback to outbox_handler`.execute(trx);
+      await sql`release outbox_handler`.execute(trx);
+      await markFailed(trx, entry, error);
       return;
     }
-    await markDone(executor, entry.id);
+    await markDone(trx, entry.id);
   };
 
   const dueQuery = (executor: Executor) =>
@@ -219,7 +221,7 @@ export function createOutbox({
     db.transaction().execute(async (trx) => {
       const row = await dueQuery(trx).limit(1).forUpdate().skipLocked().executeTakeFirst();
       if (!row) return false;
-      await handle(trx, row, true);
+      await handle(trx, row);
       return true;
     });
 
@@ -230,27 +232,43 @@ export function createOutbox({
     await Promise.all(Array.from({ length: concurrency }, slot));
   };
 
-  /** SQLite: one instance, one drain at a time, so the rows it reads are its own. */
+  /**
+   * SQLite: one instance, one drain at a time, so the rows it reads are its own. Every write goes through the
+   * group commit, with the contact form's: each transaction syncs the disk (decision 012), and a worker
+   * committing on its own, entry by entry, would take the writer and the disk from the form.
+   */
   const drainSqlite = async () => {
     for (;;) {
       const rows = await dueQuery(db)
         .limit(concurrency * 8)
         .execute();
       if (rows.length === 0 || stopped) return;
+      const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
+      // Fan-outs, all in this turn: one transaction for all of them.
+      await Promise.all(
+        rows.filter((row) => !isSend(row)).map((row) => groupCommit((trx) => handle(trx, row))),
+      );
+      const sends = rows.filter(isSend);
       let next = 0;
       const slot = async () => {
-        while (!stopped && next < rows.length) {
-          const row = rows[next++]!;
-          const handler = handlers[row.kind as OutboxKind];
-          if (handler && !handler.network) {
-            await db.transaction().execute((trx) => handle(trx, row, true));
-          } else {
-            await handle(db, row, false);
-          }
-        }
+        while (!stopped && next < sends.length) await send(sends[next++]!);
       };
       await Promise.all(Array.from({ length: concurrency }, slot));
     }
+  };
+
+  /** SQLite: sends outside any transaction, then records the outcome through the group commit. */
+  const send = async (row: OutboxRow) => {
+    const entry = toEntry(row);
+    let outcome: { ok: true } | { ok: false; error: unknown } = { ok: true };
+    try {
+      await handlers[entry.kind].run(entry, db);
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    await groupCommit((trx) =>
+      outcome.ok ? markDone(trx, entry.id) : markFailed(trx, entry, outcome.error),
+    );
   };
 
   const cleanUp = async () => {
