@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
 import { type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
 
@@ -37,28 +38,34 @@ export function inquiryCreatedHandler({
   emailEnabled: boolean;
   clock?: () => number;
 }): OutboxHandler {
+  const fanOut = async (inquiryIds: string[], executor: Executor) => {
+    const emailTo = emailEnabled
+      ? await executor.selectFrom('admins').select('id').where('emailNotifications', '=', 1).execute()
+      : [];
+    const devices = await executor.selectFrom('pushSubscriptions').select('id').execute();
+    const deliveries = inquiryIds.flatMap((inquiryId) => [
+      ...emailTo.map(({ id }) => ({
+        kind: 'email' as const,
+        payload: { type: 'inquiry', adminId: id, inquiryId },
+      })),
+      ...devices.map(({ id }) => ({
+        kind: 'push' as const,
+        payload: { type: 'inquiry', subscriptionId: id, inquiryId },
+      })),
+    ]);
+    // A row is six values, and SQLite takes at most 32,766 in one statement.
+    for (let start = 0; start < deliveries.length; start += 1_000) {
+      await writeOutboxEntries(executor, deliveries.slice(start, start + 1_000), nowIso(clock));
+    }
+  };
   return {
     network: false,
-    async run(entry, executor) {
-      const { inquiryId } = parsePayload(InquiryCreatedPayloadSchema, entry.payload);
-      const emailTo = emailEnabled
-        ? await executor.selectFrom('admins').select('id').where('emailNotifications', '=', 1).execute()
-        : [];
-      const devices = await executor.selectFrom('pushSubscriptions').select('id').execute();
-      await writeOutboxEntries(
+    run: (entry, executor) =>
+      fanOut([parsePayload(InquiryCreatedPayloadSchema, entry.payload).inquiryId], executor),
+    runBatch: (entries, executor) =>
+      fanOut(
+        entries.map((entry) => parsePayload(InquiryCreatedPayloadSchema, entry.payload).inquiryId),
         executor,
-        [
-          ...emailTo.map(({ id }) => ({
-            kind: 'email' as const,
-            payload: { type: 'inquiry', adminId: id, inquiryId },
-          })),
-          ...devices.map(({ id }) => ({
-            kind: 'push' as const,
-            payload: { type: 'inquiry', subscriptionId: id, inquiryId },
-          })),
-        ],
-        nowIso(clock),
-      );
-    },
+      ),
   };
 }

@@ -218,6 +218,46 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
     ]);
   });
 
+  it('handles a batch of write-only entries together, and one by one when the batch fails', async () => {
+    const { database } = await open();
+    const clock = createTestClock();
+    const batches: string[][] = [];
+    const singles: string[] = [];
+    let batchFails = false;
+    const fanOut: OutboxHandler = {
+      network: false,
+      async run(entry) {
+        if ((entry.payload as { inquiryId: string }).inquiryId === 'broken') throw new Error('unreadable');
+        singles.push((entry.payload as { inquiryId: string }).inquiryId);
+      },
+      async runBatch(entries) {
+        if (batchFails) throw new Error('one entry spoils the batch');
+        batches.push(entries.map(({ payload }) => (payload as { inquiryId: string }).inquiryId));
+      },
+    };
+    const outbox = outboxFor(database, clock, notingHandler(database, [], 'one'), {
+      'inquiry.created': fanOut,
+    });
+    for (const inquiryId of ['a', 'b', 'c'])
+      await outbox.enqueue(database.db, 'inquiry.created', { inquiryId });
+    await outbox.drain();
+    // PostgreSQL claims entry by entry (each instance takes what it locks); SQLite's one worker batches.
+    if (dialect === 'sqlite') expect(batches).toEqual([['a', 'b', 'c']]);
+    else expect([...singles].sort()).toEqual(['a', 'b', 'c']);
+
+    batchFails = true;
+    singles.length = 0;
+    for (const inquiryId of ['d', 'broken', 'e'])
+      await outbox.enqueue(database.db, 'inquiry.created', { inquiryId });
+    await outbox.drain();
+    expect([...singles].sort()).toEqual(['d', 'e']);
+    const rows = await outboxRows(database);
+    expect(rows.filter(({ status }) => status === 'sent')).toHaveLength(5);
+    expect(rows.filter(({ status }) => status === 'pending').map(({ lastError }) => lastError)).toEqual([
+      'unreadable',
+    ]);
+  });
+
   it.runIf(dialect === 'postgres')(
     'hands each of 200 entries to exactly one of two instances on one database',
     async () => {
