@@ -331,7 +331,12 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
       // The process dies: PostgreSQL ends its session and with it the row lock.
       await sql`select pg_terminate_backend(${pid})`.execute(database.db);
       try {
-        await expect.poll(async () => (await other.drain(), handled.map(({ by }) => by))).toEqual(['other']);
+        await expect
+          .poll(async () => {
+            await other.drain();
+            return handled.map(({ by }) => by);
+          })
+          .toEqual(['other']);
       } finally {
         // What the dead instance was doing ends with an error on its closed connection, never a second send.
         unwind(new Error('the process is gone'));
