@@ -1,14 +1,21 @@
 import { ADMIN_SERVICE_WORKER_PATH, ADMIN_SERVICE_WORKER_SCOPE } from '../../../shared/pages/admin-paths.ts';
 
-/** Installs the back office's service worker, which shows push notifications; nothing happens without one. */
+/**
+ * Installs the back office's service worker, which shows push notifications; nothing happens without one.
+ * Once the page has loaded, so that fetching and starting it never slows the first screen on a cheap phone.
+ */
 export function registerAdminServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker
-    .register(ADMIN_SERVICE_WORKER_PATH, { scope: ADMIN_SERVICE_WORKER_SCOPE })
-    .catch((error: unknown) => {
-      // The back office works without it; only push notifications are unavailable.
-      console.warn('The service worker could not be registered', error);
-    });
+  const register = () => {
+    navigator.serviceWorker
+      .register(ADMIN_SERVICE_WORKER_PATH, { scope: ADMIN_SERVICE_WORKER_SCOPE })
+      .catch((error: unknown) => {
+        // The back office works without it; only push notifications are unavailable.
+        console.warn('The service worker could not be registered', error);
+      });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Why this browser cannot be notified, or 'ready' when it can ask. */
