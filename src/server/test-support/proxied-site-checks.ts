@@ -1,3 +1,4 @@
+import https from 'node:https';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -144,7 +145,12 @@ const SECURITY_HEADERS = [
   'referrer-policy',
 ];
 
-function inquiryPost(site: ProxiedSite, localAddress: string, headers: Record<string, string> = {}) {
+function inquiryPost(
+  site: ProxiedSite,
+  localAddress: string,
+  headers: Record<string, string> = {},
+  sender: { email?: string; phone?: string } = {},
+) {
   return request({
     port: site.httpsPort,
     ca: site.ca,
@@ -152,7 +158,7 @@ function inquiryPost(site: ProxiedSite, localAddress: string, headers: Record<st
     method: 'POST',
     path: '/api/contact-inquiries',
     headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ ...TEST_INQUIRY, query: 'Is the shop open on Sunday?' }),
+    body: JSON.stringify({ ...TEST_INQUIRY, ...sender, query: 'Is the shop open on Sunday?' }),
   });
 }
 
@@ -166,6 +172,42 @@ export function json(response: ProxyResponse): unknown {
         ? zlib.gunzipSync(response.body)
         : response.body;
   return JSON.parse(body.toString('utf8'));
+}
+
+async function signInThroughProxy(site: ProxiedSite): Promise<string> {
+  const response = await request({
+    port: site.httpsPort,
+    ca: site.ca,
+    method: 'POST',
+    path: '/api/admin/login',
+    headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** The back office's event stream through the proxy, read as it comes; never ends by itself. */
+function openEventStream(site: ProxiedSite, cookie: string) {
+  let text = '';
+  const stream = https.get({
+    host: '127.0.0.1',
+    port: site.httpsPort,
+    path: '/api/admin/events',
+    headers: { host: SITE_NAME, cookie, accept: 'text/event-stream' },
+    ca: site.ca,
+    servername: SITE_NAME,
+    agent: false,
+  });
+  stream.on('response', (response) => {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    response.on('error', () => {});
+  });
+  stream.on('error', () => {});
+  return { text: () => text, close: () => stream.destroy() };
 }
 
 /** What every proxy example must get right in front of Sampark, seen from a visitor's side. */
@@ -233,6 +275,25 @@ function defineProxiedSiteChecks(currentSite: () => ProxiedSite): void {
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LARGEST_BODY_LIMIT_BYTES);
     expect(response.status).toBe(400);
     expect(json(response)).toMatchObject({ success: false, errors: { query: expect.any(String) } });
+  });
+
+  it('passes the back office’s event stream on as each event happens, unbuffered', async () => {
+    const site = currentSite();
+    const events = openEventStream(site, await signInThroughProxy(site));
+    try {
+      await expect.poll(events.text, { timeout: 5_000 }).toContain('retry:');
+      const posted = await inquiryPost(
+        site,
+        '127.0.0.6',
+        {},
+        { email: 'stream@example.com', phone: '+91 98765 22222' },
+      );
+      expect(posted.status).toBe(201);
+      // Within the 2 s the open inbox promises; a buffering proxy would hold it until its buffer fills.
+      await expect.poll(events.text, { timeout: 2_000 }).toContain('"type":"inquiry.created"');
+    } finally {
+      events.close();
+    }
   });
 
   it('lets an admin sign in over HTTPS with a Secure __Host- session cookie', async () => {
