@@ -174,8 +174,8 @@ export function json(response: ProxyResponse): unknown {
   return JSON.parse(body.toString('utf8'));
 }
 
-async function signInThroughProxy(site: ProxiedSite): Promise<string> {
-  const response = await request({
+function adminSignIn(site: ProxiedSite) {
+  return request({
     port: site.httpsPort,
     ca: site.ca,
     method: 'POST',
@@ -183,8 +183,6 @@ async function signInThroughProxy(site: ProxiedSite): Promise<string> {
     headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json' },
     body: JSON.stringify(TEST_ADMIN),
   });
-  expect(response.status).toBe(200);
-  return (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
 /** The back office's event stream through the proxy, read as it comes; never ends by itself. */
@@ -279,7 +277,10 @@ function defineProxiedSiteChecks(currentSite: () => ProxiedSite): void {
 
   it('passes the back office’s event stream on as each event happens, unbuffered', async () => {
     const site = currentSite();
-    const events = openEventStream(site, await signInThroughProxy(site));
+    const signedIn = await adminSignIn(site);
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).join('; ');
+    const events = openEventStream(site, cookie);
     try {
       await expect.poll(events.text, { timeout: 5_000 }).toContain('retry:');
       const posted = await inquiryPost(
@@ -297,15 +298,7 @@ function defineProxiedSiteChecks(currentSite: () => ProxiedSite): void {
   });
 
   it('lets an admin sign in over HTTPS with a Secure __Host- session cookie', async () => {
-    const site = currentSite();
-    const response = await request({
-      port: site.httpsPort,
-      ca: site.ca,
-      method: 'POST',
-      path: '/api/admin/login',
-      headers: { origin: exampleEnv().PUBLIC_ORIGIN!, 'content-type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    });
+    const response = await adminSignIn(currentSite());
     expect(response.status).toBe(200);
     const cookies = response.headers['set-cookie'] ?? [];
     expect(cookies.find((cookie) => cookie.startsWith('__Host-sampark_session='))).toMatch(/; Secure/i);

@@ -164,19 +164,6 @@ export function createOutbox({
   let lastCleanUp = 0;
 
   /** The entry's outcome, written with `executor` (the claiming transaction on PostgreSQL). */
-  const markDone = async (executor: Executor, id: string) => {
-    await executor
-      .updateTable('notificationOutbox')
-      .set((eb) => ({
-        status: 'sent',
-        attempts: eb('attempts', '+', 1),
-        lastError: null,
-        finishedAt: nowIso(clock),
-      }))
-      .where('id', '=', id)
-      .execute();
-  };
-
   const markAllDone = async (executor: Executor, ids: string[]) => {
     await executor
       .updateTable('notificationOutbox')
@@ -189,6 +176,8 @@ export function createOutbox({
       .where('id', 'in', ids)
       .execute();
   };
+
+  const markDone = (executor: Executor, id: string) => markAllDone(executor, [id]);
 
   const markFailed = async (executor: Executor, entry: OutboxEntry, error: unknown) => {
     const now = clock();
