@@ -75,9 +75,12 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Two browsers share the two cores: a test with two axe audits took over 30 s on a busy machine.
-  timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // Two browsers share the two cores: a test with two axe audits took over 30 s on a busy machine, and on a
+  // slow day (load average 12, much of it the kernel's) nearly 60 s, with screens taking over 5 s to appear
+  // for the build that had passed before as much as for the new one. Speed is measured by the benches and
+  // Lighthouse; these tests check behaviour, so they wait longer rather than fail on a slow machine.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
   projects: E2E_DATABASES.flatMap((database) => {
