@@ -62,7 +62,6 @@ test.describe('Blog Management', () => {
   test('an admin writes a draft, previews it, publishes it and deletes it, on a phone', {
     tag: '@exclusive',
   }, async ({ page }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const title = `Hello World, IPL 2026! ${tag}`;
     const slug = `hello-world-ipl-2026-${tag}`;

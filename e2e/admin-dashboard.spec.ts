@@ -29,7 +29,6 @@ async function serverStats(request: APIRequestContext): Promise<InquiryStats> {
 test('the dashboard shows a fresh inquiry in its cards, chart and unread list, which opens it', {
   tag: '@exclusive',
 }, async ({ page, request, baseURL }) => {
-  test.setTimeout(60_000);
   const tag = uniqueTag();
   const name = `Dashboard ${tag}`;
   const id = await sendInquiry(

@@ -61,7 +61,6 @@ async function sendThroughContactForm(page: Page, inquiry: InquiryInput) {
 test('an inquiry from the contact form is handled in the inbox: read, status, filters, delete', {
   tag: '@exclusive',
 }, async ({ page, request, baseURL }) => {
-  test.setTimeout(60_000);
   const tag = uniqueTag();
   const fromForm = inquiryFor(tag, { name: `Asha ${tag}`, city: 'Nagpur' });
   const fromApi = inquiryFor(tag, { name: `Ravi ${tag}`, city: 'Surat', service: 'technical-support' });
@@ -310,7 +309,6 @@ test.describe('on a phone', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const tag = uniqueTag();
     const inquiry = inquiryFor(tag, { query: `First line ${tag}\n\n  Second line, indented` });
     const id = await sendInquiry(request, baseURL!, inquiry);

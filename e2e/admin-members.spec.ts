@@ -82,7 +82,6 @@ test('an admin creates a member with a generated password, seen once, and manage
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const tag = uniqueTag();
   const name = `Asha ${tag}`;
   const settings = await siteSettings(request);
@@ -303,7 +302,6 @@ test('issue 7 end to end: created on the screen, deleted by the member on /delet
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await page.goto('/admin/users');
   const visitor = await browser.newContext({ baseURL, storageState: signedOut });
   try {
@@ -360,7 +358,6 @@ test('the screen answers to /UserManagement, and an unknown member says so', asy
 });
 
 test('a long list is paged, and a failure shows the server’s message', async ({ page, request, baseURL }) => {
-  test.setTimeout(60_000);
   const tag = uniqueTag();
   for (let n = 1; n <= 21; n += 1) {
     await createMemberApi(request, baseURL!, { mobile: uniqueMobile(), displayName: `Paged ${tag} ${n}` });

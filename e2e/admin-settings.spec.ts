@@ -7,7 +7,6 @@ test.use(signedInAsAdmin);
 test('an admin edits the site settings from the profile menu and the public site follows', {
   tag: '@exclusive',
 }, async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   await page.goto('/admin/dashboard');
   const original = await siteSettings(page.request);
   const n = String(Date.now()).slice(-6);
