@@ -90,7 +90,6 @@ for (const viewport of [
     test.use({ viewport });
 
     test('a new visitor sees every text of the contact page', async ({ page, adminRequest, baseURL }) => {
-      // Two accessibility audits, each of every rule: the config's two minutes, not less.
       const errors = collectErrors(page);
       const channels = await publishChannels(adminRequest, baseURL!);
       try {

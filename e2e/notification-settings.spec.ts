@@ -12,7 +12,6 @@ test('a user chooses their notifications in My Profile, and Settings says how to
   page,
 }) => {
   // Three screen loads and an accessibility audit on two cores shared with the other browser.
-  test.setTimeout(120_000);
   const myProfile = page.getByRole('heading', { name: 'My Profile', level: 1 });
   try {
     await page.goto('/admin/profile');
