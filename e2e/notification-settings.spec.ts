@@ -11,7 +11,6 @@ const DEFAULT_PREFERENCES = { email: true, digest: { enabled: false, hour: 9, un
 test('a user chooses their notifications in My Profile, and Settings says how to turn email on', async ({
   page,
 }) => {
-  // Three screen loads and an accessibility audit on two cores shared with the other browser.
   const myProfile = page.getByRole('heading', { name: 'My Profile', level: 1 });
   try {
     await page.goto('/admin/profile');
