@@ -22,17 +22,8 @@ export function localDateTimeFormatter(timeZone: string): (moment: string | Date
 
 /** The date (`2026-11-24`) and hour (0–23) of `moment` in `timeZone`: when a daily digest is due. */
 export function zonedDateAndHour(moment: number | Date, timeZone: string): { date: string; hour: number } {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const part of format.formatToParts(new Date(moment))) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  const [date = '', time = ''] = localDateTimeFormatter(timeZone)(new Date(moment)).split(' ');
+  return { date, hour: Number(time.slice(0, 2)) };
 }
 
 /** A moment as a person reads it in an email, with its zone: `24 Nov 2026, 21:05 (Asia/Kolkata)`. */
