@@ -320,7 +320,6 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
 
 test.describe('the menu on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  test.describe.configure({ timeout: 60_000 });
 
   test('opens and closes by button, Escape and navigation', async ({ page }) => {
     await page.goto('/terms');
