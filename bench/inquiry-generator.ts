@@ -33,7 +33,7 @@ export type PlantedTermKey = keyof typeof PLANTED_TERMS;
  * A row of `contact_inquiries` as Kysely (camelCase plugin) inserts it, every column given but `seq`, which
  * is left to the database; service and status are the product's.
  */
-export type GeneratedInquiry = Required<Omit<Insertable<DB['contactInquiries']>, 'seq'>> & {
+export type GeneratedInquiry = Required<Omit<Insertable<DB['contactInquiries']>, 'seq' | 'assignedTo'>> & {
   service: InquiryService;
   status: InquiryStatus;
 };

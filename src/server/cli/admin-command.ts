@@ -36,7 +36,11 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   if (command === 'create') {
     if (existing)
       throw new CliError(`An admin with the email ${email.data} already exists: use reset-password.`);
-    await admins.create(email.data, await hashPassword(password));
+    await admins.create({
+      email: email.data,
+      passwordHash: await hashPassword(password),
+      name: email.data.split('@')[0] ?? '',
+    });
     return `Created admin ${email.data}.${shown}`;
   }
   if (!existing) throw new CliError(`No admin has the email ${email.data}.`);

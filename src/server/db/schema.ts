@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 export type Timestamp = ColumnType<string | Date, string, string>;
 /** Booleans are stored as 0/1 integers on both dialects, so one mapping serves both. */
 export type Flag = ColumnType<number, number, number>;
+/** A moment that may be unset; optional on insert. */
+export type NullableTimestamp = ColumnType<string | Date | null, string | null | undefined, string | null>;
 
 export interface AdminTable {
   id: string;
@@ -23,6 +25,25 @@ export interface AdminTable {
   digestUnreadHours: ColumnType<number, number | undefined, number>;
   /** The business's date (YYYY-MM-DD) of the last digest taken for sending. */
   digestSentOn: ColumnType<string | null, string | null | undefined, string | null>;
+  name: ColumnType<string, string | undefined, string>;
+  /** `administrator`, `agent` or `editor` (src/shared/rules/roles.ts). */
+  role: ColumnType<string, string | undefined, string>;
+  /** Set while the account is disabled. */
+  disabledAt: NullableTimestamp;
+  /** Base32 TOTP secret, kept from enrolment; the factor is on once `totpEnabledAt` is set. */
+  totpSecret: ColumnType<string | null, string | null | undefined, string | null>;
+  totpEnabledAt: NullableTimestamp;
+  /** JSON array of the unused recovery codes' hashes. */
+  totpRecoveryCodes: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A one-time link for a new user to set their own password. */
+export interface AdminInvitationTable {
+  /** SHA-256 of the link's token. */
+  tokenHash: string;
+  adminId: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
 }
 
 export interface AdminSessionTable {
@@ -70,8 +91,51 @@ export interface ContactInquiryTable {
   service: string;
   status: ColumnType<string, string | undefined, string>;
   isRead: ColumnType<number, number | undefined, number>;
+  /** The back-office user it is assigned to, or null. */
+  assignedTo: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A private note on an inquiry. */
+export interface InquiryNoteTable {
+  id: string;
+  inquiryId: string;
+  /** Null once the author's account is deleted; `authorName` stays. */
+  authorId: string | null;
+  authorName: string;
+  body: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One thing in an inquiry's history. */
+export interface InquiryEventTable {
+  id: string;
+  inquiryId: string;
+  actorId: string | null;
+  actorName: string;
+  /** `status`, `assigned`, `unassigned`, `note` or `reply-link`. */
+  kind: string;
+  /** JSON; its shape depends on `kind`. */
+  detail: string;
+  createdAt: Timestamp;
+}
+
+/** One entry of the back office's audit log. */
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  /** Null for a failed sign-in to an unknown email. */
+  actorId: string | null;
+  actorEmail: string | null;
+  /** e.g. `sign-in`, `sign-in.failed`, `inquiry.status` (src/shared/rules/audit-log.ts). */
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  /** JSON, or null; never a password, a secret or a code. */
+  detail: string | null;
+  ip: string | null;
 }
 
 /** Kept by triggers: how many inquiries have each (status, read) pair. */
@@ -162,6 +226,7 @@ export interface PushSubscriptionTable {
 
 export interface DB {
   admins: AdminTable;
+  adminInvitations: AdminInvitationTable;
   adminSessions: AdminSessionTable;
   contactChannels: ContactChannelTable;
   siteSettings: SiteSettingsTable;
@@ -174,4 +239,7 @@ export interface DB {
   memberAuditLog: MemberAuditLogTable;
   notificationOutbox: NotificationOutboxTable;
   pushSubscriptions: PushSubscriptionTable;
+  inquiryNotes: InquiryNoteTable;
+  inquiryEvents: InquiryEventTable;
+  auditLog: AuditLogTable;
 }

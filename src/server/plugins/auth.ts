@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
+import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 import { isHttps } from './security.ts';
@@ -8,8 +9,12 @@ import { isHttps } from './security.ts';
 export interface SignedInAdmin {
   id: string;
   email: string;
+  name: string;
+  role: Role;
   sessionId: string;
 }
+
+type OnRequestHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** Finds the admin of a session cookie's token; the admin-auth feature's session service is one. */
 interface AdminSessions {
@@ -21,8 +26,11 @@ declare module 'fastify' {
     admin: SignedInAdmin | null;
   }
   interface FastifyInstance {
-    /** preHandler for every admin route: 401 without a live session. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The onRequest hook of every back-office route: 401 without a live session, 403 when the user's role
+     * may not use `area` (src/shared/rules/roles.ts) — both before the request is validated.
+     */
+    requireAccess: (area: Area) => OnRequestHook;
     /** The signed-in admin of a request, or null: for public routes that show admins a little more. */
     adminFromRequest: (request: FastifyRequest) => Promise<SignedInAdmin | null>;
   }
@@ -55,14 +63,24 @@ export function registerAuth(app: FastifyInstance, sessions: AdminSessions, cook
     const token = cookie.read(request);
     return token === undefined ? null : sessions.resolve(token);
   });
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    const admin = await sessions.resolve(cookie.read(request));
-    if (!admin) {
-      if (cookie.read(request) !== undefined) cookie.clear(reply);
-      throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
+  const hooks = new Map<Area, OnRequestHook>();
+  app.decorate('requireAccess', (area: Area) => {
+    let hook = hooks.get(area);
+    if (!hook) {
+      hook = async (request: FastifyRequest, reply: FastifyReply) => {
+        // Admin answers are personal: never kept by a shared cache or the browser's back-forward cache.
+        reply.header('cache-control', 'no-store');
+        // A route may have two hooks (its plugin's and its own): the session is looked up once.
+        const admin = request.admin ?? (await sessions.resolve(cookie.read(request)));
+        if (!admin) {
+          if (cookie.read(request) !== undefined) cookie.clear(reply);
+          throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
+        }
+        request.admin = admin;
+        if (!canUse(admin.role, area)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+      };
+      hooks.set(area, hook);
     }
-    request.admin = admin;
-    // Admin answers are personal: never kept by a shared cache or the browser's back-forward cache.
-    reply.header('cache-control', 'no-store');
+    return hook;
   });
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Insertable, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect } from 'vitest';
+import type { Role } from '../../shared/rules/roles.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
@@ -335,11 +336,17 @@ export async function withTwoInstancesSharingRedis(
 
 export const TEST_ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 
-export async function createAdmin(database: Database, admin = TEST_ADMIN): Promise<string> {
-  const created = await createAdminRepository(database.db).create(
-    admin.email,
-    await hashPassword(admin.password),
-  );
+/** A back-office user for a test: an administrator named "Owner" unless told otherwise. */
+export async function createAdmin(
+  database: Database,
+  admin: { email: string; password: string; name?: string; role?: Role } = TEST_ADMIN,
+): Promise<string> {
+  const created = await createAdminRepository(database.db).create({
+    email: admin.email,
+    passwordHash: await hashPassword(admin.password),
+    name: admin.name ?? 'Owner',
+    ...(admin.role ? { role: admin.role } : {}),
+  });
   return created.id;
 }
 

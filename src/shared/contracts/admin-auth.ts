@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
 import { PASSWORD_MAX_LENGTH } from '../rules/fields.ts';
+import { ROLES } from '../rules/roles.ts';
 import { EmailSchema, newPasswordChecks } from './fields.ts';
 
 export const LoginSchema = z.object({
@@ -27,9 +28,13 @@ export const ChangePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
+export const RoleSchema = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+
 export const AdminSchema = z.object({
   _id: z.string(),
   email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
   /** The server's session limits, so screens can state them as configured. */
   sessionPolicy: z.object({ idleMinutes: z.number().int(), absoluteMinutes: z.number().int() }),
 });

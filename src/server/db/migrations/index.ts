@@ -11,6 +11,7 @@ import { contactFactsInChannels } from './0008-contact-facts-in-channels.ts';
 import { formerBrandNames } from './0009-former-brand-names.ts';
 import { phoneNumbersInE164 } from './0010-phone-numbers-in-e164.ts';
 import { notifications } from './0011-notifications.ts';
+import { team } from './0012-team.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0009_former_brand_names': formerBrandNames,
   '0010_phone_numbers_in_e164': phoneNumbersInE164,
   '0011_notifications': notifications,
+  '0012_team': team,
 };
 
 /**

@@ -81,6 +81,8 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
     expect(me.json().admin).toEqual({
       _id: expect.any(String),
       email: TEST_ADMIN.email,
+      name: 'Owner',
+      role: 'administrator',
       sessionPolicy: { idleMinutes: 30, absoluteMinutes: 720 },
     });
   });

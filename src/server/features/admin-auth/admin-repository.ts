@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Role } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
@@ -6,6 +7,9 @@ import { newId, nowIso, toIso } from '../../db/values.ts';
 export interface AdminRecord {
   id: string;
   email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
   passwordHash: string;
 }
 
@@ -18,12 +22,20 @@ export interface SignInRecord {
 }
 
 export function createAdminRepository(db: Kysely<DB>) {
-  const findBy = (column: 'id' | 'email', value: string, trx: Executor): Promise<AdminRecord | undefined> =>
-    trx
+  const findBy = async (
+    column: 'id' | 'email',
+    value: string,
+    trx: Executor,
+  ): Promise<AdminRecord | undefined> => {
+    const row = await trx
       .selectFrom('admins')
-      .select(['id', 'email', 'passwordHash'])
+      .select(['id', 'email', 'name', 'role', 'disabledAt', 'passwordHash'])
       .where(column, '=', value)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { disabledAt, ...admin } = row;
+    return { ...admin, disabled: disabledAt !== null };
+  };
 
   return {
     async count(trx: Executor = db): Promise<number> {
@@ -54,15 +66,15 @@ export function createAdminRepository(db: Kysely<DB>) {
     },
 
     async create(
-      email: string,
-      passwordHash: string,
+      input: { email: string; passwordHash: string; name: string; role?: Role },
       trx: Executor = db,
     ): Promise<{ id: string; email: string }> {
       const now = nowIso();
       const id = newId();
+      const { email, passwordHash, name, role = 'administrator' } = input;
       await trx
         .insertInto('admins')
-        .values({ id, email, passwordHash, createdAt: now, updatedAt: now })
+        .values({ id, email, passwordHash, name, role, createdAt: now, updatedAt: now })
         .execute();
       return { id, email };
     },

@@ -16,12 +16,20 @@ export async function ensureFirstAdmin(
 ): Promise<void> {
   if ((await admins.count()) > 0) return;
   if (config.DEMO_MODE && !config.ADMIN_PASSWORD) {
-    await admins.create(DEMO_ADMIN_EMAIL, await hashPassword(DEMO_ADMIN_PASSWORD));
+    await admins.create({
+      email: DEMO_ADMIN_EMAIL,
+      passwordHash: await hashPassword(DEMO_ADMIN_PASSWORD),
+      name: 'Demo owner',
+    });
     print(`Demo mode: sign in at /admin/login as ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
     return;
   }
   const password = config.ADMIN_PASSWORD ?? generatePassword();
-  await admins.create(config.ADMIN_EMAIL, await hashPassword(password));
+  await admins.create({
+    email: config.ADMIN_EMAIL,
+    passwordHash: await hashPassword(password),
+    name: 'Owner',
+  });
   if (config.ADMIN_PASSWORD) {
     print(`Created the first admin ${config.ADMIN_EMAIL} with the password from ADMIN_PASSWORD.`);
   } else {

@@ -8,7 +8,8 @@ import {
   LoginSchema,
 } from '../../../shared/contracts/admin-auth.ts';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
-import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
+import { ACCOUNT_DISABLED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
+import { isRole, type Role } from '../../../shared/rules/roles.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -32,7 +33,7 @@ export interface AdminAuthDeps {
   clock: () => number;
 }
 
-const errors = errorResponses(400, 401, 429);
+const errors = errorResponses(400, 401, 403, 429);
 
 function tooManyAttempts(retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -50,9 +51,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES,
   };
-  const adminView = (admin: { id: string; email: string }) => ({
+  const adminView = (admin: { id: string; email: string; name: string; role: Role }) => ({
     _id: admin.id,
     email: admin.email,
+    name: admin.name,
+    role: admin.role,
     sessionPolicy,
   });
 
@@ -68,10 +71,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       const admin = await admins.findByEmail(email);
       // Verify against a decoy when the email is unknown, so timing does not reveal which emails exist.
       const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!admin || !valid) {
+      if (!admin || !valid || !isRole(admin.role)) {
         if (admin) await admins.recordFailedSignIn(admin.id);
         throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
       }
+      // Told only to whoever knows the password: the account exists, but an administrator turned it off.
+      if (admin.disabled) throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
       await attempt.succeeded();
       const signIn = await admins.recordSignIn(admin.id, nowIso(clock));
 
@@ -80,7 +85,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       cookie.set(reply, await sessions.start(admin.id));
       await devices.issue(reply, email);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, admin: adminView(admin), signIn };
+      return { success: true as const, admin: adminView({ ...admin, role: admin.role }), signIn };
     },
   );
 
@@ -97,7 +102,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.get(
     '/api/admin/me',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('account'),
       schema: { tags: ['admin'], response: { 200: AdminResponseSchema, 401: ApiErrorSchema } },
     },
     async (request) => {
@@ -109,7 +114,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/password',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('account'),
       schema: {
         tags: ['admin'],
         body: ChangePasswordSchema,

@@ -7,6 +7,9 @@ export interface SessionRecord {
   id: string;
   adminId: string;
   email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
   lastSeenAt: string;
   expiresAt: string;
 }
@@ -37,12 +40,22 @@ export function createSessionRepository(db: Kysely<DB>) {
           'adminSessions.id',
           'adminSessions.adminId',
           'admins.email',
+          'admins.name',
+          'admins.role',
+          'admins.disabledAt',
           'adminSessions.lastSeenAt',
           'adminSessions.expiresAt',
         ])
         .where('adminSessions.id', '=', id)
         .executeTakeFirst();
-      return row && { ...row, lastSeenAt: toIso(row.lastSeenAt), expiresAt: toIso(row.expiresAt) };
+      if (!row) return undefined;
+      const { disabledAt, ...session } = row;
+      return {
+        ...session,
+        disabled: disabledAt !== null,
+        lastSeenAt: toIso(row.lastSeenAt),
+        expiresAt: toIso(row.expiresAt),
+      };
     },
 
     async touch(id: string, now: string, trx: Executor = db): Promise<void> {

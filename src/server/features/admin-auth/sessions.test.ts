@@ -20,7 +20,16 @@ function memorySessions() {
       now: string;
       expiresAt: string;
     }) {
-      rows.set(id, { id, adminId, email: 'owner@example.com', lastSeenAt: now, expiresAt });
+      rows.set(id, {
+        id,
+        adminId,
+        email: 'owner@example.com',
+        name: 'Owner',
+        role: 'administrator',
+        disabled: false,
+        lastSeenAt: now,
+        expiresAt,
+      });
     },
     async find(id: string) {
       return rows.get(id);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isRole } from '../../../shared/rules/roles.ts';
 import type { SignedInAdmin } from '../../plugins/auth.ts';
 import type { SessionRepository } from './session-repository.ts';
 
@@ -53,13 +54,20 @@ export function createSessionService(
       const session = await sessions.find(id);
       if (!session) return null;
       const now = clock();
-      if (hasEnded(session, now)) {
+      // A disabled account (or one with a role this version does not know) has no session.
+      if (hasEnded(session, now) || session.disabled || !isRole(session.role)) {
         await sessions.delete(id);
         return null;
       }
       if (now - Date.parse(session.lastSeenAt) >= touchInterval)
         await sessions.touch(id, new Date(now).toISOString());
-      return { id: session.adminId, email: session.email, sessionId: id };
+      return {
+        id: session.adminId,
+        email: session.email,
+        name: session.name,
+        role: session.role,
+        sessionId: id,
+      };
     },
 
     /**
@@ -68,7 +76,7 @@ export function createSessionService(
      */
     async isLive(sessionId: string): Promise<boolean> {
       const session = await sessions.find(sessionId);
-      return session !== undefined && !hasEnded(session, clock());
+      return session !== undefined && !session.disabled && !hasEnded(session, clock());
     },
 
     async end(token: string | undefined): Promise<void> {

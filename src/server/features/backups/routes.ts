@@ -17,7 +17,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   backups: BackupService;
   schedule: BackupSchedule;
 }> = async (app, { backups, schedule }) => {
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRequest', app.requireAccess('administration'));
 
   app.get(
     '/api/admin/backups',

@@ -121,7 +121,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   { blogPosts, publicContent },
 ) => {
   // Authentication before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRequest', app.requireAccess('blog'));
 
   app.get(
     '/api/blogs/admin/all',

@@ -71,7 +71,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.get(
     '/api/contacts',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
         response: { 200: ContactChannelListResponseSchema, 401: ApiErrorSchema },
@@ -83,7 +83,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.post(
     '/api/contacts',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
         body: ContactChannelCreateSchema,
@@ -106,7 +106,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.patch(
     '/api/contacts/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
         summary: 'Edit the value or description, toggle active, or move to a position',
@@ -143,7 +143,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.delete(
     '/api/contacts/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
         params: ContactChannelIdParamsSchema,

@@ -108,7 +108,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   };
 
   // Authentication before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRequest', app.requireAccess('inbox'));
 
   app.get(
     '/api/contact-inquiries',
@@ -141,6 +141,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/export.csv',
     {
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['inquiries'],
         summary:
@@ -226,6 +227,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/contact-inquiries/:id',
     {
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['inquiries'],
         params: InquiryIdParamsSchema,

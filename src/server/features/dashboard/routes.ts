@@ -31,7 +31,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.get(
     '/api/admin/dashboard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('dashboard'),
       schema: {
         tags: ['dashboard'],
         summary: 'The back office’s figures: inquiry counts, inquiries per day, unread, posts and channels',

@@ -84,7 +84,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
   app.get(
     LIVE_EVENTS_PATH,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('inbox'),
       // Each event must leave at once: a compressor would hold it back to fill a block.
       compress: false,
       schema: {

@@ -57,7 +57,7 @@ function withCredentials(reply: FastifyReply, message: string, member: Member, p
 /** The back office's members: list and search, create, rename, enable or disable, reset, delete. */
 export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, { members }) => {
   // Authentication before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRequest', app.requireAccess('administration'));
   const actor = (request: { admin: { id: string; email: string } | null }): MemberActor => {
     const admin = request.admin!;
     return { id: admin.id, email: admin.email };

@@ -25,7 +25,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   devices: PushDeviceRepository;
   sender: PushSender;
 }> = async (app, { devices, sender }) => {
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRequest', app.requireAccess('account'));
 
   app.get(
     '/api/admin/push/public-key',

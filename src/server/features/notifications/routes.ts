@@ -42,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app,
   { preferences, outbox, mailer, context, linksFromPublicOrigin },
 ) => {
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRequest', app.requireAccess('account'));
 
   app.get(
     '/api/admin/profile/notifications',
@@ -88,6 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.get(
     '/api/admin/notifications',
     {
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['notifications'],
         summary:
@@ -133,6 +134,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.post(
     '/api/admin/notifications/test-email',
     {
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['notifications'],
         summary:

@@ -35,7 +35,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['settings'],
         summary: 'Replace the site settings',
