@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
+import { TEAM_LIMITS, TEAM_USER_STATUSES } from '../rules/team.ts';
+import { RoleSchema } from './admin-auth.ts';
+import { idParamsSchema } from './api.ts';
+import { EmailSchema, newPasswordChecks, requiredText } from './fields.ts';
+import { emptyAsUndefined } from './paging.ts';
+
+/**
+ * The back office's team: staff accounts (not members, who are customers), managed by administrators.
+ *
+ * - `GET    /api/admin/users`                       -> TeamUserListResponse
+ * - `POST   /api/admin/users` TeamUserCreateInput    -> 201 TeamUserCreatedResponse
+ *     with `password` (or none): the password is that one, or generated and shown once;
+ *     with `invite: true`: no password; a one-time link valid 48 hours is shown once instead.
+ * - `PATCH  /api/admin/users/:id` TeamUserUpdateInput -> TeamUserResponse (name, role, disabled)
+ * - `DELETE /api/admin/users/:id`                    -> {success, message}
+ * - `POST   /api/admin/users/:id/password` TeamPasswordResetInput -> TeamUserCredentialsResponse
+ *     (signs out every session of that user)
+ * - `POST   /api/admin/users/:id/invitation`         -> TeamUserCredentialsResponse (a new link; old ones end)
+ *
+ * The invitation link `/admin/invitation#<token>` is opened by the invited person, without a session:
+ * - `POST   /api/admin/invitation/check` {token}     -> InvitationInfoResponse, or 404 (unknown or expired)
+ * - `POST   /api/admin/invitation/accept` {token, password} -> {success, message}; the link then ends
+ *
+ * The last active administrator can never be deleted, disabled or demoted (400 with a message).
+ */
+
+const NameSchema = requiredText('Name', TEAM_LIMITS.name);
+const TeamPasswordSchema = z
+  .string('Password is required')
+  .check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
+
+export const TeamUserCreateSchema = z.object({
+  email: EmailSchema,
+  name: NameSchema,
+  role: RoleSchema,
+  /** Omitted or empty: generated (or, with `invite`, none until the person sets one). */
+  password: z.preprocess(emptyAsUndefined, TeamPasswordSchema.optional()),
+  /** Send a one-time link instead of a password. */
+  invite: z.boolean().optional(),
+});
+export type TeamUserCreateInput = z.input<typeof TeamUserCreateSchema>;
+
+export const TeamUserUpdateSchema = z
+  .object({
+    name: NameSchema.optional(),
+    role: RoleSchema.optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((input) => input.name !== undefined || input.role !== undefined || input.disabled !== undefined, {
+    message: 'Nothing to change',
+  });
+export type TeamUserUpdateInput = z.input<typeof TeamUserUpdateSchema>;
+
+export const TeamPasswordResetSchema = z.object({
+  password: z.preprocess(emptyAsUndefined, TeamPasswordSchema.optional()),
+});
+export type TeamPasswordResetInput = z.input<typeof TeamPasswordResetSchema>;
+
+export const TeamUserIdParamsSchema = idParamsSchema('user');
+
+export const TeamUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  /** `invited`: created with a link not yet used (no password yet). */
+  status: z.enum(TEAM_USER_STATUSES),
+  /** Whether two-factor sign-in is on for this user. */
+  twoFactor: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TeamUser = z.infer<typeof TeamUserSchema>;
+
+export const TeamUserListResponseSchema = z.object({ users: z.array(TeamUserSchema) });
+export type TeamUserListResponse = z.infer<typeof TeamUserListResponseSchema>;
+
+export const TeamUserResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: TeamUserSchema,
+});
+
+/**
+ * The only answers that carry a password or an invitation link: shown once to the administrator, to pass
+ * on (copy, WhatsApp). Exactly one of `password` and `invitationUrl` is set.
+ */
+export const TeamUserCredentialsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    user: TeamUserSchema,
+    password: z.string().nullable(),
+    invitationUrl: z.string().nullable(),
+    /** When the invitation link stops working. */
+    invitationExpiresAt: z.string().nullable(),
+  }),
+});
+export type TeamUserCredentials = z.infer<typeof TeamUserCredentialsResponseSchema>['data'];
+
+const InvitationTokenSchema = z.string('Invitation link is incomplete').min(1).max(100);
+
+export const InvitationCheckSchema = z.object({ token: InvitationTokenSchema });
+export const InvitationInfoResponseSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationInfo = z.infer<typeof InvitationInfoResponseSchema>;
+
+export const InvitationAcceptSchema = z.object({
+  token: InvitationTokenSchema,
+  password: TeamPasswordSchema,
+});
+export type InvitationAcceptInput = z.input<typeof InvitationAcceptSchema>;
