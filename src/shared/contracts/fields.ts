@@ -27,7 +27,7 @@ export function withoutControlCharacters(label: string, lines: TextLines = 'sing
 }
 
 /** What a required text field checks after trimming: no control characters, 1 to `max` characters. */
-function requiredTextChecks(label: string, max: number, lines: TextLines = 'single') {
+export function requiredTextChecks(label: string, max: number, lines: TextLines = 'single') {
   return [
     z.trim(),
     withoutControlCharacters(label, lines),

@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
 import { TEAM_LIMITS, TEAM_USER_STATUSES } from '../rules/team.ts';
 import { RoleSchema } from './admin-auth.ts';
 import { idParamsSchema } from './api.ts';
-import { EmailSchema, newPasswordChecks, requiredText } from './fields.ts';
+import { EmailSchema, newPasswordChecks, requiredTextChecks } from './fields.ts';
 import { emptyAsUndefined } from './paging.ts';
 
 /**
@@ -26,7 +26,7 @@ import { emptyAsUndefined } from './paging.ts';
  * The last active administrator can never be deleted, disabled or demoted (400 with a message).
  */
 
-const NameSchema = requiredText('Name', TEAM_LIMITS.name);
+const NameSchema = z.string('Name is required').check(...requiredTextChecks('Name', TEAM_LIMITS.name));
 const TeamPasswordSchema = z
   .string('Password is required')
   .check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
