@@ -14,6 +14,10 @@ import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
 import { createSessionService } from './features/admin-auth/sessions.ts';
+import { type AuditLogPurge, createAuditLogPurge } from './features/audit-log/purge.ts';
+import { registerAuditRecording } from './features/audit-log/recorder.ts';
+import { createAuditLogRepository } from './features/audit-log/repository.ts';
+import { auditLogRoutes } from './features/audit-log/routes.ts';
 import { createBackupSchedule } from './features/backups/backup-schedule.ts';
 import { createBackupService } from './features/backups/backup-service.ts';
 import { backupRoutes } from './features/backups/routes.ts';
@@ -76,6 +80,8 @@ declare module 'fastify' {
     notificationOutbox: Outbox;
     /** The daily digests' schedule (undefined without SMTP_URL): tests run it at a chosen time. */
     emailDigests: DigestSchedule | undefined;
+    /** The audit log's daily purge: tests run it after moving the clock. */
+    auditLogPurge: AuditLogPurge;
   }
 }
 
@@ -209,6 +215,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   const cookieJar = sessionCookie(config);
   registerAuth(app, sessions, cookieJar);
+  const auditLog = createAuditLogRepository(db);
+  // Before the routes, so that every route has the hook.
+  registerAuditRecording(app, { auditLog, clock });
+  const auditLogPurge = createAuditLogPurge({
+    auditLog,
+    keepDays: config.AUDIT_LOG_KEEP_DAYS,
+    clock,
+    log: app.log,
+  });
+  app.addHook('onReady', () => auditLogPurge.start());
+  app.addHook('onClose', async () => auditLogPurge.stop());
+  app.decorate('auditLogPurge', auditLogPurge);
 
   await app.register(healthRoutes, {
     database,
@@ -374,6 +392,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onReady', async () => backupSchedule.start());
   app.addHook('onClose', () => backupSchedule.stop());
   await app.register(backupRoutes, { backups, schedule: backupSchedule });
+  await app.register(auditLogRoutes, {
+    auditLog,
+    keepDays: config.AUDIT_LOG_KEEP_DAYS,
+    timeZone: async () => (await currentSettings()).timeZone,
+  });
   await app.register(seoRoutes, {
     config,
     sitemapSources: [

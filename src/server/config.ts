@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_LOG_KEEP_DAYS_DEFAULT } from '../shared/rules/audit-log.ts';
 import { type HostPattern, parseHostPattern } from './lib/host-patterns.ts';
 
 const booleanFlag = z
@@ -106,6 +107,8 @@ export const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(9_000),
   // 0 turns the daily automatic backup off; npm run backup still works.
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+  // The audit log's entries are erased after this many days.
+  AUDIT_LOG_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_LOG_KEEP_DAYS_DEFAULT),
   BACKUP_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   // Email notifications: off without it. The password may be in it, so it is never shown or logged.

@@ -69,6 +69,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       if (attempt.retryAfterSeconds > 0) throw tooManyAttempts(attempt.retryAfterSeconds);
 
       const admin = await admins.findByEmail(email);
+      if (admin) request.auditNote = { actor: { id: admin.id, email: admin.email } };
       // Verify against a decoy when the email is unknown, so timing does not reveal which emails exist.
       const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
       if (!admin || !valid || !isRole(admin.role)) {
@@ -93,6 +94,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     '/api/admin/logout',
     { schema: { tags: ['admin'], response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request, reply) => {
+      const admin = await app.adminFromRequest(request);
+      // Signing out without a session changes nothing: the audit log records only real sign-outs.
+      request.auditNote = admin ? { actor: admin } : { action: null };
       await sessions.end(cookie.read(request));
       cookie.clear(reply);
       return { success: true as const };

@@ -1,0 +1,186 @@
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry, AuditLogResponse } from '../../../shared/contracts/audit-log.ts';
+import {
+  asAdmin,
+  createAdmin,
+  createTestApp,
+  expectAuthenticationRequired,
+  loginRequest,
+  signedInAppForEachTest,
+  signIn,
+  storedInquiry,
+  TEST_ADMIN,
+  TEST_DIALECTS,
+} from '../../test-support/test-app.ts';
+import { AUDITED_ROUTES } from './recorder.ts';
+
+const LOG = '/api/admin/audit-log';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Routes of visitors and of signing in that are not back-office changes (the sign-in itself is audited). */
+const PUBLIC_CHANGES = new Set(['POST /api/contact-inquiries', 'DELETE /api/auth/delete-account']);
+
+describe('the audited routes', () => {
+  it('name every back-office route that changes something, and only routes that exist', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      );
+      const changes = operations.filter(
+        (operation) =>
+          !operation.startsWith('GET ') && !operation.startsWith('HEAD ') && !PUBLIC_CHANGES.has(operation),
+      );
+      expect(changes.filter((operation) => !(operation in AUDITED_ROUTES))).toEqual([]);
+      expect(Object.keys(AUDITED_ROUTES).filter((route) => !operations.includes(route))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('audit log (%s)', (dialect) => {
+  const t = signedInAppForEachTest(dialect);
+  const api = (method: InjectOptions['method'], url: string, payload?: object, cookie = t.cookie) =>
+    t.app.inject(asAdmin(cookie, { method, url, ...(payload === undefined ? {} : { payload }) }));
+  const entries = async (query = ''): Promise<AuditEntry[]> => {
+    const response = await api('GET', `${LOG}?${query}`);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as AuditLogResponse).entries;
+  };
+
+  it('records sign-ins, refused ones with the reason, and sign-outs, with the address', async () => {
+    const ownerId = (await t.database.db.selectFrom('admins').select('id').executeTakeFirstOrThrow()).id;
+    await t.app.inject(
+      loginRequest({ ...TEST_ADMIN, password: 'not the password' }, { remoteAddress: '203.0.113.7' }),
+    );
+    await t.app.inject(loginRequest({ email: 'nobody@example.com', password: 'whatever it is' }));
+    const cookie = await signIn(t.app);
+    await api('POST', '/api/admin/logout', undefined, cookie);
+    // A sign-out without a session changes nothing and is not recorded.
+    await api('POST', '/api/admin/logout', undefined, '');
+
+    const log = await entries();
+    expect(log.map(({ action, actorEmail, detail }) => ({ action, actorEmail, detail }))).toEqual([
+      { action: 'sign-out', actorEmail: TEST_ADMIN.email, detail: null },
+      { action: 'sign-in', actorEmail: TEST_ADMIN.email, detail: null },
+      {
+        action: 'sign-in.failed',
+        actorEmail: 'nobody@example.com',
+        detail: { reason: 'wrong email or password' },
+      },
+      {
+        action: 'sign-in.failed',
+        actorEmail: TEST_ADMIN.email,
+        detail: { reason: 'wrong email or password' },
+      },
+      // The sign-in of the suite's own session.
+      { action: 'sign-in', actorEmail: TEST_ADMIN.email, detail: null },
+    ]);
+    expect(log[3]).toMatchObject({ actorId: ownerId, ip: '203.0.113.7' });
+    expect(log[2]?.actorId).toBeNull();
+    expect(JSON.stringify(log)).not.toContain('not the password');
+  });
+
+  it('records a change with who, what, which and when, never a password', async () => {
+    const inquiry = storedInquiry(new Date(t.clock()).toISOString());
+    await t.database.db.insertInto('contactInquiries').values(inquiry).execute();
+    expect(
+      (await api('PATCH', `/api/contact-inquiries/${inquiry.id}/status`, { status: 'resolved' })).statusCode,
+    ).toBe(200);
+    const created = await api('POST', '/api/members', {
+      mobile: '+919123456789',
+      password: 'member secret 123',
+    });
+    expect(created.statusCode).toBe(201);
+    // Refused changes are not changes.
+    expect(
+      (await api('PATCH', `/api/contact-inquiries/${inquiry.id}/status`, { status: 'bogus' })).statusCode,
+    ).toBe(400);
+
+    const [member, status] = await entries('action=&page=1');
+    expect(status).toMatchObject({
+      action: 'inquiry.status',
+      actorEmail: TEST_ADMIN.email,
+      targetType: 'inquiry',
+      targetId: inquiry.id,
+      detail: { status: 'resolved' },
+    });
+    expect(Date.parse(status!.at)).toBe(t.clock());
+    expect(member).toMatchObject({ action: 'member.create', detail: { mobile: '+919123456789' } });
+    expect(JSON.stringify(member)).not.toContain('member secret');
+  });
+
+  it('filters by user, action and days in the business time zone', async () => {
+    const agentId = await createAdmin(t.database, {
+      email: 'agent@example.com',
+      password: 'agent password 1',
+      name: 'Agent',
+      role: 'agent',
+    });
+    const agentLogin = { email: 'agent@example.com', password: 'agent password 1' };
+    const kolkataDay = (at: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
+    const firstDay = kolkataDay(t.clock());
+    await signIn(t.app, agentLogin);
+    t.clock.advance(2 * DAY_MS);
+    t.cookie = await signIn(t.app);
+    await api('POST', '/api/admin/logout', undefined, await signIn(t.app, agentLogin));
+
+    expect((await entries(`actor=${agentId}`)).map((entry) => entry.action)).toEqual([
+      'sign-out',
+      'sign-in',
+      'sign-in',
+    ]);
+    expect((await entries('action=sign-out')).map((entry) => entry.actorEmail)).toEqual([
+      'agent@example.com',
+    ]);
+    // Days are the business's (Asia/Kolkata by default), whose day starts at 18:30 UTC the day before.
+    const today = kolkataDay(t.clock());
+    expect((await entries(`from=${today}&to=${today}`)).map((entry) => entry.actorEmail)).toEqual([
+      'agent@example.com',
+      'agent@example.com',
+      TEST_ADMIN.email,
+    ]);
+    const firstDayOnly = await api('GET', `${LOG}?from=${firstDay}&to=${firstDay}`);
+    expect(firstDayOnly.json()).toMatchObject({ total: 2, keepDays: 365 });
+  });
+
+  it('refuses a bad filter with 400 and keeps the log from agents, editors and visitors', async () => {
+    for (const query of [
+      'action=drop-table',
+      'from=2026-13-45',
+      'from=%00',
+      'actor=x',
+      `to=${'9'.repeat(5000)}`,
+    ]) {
+      const response = await api('GET', `${LOG}?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+    for (const role of ['agent', 'editor'] as const) {
+      const email = `${role}@example.com`;
+      await createAdmin(t.database, { email, password: 'a long password', name: role, role });
+      const response = await api(
+        'GET',
+        LOG,
+        undefined,
+        await signIn(t.app, { email, password: 'a long password' }),
+      );
+      expect(response.statusCode).toBe(403);
+    }
+    expectAuthenticationRequired(await api('GET', LOG, undefined, ''));
+  });
+
+  it('erases entries older than the keeping time', async () => {
+    expect(await entries()).toHaveLength(1);
+    t.clock.advance(365 * DAY_MS + 1);
+    t.cookie = await signIn(t.app);
+    expect(await t.app.auditLogPurge.run()).toBe(1);
+    expect((await entries()).map((entry) => entry.action)).toEqual(['sign-in']);
+  });
+});

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../../shared/rules/audit-log.ts';
+import { nowIso } from '../../db/values.ts';
+import type { AuditLogRepository, AuditRecord } from './repository.ts';
+
+/** What a route may tell the audit log that the request alone does not show. */
+export interface AuditNote {
+  /** Who acted, when there is no session yet (a sign-in, an invitation accepted). */
+  actor?: { id: string | null; email: string };
+  /** Another action than the route's own (e.g. a password accepted that still waits for a second factor). */
+  action?: AuditAction | null;
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a route that has more to say in the audit log (see AuditNote). */
+    auditNote: AuditNote | null;
+  }
+}
+
+/**
+ * The audited routes, by method and route path: the action each success records, and the type of what
+ * `:id` names. Every back-office route that changes something is listed (audit-log.test.ts checks the
+ * OpenAPI document against this table), with `null` for the few that change nothing worth a record.
+ */
+export const AUDITED_ROUTES: Record<string, { action: AuditAction; target?: string } | null> = {
+  'POST /api/admin/login': { action: 'sign-in' },
+  'POST /api/admin/logout': { action: 'sign-out' },
+  'POST /api/admin/password': { action: 'password.change' },
+  'PUT /api/admin/profile/notifications': { action: 'profile.notifications' },
+  'POST /api/admin/profile/devices': { action: 'device.add' },
+  'DELETE /api/admin/profile/devices/:id': { action: 'device.remove', target: 'device' },
+  'POST /api/admin/profile/devices/:id/test': null,
+  'POST /api/admin/notifications/test-email': null,
+  'PATCH /api/contact-inquiries/:id/status': { action: 'inquiry.status', target: 'inquiry' },
+  'PATCH /api/contact-inquiries/:id/read': { action: 'inquiry.read', target: 'inquiry' },
+  'PATCH /api/contact-inquiries/:id/unread': { action: 'inquiry.unread', target: 'inquiry' },
+  'DELETE /api/contact-inquiries/:id': { action: 'inquiry.delete', target: 'inquiry' },
+  'GET /api/contact-inquiries/export.csv': { action: 'inquiry.export' },
+  'POST /api/contacts': { action: 'channel.create' },
+  'PATCH /api/contacts/:id': { action: 'channel.update', target: 'channel' },
+  'DELETE /api/contacts/:id': { action: 'channel.delete', target: 'channel' },
+  'POST /api/blogs': { action: 'post.create' },
+  'POST /api/blogs/preview': null,
+  'PUT /api/blogs/:id': { action: 'post.update', target: 'post' },
+  'DELETE /api/blogs/:id': { action: 'post.delete', target: 'post' },
+  'POST /api/members': { action: 'member.create' },
+  'PATCH /api/members/:id': { action: 'member.update', target: 'member' },
+  'POST /api/members/:id/password': { action: 'member.password-reset', target: 'member' },
+  'DELETE /api/members/:id': { action: 'member.delete', target: 'member' },
+  'PUT /api/admin/settings': { action: 'settings.update' },
+  'GET /api/admin/backups/latest': { action: 'backup.download' },
+};
+
+/** Fields never copied into an entry, whatever route they come in. */
+const SECRET_FIELD = /password|token|code|secret|key|auth|endpoint|p256dh/i;
+const DETAIL_TEXT_MAX = 80;
+
+/** The short facts of a request body worth keeping: its scalar fields, secrets left out, long text cut. */
+function detailOf(body: unknown): Record<string, string | number | boolean | null> | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const detail: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (SECRET_FIELD.test(key)) continue;
+    if (typeof value === 'string') {
+      detail[key] = value.length > DETAIL_TEXT_MAX ? `${value.slice(0, DETAIL_TEXT_MAX - 1)}…` : value;
+    } else if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+      detail[key] = value;
+    }
+  }
+  return Object.keys(detail).length > 0 ? detail : null;
+}
+
+function routeKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ''}`;
+}
+
+const FAILED_SIGN_IN_REASONS: Record<number, string> = {
+  401: 'wrong email or password',
+  403: 'account disabled',
+  429: 'too many attempts',
+};
+
+/**
+ * Records every audited request (AUDITED_ROUTES) that succeeded, and every refused sign-in. The entry is
+ * written before the answer goes out, so a change that was acknowledged is in the log; if the log cannot
+ * be written, the change stands and the failure is logged.
+ */
+export function registerAuditRecording(
+  app: FastifyInstance,
+  { auditLog, clock }: { auditLog: Pick<AuditLogRepository, 'record'>; clock: () => number },
+): void {
+  app.decorateRequest('auditNote', null);
+  app.addHook('onSend', async (request, reply) => {
+    const key = routeKey(request);
+    const route = AUDITED_ROUTES[key];
+    if (!route) return;
+    const status = reply.statusCode;
+    const note = request.auditNote;
+    let action: AuditAction | null = note?.action === undefined ? route.action : note.action;
+    // A sign-in's body is the email and the password: the actor says the one, the other is never kept.
+    let detail = note?.detail ?? (route.action === 'sign-in' ? null : detailOf(request.body));
+    if (status >= 400) {
+      const reason = route.action === 'sign-in' ? FAILED_SIGN_IN_REASONS[status] : undefined;
+      if (!reason) return;
+      action = 'sign-in.failed';
+      detail = { reason };
+    }
+    if (action === null) return;
+    const actor = request.admin ?? note?.actor ?? signInEmail(request, route.action);
+    const params = request.params as { id?: unknown } | undefined;
+    const entry: AuditRecord = {
+      at: nowIso(clock),
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action,
+      targetType: route.target ?? null,
+      targetId: route.target && typeof params?.id === 'string' ? params.id : null,
+      detail,
+      ip: request.ip,
+    };
+    try {
+      await auditLog.record(entry);
+    } catch (error) {
+      request.log.error({ err: error, action }, 'the audit log could not be written');
+    }
+  });
+}
+
+/** A sign-in refused before its route knew the account: the email typed, as the validated body has it. */
+function signInEmail(request: FastifyRequest, action: AuditAction): { id: null; email: string } | null {
+  if (action !== 'sign-in') return null;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? { id: null, email } : null;
+}

@@ -1,0 +1,51 @@
+/** The back office's audit log: what is recorded and how it reads (contracts in contracts/audit-log.ts). */
+
+/** Each kind of entry and how the log screen names it. */
+export const AUDIT_ACTION_LABELS = {
+  'sign-in': 'Signed in',
+  'sign-in.failed': 'Sign-in failed',
+  'sign-out': 'Signed out',
+  'password.change': 'Changed own password',
+  'profile.notifications': 'Changed own notifications',
+  'device.add': 'Turned on push on a device',
+  'device.remove': 'Removed a push device',
+  'two-factor.enable': 'Turned on two-factor sign-in',
+  'two-factor.disable': 'Turned off two-factor sign-in',
+  'two-factor.recovery-codes': 'Made new recovery codes',
+  'two-factor.reset': "Reset a user's two-factor sign-in",
+  'inquiry.status': 'Changed an inquiry’s status',
+  'inquiry.read': 'Marked an inquiry read',
+  'inquiry.unread': 'Marked an inquiry unread',
+  'inquiry.assign': 'Assigned an inquiry',
+  'inquiry.note.add': 'Added a note',
+  'inquiry.note.edit': 'Edited a note',
+  'inquiry.note.delete': 'Deleted a note',
+  'inquiry.delete': 'Deleted an inquiry',
+  'inquiry.export': 'Exported inquiries (CSV)',
+  'channel.create': 'Added a contact channel',
+  'channel.update': 'Changed a contact channel',
+  'channel.delete': 'Deleted a contact channel',
+  'post.create': 'Created a post',
+  'post.update': 'Changed a post',
+  'post.delete': 'Deleted a post',
+  'member.create': 'Created a member',
+  'member.update': 'Changed a member',
+  'member.password-reset': "Reset a member's password",
+  'member.delete': 'Deleted a member',
+  'settings.update': 'Changed the site settings',
+  'backup.download': 'Downloaded a backup',
+  'user.create': 'Added a team member',
+  'user.update': 'Changed a team member',
+  'user.delete': 'Deleted a team member',
+  'user.password-reset': "Reset a team member's password",
+  'user.invitation': 'Made an invitation link',
+  'user.invitation-accepted': 'Accepted an invitation',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+
+export const AUDIT_LOG_PAGE_SIZE = 50;
+export const AUDIT_LOG_PAGE_SIZE_MAX = 200;
+/** How long entries are kept unless AUDIT_LOG_KEEP_DAYS says otherwise. */
+export const AUDIT_LOG_KEEP_DAYS_DEFAULT = 365;
