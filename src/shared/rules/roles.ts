@@ -39,6 +39,11 @@ export function canUse(role: Role, area: Area): boolean {
   return AREAS_BY_ROLE[role].includes(area);
 }
 
+/** The roles that may use `area`, e.g. who is told of a new inquiry (`inbox`). */
+export function rolesThatCanUse(area: Area): Role[] {
+  return ROLES.filter((role) => canUse(role, area));
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

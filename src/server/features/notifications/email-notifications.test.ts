@@ -117,6 +117,36 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
     expect(html).toContain('href="https://wa.me/919876543210?text=');
   });
 
+  it('tells only users who may read inquiries and whose account is on: not an editor, not a disabled agent', async () => {
+    await createAdmin(t.database, {
+      email: 'editor@example.com',
+      password: 'editor password 1',
+      role: 'editor',
+    });
+    await createAdmin(t.database, {
+      email: 'agent@example.com',
+      password: 'agent password 1',
+      role: 'agent',
+    });
+    const disabledId = await createAdmin(t.database, {
+      email: 'gone@example.com',
+      password: 'agent password 2',
+      role: 'agent',
+    });
+    await t.database.db
+      .updateTable('admins')
+      .set({ disabledAt: new Date(t.clock()).toISOString() })
+      .where('id', '=', disabledId)
+      .execute();
+
+    await submitInquiry();
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
+    await t.app.notificationOutbox.drain();
+    expect(smtp.received.flatMap((message) => message.to).sort()).toEqual(
+      ['agent@example.com', TEST_ADMIN.email].sort(),
+    );
+  });
+
   it('escapes what the visitor wrote in the HTML email', async () => {
     await submitInquiry({ ...TEST_INQUIRY, query: 'Hi <script>alert(1)</script> & <b>bye</b>' });
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);

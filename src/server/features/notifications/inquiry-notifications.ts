@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
 import { type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
@@ -39,10 +40,24 @@ export function inquiryCreatedHandler({
   clock?: () => number;
 }): OutboxHandler {
   const fanOut = async (inquiryIds: string[], executor: Executor) => {
+    // Only those who may read inquiries, and whose account is not disabled, are told of one.
+    const readers = rolesThatCanUse('inbox');
     const emailTo = emailEnabled
-      ? await executor.selectFrom('admins').select('id').where('emailNotifications', '=', 1).execute()
+      ? await executor
+          .selectFrom('admins')
+          .select('id')
+          .where('emailNotifications', '=', 1)
+          .where('role', 'in', readers)
+          .where('disabledAt', 'is', null)
+          .execute()
       : [];
-    const devices = await executor.selectFrom('pushSubscriptions').select('id').execute();
+    const devices = await executor
+      .selectFrom('pushSubscriptions')
+      .innerJoin('admins', 'admins.id', 'pushSubscriptions.adminId')
+      .select('pushSubscriptions.id')
+      .where('admins.role', 'in', readers)
+      .where('admins.disabledAt', 'is', null)
+      .execute();
     const deliveries = inquiryIds.flatMap((inquiryId) => [
       ...emailTo.map(({ id }) => ({
         kind: 'email' as const,

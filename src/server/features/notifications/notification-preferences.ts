@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { NotificationPreferences } from '../../../shared/contracts/notifications.ts';
+import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, nowIso, toFlag } from '../../db/values.ts';
@@ -90,6 +91,8 @@ export function createNotificationPreferences(db: Kysely<DB>) {
         .select('id')
         .where('digestEnabled', '=', 1)
         .where('digestHour', '=', hour)
+        .where('role', 'in', rolesThatCanUse('inbox'))
+        .where('disabledAt', 'is', null)
         .where((eb) => eb.or([eb('digestSentOn', 'is', null), eb('digestSentOn', '<>', date)]))
         .execute();
       return rows.map((row) => row.id);
