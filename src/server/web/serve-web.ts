@@ -3,6 +3,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { INQUIRY_FAILURE_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
+import { canUse } from '../../shared/rules/roles.ts';
 import {
   POSTED_INQUIRY_FIELDS,
   type PostedInquiryField,
@@ -132,7 +133,8 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       const blogSlug = blogPostSlugOf(url);
       // Only a post's page differs for an admin (drafts show); the session is looked up for it alone, and
       // costs nothing without a session cookie.
-      const admin = blogSlug !== null && (await app.adminFromRequest(request)) !== null;
+      const signedIn = blogSlug === null ? null : await app.adminFromRequest(request);
+      const admin = signedIn !== null && canUse(signedIn.role, 'blog');
       // A reader's view counts even when the page comes from the cache; only published posts count, so
       // this runs alongside rendering rather than after it.
       const viewCounted =

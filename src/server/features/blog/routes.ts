@@ -13,6 +13,7 @@ import {
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
+import { canUse } from '../../../shared/rules/roles.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
@@ -81,7 +82,9 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
       const post = await blogPosts.findBySlug(slug);
       if (!post) throw notFound();
       // The session is looked up only when a cookie came with the request.
-      const admin = request.headers.cookie ? await app.adminFromRequest(request) : null;
+      const signedIn = request.headers.cookie ? await app.adminFromRequest(request) : null;
+      // Drafts are shown to those who write posts; anyone else signed in reads (and counts) like a visitor.
+      const admin = signedIn && canUse(signedIn.role, 'blog') ? signedIn : null;
       if (!post.isPublished) {
         if (!admin) throw notFound();
         reply.header('cache-control', 'no-store');

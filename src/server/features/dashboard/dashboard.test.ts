@@ -4,6 +4,7 @@ import type { DailyInquiryCount, Dashboard } from '../../../shared/contracts/das
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
+  createAdmin,
   expectAuthenticationRequired,
   type InquiryRowOverrides,
   STORED_INQUIRY_AS_SHOWN,
@@ -218,6 +219,19 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
     expect(statsResponse.json().stats).toEqual(result.stats);
     expect(result.perDay.at(-1)).toMatchObject({ new: 1, resolved: 1, inProgress: 0, closed: 0 });
     expect(result.recentUnread.map((inquiry) => inquiry._id)).toEqual([a]);
+  });
+
+  it('shows an editor the figures but not who wrote or what; an agent sees both', async () => {
+    await addInquiries({ name: 'Unread 1' });
+    for (const role of ['editor', 'agent'] as const) {
+      const login = { email: `${role}@example.com`, password: 'a long password 1' };
+      await createAdmin(t.database, { ...login, name: role, role });
+      const response = await get('', await signIn(t.app, login));
+      expect(response.statusCode).toBe(200);
+      const { stats, recentUnread } = response.json().dashboard as Dashboard;
+      expect(stats.total).toBe(1);
+      expect(recentUnread.map((inquiry) => inquiry.name)).toEqual(role === 'editor' ? [] : ['Unread 1']);
+    }
   });
 
   it('lists at most 5 unread inquiries, newest first', async () => {

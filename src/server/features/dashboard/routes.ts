@@ -6,6 +6,7 @@ import {
   DashboardResponseSchema,
 } from '../../../shared/contracts/dashboard.ts';
 import { DASHBOARD_DAYS } from '../../../shared/rules/dashboard.ts';
+import { canUse } from '../../../shared/rules/roles.ts';
 
 /**
  * What the dashboard reads from other features, declared here so that it imports none of them:
@@ -40,10 +41,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
       },
     },
     async (request) => {
+      // The figures are for everyone; who wrote and what, only for those who may read inquiries.
+      const readsInquiries = canUse(request.admin!.role, 'inbox');
       const [stats, perDay, recentUnread, publishedPosts, activeContacts] = await Promise.all([
         contactInquiries.stats(),
         contactInquiries.perDay(DASHBOARD_DAYS, request.query.utcOffsetMinutes, clock()),
-        contactInquiries.recentUnread(RECENT_UNREAD),
+        readsInquiries ? contactInquiries.recentUnread(RECENT_UNREAD) : [],
         blogPosts.countPublished(),
         contactChannels.listActive().then((contacts) => contacts.length),
       ]);
