@@ -209,6 +209,17 @@ const OPERATIONS: Record<string, Operation> = {
     inputs: { 'path:id': 'id', ...blogPostInputs },
   },
   'DELETE /api/blogs/{id}': onlyTheId('blog'),
+  'GET /api/admin/audit-log': {
+    request: () => ({ query: { action: 'sign-in', from: '2026-11-01', to: '2026-11-30', page: '1' } }),
+    inputs: {
+      'query:actor': 'coded',
+      'query:action': 'coded',
+      'query:from': 'coded',
+      'query:to': 'coded',
+      'query:page': 'coded',
+      'query:pageSize': 'coded',
+    },
+  },
   'GET /api/members': {
     request: () => ({ query: { q: 'asha', status: 'active', page: '1', pageSize: '20' } }),
     inputs: { 'query:q': 'text', 'query:status': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
