@@ -228,8 +228,9 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
     ])('refuses %s with 400, without echoing it', async (_, payload, field) => {
       const response = await api('POST', BASE, payload);
       expectBadRequest(response, field);
-      expect(response.body).not.toContain('xxxxxxxxxx');
-      expect(response.body).not.toMatch(/[\u0000\u0007\u001b]/);
+      const value = (payload as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value.trim().length >= 5)
+        expect(response.body).not.toContain(JSON.stringify(value).slice(1, -1));
       expect(await list()).toHaveLength(1);
     });
   });
