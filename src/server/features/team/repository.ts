@@ -276,6 +276,9 @@ export function createTeamRepository(
      */
     async acceptInvitation(tokenHash: string, adminId: string, passwordHash: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        // The user's row first, as every change of a user locks it before their invitations and sessions:
+        // a parallel delete of the user then waits for this, or this for it, and neither deadlocks.
+        if (!(await findById(adminId, trx))) return false;
         // Deleting the row is what claims it: of two parallel accepts, one deletes it and the other nothing.
         const claimed = await trx
           .deleteFrom('adminInvitations')
