@@ -58,6 +58,9 @@ import { createPushSender } from './features/notifications/push-sender.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
+import { createInvitationThrottle } from './features/team/invitations.ts';
+import { createTeamRepository } from './features/team/repository.ts';
+import { invitationRoutes, teamRoutes } from './features/team/routes.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
@@ -243,6 +246,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     devices: deviceCookie(config, serverSecret(db, 'device-cookie-key', clock)),
     clock,
   });
+  const team = createTeamRepository(db, database.dialect, { sessions: sessionRecords, clock });
+  await app.register(teamRoutes, { config, team, clock });
+  await app.register(invitationRoutes, { team, throttle: createInvitationThrottle(redis) });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
   await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
   const proofOfWork = createProofOfWork({

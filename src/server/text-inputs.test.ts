@@ -41,6 +41,8 @@ interface Ids {
   blog: string;
   blogSlug: string;
   member: string;
+  /** The signed-in administrator: the team's routes take a user id. */
+  user: string;
 }
 
 interface ValidRequest {
@@ -107,7 +109,7 @@ const blogPostInputs = {
 } as const;
 
 /** An operation whose one input is the id in its path. */
-const onlyTheId = (kind: 'contact' | 'inquiry' | 'blog' | 'member'): Operation => ({
+const onlyTheId = (kind: 'contact' | 'inquiry' | 'blog' | 'member' | 'user'): Operation => ({
   request: (ids) => ({ path: { id: ids[kind] } }),
   inputs: { 'path:id': 'id' },
 });
@@ -284,6 +286,39 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
     inputs: { 'path:id': 'id' },
   },
+  'POST /api/admin/users': {
+    request: (_, serial) => ({
+      body: { email: `user-${serial}@example.com`, name: 'Ravi', role: 'agent', password: 'a team password' },
+    }),
+    inputs: {
+      'body:email': 'text',
+      'body:name': 'text',
+      'body:role': 'coded',
+      'body:password': 'text',
+      'body:invite': 'coded',
+    },
+  },
+  'PATCH /api/admin/users/{id}': {
+    request: (ids) => ({
+      path: { id: ids.user },
+      body: { name: 'Owner', role: 'administrator', disabled: false },
+    }),
+    inputs: { 'path:id': 'id', 'body:name': 'text', 'body:role': 'coded', 'body:disabled': 'coded' },
+  },
+  'DELETE /api/admin/users/{id}': onlyTheId('user'),
+  'POST /api/admin/users/{id}/password': {
+    request: (ids) => ({ path: { id: ids.user }, body: { password: 'a team password' } }),
+    inputs: { 'path:id': 'id', 'body:password': 'text' },
+  },
+  'POST /api/admin/users/{id}/invitation': onlyTheId('user'),
+  'POST /api/admin/invitation/check': {
+    request: () => ({ body: { token: 'an-unknown-token' } }),
+    inputs: { 'body:token': 'text' },
+  },
+  'POST /api/admin/invitation/accept': {
+    request: () => ({ body: { token: 'an-unknown-token', password: 'a team password' } }),
+    inputs: { 'body:token': 'text', 'body:password': 'text' },
+  },
   'GET /api/admin/dashboard': {
     request: () => ({ query: { utcOffsetMinutes: '330' } }),
     inputs: { 'query:utcOffsetMinutes': 'coded' },
@@ -388,6 +423,13 @@ describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect)
       blog: blog._id,
       blogSlug: blog.slug,
       member: await createMember(t.database),
+      user: (
+        await t.database.db
+          .selectFrom('admins')
+          .select('id')
+          .where('email', '=', TEST_ADMIN.email)
+          .executeTakeFirstOrThrow()
+      ).id,
     };
   });
 

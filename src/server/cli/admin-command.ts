@@ -1,15 +1,28 @@
 import { parseArgs } from 'node:util';
+import { RoleSchema } from '../../shared/contracts/admin-auth.ts';
 import { EmailSchema } from '../../shared/contracts/fields.ts';
+import { TeamUserCreateSchema } from '../../shared/contracts/team.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../shared/rules/admin-auth.ts';
+import { ROLES } from '../../shared/rules/roles.ts';
 import type { Database } from '../db/database.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';
+import { createTeamRepository } from '../features/team/repository.ts';
 import { generatePassword, hashPassword } from '../lib/password.ts';
 
 const ADMIN_CLI_USAGE = `Usage:
-  npm run admin -- create <email> [--password <password>]
+  npm run admin -- create <email> [--password <password>] [--name <name>] [--role <role>]
   npm run admin -- reset-password <email> [--password <password>]
-Without --password a strong password is generated and printed once.`;
+Without --password a strong password is generated and printed once. The role is one of
+${ROLES.join(', ')} (administrator unless given); the name is the email's part before @ unless given.`;
+
+/** The message of a refused option value: the schema's own words, which never repeat the value. */
+function parsed<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+) {
+  if (!result.success) throw new CliError(result.error.issues[0]?.message ?? 'Invalid value');
+  return result.data;
+}
 
 export class CliError extends Error {}
 
@@ -18,11 +31,13 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { password: { type: 'string' } },
+    options: { password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
   });
   const [command, rawEmail] = positionals;
   if ((command !== 'create' && command !== 'reset-password') || !rawEmail)
     throw new CliError(ADMIN_CLI_USAGE);
+  if (command !== 'create' && (values.name !== undefined || values.role !== undefined))
+    throw new CliError(`--name and --role are for create only.\n${ADMIN_CLI_USAGE}`);
   const email = EmailSchema.safeParse(rawEmail);
   if (!email.success) throw new CliError(`Not a valid email address: ${rawEmail}`);
   if (values.password !== undefined && values.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
@@ -36,16 +51,18 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   if (command === 'create') {
     if (existing)
       throw new CliError(`An admin with the email ${email.data} already exists: use reset-password.`);
-    await admins.create({
-      email: email.data,
-      passwordHash: await hashPassword(password),
-      name: email.data.split('@')[0] ?? '',
-    });
-    return `Created admin ${email.data}.${shown}`;
+    const name = parsed(TeamUserCreateSchema.shape.name.safeParse(values.name ?? email.data.split('@')[0]));
+    const role = parsed(RoleSchema.safeParse(values.role ?? 'administrator'));
+    await admins.create({ email: email.data, passwordHash: await hashPassword(password), name, role });
+    return `Created ${role} ${email.data} (${name}).${shown}`;
   }
   if (!existing) throw new CliError(`No admin has the email ${email.data}.`);
-  await admins.updatePassword(existing.id, await hashPassword(password));
-  // A reset usually means the old password leaked: end every session it may have opened.
-  await createSessionRepository(database.db).deleteForAdmin(existing.id);
+  const team = createTeamRepository(database.db, database.dialect, {
+    sessions: createSessionRepository(database.db),
+    clock: Date.now,
+  });
+  // A reset usually means the old password leaked: end every session it may have opened, and any
+  // invitation link still open for the account.
+  await team.setPassword(existing.id, await hashPassword(password));
   return `Password reset for ${email.data}; every session of this admin was signed out.${shown}`;
 }

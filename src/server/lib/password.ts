@@ -8,7 +8,27 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * Marks a stored hash that no password matches (Django's "unusable password"): an account created with an
+ * invitation has one until the person sets theirs. Argon2 hashes start with `$`, so none starts with this.
+ */
+const UNUSABLE_PASSWORD_PREFIX = '!';
+
+/** A stored value no password matches; random, so two accounts never share it. */
+export function unusablePasswordHash(): string {
+  return `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(16).toString('hex')}`;
+}
+
+export function isUsablePasswordHash(passwordHash: string): boolean {
+  return !passwordHash.startsWith(UNUSABLE_PASSWORD_PREFIX);
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // Checked against the decoy all the same, so timing does not tell an invited account from a real one.
+  if (!isUsablePasswordHash(passwordHash)) {
+    await verifyPassword(await decoyPasswordHash(), password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
 import { TEAM_LIMITS, TEAM_USER_STATUSES } from '../rules/team.ts';
 import { RoleSchema } from './admin-auth.ts';
 import { idParamsSchema } from './api.ts';
-import { EmailSchema, newPasswordChecks, requiredTextChecks } from './fields.ts';
+import { EmailSchema, newPasswordChecks, requiredTextChecks, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined } from './paging.ts';
 
 /**
@@ -100,7 +100,11 @@ export const TeamUserCredentialsResponseSchema = z.object({
 });
 export type TeamUserCredentials = z.infer<typeof TeamUserCredentialsResponseSchema>['data'];
 
-const InvitationTokenSchema = z.string('Invitation link is incomplete').min(1).max(100);
+const InvitationTokenSchema = z
+  .string('Invitation link is incomplete')
+  .check(withoutControlCharacters('Invitation link'))
+  .min(1, 'Invitation link is incomplete')
+  .max(100, 'Invitation link is not valid');
 
 export const InvitationCheckSchema = z.object({ token: InvitationTokenSchema });
 export const InvitationInfoResponseSchema = z.object({

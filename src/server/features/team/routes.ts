@@ -1,0 +1,309 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import {
+  InvitationAcceptSchema,
+  InvitationCheckSchema,
+  InvitationInfoResponseSchema,
+  TeamPasswordResetSchema,
+  type TeamUser,
+  TeamUserCreateSchema,
+  TeamUserCredentialsResponseSchema,
+  TeamUserIdParamsSchema,
+  TeamUserListResponseSchema,
+  TeamUserResponseSchema,
+  TeamUserUpdateSchema,
+} from '../../../shared/contracts/team.ts';
+import { INVITATION_INVALID_MESSAGE, LAST_ADMINISTRATOR_MESSAGES } from '../../../shared/rules/team.ts';
+import type { Config } from '../../config.ts';
+import { generatePassword, hashPassword, unusablePasswordHash } from '../../lib/password.ts';
+import {
+  ADMIN_ERROR_RESPONSES,
+  errorResponses,
+  HttpError,
+  SAVE_ERROR_RESPONSES,
+} from '../../plugins/errors.ts';
+import { waitPhrase } from '../../plugins/rate-limits.ts';
+import { siteOrigin } from '../../plugins/site-origin.ts';
+import {
+  hashInvitationToken,
+  INVITATION_PATH,
+  type InvitationThrottle,
+  newInvitation,
+} from './invitations.ts';
+import { DuplicateEmailError, type GuardedResult, type TeamRepository } from './repository.ts';
+
+export interface TeamRouteDeps {
+  config: Config;
+  team: TeamRepository;
+  clock: () => number;
+}
+
+export interface InvitationRouteDeps {
+  team: TeamRepository;
+  throttle: InvitationThrottle;
+}
+
+export const TEAM_MESSAGES = {
+  notFound: 'User not found',
+  emailTaken: 'Another user already has this email',
+  passwordWithInvitation: 'Leave the password empty when sending an invitation link',
+  created: 'User added',
+  invited: 'User added: send them the invitation link',
+  updated: 'User updated',
+  deleted: 'User deleted',
+  passwordReset: 'Password reset: the user was signed out everywhere',
+  invitationRenewed: 'New invitation link made: earlier links no longer work',
+  deleteSelf: 'You cannot delete your own account: another administrator can',
+  disableSelf: 'You cannot disable your own account: another administrator can',
+  invitationAccepted: 'Your password is set: sign in with your email and this password',
+} as const;
+
+const BASE = '/api/admin/users';
+
+const notFound = () => new HttpError(404, TEAM_MESSAGES.notFound);
+const emailTaken = () => new HttpError(409, TEAM_MESSAGES.emailTaken, { email: TEAM_MESSAGES.emailTaken });
+const SELF_MESSAGES = { delete: TEAM_MESSAGES.deleteSelf, disable: TEAM_MESSAGES.disableSelf } as const;
+
+/** The refusals are of the request rather than of a field: the form's values are all fine. */
+function done<T>(result: GuardedResult<T>): T {
+  if (result.outcome === 'not-found') throw notFound();
+  if (result.outcome === 'last-administrator')
+    throw new HttpError(400, LAST_ADMINISTRATOR_MESSAGES[result.change]);
+  if (result.outcome === 'self') throw new HttpError(400, SELF_MESSAGES[result.change]);
+  return result.value;
+}
+
+/** The one answer carrying a password or a link: shown to the administrator this once, never cached. */
+function withCredentials(
+  reply: FastifyReply,
+  message: string,
+  user: TeamUser,
+  credentials: { password: string } | { invitationUrl: string; invitationExpiresAt: string },
+) {
+  reply.header('cache-control', 'no-store');
+  return {
+    success: true as const,
+    message,
+    data: {
+      user,
+      password: 'password' in credentials ? credentials.password : null,
+      invitationUrl: 'invitationUrl' in credentials ? credentials.invitationUrl : null,
+      invitationExpiresAt: 'invitationUrl' in credentials ? credentials.invitationExpiresAt : null,
+    },
+  };
+}
+
+/** The team screen's API (src/shared/contracts/team.ts): administrators only. */
+export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { config, team, clock }) => {
+  // Authentication and role before validation: without a session every call is a 401, whatever it carries.
+  app.addHook('onRequest', app.requireAccess('administration'));
+
+  const invitationFor = (request: Parameters<typeof siteOrigin>[1]) => {
+    const invitation = newInvitation(clock());
+    return {
+      invitation,
+      credentials: {
+        invitationUrl: `${siteOrigin(config, request)}${INVITATION_PATH}#${invitation.token}`,
+        invitationExpiresAt: invitation.expiresAt,
+      },
+    };
+  };
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Every back-office user, by name, with role and state',
+        response: { 200: TeamUserListResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async () => ({ users: await team.list() }),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Add a user with a typed or generated password, or an invitation link (returned this once)',
+        body: TeamUserCreateSchema,
+        response: { 201: TeamUserCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { email, name, role, password, invite } = request.body;
+      if (invite && password !== undefined) {
+        throw new HttpError(400, `Please check the form: ${TEAM_MESSAGES.passwordWithInvitation}`, {
+          password: TEAM_MESSAGES.passwordWithInvitation,
+        });
+      }
+      // Hashing costs time and memory: not for an email that is taken.
+      if (await team.emailTaken(email)) throw emailTaken();
+      try {
+        if (invite) {
+          const { invitation, credentials } = invitationFor(request);
+          const user = await team.create(
+            { email, name, role, passwordHash: unusablePasswordHash() },
+            invitation,
+          );
+          return reply.status(201).send(withCredentials(reply, TEAM_MESSAGES.invited, user, credentials));
+        }
+        const shown = password ?? generatePassword();
+        const user = await team.create({ email, name, role, passwordHash: await hashPassword(shown) });
+        return reply
+          .status(201)
+          .send(withCredentials(reply, TEAM_MESSAGES.created, user, { password: shown }));
+      } catch (error) {
+        // Another create of the same email won the race: the unique index said so.
+        if (error instanceof DuplicateEmailError) throw emailTaken();
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Rename a user, change their role, disable (signing them out) or enable them',
+        params: TeamUserIdParamsSchema,
+        body: TeamUserUpdateSchema,
+        response: { 200: TeamUserResponseSchema, ...SAVE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const user = done(await team.update(request.params.id, request.body, request.admin!.id));
+      return { success: true as const, message: TEAM_MESSAGES.updated, data: user };
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Delete a user: their sessions, devices and invitations go; notes keep their name',
+        params: TeamUserIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      done(await team.delete(request.params.id, request.admin!.id));
+      return { success: true as const, message: TEAM_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/password`,
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Reset a user’s password to a typed or generated one (returned this once); signs them out',
+        params: TeamUserIdParamsSchema,
+        body: TeamPasswordResetSchema,
+        response: { 200: TeamUserCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Hashing costs time and memory: not for an id that does not exist.
+      if (!(await team.findById(id))) throw notFound();
+      const shown = request.body.password ?? generatePassword();
+      const signedIn = request.admin!;
+      // An administrator resetting their own password stays signed in here, as when changing it.
+      const keepSession = id === signedIn.id ? signedIn.sessionId : undefined;
+      const user = await team.setPassword(id, await hashPassword(shown), keepSession);
+      if (!user) throw notFound();
+      return withCredentials(reply, TEAM_MESSAGES.passwordReset, user, { password: shown });
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/invitation`,
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'A new invitation link for a user (returned this once); earlier links stop working',
+        params: TeamUserIdParamsSchema,
+        response: { 200: TeamUserCredentialsResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { invitation, credentials } = invitationFor(request);
+      if (!(await team.invite(request.params.id, invitation))) throw notFound();
+      const user = await team.findById(request.params.id);
+      if (!user) throw notFound();
+      return withCredentials(reply, TEAM_MESSAGES.invitationRenewed, user, credentials);
+    },
+  );
+};
+
+/**
+ * What the invited person's page calls, without a session. The token travels in the body: a URL would put it
+ * in logs on the way.
+ */
+export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = async (
+  app,
+  { team, throttle },
+) => {
+  const invitationErrors = errorResponses(400, 403, 404, 413, 415, 429);
+
+  /** The invitation of `token`, counted against the address first; throws 429 or 404. */
+  const validInvitation = async (token: string, ip: string) => {
+    const attempt = await throttle.begin(ip);
+    if (attempt.retryAfterSeconds > 0) {
+      throw new HttpError(
+        429,
+        `Too many invitation links tried from your network. Please try again ${waitPhrase(attempt.retryAfterSeconds)}.`,
+        undefined,
+        { 'retry-after': String(attempt.retryAfterSeconds) },
+      );
+    }
+    const tokenHash = hashInvitationToken(token);
+    const invitation = await team.findInvitation(tokenHash);
+    if (!invitation) throw new HttpError(404, INVITATION_INVALID_MESSAGE);
+    return { invitation, tokenHash, succeeded: () => attempt.succeeded() };
+  };
+
+  app.post(
+    '/api/admin/invitation/check',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Whose invitation a link is, while it works',
+        body: InvitationCheckSchema,
+        response: { 200: InvitationInfoResponseSchema, ...invitationErrors },
+      },
+    },
+    async (request, reply) => {
+      const { invitation, succeeded } = await validInvitation(request.body.token, request.ip);
+      await succeeded();
+      reply.header('cache-control', 'no-store');
+      return { email: invitation.email, name: invitation.name, expiresAt: invitation.expiresAt };
+    },
+  );
+
+  app.post(
+    '/api/admin/invitation/accept',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Set one’s password with an invitation link; the link then stops working',
+        body: InvitationAcceptSchema,
+        response: { 200: MessageResponseSchema, ...invitationErrors },
+      },
+    },
+    async (request) => {
+      const { invitation, tokenHash, succeeded } = await validInvitation(request.body.token, request.ip);
+      const passwordHash = await hashPassword(request.body.password);
+      // Used, replaced or expired while the password was hashed: as invalid as an unknown link.
+      if (!(await team.acceptInvitation(tokenHash, invitation.adminId, passwordHash)))
+        throw new HttpError(404, INVITATION_INVALID_MESSAGE);
+      await succeeded();
+      return { success: true as const, message: TEAM_MESSAGES.invitationAccepted };
+    },
+  );
+};
