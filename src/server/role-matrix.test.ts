@@ -92,6 +92,7 @@ const ACCESS: Record<string, Area | 'public'> = {
   'GET /api/admin/dashboard': 'dashboard',
   'GET /api/admin/backups': 'administration',
   'GET /api/admin/backups/latest': 'administration',
+  'GET /api/admin/audit-log': 'administration',
 };
 
 const PASSWORD = 'role matrix password';

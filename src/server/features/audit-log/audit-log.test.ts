@@ -12,6 +12,7 @@ import {
   storedInquiry,
   TEST_ADMIN,
   TEST_DIALECTS,
+  TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
 import { AUDITED_ROUTES } from './recorder.ts';
 
@@ -113,6 +114,46 @@ describe.each(TEST_DIALECTS)('audit log (%s)', (dialect) => {
     expect(Date.parse(status!.at)).toBe(t.clock());
     expect(member).toMatchObject({ action: 'member.create', detail: { mobile: '+919123456789' } });
     expect(JSON.stringify(member)).not.toContain('member secret');
+  });
+
+  it('records changes to the team, and an accepted invitation as its user, without passwords or links', async () => {
+    const created = await api('POST', '/api/admin/users', {
+      email: 'ravi@example.com',
+      name: 'Ravi',
+      role: 'agent',
+      invite: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const { user, invitationUrl } = created.json().data as { user: { _id: string }; invitationUrl: string };
+    const token = new URL(invitationUrl).hash.slice(1);
+    expect((await api('PATCH', `/api/admin/users/${user._id}`, { role: 'editor' })).statusCode).toBe(200);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/invitation/accept',
+      headers: { origin: TEST_ORIGIN },
+      payload: { token, password: 'ravi sets this one' },
+    });
+    expect(accepted.statusCode).toBe(200);
+
+    const [accept, update, create] = await entries();
+    expect(create).toMatchObject({
+      action: 'user.create',
+      actorEmail: TEST_ADMIN.email,
+      detail: { email: 'ravi@example.com', name: 'Ravi', role: 'agent', invite: true },
+    });
+    expect(update).toMatchObject({
+      action: 'user.update',
+      targetType: 'user',
+      targetId: user._id,
+      detail: { role: 'editor' },
+    });
+    expect(accept).toMatchObject({
+      action: 'user.invitation-accepted',
+      actorId: user._id,
+      actorEmail: 'ravi@example.com',
+      detail: null,
+    });
+    expect(JSON.stringify(await entries())).not.toMatch(/ravi sets this one|#/);
   });
 
   it('filters by user, action and days in the business time zone', async () => {

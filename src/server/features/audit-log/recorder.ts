@@ -51,6 +51,13 @@ export const AUDITED_ROUTES: Record<string, { action: AuditAction; target?: stri
   'DELETE /api/members/:id': { action: 'member.delete', target: 'member' },
   'PUT /api/admin/settings': { action: 'settings.update' },
   'GET /api/admin/backups/latest': { action: 'backup.download' },
+  'POST /api/admin/users': { action: 'user.create' },
+  'PATCH /api/admin/users/:id': { action: 'user.update', target: 'user' },
+  'DELETE /api/admin/users/:id': { action: 'user.delete', target: 'user' },
+  'POST /api/admin/users/:id/password': { action: 'user.password-reset', target: 'user' },
+  'POST /api/admin/users/:id/invitation': { action: 'user.invitation', target: 'user' },
+  'POST /api/admin/invitation/check': null,
+  'POST /api/admin/invitation/accept': { action: 'user.invitation-accepted' },
 };
 
 /** Fields never copied into an entry, whatever route they come in. */

@@ -303,6 +303,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
       if (!(await team.acceptInvitation(tokenHash, invitation.adminId, passwordHash)))
         throw new HttpError(404, INVITATION_INVALID_MESSAGE);
       await succeeded();
+      request.auditNote = { actor: { id: invitation.adminId, email: invitation.email } };
       return { success: true as const, message: TEAM_MESSAGES.invitationAccepted };
     },
   );
