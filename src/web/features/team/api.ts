@@ -33,8 +33,7 @@ function fetchTeam(signal?: AbortSignal): Promise<TeamUserListResponse> {
   return apiRequest(BASE, { signal, schema: TeamUserListResponseSchema });
 }
 
-const teamQueryOptions = () =>
-  screenQueryOptions(teamKeys.list(), fetchTeam, 'Failed to load the team');
+const teamQueryOptions = () => screenQueryOptions(teamKeys.list(), fetchTeam, 'Failed to load the team');
 
 /** Every back-office user, with role, status, second factor and last sign-in. */
 export function useTeam() {
@@ -184,13 +183,11 @@ function acceptInvitation(body: InvitationAcceptInput): Promise<{ message: strin
   });
 }
 
-/** Sets the invited person's password; the link then ends. */
+/** Sets the invited person's password; the link then ends (the page moves on to signing in). */
 export function useAcceptInvitation() {
-  const queryClient = useQueryClient();
   return useMutation({
     ...FORGET_AT_ONCE,
     mutationFn: acceptInvitation,
     meta: { redirectOnSessionError: false },
-    onSuccess: (_answer, { token }) => queryClient.removeQueries({ queryKey: teamKeys.invitation(token) }),
   });
 }

@@ -98,7 +98,7 @@ function RoleForm({ user }: { user: TeamUser }) {
 }
 
 /** Disable (cannot sign in; signed out at once) or enable again. */
-function AccessSection({ user }: { user: TeamUser }) {
+function AccessToggle({ user }: { user: TeamUser }) {
   const update = useUpdateTeamUser();
   const [refusal, setRefusal] = useState<string | null>(null);
   const disabled = user.status === 'disabled';
@@ -119,10 +119,7 @@ function AccessSection({ user }: { user: TeamUser }) {
     );
   };
   return (
-    <section aria-labelledby="team-user-access" className="space-y-2">
-      <h3 id="team-user-access" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        Access
-      </h3>
+    <>
       <p className="text-sm text-slate-700">
         {disabled
           ? `${user.name} cannot sign in. Enabling lets them sign in again with their password.`
@@ -139,6 +136,24 @@ function AccessSection({ user }: { user: TeamUser }) {
       <p role="alert" className="text-sm text-red-700 empty:hidden">
         {refusal}
       </p>
+    </>
+  );
+}
+
+/** Who may sign in: never taken away from oneself (the server refuses it too); another administrator can. */
+function AccessSection({ user, you }: { user: TeamUser; you: boolean }) {
+  return (
+    <section aria-labelledby="team-user-access" className="space-y-2">
+      <h3 id="team-user-access" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Access
+      </h3>
+      {you ? (
+        <p className="text-sm text-slate-700">
+          You cannot disable or delete your own account; another administrator can.
+        </p>
+      ) : (
+        <AccessToggle user={user} />
+      )}
     </section>
   );
 }
@@ -190,10 +205,12 @@ export function TeamUserDialog({
                   Reset password
                 </Button>
               )}
-              <Button variant="danger" onClick={() => onDelete(user)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
+              {!you && (
+                <Button variant="danger" onClick={() => onDelete(user)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete
+                </Button>
+              )}
             </div>
           )}
         </div>
@@ -219,7 +236,7 @@ export function TeamUserDialog({
           {/* Fresh forms whenever what is stored changes, so they always start from it. */}
           <NameForm key={`name:${user._id}:${user.name}`} user={user} />
           <RoleForm key={`role:${user._id}:${user.role}`} user={user} />
-          <AccessSection user={user} />
+          <AccessSection user={user} you={you} />
         </div>
       )}
     </Modal>
