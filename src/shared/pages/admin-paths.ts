@@ -7,6 +7,8 @@
  */
 export const ADMIN_SCREENS = {
   login: ['/admin/login'],
+  /** Opened from an invitation link (`#<token>`) by someone who has no password yet: no session needed. */
+  invitation: ['/admin/invitation'],
   dashboard: ['/admin/dashboard', '/admin'],
   inquiries: ['/admin/inquiries', '/admin/dashboard/inquiries'],
   contact: ['/admin/contact', '/admin/dashboard/contact', '/ContactAdmin'],
@@ -14,6 +16,7 @@ export const ADMIN_SCREENS = {
   users: ['/admin/users', '/UserManagement'],
   profile: ['/admin/profile'],
   settings: ['/admin/settings'],
+  team: ['/admin/team'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type AdminScreenId = keyof typeof ADMIN_SCREENS;

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import type { Admin } from '../../shared/contracts/admin-auth.ts';
 import { currentAdminQueryOptions } from '../features/admin-auth/api.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { canOpen, type SignedInScreen } from './access.ts';
 import { DASHBOARD_PATH, loginPathFor, safeNextPath } from './paths.ts';
 
 function isUnauthenticated(error: unknown): boolean {
@@ -36,5 +37,23 @@ export function loginLoader(queryClient: QueryClient) {
     }
     const next = safeNextPath(new URL(request.url).searchParams.get('next'));
     throw redirect(next ?? DASHBOARD_PATH);
+  };
+}
+
+/** What a screen's loader throws for a role that may not use it; its error boundary says so. */
+export const SCREEN_NOT_AVAILABLE_STATUS = 403;
+
+/**
+ * Loader of each signed-in screen: someone whose role may not use it (a typed or remembered address) gets
+ * the "not available for your role" page instead, and the screen, which would ask the server, never renders.
+ * Who is signed in is the layout loader's question, asked once for both; its failures are the layout's.
+ */
+export function screenAccessLoader(queryClient: QueryClient, screen: SignedInScreen) {
+  return async (): Promise<null> => {
+    const admin = await queryClient.fetchQuery(currentAdminQueryOptions()).catch(() => null);
+    if (admin && !canOpen(admin.role, screen)) {
+      throw data(null, { status: SCREEN_NOT_AVAILABLE_STATUS });
+    }
+    return null;
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from './paths.ts';
+import { loginPageState, loginPathFor, safeNextPath } from './paths.ts';
 
 describe('safeNextPath', () => {
   it.each(['/admin/contact', '/admin/inquiries?q=ravi', '/ContactAdmin', '/UserManagement', '/admin'])(
@@ -18,6 +18,7 @@ describe('safeNextPath', () => {
     '/administrator',
     '/admin/login',
     '/admin/login?next=%2Fadmin',
+    '/admin/invitation',
     'javascript:alert(1)',
   ])('refuses %s', (path) => expect(safeNextPath(path)).toBeNull());
 });
@@ -31,4 +32,16 @@ describe('loginPathFor', () => {
     expect(loginPathFor('/admin/dashboard')).toBe('/admin/login');
     expect(loginPathFor('//evil.example')).toBe('/admin/login');
   });
+});
+
+describe('loginPageState', () => {
+  it('takes the email and the notice another screen left', () => {
+    const state = { email: 'asha@example.com', notice: 'Your password is set.' };
+    expect(loginPageState(state)).toEqual(state);
+  });
+
+  it.each([null, undefined, 'asha@example.com', { email: 'asha@example.com' }, { email: 1, notice: 'x' }])(
+    'ignores %j',
+    (state) => expect(loginPageState(state)).toBeNull(),
+  );
 });

@@ -2,6 +2,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiRequestError, NETWORK_ERROR_STATUS } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { AdminTitle } from './admin-brand.tsx';
+import { SCREEN_NOT_AVAILABLE_STATUS } from './guard.ts';
+import { NotAvailablePage } from './routes/not-available-page.tsx';
 
 function explain(error: unknown): string {
   if (error instanceof ApiRequestError && error.status === NETWORK_ERROR_STATUS) {
@@ -27,4 +29,15 @@ export function RouteError() {
       </Button>
     </div>
   );
+}
+
+/**
+ * The error boundary of each signed-in screen, shown inside the layout (the menu stays): the page that says
+ * the screen is not for this role, or what went wrong.
+ */
+export function ScreenError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === SCREEN_NOT_AVAILABLE_STATUS)
+    return <NotAvailablePage />;
+  return <RouteError />;
 }

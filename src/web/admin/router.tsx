@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ADMIN_APP_ROOTS, ADMIN_SCREENS, type AdminScreenId } from '../../shared/pages/admin-paths.ts';
-import { loginLoader, requireAdminLoader } from './guard.ts';
+import { isPublicScreen, type SignedInScreen } from './access.ts';
+import { loginLoader, requireAdminLoader, screenAccessLoader } from './guard.ts';
 import { LOGIN_PATH } from './paths.ts';
 import { RootLayout, SessionCheck } from './root-layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteError, ScreenError } from './route-error.tsx';
+import { SIGNED_IN_LAYOUT_ROUTE_ID } from './signed-in-admin.ts';
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
@@ -17,6 +19,7 @@ const notFound: PageModule = () =>
 // Every screen is its own chunk; a screen reached by several paths (SPEC aliases) is loaded once.
 const screens = {
   login: () => import('./routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+  invitation: () => import('./routes/invitation-page.tsx').then((m) => ({ Component: m.InvitationPage })),
   dashboard: () => import('./routes/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   inquiries: () => import('./routes/inquiries-page.tsx').then((m) => ({ Component: m.InquiriesPage })),
   contact: () =>
@@ -25,15 +28,26 @@ const screens = {
   users: () => import('./routes/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
   profile: () => import('./routes/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
   settings: () => import('./routes/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+  team: () => import('./routes/team-page.tsx').then((m) => ({ Component: m.TeamPage })),
 } satisfies Record<AdminScreenId, PageModule>;
 
 const SIGNED_IN_SCREENS = (Object.keys(ADMIN_SCREENS) as AdminScreenId[]).filter(
-  (screen) => screen !== 'login',
+  (screen): screen is SignedInScreen => !isPublicScreen(screen),
 );
 
-/** A route for each path of the screen (admin-paths.ts), all loading its one chunk. */
-const screenRoutes = (screen: AdminScreenId): RouteObject[] =>
-  ADMIN_SCREENS[screen].map((path) => ({ path, lazy: screens[screen] }));
+/**
+ * A route for each path of the screen (admin-paths.ts), all loading its one chunk; a role that may not use
+ * the screen gets the "not available" page in its place (guard.ts), inside the layout.
+ */
+const screenRoutes =
+  (queryClient: QueryClient) =>
+  (screen: SignedInScreen): RouteObject[] =>
+    ADMIN_SCREENS[screen].map((path) => ({
+      path,
+      loader: screenAccessLoader(queryClient, screen),
+      lazy: screens[screen],
+      ErrorBoundary: ScreenError,
+    }));
 
 function adminRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -43,14 +57,17 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteError,
       children: [
         { path: LOGIN_PATH, loader: loginLoader(queryClient), lazy: screens.login },
+        // Opened by someone without a password yet: no session is asked for.
+        ...ADMIN_SCREENS.invitation.map((path) => ({ path, lazy: screens.invitation })),
         {
+          id: SIGNED_IN_LAYOUT_ROUTE_ID,
           loader: requireAdminLoader(queryClient),
           // Ask the server again on every navigation (answered from cache while fresh).
           shouldRevalidate: () => true,
           lazy: layout,
           ErrorBoundary: RouteError,
           children: [
-            ...SIGNED_IN_SCREENS.flatMap(screenRoutes),
+            ...SIGNED_IN_SCREENS.flatMap(screenRoutes(queryClient)),
             ...ADMIN_APP_ROOTS.map((root) => ({ path: `${root}/*`, lazy: notFound })),
           ],
         },

@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** Why the last attempt was refused (the server's words), shown in the dialog above its buttons. */
+  error?: string | null;
   /** Where focus goes on close; by default back to what had it before (the button that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  error,
   onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
@@ -41,6 +44,11 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">
             {description}
           </AlertDialog.Description>
+          {error && (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClassName('secondary')} disabled={pending}>
               {cancelLabel}

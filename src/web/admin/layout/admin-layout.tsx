@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
-import type { Admin } from '../../../shared/contracts/admin-auth.ts';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { canUse } from '../../../shared/rules/roles.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
 import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
@@ -11,6 +11,7 @@ import { BusinessTimeZone } from '../../lib/business-time-zone.ts';
 import { cx } from '../../lib/class-names.ts';
 import { UnreadInquiriesContext } from '../admin-brand.tsx';
 import { loginPathFor } from '../paths.ts';
+import { useSignedInAdmin } from '../signed-in-admin.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useMediaQuery } from './use-media-query.ts';
@@ -20,9 +21,11 @@ const SIDEBAR_ID = 'admin-sidebar';
 const WIDE_SCREEN_QUERY = '(min-width: 768px)';
 
 export function AdminLayout() {
-  const loaded = useLoaderData() as Admin;
   const me = useCurrentAdmin();
-  const admin = me.data ?? loaded;
+  const admin = useSignedInAdmin();
+  // The unread count (tab title, menu badge) and the live stream are the inbox's: the server refuses them
+  // to a role without it, so they are not asked for.
+  const inbox = canUse(admin.role, 'inbox');
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [open, setOpen] = useState(wide);
   const location = useLocation();
@@ -31,8 +34,8 @@ export function AdminLayout() {
   const settings = useSiteSettings();
   // Settings that cannot be loaded leave the dates in the viewer's own zone rather than blank.
   const timeZone = settings.isError ? undefined : (settings.data?.timeZone ?? null);
-  const unread = useInquiryStats().data?.unread;
-  const liveAnnouncement = useLiveInquiries();
+  const unread = useInquiryStats({ enabled: inbox }).data?.unread;
+  const liveAnnouncement = useLiveInquiries({ enabled: inbox });
 
   // Open by default on wide screens; closes by itself when the window narrows below 768 px.
   useEffect(() => setOpen(wide), [wide]);
@@ -63,7 +66,7 @@ export function AdminLayout() {
   }, [open, overlay]);
 
   return (
-    <UnreadInquiriesContext value={unread}>
+    <UnreadInquiriesContext value={inbox ? unread : undefined}>
       <div className="min-h-dvh bg-slate-50">
         <div role="status" className="sr-only">
           {liveAnnouncement}
@@ -74,7 +77,13 @@ export function AdminLayout() {
         >
           Skip to content
         </a>
-        <Sidebar id={SIDEBAR_ID} open={open} overlay={overlay} onClose={() => setOpen(false)} />
+        <Sidebar
+          id={SIDEBAR_ID}
+          role={admin.role}
+          open={open}
+          overlay={overlay}
+          onClose={() => setOpen(false)}
+        />
         {open && overlay && (
           // A click outside the menu closes it; keyboard users have Escape and the Close button.
           <div
@@ -90,7 +99,7 @@ export function AdminLayout() {
           )}
         >
           <TopBar
-            email={admin.email}
+            admin={admin}
             sidebarId={SIDEBAR_ID}
             sidebarOpen={open}
             onToggleSidebar={() => setOpen((value) => !value)}

@@ -1,8 +1,11 @@
-import { Contact, Inbox, LayoutDashboard, type LucideIcon, Newspaper, Users } from 'lucide-react';
-import { ADMIN_SCREENS, type AdminScreenId, adminPath } from '../../../shared/pages/admin-paths.ts';
+import { Contact, Inbox, LayoutDashboard, type LucideIcon, Newspaper, ShieldUser, Users } from 'lucide-react';
+import { ADMIN_SCREENS, adminPath } from '../../../shared/pages/admin-paths.ts';
+import type { Role } from '../../../shared/rules/roles.ts';
+import { canOpen, type SignedInScreen } from '../access.ts';
 
 export interface NavItem {
   label: string;
+  screen: SignedInScreen;
   to: string;
   icon: LucideIcon;
   /** Every path showing the same screen (SPEC section 2 keeps the old aliases working). */
@@ -11,17 +14,30 @@ export interface NavItem {
   badge?: 'unread-inquiries';
 }
 
-function navItem(label: string, screen: AdminScreenId, icon: LucideIcon, badge?: NavItem['badge']): NavItem {
-  return { label, to: adminPath(screen), icon, paths: ADMIN_SCREENS[screen], ...(badge ? { badge } : {}) };
+function navItem(label: string, screen: SignedInScreen, icon: LucideIcon, badge?: NavItem['badge']): NavItem {
+  return {
+    label,
+    screen,
+    to: adminPath(screen),
+    icon,
+    paths: ADMIN_SCREENS[screen],
+    ...(badge ? { badge } : {}),
+  };
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   navItem('Dashboard', 'dashboard', LayoutDashboard),
   navItem('Inquiries', 'inquiries', Inbox, 'unread-inquiries'),
   navItem('Add Contact Info', 'contact', Contact),
   navItem('Add Blogs', 'blog', Newspaper),
   navItem('Users', 'users', Users),
+  navItem('Team', 'team', ShieldUser),
 ];
+
+/** The menu of someone with this role: only the screens their role may open. */
+export function navItemsFor(role: Role): readonly NavItem[] {
+  return NAV_ITEMS.filter((item) => canOpen(role, item.screen));
+}
 
 export function isCurrent(item: NavItem, pathname: string): boolean {
   const here = pathname.replace(/\/+$/, '').toLowerCase() || '/';

@@ -2,13 +2,18 @@ import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { Admin } from '../../../shared/contracts/admin-auth.ts';
+import { adminPath } from '../../../shared/pages/admin-paths.ts';
+import { ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { useLogout } from '../../features/admin-auth/api.ts';
+import { canOpen } from '../access.ts';
 import { LOGIN_PATH } from '../paths.ts';
 
 const ITEM_CLASS =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-export function ProfileMenu({ email }: { email: string }) {
+export function ProfileMenu({ admin }: { admin: Pick<Admin, 'email' | 'name' | 'role'> }) {
+  const { email, name, role } = admin;
   const logout = useLogout();
   const navigate = useNavigate();
 
@@ -41,21 +46,25 @@ export function ProfileMenu({ email }: { email: string }) {
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">
             Signed in as
-            <span className="block truncate text-sm font-medium text-slate-900">{email}</span>
+            {name && <span className="block truncate text-sm font-medium text-slate-900">{name}</span>}
+            <span className="block truncate text-sm text-slate-900">{email}</span>
+            <span className="block">{ROLE_LABELS[role]}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={ITEM_CLASS}>
-            <Link to="/admin/profile">
+            <Link to={adminPath('profile')}>
               <UserRound aria-hidden="true" className="size-4" />
               My Profile
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM_CLASS}>
-            <Link to="/admin/settings">
-              <Settings aria-hidden="true" className="size-4" />
-              Settings
-            </Link>
-          </DropdownMenu.Item>
+          {canOpen(role, 'settings') && (
+            <DropdownMenu.Item asChild className={ITEM_CLASS}>
+              <Link to={adminPath('settings')}>
+                <Settings aria-hidden="true" className="size-4" />
+                Settings
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={ITEM_CLASS} disabled={logout.isPending} onSelect={signOut}>
             <LogOut aria-hidden="true" className="size-4" />

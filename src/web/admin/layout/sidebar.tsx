@@ -1,14 +1,17 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { Role } from '../../../shared/rules/roles.ts';
 import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAdminName } from '../admin-brand.tsx';
-import { isCurrent, NAV_ITEMS } from './nav-items.ts';
+import { isCurrent, navItemsFor } from './nav-items.ts';
 
 export interface SidebarProps {
   id: string;
+  /** The signed-in user's role: the menu lists only the screens it may use. */
+  role: Role;
   open: boolean;
   /** On narrow screens the sidebar floats over the page instead of sitting beside it. */
   overlay: boolean;
@@ -36,7 +39,7 @@ function UnreadBadge({ current }: { current: boolean }) {
   );
 }
 
-export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
+export function Sidebar({ id, role, open, overlay, onClose }: SidebarProps) {
   const { pathname } = useLocation();
   const adminName = useAdminName();
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
@@ -75,7 +78,7 @@ export function Sidebar({ id, open, overlay, onClose }: SidebarProps) {
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {NAV_ITEMS.map((item, index) => {
+          {navItemsFor(role).map((item, index) => {
             const current = isCurrent(item, pathname);
             const Icon = item.icon;
             return (

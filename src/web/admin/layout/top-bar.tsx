@@ -1,25 +1,30 @@
 import { House, Menu } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { Admin } from '../../../shared/contracts/admin-auth.ts';
+import { adminPath } from '../../../shared/pages/admin-paths.ts';
+import { canUse } from '../../../shared/rules/roles.ts';
 import { Button } from '../../ui/button.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 export interface TopBarProps {
-  email: string;
+  /** The signed-in user: named in the account menu; their role decides what the bar offers. */
+  admin: Pick<Admin, 'email' | 'name' | 'role'>;
   sidebarId: string;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
 }
 
-export function TopBar({ email, sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+export function TopBar({ admin, sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
   const navigate = useNavigate();
 
-  // The inquiry inbox is what there is to search; the search box takes the admin there.
+  // The inquiry inbox is what there is to search; the search box takes the admin there (if their role has it).
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    navigate(q ? `/admin/inquiries?q=${encodeURIComponent(q)}` : '/admin/inquiries');
+    const inbox = adminPath('inquiries');
+    navigate(q ? `${inbox}?q=${encodeURIComponent(q)}` : inbox);
   };
 
   return (
@@ -42,17 +47,19 @@ export function TopBar({ email, sidebarId, sidebarOpen, onToggleSidebar }: TopBa
         <House aria-hidden="true" className="size-5" />
         <span className="sr-only sm:not-sr-only">View site</span>
       </Link>
-      <search className="min-w-0 flex-1 sm:max-w-md">
-        <SearchField
-          label="Search inquiries"
-          onSearch={search}
-          name="q"
-          placeholder="Search..."
-          className="h-10 rounded-lg border border-slate-300 bg-slate-50 text-base focus:bg-white focus:outline-2 focus:outline-indigo-600 sm:text-sm"
-        />
-      </search>
+      {canUse(admin.role, 'inbox') && (
+        <search className="min-w-0 flex-1 sm:max-w-md">
+          <SearchField
+            label="Search inquiries"
+            onSearch={search}
+            name="q"
+            placeholder="Search..."
+            className="h-10 rounded-lg border border-slate-300 bg-slate-50 text-base focus:bg-white focus:outline-2 focus:outline-indigo-600 sm:text-sm"
+          />
+        </search>
+      )}
       <div className="ml-auto">
-        <ProfileMenu email={email} />
+        <ProfileMenu admin={admin} />
       </div>
     </header>
   );

@@ -1,27 +1,44 @@
-import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
 import { NotificationPreferencesCard } from '../../features/notifications/notification-preferences-card.tsx';
 import { PushDevicesCard } from '../../features/push-devices/push-devices-card.tsx';
 import { Card } from '../../ui/card.tsx';
+import { canOpen } from '../access.ts';
 import { AdminPageHeader } from '../layout/admin-page-header.tsx';
+import { useSignedInAdmin } from '../signed-in-admin.ts';
 
 export function ProfilePage() {
-  const { data: admin } = useCurrentAdmin();
-  if (!admin) return null;
+  const admin = useSignedInAdmin();
+  // Notifications are of new inquiries: only for a role that may open the inbox.
+  const inquiries = canOpen(admin.role, 'inquiries');
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <AdminPageHeader title="My Profile" />
       <Card titleId="account-title" title="Account">
-        <dl className="mt-3 text-sm">
-          <dt className="text-slate-500">Email</dt>
-          <dd className="mt-0.5 font-medium break-all text-slate-900">{admin.email}</dd>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+          {admin.name && (
+            <div>
+              <dt className="text-slate-500">Name</dt>
+              <dd className="mt-0.5 font-medium break-words text-slate-900">{admin.name}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-slate-500">Email</dt>
+            <dd className="mt-0.5 font-medium break-all text-slate-900">{admin.email}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-slate-500">Role</dt>
+            <dd className="mt-0.5 text-slate-900">
+              <span className="font-medium">{ROLE_LABELS[admin.role]}</span>: {ROLE_DESCRIPTIONS[admin.role]}
+            </dd>
+          </div>
         </dl>
       </Card>
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <ChangePasswordForm email={admin.email} />
       </section>
-      <NotificationPreferencesCard />
-      <PushDevicesCard />
+      {inquiries && <NotificationPreferencesCard />}
+      {inquiries && <PushDevicesCard />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LoginSchema } from '../../../shared/contracts/admin-auth.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -17,11 +17,21 @@ function loginFailureMessage(error: unknown): string {
   return 'Login failed. Please try again.';
 }
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export interface LoginFormProps {
+  onSignedIn: () => void;
+  /** Filled in already (a password just set from an invitation): the password takes the focus. */
+  email?: string | undefined;
+}
+
+export function LoginForm({ onSignedIn, email = '' }: LoginFormProps) {
   const login = useLogin();
   const loginInfo = useLoginInfo();
   const [failure, setFailure] = useState<string | null>(null);
-  const { field, ...form } = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
+  const { field, ...form } = useZodForm(LoginSchema, { defaultValues: { email, password: '' } });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (email) setFocus('password');
+  }, [email, setFocus]);
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     setFailure(null);

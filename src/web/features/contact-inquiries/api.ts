@@ -72,12 +72,18 @@ const inquiryStatsQueryOptions = () =>
     refetchOnWindowFocus: true,
   });
 
-/** The five counts; the sidebar badge and the inbox share this query, so one refetch updates both. */
-export function useInquiryStats() {
-  const stats = useQuery(inquiryStatsQueryOptions());
+/**
+ * The five counts; the sidebar badge and the inbox share this query, so one refetch updates both. Not asked
+ * for with `enabled: false` (a role without the inbox).
+ */
+export function useInquiryStats({ enabled = true }: { enabled?: boolean } = {}) {
+  const stats = useQuery({ ...inquiryStatsQueryOptions(), enabled });
   const { refetch } = stats;
   // Back at the page after the poll stopped: fresh figures now, and the poll starts again.
-  useEffect(() => onActiveAfterIdle(INQUIRY_STATS_POLL_IDLE_MS, () => void refetch()), [refetch]);
+  useEffect(
+    () => (enabled ? onActiveAfterIdle(INQUIRY_STATS_POLL_IDLE_MS, () => void refetch()) : undefined),
+    [enabled, refetch],
+  );
   return stats;
 }
 

@@ -26,7 +26,8 @@ export interface InquiryDetailDialogProps {
   brandName?: string;
   onClose: () => void;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
-  onDelete: (inquiry: Inquiry) => void;
+  /** Without it (a role that may not delete), no Delete button. */
+  onDelete?: (inquiry: Inquiry) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }
 
@@ -195,10 +196,12 @@ export function InquiryDetailDialog({
                   {markUnread.isPending ? 'Marking...' : 'Mark as unread'}
                 </Button>
               )}
-              <Button variant="danger" onClick={() => onDelete(inquiry)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
+              {onDelete && (
+                <Button variant="danger" onClick={() => onDelete(inquiry)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete
+                </Button>
+              )}
             </div>
           )}
         </div>

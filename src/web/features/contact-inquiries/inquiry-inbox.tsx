@@ -33,10 +33,14 @@ import { InquiryStatCards } from './inquiry-stat-cards.tsx';
 export interface InquiryInboxProps {
   /** The business's name, for the prefilled WhatsApp reply. */
   brandName?: string;
+  /** Whether the signed-in user's role may delete inquiries; without it no Delete button shows. */
+  canDelete: boolean;
+  /** Whether it may export them (Export CSV). */
+  canExport: boolean;
 }
 
 /** The inquiry inbox below the screen's title: counts, search, filter, the list, its pages and the modal. */
-export function InquiryInbox({ brandName }: InquiryInboxProps) {
+export function InquiryInbox({ brandName, canDelete, canExport }: InquiryInboxProps) {
   const { params, change } = useListParams(parseInboxParams);
   const query = toInboxQuery(params);
   const list = useInquiries(query);
@@ -95,14 +99,16 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
             onChange={(value) => change({ status: isInquiryStatus(value) ? value : undefined }, true)}
             className="min-w-0 flex-1 px-3 sm:w-44 sm:flex-none"
           />
-          <a
-            href={inquiryExportHref(query)}
-            download
-            className={cx(buttonClassName('secondary'), 'shrink-0')}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </a>
+          {canExport && (
+            <a
+              href={inquiryExportHref(query)}
+              download
+              className={cx(buttonClassName('secondary'), 'shrink-0')}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+          )}
         </div>
       </search>
 
@@ -134,7 +140,7 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
             stale={screen.stale}
             onOpen={(inquiry, from) => screen.open(inquiry._id, from)}
             onStatusChange={changeStatus}
-            onDelete={askDelete}
+            onDelete={canDelete ? askDelete : undefined}
           />
         </ListContent>
       </PagedResults>
@@ -145,7 +151,7 @@ export function InquiryInbox({ brandName }: InquiryInboxProps) {
         brandName={brandName}
         onClose={() => change({ open: null })}
         onStatusChange={changeStatus}
-        onDelete={askDelete}
+        onDelete={canDelete ? askDelete : undefined}
         onCloseAutoFocus={screen.focusAfterDetail}
       />
 

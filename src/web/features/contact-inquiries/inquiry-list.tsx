@@ -19,7 +19,8 @@ export interface InquiryListProps {
   inquiries: Inquiry[];
   onOpen: OpenInquiry;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
-  onDelete: (inquiry: Inquiry) => void;
+  /** Without it (a role that may not delete), no Delete button. */
+  onDelete?: (inquiry: Inquiry) => void;
   /** The rows shown are the previous page's while the next one is on its way. */
   stale?: boolean;
 }
@@ -28,7 +29,7 @@ interface RowProps {
   inquiry: Inquiry;
   onOpen: OpenInquiry;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
-  onDelete: (inquiry: Inquiry) => void;
+  onDelete?: (inquiry: Inquiry) => void;
 }
 
 /** The inquirer's name, the inquiry's button, with the badge of an unread one. */
@@ -64,7 +65,7 @@ function ContactLines({ inquiry }: { inquiry: Inquiry }) {
   );
 }
 
-/** The status select and the Delete button. */
+/** The status select and (for a role that may delete) the Delete button. */
 function Actions({
   inquiry,
   onStatusChange,
@@ -80,18 +81,20 @@ function Actions({
         onChange={(status) => onStatusChange(inquiry, status)}
         className={selectClassName}
       />
-      <Button
-        variant="ghost"
-        size="icon"
-        className="shrink-0 text-red-600 hover:bg-red-50"
-        aria-label={`Delete inquiry from ${inquiry.name}`}
-        onClick={(event: MouseEvent) => {
-          event.stopPropagation();
-          onDelete(inquiry);
-        }}
-      >
-        <Trash2 aria-hidden="true" className="size-5" />
-      </Button>
+      {onDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="shrink-0 text-red-600 hover:bg-red-50"
+          aria-label={`Delete inquiry from ${inquiry.name}`}
+          onClick={(event: MouseEvent) => {
+            event.stopPropagation();
+            onDelete(inquiry);
+          }}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+        </Button>
+      )}
     </div>
   );
 }

@@ -25,13 +25,15 @@ function parseEvent(data: unknown) {
 
 /**
  * Keeps the inquiry screens (inbox, stat cards, sidebar badge, dashboard) current while the back office is
- * open, from the server's event stream. Returns what a polite live region should announce.
+ * open, from the server's event stream. Returns what a polite live region should announce. With
+ * `enabled: false` (a role without the inbox, which the server refuses the stream) nothing is opened.
  */
-export function useLiveInquiries(): string {
+export function useLiveInquiries({ enabled = true }: { enabled?: boolean } = {}): string {
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
+    if (!enabled) return;
     let source: EventSource | undefined;
     let lost = false;
     let attempts = 0;
@@ -103,7 +105,7 @@ export function useLiveInquiries(): string {
       clearTimeout(reconnect);
       clearTimeout(throttled);
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
 
   return announcement;
 }

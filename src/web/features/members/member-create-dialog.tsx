@@ -8,16 +8,18 @@ import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
+import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { FieldShell, fieldControlProps, inputClassName, TextField } from '../../ui/text-field.tsx';
 import { useCreateMember } from './api.ts';
-import { MemberCredentialsDialog, requestCredentials } from './member-credentials-dialog.tsx';
+import { MemberCredentialsPanel } from './member-credentials.tsx';
 import {
   hasOwnCountryCode,
   type MemberCreateFormInput,
   MemberCreateFormSchema,
   memberCreateBody,
 } from './member-form.ts';
-import { PasswordChoiceFields } from './password-choice.tsx';
+import { MEMBER_PASSWORD_CHOICES, MEMBER_PASSWORD_HINT } from './member-password-choices.ts';
 
 const FORM_ID = 'member-create-form';
 
@@ -115,6 +117,8 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
         {...field('displayName')}
       />
       <PasswordChoiceFields
+        options={MEMBER_PASSWORD_CHOICES}
+        passwordHint={MEMBER_PASSWORD_HINT}
         choice={choice}
         register={form.register}
         passwordError={errors.password?.message}
@@ -144,7 +148,7 @@ export function MemberCreateDialog({
   onCloseAutoFocus,
 }: MemberCreateDialogProps) {
   return (
-    <MemberCredentialsDialog
+    <CredentialsDialog<MemberCredentials>
       open={open}
       title="New Member"
       doneTitle="Member created"
@@ -152,9 +156,11 @@ export function MemberCreateDialog({
       formId={FORM_ID}
       submitLabel="Create Member"
       pendingLabel="Creating..."
-      brandName={brandName}
       onClose={onClose}
       onCloseAutoFocus={onCloseAutoFocus}
+      renderCredentials={(credentials) => (
+        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
+      )}
     >
       {({ showCredentials, onPendingChange }) => (
         <MemberCreateForm
@@ -166,6 +172,6 @@ export function MemberCreateDialog({
           }}
         />
       )}
-    </MemberCredentialsDialog>
+    </CredentialsDialog>
   );
 }

@@ -5,22 +5,13 @@ import {
   type MemberPasswordResetInput,
   MemberPasswordResetSchema,
 } from '../../../shared/contracts/members.ts';
+import { PASSWORD_REQUIRED, typedPassword, typedPasswordIsGiven } from '../../lib/password-choice.ts';
 
 /** How the member's password comes about: the server makes one up (the default), or the admin types it. */
 export const PASSWORD_CHOICES = ['generate', 'type'] as const;
 export type PasswordChoice = (typeof PASSWORD_CHOICES)[number];
 
 const PasswordChoiceSchema = z.enum(PASSWORD_CHOICES);
-
-/** A typed password is required only when the admin chose to type one. */
-const typedPasswordIsGiven = (input: { passwordChoice: PasswordChoice; password?: string }) =>
-  input.passwordChoice !== 'type' || input.password !== undefined;
-const PASSWORD_REQUIRED = {
-  path: ['password'],
-  message: 'Password is required',
-  // Also when another field is wrong, so every message shows at the first submit.
-  when: () => true,
-};
 
 /** The create form: the API's input plus the password choice, which decides whether a password is sent. */
 export const MemberCreateFormSchema = MemberCreateSchema.safeExtend({
@@ -41,14 +32,16 @@ export function hasOwnCountryCode(mobile: string): boolean {
 
 /** What the server is sent: the country code only for a number without one, a password only if typed. */
 export function memberCreateBody(values: MemberCreateFormValues): MemberCreateInput {
+  const password = typedPassword(values);
   return {
     mobile: values.mobile,
     ...(hasOwnCountryCode(values.mobile) ? {} : { countryCode: values.countryCode }),
     ...(values.displayName ? { displayName: values.displayName } : {}),
-    ...(values.passwordChoice === 'type' && values.password ? { password: values.password } : {}),
+    ...(password ? { password } : {}),
   };
 }
 
 export function memberPasswordResetBody(values: MemberPasswordResetFormValues): MemberPasswordResetInput {
-  return values.passwordChoice === 'type' && values.password ? { password: values.password } : {};
+  const password = typedPassword(values);
+  return password ? { password } : {};
 }

@@ -3,10 +3,12 @@ import { toast } from 'sonner';
 import type { Member, MemberCredentials } from '../../../shared/contracts/members.ts';
 import { MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
+import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { useResetMemberPassword } from './api.ts';
-import { MemberCredentialsDialog, requestCredentials } from './member-credentials-dialog.tsx';
+import { MemberCredentialsPanel } from './member-credentials.tsx';
 import { MemberPasswordResetFormSchema, memberPasswordResetBody } from './member-form.ts';
-import { PasswordChoiceFields } from './password-choice.tsx';
+import { MEMBER_PASSWORD_CHOICES, MEMBER_PASSWORD_HINT } from './member-password-choices.ts';
 
 const FORM_ID = 'member-password-reset-form';
 
@@ -43,6 +45,8 @@ function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
         them.
       </p>
       <PasswordChoiceFields
+        options={MEMBER_PASSWORD_CHOICES}
+        passwordHint={MEMBER_PASSWORD_HINT}
         choice={choice}
         register={form.register}
         passwordError={form.formState.errors.password?.message}
@@ -67,7 +71,7 @@ export function MemberPasswordResetDialog({
   onCloseAutoFocus,
 }: MemberPasswordResetDialogProps) {
   return (
-    <MemberCredentialsDialog
+    <CredentialsDialog<MemberCredentials>
       open={member !== null}
       title="Reset password"
       doneTitle="New password"
@@ -75,9 +79,11 @@ export function MemberPasswordResetDialog({
       formId={FORM_ID}
       submitLabel="Reset password"
       pendingLabel="Resetting..."
-      brandName={brandName}
       onClose={onClose}
       onCloseAutoFocus={onCloseAutoFocus}
+      renderCredentials={(credentials) => (
+        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
+      )}
     >
       {({ showCredentials, onPendingChange }) =>
         member === null ? null : (
@@ -91,6 +97,6 @@ export function MemberPasswordResetDialog({
           />
         )
       }
-    </MemberCredentialsDialog>
+    </CredentialsDialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   MEMBER_STATUSES,
 } from '../../../shared/rules/members.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useFocusReturn } from '../../lib/focus-return.ts';
 import { pageCount } from '../../lib/list-params.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useListScreen } from '../../lib/use-list-screen.ts';
@@ -19,7 +20,6 @@ import { EmptyState, ListContent } from '../../ui/list-content.tsx';
 import { ListSearch, StatusFilter } from '../../ui/list-toolbar.tsx';
 import { PagedResults } from '../../ui/paged-results.tsx';
 import { useDeleteMember, useMembers } from './api.ts';
-import { useFocusReturn } from './focus-return.ts';
 import { MemberCreateDialog } from './member-create-dialog.tsx';
 import { MemberDetailDialog } from './member-detail-dialog.tsx';
 import { MemberList } from './member-list.tsx';

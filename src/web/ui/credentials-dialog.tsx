@@ -1,30 +1,28 @@
 import { type ReactNode, useState } from 'react';
-import type { MemberCredentials } from '../../../shared/contracts/members.ts';
-import { isSessionError } from '../../lib/api-client.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { MemberCredentialsPanel } from './member-credentials.tsx';
+import { isSessionError } from '../lib/api-client.ts';
+import { Button } from './button.tsx';
+import { Modal } from './modal.tsx';
 
 /** What the dialog hands its form. */
-export interface CredentialsFormControls {
-  /** With the server's answer: the dialog shows the ID and its password, once. */
-  showCredentials: (credentials: MemberCredentials) => void;
+export interface CredentialsFormControls<Credentials> {
+  /** With the server's answer: the dialog shows the password (or link), once. */
+  showCredentials: (credentials: Credentials) => void;
   /** Around the form's request: the dialog's buttons wait, and it cannot be closed meanwhile. */
   onPendingChange: (pending: boolean) => void;
 }
 
-/** A mutation whose answer is a member's ID with a password. */
-interface CredentialsMutation<Variables> {
-  mutateAsync: (variables: Variables) => Promise<MemberCredentials>;
+/** A mutation whose answer carries a password (or a link) to show once. */
+interface CredentialsMutation<Variables, Credentials> {
+  mutateAsync: (variables: Variables) => Promise<Credentials>;
   reset: () => void;
 }
 
 /**
- * A form's request for a member's password, with the dialog waiting meanwhile. `onAnswer` gets the ID
- * and password; `onRefused` any refusal but a lost session (the sign-in screen takes over then).
+ * A form's request for a password (or a link), with the dialog waiting meanwhile. `onAnswer` gets the
+ * answer; `onRefused` any refusal but a lost session (the sign-in screen takes over then).
  */
-export async function requestCredentials<Variables>(
-  mutation: CredentialsMutation<Variables>,
+export async function requestCredentials<Variables, Credentials>(
+  mutation: CredentialsMutation<Variables, Credentials>,
   variables: Variables,
   {
     onPendingChange,
@@ -32,7 +30,7 @@ export async function requestCredentials<Variables>(
     onRefused,
   }: {
     onPendingChange: (pending: boolean) => void;
-    onAnswer: (credentials: MemberCredentials) => void;
+    onAnswer: (credentials: Credentials) => void;
     onRefused: (error: unknown) => void;
   },
 ): Promise<void> {
@@ -49,12 +47,12 @@ export async function requestCredentials<Variables>(
   }
 }
 
-export interface MemberCredentialsDialogProps {
+export interface CredentialsDialogProps<Credentials> {
   open: boolean;
   /** While the form shows. */
   title: string;
-  /** Once the password is shown. */
-  doneTitle: string;
+  /** Once the password is shown; may depend on the answer (a password or a link). */
+  doneTitle: string | ((credentials: Credentials) => string);
   description?: ReactNode;
   /** Instead of `description` once the password is shown. */
   doneDescription?: ReactNode;
@@ -62,19 +60,19 @@ export interface MemberCredentialsDialogProps {
   formId: string;
   submitLabel: string;
   pendingLabel: string;
-  /** For the WhatsApp message with the ID. */
-  brandName: string | undefined;
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
   /** The form. */
-  children: (controls: CredentialsFormControls) => ReactNode;
+  children: (controls: CredentialsFormControls<Credentials>) => ReactNode;
+  /** The answer, shown once (a ShownOncePanel). */
+  renderCredentials: (credentials: Credentials) => ReactNode;
 }
 
 /**
- * A form that gives a member a password (a new member, a reset), then the member's ID with that password,
- * shown once. Closing forgets the password.
+ * A form that gives someone a password (a new account, a reset) or a link, then that password or link,
+ * shown once. Closing forgets it.
  */
-export function MemberCredentialsDialog({
+export function CredentialsDialog<Credentials>({
   open,
   title,
   doneTitle,
@@ -83,12 +81,12 @@ export function MemberCredentialsDialog({
   formId,
   submitLabel,
   pendingLabel,
-  brandName,
   onClose,
   onCloseAutoFocus,
   children,
-}: MemberCredentialsDialogProps) {
-  const [credentials, setCredentials] = useState<MemberCredentials | null>(null);
+  renderCredentials,
+}: CredentialsDialogProps<Credentials>) {
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [pending, setPending] = useState(false);
 
   const close = () => {
@@ -103,16 +101,14 @@ export function MemberCredentialsDialog({
       onOpenChange={(next) => !next && close()}
       // A stray tap beside the dialog must not lose the password shown once, nor what was typed.
       dismissOnOutsideClick={false}
-      title={credentials ? doneTitle : title}
-      description={credentials ? doneDescription : description}
+      title={
+        credentials === null ? title : typeof doneTitle === 'string' ? doneTitle : doneTitle(credentials)
+      }
+      description={credentials === null ? description : doneDescription}
       className="max-w-xl"
       onCloseAutoFocus={onCloseAutoFocus}
       footer={
-        credentials ? (
-          <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
-          </div>
-        ) : (
+        credentials === null ? (
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close} disabled={pending}>
               Cancel
@@ -121,14 +117,16 @@ export function MemberCredentialsDialog({
               {pending ? pendingLabel : submitLabel}
             </Button>
           </div>
+        ) : (
+          <div className="flex justify-end">
+            <Button onClick={close}>Done</Button>
+          </div>
         )
       }
     >
-      {credentials ? (
-        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
-      ) : (
-        children({ showCredentials: setCredentials, onPendingChange: setPending })
-      )}
+      {credentials === null
+        ? children({ showCredentials: setCredentials, onPendingChange: setPending })
+        : renderCredentials(credentials)}
     </Modal>
   );
 }

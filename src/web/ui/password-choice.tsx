@@ -1,52 +1,60 @@
 import { useEffect, useId, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PASSWORD_MAX_LENGTH } from '../../../shared/rules/fields.ts';
-import { GENERATED_PASSWORD_LENGTH, MEMBER_PASSWORD_MIN_LENGTH } from '../../../shared/rules/members.ts';
-import { cx } from '../../lib/class-names.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import type { PasswordChoice } from './member-form.ts';
+import { PASSWORD_MAX_LENGTH } from '../../shared/rules/fields.ts';
+import { cx } from '../lib/class-names.ts';
+import { TYPED_PASSWORD_CHOICE } from '../lib/password-choice.ts';
+import { TextField } from './text-field.tsx';
 
-const CHOICES: readonly { value: PasswordChoice; label: string; hint: string }[] = [
-  {
-    value: 'generate',
-    label: 'Generate a password',
-    hint: `A random ${GENERATED_PASSWORD_LENGTH}-character password, shown to you once.`,
-  },
-  { value: 'type', label: 'Type a password', hint: 'For a password agreed with the member.' },
-];
+export interface PasswordChoiceOption<Choice extends string> {
+  value: Choice;
+  label: string;
+  hint: string;
+}
 
-export interface PasswordChoiceFieldsProps {
-  choice: PasswordChoice;
-  /** The form's `register`, for the radio pair and the typed password. */
+export interface PasswordChoiceFieldsProps<Choice extends string> {
+  /** The ways offered, the default first; the one of value 'type' shows the password field. */
+  options: readonly PasswordChoiceOption<Choice>[];
+  choice: Choice;
+  /** The form's `register`, for the radio group and the typed password. */
   register: (
     name: 'passwordChoice' | 'password',
     options?: { shouldUnregister: boolean },
   ) => UseFormRegisterReturn;
+  /** Under the typed password, e.g. its least length. */
+  passwordHint: string;
   passwordError?: string;
 }
 
 /**
- * "Generate a password" (the default) or "Type a password", with the password field for the latter; the
- * field takes the focus when the admin picks "Type a password".
+ * How a password comes about ("Generate a password", the default, "Type a password", or others such as an
+ * invitation link), with the password field for "Type a password", which takes the focus when picked.
  */
-export function PasswordChoiceFields({ choice, register, passwordError }: PasswordChoiceFieldsProps) {
+export function PasswordChoiceFields<Choice extends string>({
+  options,
+  choice,
+  register,
+  passwordHint,
+  passwordError,
+}: PasswordChoiceFieldsProps<Choice>) {
   const id = useId();
   const choiceField = register('passwordChoice');
   // Unregistered when hidden: a password typed and then given up is not kept, nor checked.
   const passwordField = register('password', { shouldUnregister: true });
   const passwordInput = useRef<HTMLInputElement | null>(null);
   const focusWhenShown = useRef(false);
+  const typing = choice === TYPED_PASSWORD_CHOICE;
   useEffect(() => {
-    if (choice !== 'type' || !focusWhenShown.current) return;
+    if (!typing || !focusWhenShown.current) return;
     focusWhenShown.current = false;
     passwordInput.current?.focus();
-  }, [choice]);
+  }, [typing]);
 
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-700">Password</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {CHOICES.map((option) => (
+      {/* Two side by side; more, one under the other, so their hints stay readable. */}
+      <div className={cx('grid gap-2', options.length === 2 && 'sm:grid-cols-2')}>
+        {options.map((option) => (
           <label
             key={option.value}
             className={cx(
@@ -62,7 +70,7 @@ export function PasswordChoiceFields({ choice, register, passwordError }: Passwo
               className="mt-0.5 size-4 accent-indigo-600"
               {...choiceField}
               onChange={(event) => {
-                focusWhenShown.current = event.target.value === 'type';
+                focusWhenShown.current = event.target.value === TYPED_PASSWORD_CHOICE;
                 return choiceField.onChange(event);
               }}
             />
@@ -75,7 +83,7 @@ export function PasswordChoiceFields({ choice, register, passwordError }: Passwo
           </label>
         ))}
       </div>
-      {choice === 'type' && (
+      {typing && (
         <TextField
           label="Password"
           // Plain text: the admin hands this password on, and a browser must not save it as the admin's own.
@@ -85,7 +93,7 @@ export function PasswordChoiceFields({ choice, register, passwordError }: Passwo
           autoCorrect="off"
           spellCheck={false}
           maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${MEMBER_PASSWORD_MIN_LENGTH} characters.`}
+          hint={passwordHint}
           error={passwordError}
           className="font-mono"
           {...passwordField}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  type TeamPasswordResetInput,
+  TeamPasswordResetSchema,
+  type TeamUserCreateInput,
+  TeamUserCreateSchema,
+} from '../../../shared/contracts/team.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/rules/admin-auth.ts';
+import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
+import { PASSWORD_REQUIRED, typedPassword, typedPasswordIsGiven } from '../../lib/password-choice.ts';
+import type { PasswordChoiceOption } from '../../ui/password-choice.tsx';
+
+/**
+ * How a new user gets in: a password the server makes up (the default), one the administrator types, or
+ * a one-time link with which the person sets their own.
+ */
+const CREATE_CHOICES = ['generate', 'type', 'invite'] as const;
+type CreateChoice = (typeof CREATE_CHOICES)[number];
+/** A reset: generated or typed. */
+const RESET_CHOICES = ['generate', 'type'] as const;
+type ResetChoice = (typeof RESET_CHOICES)[number];
+
+const GENERATE: PasswordChoiceOption<'generate'> = {
+  value: 'generate',
+  label: 'Generate a password',
+  hint: 'A random password, shown to you once to pass on.',
+};
+const TYPE: PasswordChoiceOption<'type'> = {
+  value: 'type',
+  label: 'Type a password',
+  hint: 'For a password agreed with the person.',
+};
+
+export const TEAM_CREATE_PASSWORD_CHOICES: readonly PasswordChoiceOption<CreateChoice>[] = [
+  GENERATE,
+  TYPE,
+  {
+    value: 'invite',
+    label: 'Send an invitation link',
+    hint: `The person sets their own password with a one-time link, valid ${INVITATION_VALID_HOURS} hours.`,
+  },
+];
+export const TEAM_RESET_PASSWORD_CHOICES: readonly PasswordChoiceOption<ResetChoice>[] = [GENERATE, TYPE];
+
+export const TEAM_PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
+
+/** The "Add user" form: the API's input, with the choice that decides between a password and a link. */
+export const TeamUserCreateFormSchema = TeamUserCreateSchema.omit({ invite: true })
+  .safeExtend({ passwordChoice: z.enum(CREATE_CHOICES) })
+  .refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
+export type TeamUserCreateFormInput = z.input<typeof TeamUserCreateFormSchema>;
+export type TeamUserCreateFormValues = z.output<typeof TeamUserCreateFormSchema>;
+
+export const TeamPasswordResetFormSchema = TeamPasswordResetSchema.safeExtend({
+  passwordChoice: z.enum(RESET_CHOICES),
+}).refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
+export type TeamPasswordResetFormValues = z.output<typeof TeamPasswordResetFormSchema>;
+
+/** What the server is sent: a password only if typed, `invite` only for a link. */
+export function teamUserCreateBody(values: TeamUserCreateFormValues): TeamUserCreateInput {
+  const password = typedPassword(values);
+  return {
+    email: values.email,
+    name: values.name,
+    role: values.role,
+    ...(password ? { password } : {}),
+    ...(values.passwordChoice === 'invite' ? { invite: true } : {}),
+  };
+}
+
+export function teamPasswordResetBody(values: TeamPasswordResetFormValues): TeamPasswordResetInput {
+  const password = typedPassword(values);
+  return password ? { password } : {};
+}

@@ -1,0 +1,82 @@
+import type { FormEvent } from 'react';
+import type { TeamUser, TeamUserCredentials } from '../../../shared/contracts/team.ts';
+import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { useNewInvitation } from './api.ts';
+import { TeamCredentialsPanel } from './team-credentials.tsx';
+
+const FORM_ID = 'team-invitation-form';
+
+interface InvitationFormProps {
+  user: TeamUser;
+  onMade: (credentials: TeamUserCredentials) => void;
+  onPendingChange: (pending: boolean) => void;
+}
+
+function InvitationForm({ user, onMade, onPendingChange }: InvitationFormProps) {
+  const invitation = useNewInvitation();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void requestCredentials(invitation, user._id, {
+      onPendingChange,
+      onAnswer: onMade,
+      // Said in the dialog, beside the button (below).
+      onRefused: () => undefined,
+    });
+  };
+  return (
+    <form id={FORM_ID} onSubmit={onSubmit} className="space-y-3 text-sm text-slate-700">
+      <p>
+        A new link lets {user.name} set their password; it works once, for {INVITATION_VALID_HOURS} hours. Any
+        earlier link stops working.
+      </p>
+      {invitation.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(invitation.error, 'Failed to make a new invitation link')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export interface TeamInvitationDialogProps {
+  /** The invited user; null when the dialog is closed. */
+  user: TeamUser | null;
+  brandName: string | undefined;
+  signInUrl: string;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** A new invitation link for someone who has not set a password yet, shown once. */
+export function TeamInvitationDialog({
+  user,
+  brandName,
+  signInUrl,
+  onClose,
+  onCloseAutoFocus,
+}: TeamInvitationDialogProps) {
+  return (
+    <CredentialsDialog<TeamUserCredentials>
+      open={user !== null}
+      title="New invitation link"
+      doneTitle="New invitation link"
+      description={user?.email}
+      formId={FORM_ID}
+      submitLabel="Make a new link"
+      pendingLabel="Making..."
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+      renderCredentials={(credentials) => (
+        <TeamCredentialsPanel credentials={credentials} brandName={brandName} signInUrl={signInUrl} />
+      )}
+    >
+      {({ showCredentials, onPendingChange }) =>
+        user === null ? null : (
+          <InvitationForm user={user} onPendingChange={onPendingChange} onMade={showCredentials} />
+        )
+      }
+    </CredentialsDialog>
+  );
+}

@@ -1,0 +1,244 @@
+import { CircleCheck, CircleSlash, KeyRound, Link2, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  type TeamUser,
+  type TeamUserUpdateInput,
+  TeamUserUpdateSchema,
+} from '../../../shared/contracts/team.ts';
+import { ROLE_LABELS } from '../../../shared/rules/roles.ts';
+import { TEAM_LIMITS } from '../../../shared/rules/team.ts';
+import { errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useUpdateTeamUser } from './api.ts';
+import { RoleChoice } from './role-choice.tsx';
+import { TeamUserStatusBadge, TwoFactorBadge } from './team-user-status.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The server's refusal under `field`: its own field message, or else its message (e.g. the last
+ * administrator's), so that the reason stands beside what was tried.
+ */
+function showRefusalAt<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  field: Path<Values>,
+  fallback: string,
+) {
+  if (isSessionError(error)) return;
+  if (applyServerFieldErrors(error, setError, [field])) return;
+  setError(field, { type: 'server', message: errorMessage(error, fallback) }, { shouldFocus: true });
+}
+
+/** The user's name, changed in place. */
+function NameForm({ user }: { user: TeamUser }) {
+  const update = useUpdateTeamUser();
+  const { field, ...form } = useZodForm<TeamUserUpdateInput, TeamUserUpdateInput>(TeamUserUpdateSchema, {
+    defaultValues: { name: user.name },
+  });
+  const onSubmit = form.handleSubmit(({ name }) =>
+    update.mutateAsync({ id: user._id, body: { name } }).then(
+      ({ message }) => toast.success(message),
+      (error: unknown) => showRefusalAt(error, form.setError, 'name', 'Failed to change the name'),
+    ),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="min-w-0 flex-1">
+        <TextField label="Name" autoComplete="off" maxLength={TEAM_LIMITS.name} {...field('name')} />
+      </div>
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={!form.formState.isDirty || update.isPending}
+        className="sm:mt-6"
+      >
+        {update.isPending ? 'Saving...' : 'Save name'}
+      </Button>
+    </form>
+  );
+}
+
+/** The user's role; the server keeps at least one active administrator. */
+function RoleForm({ user }: { user: TeamUser }) {
+  const update = useUpdateTeamUser();
+  const form = useZodForm<TeamUserUpdateInput, TeamUserUpdateInput>(TeamUserUpdateSchema, {
+    defaultValues: { role: user.role },
+  });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const onSubmit = form.handleSubmit(({ role: next }) =>
+    update.mutateAsync({ id: user._id, body: { role: next } }).then(
+      ({ message }) => toast.success(message),
+      (error: unknown) => showRefusalAt(error, form.setError, 'role', 'Failed to change the role'),
+    ),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <RoleChoice field={form.register('role')} value={role} error={form.formState.errors.role?.message} />
+      <Button type="submit" variant="secondary" disabled={role === user.role || update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save role'}
+      </Button>
+    </form>
+  );
+}
+
+/** Disable (cannot sign in; signed out at once) or enable again. */
+function AccessToggle({ user }: { user: TeamUser }) {
+  const update = useUpdateTeamUser();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const disabled = user.status === 'disabled';
+  const toggle = () => {
+    setRefusal(null);
+    update.mutate(
+      { id: user._id, body: { disabled: !disabled } },
+      {
+        onSuccess: ({ message }) => toast.success(message),
+        onError: (error) => {
+          if (!isSessionError(error)) {
+            setRefusal(
+              errorMessage(error, disabled ? 'Failed to enable the user' : 'Failed to disable the user'),
+            );
+          }
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        {disabled
+          ? `${user.name} cannot sign in. Enabling lets them sign in again with their password.`
+          : `Disabling signs ${user.name} out everywhere and stops them signing in, until enabled again.`}
+      </p>
+      <Button variant="secondary" onClick={toggle} disabled={update.isPending}>
+        {disabled ? (
+          <CircleCheck aria-hidden="true" className="size-4" />
+        ) : (
+          <CircleSlash aria-hidden="true" className="size-4" />
+        )}
+        {update.isPending ? 'Saving...' : disabled ? 'Enable' : 'Disable'}
+      </Button>
+      <p role="alert" className="text-sm text-red-700 empty:hidden">
+        {refusal}
+      </p>
+    </>
+  );
+}
+
+/** Who may sign in: never taken away from oneself (the server refuses it too); another administrator can. */
+function AccessSection({ user, you }: { user: TeamUser; you: boolean }) {
+  return (
+    <section aria-labelledby="team-user-access" className="space-y-2">
+      <h3 id="team-user-access" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Access
+      </h3>
+      {you ? (
+        <p className="text-sm text-slate-700">
+          You cannot disable or delete your own account; another administrator can.
+        </p>
+      ) : (
+        <AccessToggle user={user} />
+      )}
+    </section>
+  );
+}
+
+export interface TeamUserDialogProps {
+  /** The user to manage (as the list has them now); null when the dialog is closed. */
+  user: TeamUser | null;
+  /** Whether it is the signed-in user. */
+  you: boolean;
+  onClose: () => void;
+  onResetPassword: (user: TeamUser) => void;
+  onNewInvitation: (user: TeamUser) => void;
+  onDelete: (user: TeamUser) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** One back-office user: details, name, role, disable or enable, password or invitation, delete. */
+export function TeamUserDialog({
+  user,
+  you,
+  onClose,
+  onResetPassword,
+  onNewInvitation,
+  onDelete,
+  onCloseAutoFocus,
+}: TeamUserDialogProps) {
+  return (
+    <Modal
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={user ? `${user.name}${you ? ' (you)' : ''}` : 'User'}
+      description={user?.email}
+      onCloseAutoFocus={onCloseAutoFocus}
+      footer={
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center sm:justify-between">
+          <Button variant="secondary" onClick={onClose} className="order-last sm:order-none">
+            Close
+          </Button>
+          {user && (
+            <div className="contents sm:flex sm:gap-2">
+              {user.status === 'invited' ? (
+                <Button variant="secondary" onClick={() => onNewInvitation(user)}>
+                  <Link2 aria-hidden="true" className="size-4" />
+                  New invitation link
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => onResetPassword(user)}>
+                  <KeyRound aria-hidden="true" className="size-4" />
+                  Reset password
+                </Button>
+              )}
+              {!you && (
+                <Button variant="danger" onClick={() => onDelete(user)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      }
+    >
+      {user && (
+        <div className="space-y-6">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label="Role">{ROLE_LABELS[user.role]}</Field>
+            <Field label="Status">
+              <TeamUserStatusBadge status={user.status} />
+            </Field>
+            <Field label="Two-factor sign-in">
+              <TwoFactorBadge on={user.twoFactor} />
+            </Field>
+            <Field label="Last sign-in">
+              {user.lastSignInAt ? <DateTime value={user.lastSignInAt} /> : 'Never'}
+            </Field>
+            <Field label="Added">
+              <DateTime value={user.createdAt} />
+            </Field>
+          </dl>
+          {/* Fresh forms whenever what is stored changes, so they always start from it. */}
+          <NameForm key={`name:${user._id}:${user.name}`} user={user} />
+          <RoleForm key={`role:${user._id}:${user.role}`} user={user} />
+          <AccessSection user={user} you={you} />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { Check, Copy, MessageCircle, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, buttonClassName } from './button.tsx';
+
+type CopyState = 'idle' | 'copied' | 'selected';
+
+/** Selects the element's text, so the admin can copy it by hand where the clipboard is out of reach. */
+function selectContents(element: HTMLElement | null) {
+  const selection = window.getSelection();
+  if (!element || !selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+/** What is shown once, in the words of the thing: a password, an invitation link. */
+export interface ShownOnceSecret {
+  /** Its label, e.g. "Password". */
+  label: string;
+  value: string;
+  /** The copy button's label, e.g. "Copy password". */
+  copyLabel: string;
+  /** Said once it is on the clipboard, e.g. "Password copied to the clipboard." */
+  copiedMessage: string;
+  /** Said when the clipboard is out of reach and the text is selected instead. */
+  selectedMessage: string;
+  /** On a line of its own (a link), rather than beside the facts. */
+  wide?: boolean;
+}
+
+export interface ShownOncePanelProps {
+  /** Why to act now: the secret cannot be shown again. */
+  warning: ReactNode;
+  /** What the secret belongs to, shown before it (the mobile, the email). */
+  facts: readonly { label: string; value: ReactNode }[];
+  secret: ShownOnceSecret;
+  /** A link that sends the secret by WhatsApp; without it (e.g. the brand still loading) the button waits. */
+  whatsAppHref?: string | undefined;
+  /** Anything to say below, e.g. until when a link works. */
+  children?: ReactNode;
+}
+
+/**
+ * A password or a link shown once, with Copy and Send on WhatsApp: the server keeps only a hash, and this
+ * panel's owner forgets the secret when it closes.
+ */
+export function ShownOncePanel({ warning, facts, secret, whatsAppHref, children }: ShownOncePanelProps) {
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const secretRef = useRef<HTMLElement>(null);
+  const copyRef = useRef<HTMLButtonElement>(null);
+
+  // The form that was focused has gone; the next thing to do is to copy or send the secret.
+  useEffect(() => copyRef.current?.focus(), []);
+
+  const copySecret = async () => {
+    try {
+      // Missing where the page is not a secure context (plain http on the local network).
+      if (!navigator.clipboard?.writeText) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(secret.value);
+      setCopy('copied');
+    } catch {
+      selectContents(secretRef.current);
+      setCopy('selected');
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>{warning}</span>
+      </p>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        {facts.map((fact) => (
+          <div key={fact.label} className="min-w-0">
+            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{fact.label}</dt>
+            <dd className="mt-0.5 text-lg break-words text-slate-900 tabular-nums">{fact.value}</dd>
+          </div>
+        ))}
+        <div className={secret.wide ? 'sm:col-span-2' : undefined}>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{secret.label}</dt>
+          <dd className="mt-0.5">
+            <code
+              ref={secretRef}
+              className="inline-block rounded-md bg-slate-100 px-2 py-1 font-mono text-lg break-all text-slate-900 select-all"
+            >
+              {secret.value}
+            </code>
+          </dd>
+        </div>
+      </dl>
+      {children}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button ref={copyRef} variant="secondary" onClick={() => void copySecret()}>
+          {copy === 'copied' ? (
+            <Check aria-hidden="true" className="size-4 text-green-700" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+          {copy === 'copied' ? 'Copied' : secret.copyLabel}
+        </Button>
+        {whatsAppHref && (
+          <a
+            href={whatsAppHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName('secondary')}
+          >
+            <MessageCircle aria-hidden="true" className="size-4 text-green-700" />
+            Send on WhatsApp
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {copy === 'copied' ? secret.copiedMessage : copy === 'selected' ? secret.selectedMessage : ''}
+      </p>
+    </div>
+  );
+}
