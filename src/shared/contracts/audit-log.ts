@@ -25,7 +25,6 @@ export const AuditLogQuerySchema = z.object({
   to: DaySchema,
   ...pagingQuery({ pageSize: AUDIT_LOG_PAGE_SIZE, maxPageSize: AUDIT_LOG_PAGE_SIZE_MAX }),
 });
-export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 
 export const AuditEntrySchema = z.object({
   _id: z.string(),

@@ -17,6 +17,7 @@ export const ADMIN_SCREENS = {
   profile: ['/admin/profile'],
   settings: ['/admin/settings'],
   team: ['/admin/team'],
+  auditLog: ['/admin/audit-log'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type AdminScreenId = keyof typeof ADMIN_SCREENS;

@@ -16,6 +16,7 @@ const SCREEN_AREAS = {
   profile: 'account',
   settings: 'administration',
   team: 'administration',
+  auditLog: 'administration',
 } as const satisfies Record<SignedInScreen, Area>;
 
 export function isPublicScreen(screen: AdminScreenId): screen is PublicScreen {

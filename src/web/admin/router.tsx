@@ -29,6 +29,7 @@ const screens = {
   profile: () => import('./routes/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
   settings: () => import('./routes/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   team: () => import('./routes/team-page.tsx').then((m) => ({ Component: m.TeamPage })),
+  auditLog: () => import('./routes/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })),
 } satisfies Record<AdminScreenId, PageModule>;
 
 const SIGNED_IN_SCREENS = (Object.keys(ADMIN_SCREENS) as AdminScreenId[]).filter(

@@ -5,7 +5,7 @@ import { isCurrent, navItemsFor } from './nav-items.ts';
 const labels = (role: (typeof ROLES)[number]) => navItemsFor(role).map((item) => item.label);
 
 describe('navItemsFor', () => {
-  it('gives an administrator every screen, the team included', () => {
+  it('gives an administrator every screen, the team and the audit log included', () => {
     expect(labels('administrator')).toEqual([
       'Dashboard',
       'Inquiries',
@@ -13,6 +13,7 @@ describe('navItemsFor', () => {
       'Add Blogs',
       'Users',
       'Team',
+      'Audit log',
     ]);
   });
 

@@ -1,4 +1,13 @@
-import { Contact, Inbox, LayoutDashboard, type LucideIcon, Newspaper, ShieldUser, Users } from 'lucide-react';
+import {
+  Contact,
+  History,
+  Inbox,
+  LayoutDashboard,
+  type LucideIcon,
+  Newspaper,
+  ShieldUser,
+  Users,
+} from 'lucide-react';
 import { ADMIN_SCREENS, adminPath } from '../../../shared/pages/admin-paths.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
 import { canOpen, type SignedInScreen } from '../access.ts';
@@ -32,6 +41,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   navItem('Add Blogs', 'blog', Newspaper),
   navItem('Users', 'users', Users),
   navItem('Team', 'team', ShieldUser),
+  navItem('Audit log', 'auditLog', History),
 ];
 
 /** The menu of someone with this role: only the screens their role may open. */

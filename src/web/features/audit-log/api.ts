@@ -15,7 +15,7 @@ export interface AuditLogFilter {
   page: number;
 }
 
-export function auditLogQueryString(filter: AuditLogFilter): string {
+function auditLogQueryString(filter: AuditLogFilter): string {
   const search = new URLSearchParams();
   for (const key of ['actor', 'action', 'from', 'to'] as const) {
     const value = filter[key];
