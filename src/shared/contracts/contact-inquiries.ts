@@ -18,8 +18,7 @@ export const InquiryStatusSchema = z.enum(
 );
 
 /** A back-office user as the inbox names them: their name, or their email when they have none. */
-export const InquiryAssigneeSchema = z.object({ _id: z.string(), name: z.string() });
-export type InquiryAssignee = z.infer<typeof InquiryAssigneeSchema>;
+const InquiryAssigneeSchema = z.object({ _id: z.string(), name: z.string() });
 
 export const InquirySchema = z.object({
   _id: z.string(),
@@ -56,7 +55,6 @@ export type InquiryFilter = z.infer<typeof InquiryFilterSchema>;
 export const InquiryListQuerySchema = InquiryFilterSchema.extend(
   pagingQuery({ pageSize: INQUIRY_PAGE_SIZE, maxPageSize: INQUIRY_PAGE_SIZE_MAX }),
 );
-export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;
 
 export const InquiryListResponseSchema = z.object({
   inquiries: z.array(InquirySchema),
@@ -98,7 +96,6 @@ export const InquiryResponseSchema = z.object({
 export const InquiryAssigneeUpdateSchema = z.object({
   userId: z.uuid('Choose a team member').nullable(),
 });
-export type InquiryAssigneeUpdate = z.infer<typeof InquiryAssigneeUpdateSchema>;
 
 /** The team members an inquiry can be assigned to: active users whose role can use the inbox. */
 export const InquiryAssigneeOptionSchema = InquiryAssigneeSchema.extend({ email: z.string() });

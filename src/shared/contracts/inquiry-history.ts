@@ -11,7 +11,7 @@ const entry = {
   at: z.string(),
 };
 
-export const InquiryReplyChannelSchema = z.enum(
+const InquiryReplyChannelSchema = z.enum(
   INQUIRY_REPLY_CHANNELS,
   'Choose a reply channel: whatsapp, call or email',
 );
@@ -31,7 +31,6 @@ export const InquiryEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...entry, kind: z.literal('reply-link'), channel: InquiryReplyChannelSchema }),
 ]);
 export type InquiryEvent = z.infer<typeof InquiryEventSchema>;
-export type InquiryEventKind = InquiryEvent['kind'];
 
 /** The newest entries first, at most INQUIRY_HISTORY_LIMIT of them. */
 export const InquiryHistoryResponseSchema = z.object({ events: z.array(InquiryEventSchema) });

@@ -80,12 +80,6 @@ export const INQUIRY_HISTORY_LIMIT = 200;
 export const INQUIRY_REPLY_CHANNELS = ['whatsapp', 'call', 'email'] as const;
 export type InquiryReplyChannel = (typeof INQUIRY_REPLY_CHANNELS)[number];
 
-export const INQUIRY_REPLY_CHANNEL_LABELS: Record<InquiryReplyChannel, string> = {
-  whatsapp: 'WhatsApp',
-  call: 'Call',
-  email: 'Email',
-};
-
 export const INQUIRY_TEAM_MESSAGES = {
   noteAdded: 'Note added',
   noteUpdated: 'Note updated',

@@ -56,6 +56,7 @@ describe('the inquiry API client', () => {
     expect(inquiryExportHref({ q: 'pune', status: 'resolved' })).toBe(
       '/api/contact-inquiries/export.csv?q=pune&status=resolved',
     );
+    expect(inquiryExportHref({ assigned: 'none' })).toBe('/api/contact-inquiries/export.csv?assigned=none');
     expect(inquiryExportHref({})).toBe('/api/contact-inquiries/export.csv');
   });
 
