@@ -382,6 +382,7 @@ function fakePage(page: number, pageSize: number, total: number, capped: boolean
       service: 'other',
       status: 'new',
       isRead: true,
+      assignee: null,
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     };

@@ -12,9 +12,12 @@ import axe from 'axe-core';
 import { E2E_ADMIN, E2E_DATABASES } from '../playwright.config.ts';
 import { databaseTarget } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import { newId } from '../src/server/db/values.ts';
+import { hashPassword } from '../src/server/lib/password.ts';
 import type { PublicContactChannel } from '../src/shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../src/shared/contracts/site-settings.ts';
 import { type ContactFacts, contactFactsOf } from '../src/shared/rules/contact-facts.ts';
+import type { Role } from '../src/shared/rules/roles.ts';
 
 /** The e2e database (and its server) that answers at `baseURL`. */
 function databaseAt(baseURL: string) {
@@ -171,6 +174,53 @@ export async function storedInquiry(baseURL: string, id: string) {
   } finally {
     await database.close();
   }
+}
+
+export interface TeamMemberInput {
+  email: string;
+  password: string;
+  name: string;
+  role: Role;
+}
+
+/**
+ * Adds a back-office user straight to the database the server under test uses, as `npm run admin` would;
+ * returns its id.
+ */
+export async function createTeamMember(baseURL: string, member: TeamMemberInput): Promise<string> {
+  const database = await openDatabase(databaseTarget(databaseAt(baseURL).url));
+  try {
+    const id = newId();
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('admins')
+      .values({
+        id,
+        email: member.email,
+        name: member.name,
+        role: member.role,
+        passwordHash: await hashPassword(member.password),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    return id;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Signs a browser context in as this user through the API (a same-origin request, as the form sends). */
+export async function signInAs(
+  context: BrowserContext,
+  baseURL: string,
+  credentials: { email: string; password: string },
+) {
+  const response = await context.request.post('/api/admin/login', {
+    data: credentials,
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 export interface InquiryInput {

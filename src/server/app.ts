@@ -27,8 +27,11 @@ import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
+import { createInquiryEventRepository } from './features/contact-inquiries/inquiry-events.ts';
 import { createInquiryLimits } from './features/contact-inquiries/inquiry-limits.ts';
+import { createInquiryNoteRepository } from './features/contact-inquiries/inquiry-notes-repository.ts';
 import { inquirySubmission } from './features/contact-inquiries/inquiry-submission.ts';
+import { inquiryTeamRoutes } from './features/contact-inquiries/inquiry-team-routes.ts';
 import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './features/contact-inquiries/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -357,6 +360,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(inquiryInboxRoutes, {
     contactInquiries,
     timeZone: async () => (await currentSettings()).timeZone,
+    onChange: (event) => liveEvents.publish(event),
+  });
+  await app.register(inquiryTeamRoutes, {
+    contactInquiries,
+    notes: createInquiryNoteRepository(db, database.dialect, { clock }),
+    events: createInquiryEventRepository(db),
     onChange: (event) => liveEvents.publish(event),
   });
   await app.register(liveEventRoutes, {

@@ -41,8 +41,10 @@ interface Ids {
   blog: string;
   blogSlug: string;
   member: string;
-  /** The signed-in administrator: the team's routes take a user id. */
+  /** The signed-in administrator: the team's routes take a user id, assignment too. */
   user: string;
+  /** The signed-in admin's own note on `inquiry`. */
+  note: string;
 }
 
 interface ValidRequest {
@@ -173,12 +175,40 @@ const OPERATIONS: Record<string, Operation> = {
     },
   },
   'GET /api/contact-inquiries': {
-    request: () => ({ query: { q: 'asha', status: 'new', page: '1', pageSize: '20' } }),
-    inputs: { 'query:q': 'text', 'query:status': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
+    request: () => ({ query: { q: 'asha', status: 'new', assigned: 'me', page: '1', pageSize: '20' } }),
+    inputs: {
+      'query:q': 'text',
+      'query:status': 'coded',
+      'query:assigned': 'coded',
+      'query:page': 'coded',
+      'query:pageSize': 'coded',
+    },
   },
   'GET /api/contact-inquiries/export.csv': {
-    request: () => ({ query: { q: 'asha', status: 'new' } }),
-    inputs: { 'query:q': 'text', 'query:status': 'coded' },
+    request: () => ({ query: { q: 'asha', status: 'new', assigned: 'none' } }),
+    inputs: { 'query:q': 'text', 'query:status': 'coded', 'query:assigned': 'coded' },
+  },
+  'PUT /api/contact-inquiries/{id}/assignee': {
+    request: (ids) => ({ path: { id: ids.inquiry }, body: { userId: ids.user } }),
+    inputs: { 'path:id': 'id', 'body:userId': 'coded' },
+  },
+  'GET /api/contact-inquiries/{id}/notes': onlyTheId('inquiry'),
+  'POST /api/contact-inquiries/{id}/notes': {
+    request: (ids) => ({ path: { id: ids.inquiry }, body: { body: 'Called back.\nWill write again.' } }),
+    inputs: { 'path:id': 'id', 'body:body': 'multi' },
+  },
+  'PATCH /api/contact-inquiries/{id}/notes/{noteId}': {
+    request: (ids) => ({ path: { id: ids.inquiry, noteId: ids.note }, body: { body: 'Called back.' } }),
+    inputs: { 'path:id': 'id', 'path:noteId': 'id', 'body:body': 'multi' },
+  },
+  'DELETE /api/contact-inquiries/{id}/notes/{noteId}': {
+    request: (ids) => ({ path: { id: ids.inquiry, noteId: ids.note } }),
+    inputs: { 'path:id': 'id', 'path:noteId': 'id' },
+  },
+  'GET /api/contact-inquiries/{id}/history': onlyTheId('inquiry'),
+  'POST /api/contact-inquiries/{id}/reply-link': {
+    request: (ids) => ({ path: { id: ids.inquiry }, body: { channel: 'whatsapp' } }),
+    inputs: { 'path:id': 'id', 'body:channel': 'coded' },
   },
   'GET /api/contact-inquiries/{id}': onlyTheId('inquiry'),
   'DELETE /api/contact-inquiries/{id}': onlyTheId('inquiry'),
@@ -417,19 +447,25 @@ describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect)
       asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload: { value: '+91 98765 43210' } }),
     );
     const blog = await createBlogPostRepository(t.database.db).create(blogBody(-1));
+    const inquiry = await createContactInquiryRepository(t.database.db, t.database.dialect).create(
+      inquiryBody(),
+    );
+    const note = await t.app.inject(
+      asAdmin(t.cookie, {
+        method: 'POST',
+        url: `/api/contact-inquiries/${inquiry}/notes`,
+        payload: { body: 'A first note' },
+      }),
+    );
+    const me = await t.app.inject(asAdmin(t.cookie, { url: '/api/admin/me' }));
     ids = {
       contact: contact.json().contact._id,
-      inquiry: await createContactInquiryRepository(t.database.db, t.database.dialect).create(inquiryBody()),
+      inquiry,
       blog: blog._id,
       blogSlug: blog.slug,
       member: await createMember(t.database),
-      user: (
-        await t.database.db
-          .selectFrom('admins')
-          .select('id')
-          .where('email', '=', TEST_ADMIN.email)
-          .executeTakeFirstOrThrow()
-      ).id,
+      user: me.json().admin._id,
+      note: note.json().note._id,
     };
   });
 

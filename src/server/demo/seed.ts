@@ -99,7 +99,7 @@ function seedInquiries(db: Kysely<DB>, dialect: Dialect, now: number): Promise<n
       const id = await inquiries.create(ContactInquiryBodySchema.parse(sample.values));
       if (sample.status !== 'new') {
         at = Math.max(sent, Math.min(sent + HANDLED_AFTER_MS[sample.status], now));
-        await inquiries.setStatus(id, sample.status);
+        await inquiries.setStatus(id, sample.status, null);
       }
       if (!sample.unread) await inquiries.setRead(id, true);
     }

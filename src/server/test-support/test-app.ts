@@ -477,6 +477,7 @@ export const STORED_INQUIRY_AS_SHOWN = {
   city: TEST_INQUIRY.city,
   query: 'Hello there',
   service: TEST_INQUIRY.service,
+  assignee: null,
 } as const;
 
 /** A contact channel as stored, added at `at`. */

@@ -2,6 +2,7 @@
 // contact-inquiry-form.ts, which stays on zod/mini).
 import { z } from 'zod';
 import {
+  INQUIRY_ASSIGNED_FILTERS,
   INQUIRY_PAGE_SIZE,
   INQUIRY_PAGE_SIZE_MAX,
   INQUIRY_SEARCH_MAX_LENGTH,
@@ -11,7 +12,13 @@ import {
 import { idParamsSchema } from './api.ts';
 import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
 
-const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, 'Choose a status: new, in-progress, resolved or closed');
+export const InquiryStatusSchema = z.enum(
+  INQUIRY_STATUSES,
+  'Choose a status: new, in-progress, resolved or closed',
+);
+
+/** A back-office user as the inbox names them: their name, or their email when they have none. */
+const InquiryAssigneeSchema = z.object({ _id: z.string(), name: z.string() });
 
 export const InquirySchema = z.object({
   _id: z.string(),
@@ -26,6 +33,8 @@ export const InquirySchema = z.object({
   service: z.enum(INQUIRY_SERVICES),
   status: InquiryStatusSchema,
   isRead: z.boolean(),
+  /** The team member it is assigned to, or null. */
+  assignee: InquiryAssigneeSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -35,13 +44,17 @@ export type Inquiry = z.infer<typeof InquirySchema>;
 export const InquiryFilterSchema = z.object({
   q: searchParam(INQUIRY_SEARCH_MAX_LENGTH),
   status: z.preprocess(emptyAsUndefined, InquiryStatusSchema.optional()),
+  /** `me`: assigned to the signed-in user; `none`: assigned to nobody. */
+  assigned: z.preprocess(
+    emptyAsUndefined,
+    z.enum(INQUIRY_ASSIGNED_FILTERS, 'Choose an assignment filter: me or none').optional(),
+  ),
 });
 export type InquiryFilter = z.infer<typeof InquiryFilterSchema>;
 
 export const InquiryListQuerySchema = InquiryFilterSchema.extend(
   pagingQuery({ pageSize: INQUIRY_PAGE_SIZE, maxPageSize: INQUIRY_PAGE_SIZE_MAX }),
 );
-export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;
 
 export const InquiryListResponseSchema = z.object({
   inquiries: z.array(InquirySchema),
@@ -77,4 +90,17 @@ export const InquiryResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   inquiry: InquirySchema,
+});
+
+/** PUT /api/contact-inquiries/:id/assignee: a team member's id, or null to unassign. */
+export const InquiryAssigneeUpdateSchema = z.object({
+  userId: z.uuid('Choose a team member').nullable(),
+});
+
+/** The team members an inquiry can be assigned to: active users whose role can use the inbox. */
+export const InquiryAssigneeOptionSchema = InquiryAssigneeSchema.extend({ email: z.string() });
+export type InquiryAssigneeOption = z.infer<typeof InquiryAssigneeOptionSchema>;
+
+export const InquiryAssigneesResponseSchema = z.object({
+  assignees: z.array(InquiryAssigneeOptionSchema),
 });

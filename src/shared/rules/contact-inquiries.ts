@@ -60,3 +60,37 @@ export const INQUIRY_MESSAGES = {
   notFound: 'Inquiry not found',
   deleteConfirm: 'Are you sure you want to delete this inquiry?',
 } as const;
+
+/** The inbox's assignment filter: `me` is the signed-in user's inquiries, `none` the unassigned ones. */
+export const INQUIRY_ASSIGNED_FILTERS = ['me', 'none'] as const;
+export type InquiryAssignedFilter = (typeof INQUIRY_ASSIGNED_FILTERS)[number];
+
+export const INQUIRY_ASSIGNED_FILTER_LABELS: Record<InquiryAssignedFilter, string> = {
+  me: 'Assigned to me',
+  none: 'Unassigned',
+};
+
+/** A private note's longest text. */
+export const INQUIRY_NOTE_MAX_LENGTH = 5000;
+
+/** The history shows at most this many of an inquiry's newest entries. */
+export const INQUIRY_HISTORY_LIMIT = 200;
+
+/** The inbox's ways to answer a visitor (reply-links.ts); opening one is kept in the inquiry's history. */
+export const INQUIRY_REPLY_CHANNELS = ['whatsapp', 'call', 'email'] as const;
+export type InquiryReplyChannel = (typeof INQUIRY_REPLY_CHANNELS)[number];
+
+export const INQUIRY_TEAM_MESSAGES = {
+  noteAdded: 'Note added',
+  noteUpdated: 'Note updated',
+  noteDeleted: 'Note deleted',
+  noteNotFound: 'Note not found',
+  notYourNoteToEdit: 'You can only edit your own notes',
+  notYourNoteToDelete: 'You can only delete your own notes',
+  noteDeleteConfirm: 'Delete this note? This cannot be undone.',
+  assigned: 'Inquiry assigned',
+  unassigned: 'Inquiry unassigned',
+  /** An unknown, disabled or editor account: the same words, so the answer tells nothing more. */
+  cannotBeAssigned: 'Choose an active team member who can use the inbox',
+  replyLinkRecorded: 'Reply link recorded',
+} as const;

@@ -29,6 +29,8 @@ export interface ApiRequestOptions<T> {
   schema?: z.ZodType<T>;
   /** More request headers (e.g. a proof of work). */
   headers?: Record<string, string>;
+  /** Sent even if the page is left meanwhile (a record of a link being followed). */
+  keepalive?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -43,7 +45,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** JSON in, JSON out, with the session cookie; throws ApiRequestError for anything but success. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, signal, schema } = options;
+  const { method = 'GET', body, signal, schema, keepalive } = options;
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // Fastify refuses an empty body sent as JSON, so the header only goes with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -56,6 +58,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;

@@ -47,6 +47,15 @@ describe('withListParams', () => {
     expect(withListParams(current, { status: undefined }).toString()).toBe('q=asha&open=abc');
   });
 
+  it("sets or removes a list's other filters, starting again at the first page", () => {
+    const filtered = withListParams(current, { filters: { assigned: 'me' } });
+    expect(filtered.toString()).toBe('q=asha&status=new&open=abc&assigned=me');
+    expect(withListParams(filtered, { filters: { assigned: undefined } }).toString()).toBe(
+      'q=asha&status=new&open=abc',
+    );
+    expect(withListParams(filtered, { filters: { assigned: '' } }).has('assigned')).toBe(false);
+  });
+
   it('leaves out an empty search and page 1', () => {
     expect(withListParams(current, { q: '   ' }).toString()).toBe('status=new&open=abc');
     expect(withListParams(current, { page: 1 }).toString()).toBe('q=asha&status=new&open=abc');

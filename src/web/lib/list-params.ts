@@ -25,6 +25,8 @@ export interface ListParams<Status extends string> {
 export interface ListParamChanges<Status extends string> {
   q?: string;
   status?: Status | undefined;
+  /** A list's other filters, by parameter name (the inbox's `assigned`); empty or undefined removes one. */
+  filters?: Record<string, string | undefined>;
   page?: number;
   open?: string | null;
 }
@@ -107,8 +109,9 @@ export function withListParams<Status extends string>(
   };
   if ('q' in changes) put('q', changes.q?.trim() ? changes.q : null);
   if ('status' in changes) put('status', changes.status);
+  for (const [name, value] of Object.entries(changes.filters ?? {})) put(name, value);
   if ('page' in changes) put('page', changes.page && changes.page > 1 ? String(changes.page) : null);
-  else if ('q' in changes || 'status' in changes) next.delete('page');
+  else if ('q' in changes || 'status' in changes || 'filters' in changes) next.delete('page');
   if ('open' in changes) put('open', changes.open);
   return next;
 }

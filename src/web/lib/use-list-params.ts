@@ -6,7 +6,9 @@ import { type ListParamChanges, type ListParams, pageAfterEmptyPage, withListPar
  * A list's state read from the address, and `change` to move it. Search typing and opening an entry
  * replace the address; a filter or a page (`step`) is a step Back can undo.
  */
-export function useListParams<Status extends string>(parse: (params: URLSearchParams) => ListParams<Status>) {
+export function useListParams<Status extends string, Params extends ListParams<Status> = ListParams<Status>>(
+  parse: (params: URLSearchParams) => Params & ListParams<Status>,
+) {
   const [searchParams, setSearchParams] = useSearchParams();
   const change = useCallback(
     (changes: ListParamChanges<Status>, step = false) =>

@@ -29,6 +29,8 @@ export function ListSearch(props: ListSearchProps) {
 }
 
 export interface StatusFilterProps<Status extends string> {
+  /** Its name for screen readers: "Filter by status" unless it filters by something else. */
+  label?: string;
   value: Status | undefined;
   statuses: readonly Status[];
   labels: Record<Status, string>;
@@ -39,8 +41,9 @@ export interface StatusFilterProps<Status extends string> {
   className: string;
 }
 
-/** The status filter of a list, with a label for screen readers. */
+/** The status filter of a list (or another filter of a few values), with a label for screen readers. */
 export function StatusFilter<Status extends string>({
+  label = 'Filter by status',
   value,
   statuses,
   labels,
@@ -52,7 +55,7 @@ export function StatusFilter<Status extends string>({
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        Filter by status
+        {label}
       </label>
       <select
         id={id}

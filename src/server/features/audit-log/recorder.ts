@@ -37,6 +37,12 @@ export const AUDITED_ROUTES: Record<string, { action: AuditAction; target?: stri
   'PATCH /api/contact-inquiries/:id/read': { action: 'inquiry.read', target: 'inquiry' },
   'PATCH /api/contact-inquiries/:id/unread': { action: 'inquiry.unread', target: 'inquiry' },
   'DELETE /api/contact-inquiries/:id': { action: 'inquiry.delete', target: 'inquiry' },
+  'PUT /api/contact-inquiries/:id/assignee': { action: 'inquiry.assign', target: 'inquiry' },
+  'POST /api/contact-inquiries/:id/notes': { action: 'inquiry.note.add', target: 'inquiry' },
+  'PATCH /api/contact-inquiries/:id/notes/:noteId': { action: 'inquiry.note.edit', target: 'inquiry' },
+  'DELETE /api/contact-inquiries/:id/notes/:noteId': { action: 'inquiry.note.delete', target: 'inquiry' },
+  // Kept in the inquiry's own history: opening a link changes nothing.
+  'POST /api/contact-inquiries/:id/reply-link': null,
   'GET /api/contact-inquiries/export.csv': { action: 'inquiry.export' },
   'POST /api/contacts': { action: 'channel.create' },
   'PATCH /api/contacts/:id': { action: 'channel.update', target: 'channel' },

@@ -85,6 +85,7 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
       service: 'digital-marketing',
       status: 'new',
       isRead: false,
+      assignee: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -172,9 +172,9 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
     const a = await repository.create(inquiry());
     const b = await repository.create(inquiry());
     await repository.create(inquiry());
-    await repository.setStatus(a, 'in-progress');
+    await repository.setStatus(a, 'in-progress', null);
     await repository.setRead(a, true);
-    await repository.setStatus(b, 'closed');
+    await repository.setStatus(b, 'closed', null);
     await repository.setRead(b, true);
     await repository.setRead(b, false);
     await repository.delete(a);

@@ -1,17 +1,19 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type {
   Inquiry,
+  InquiryAssigneeOption,
   InquiryFilter,
-  InquiryListQuery,
   InquiryListResponse,
   InquiryStats,
 } from '../../../shared/contracts/contact-inquiries.ts';
 import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import {
   INQUIRY_TOTAL_CAP,
+  type InquiryReplyChannel,
   type InquiryService,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
+import { canUse, ROLES } from '../../../shared/rules/roles.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import {
   INQUIRY_SEARCH_FIELDS,
@@ -21,6 +23,7 @@ import { containsPattern, type Executor, pageOffset } from '../../db/repository-
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
 import { formatPhone, searchDigits } from '../../lib/phone-numbers.ts';
+import { type InquiryActor, recordInquiryEvent, teamMemberName } from './inquiry-events.ts';
 import type { ContactInquiryBody } from './schemas.ts';
 
 /** What the contact form sends, its phone in E.164, without the honeypot (a filled one is never stored). */
@@ -29,21 +32,54 @@ export type NewInquiry = Omit<ContactInquiryBody, 'website'>;
 /** One page of the inbox; `total` is exact up to INQUIRY_TOTAL_CAP, beyond it `totalCapped` is true. */
 export type InquiryPage = Omit<InquiryListResponse, 'page' | 'pageSize'>;
 
+/**
+ * What the inbox looks for: the filter of its query string, with "assigned to me" made the signed-in
+ * user's id (`assignedTo`: an id, or null for the unassigned ones).
+ */
+export type InquiryMatch = Omit<InquiryFilter, 'assigned'> & { assignedTo?: string | null };
+export type InquiryPageQuery = InquiryMatch & { page: number; pageSize: number };
+
+/** The back-office roles an inquiry can be assigned to. */
+const INBOX_ROLES = ROLES.filter((role) => canUse(role, 'inbox'));
+
 const COLUMNS = [
-  'id',
-  'name',
-  'phone',
-  'email',
-  'city',
-  'query',
-  'service',
-  'status',
-  'isRead',
-  'createdAt',
-  'updatedAt',
+  'contactInquiries.id',
+  'contactInquiries.name',
+  'contactInquiries.phone',
+  'contactInquiries.email',
+  'contactInquiries.city',
+  'contactInquiries.query',
+  'contactInquiries.service',
+  'contactInquiries.status',
+  'contactInquiries.isRead',
+  'contactInquiries.assignedTo',
+  'contactInquiries.createdAt',
+  'contactInquiries.updatedAt',
+  'assignee.name as assigneeName',
+  'assignee.email as assigneeEmail',
 ] as const;
 
-type InquiryRow = Pick<Selectable<DB['contactInquiries']>, (typeof COLUMNS)[number]>;
+type InquiryRow = Pick<
+  Selectable<DB['contactInquiries']>,
+  | 'id'
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'city'
+  | 'query'
+  | 'service'
+  | 'status'
+  | 'isRead'
+  | 'assignedTo'
+  | 'createdAt'
+  | 'updatedAt'
+> & { assigneeName: string | null; assigneeEmail: string | null };
+
+/** The inquiries with the name of the user each is assigned to (a key lookup per row read). */
+const inquiriesWithAssignee = (trx: Executor) =>
+  trx
+    .selectFrom('contactInquiries')
+    .leftJoin('admins as assignee', 'assignee.id', 'contactInquiries.assignedTo');
 
 function toRecord(row: InquiryRow): Inquiry {
   return {
@@ -57,6 +93,10 @@ function toRecord(row: InquiryRow): Inquiry {
     service: row.service as InquiryService,
     status: row.status as InquiryStatus,
     isRead: fromFlag(row.isRead),
+    assignee:
+      row.assignedTo === null
+        ? null
+        : { _id: row.assignedTo, name: teamMemberName(row.assigneeName ?? '', row.assigneeEmail ?? '') },
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
@@ -84,6 +124,30 @@ const EXPORT_BATCH = 500;
 
 /** A query yielding inquiries' `seq`, newest first. */
 type SeqQuery = SelectQueryBuilder<DB, 'contactInquiries', { seq: number }>;
+
+/** Whether the filter keeps only some inquiries by their own columns (status, assignee). */
+function isNarrowed(filter: InquiryMatch): boolean {
+  return Boolean(filter.status) || filter.assignedTo !== undefined;
+}
+
+/**
+ * `query` keeping only the inquiries of the filter's status and assignee (when it names them). One user's
+ * inquiries are few beside those of a status, so SQLite, which has no statistics to tell, is kept from the
+ * status index then (`+status` is not indexable) and walks the `(assigned_to, seq)` index instead.
+ */
+function narrowed(query: SeqQuery, { status, assignedTo }: InquiryMatch, dialect: Dialect): SeqQuery {
+  let result = query;
+  if (status) {
+    const column =
+      dialect === 'sqlite' && typeof assignedTo === 'string'
+        ? sql<string>`+${sql.ref('contactInquiries.status')}`
+        : sql.ref<string>('contactInquiries.status');
+    result = result.where(column, '=', status);
+  }
+  if (assignedTo === null) result = result.where('contactInquiries.assignedTo', 'is', null);
+  else if (assignedTo !== undefined) result = result.where('contactInquiries.assignedTo', '=', assignedTo);
+  return result;
+}
 
 /** A search combined with a status filter counts among at most this many of the search's newest matches. */
 const SEARCH_COUNT_EXAMINED = 50_000;
@@ -114,13 +178,16 @@ export function createContactInquiryRepository(
    *   statistics; SQLite scans newest first, which fills a page at once for the short, common terms that
    *   reach this path.
    */
-  function matching(filter: InquiryFilter, below?: number): SeqQuery {
+  function matching(filter: InquiryMatch, below?: number): SeqQuery {
     const term = filter.q ?? '';
-    let query = db
-      .selectFrom('contactInquiries')
-      .select('contactInquiries.seq')
-      .orderBy('contactInquiries.seq', 'desc');
-    if (filter.status) query = query.where('contactInquiries.status', '=', filter.status);
+    let query = narrowed(
+      db
+        .selectFrom('contactInquiries')
+        .select('contactInquiries.seq')
+        .orderBy('contactInquiries.seq', 'desc'),
+      filter,
+      dialect,
+    );
     if (below !== undefined) query = query.where('contactInquiries.seq', '<', below);
     if (term === '') return query;
     const forms = searchForms(term);
@@ -132,16 +199,20 @@ export function createContactInquiryRepository(
         .where(sql<boolean>`contact_inquiry_search match ${forms.map(ftsPhrase).join(' OR ')}`)
         .$if(below !== undefined, (q) => q.where(sql.ref('search.rowid'), '<', below as number))
         .orderBy(sql.ref('search.rowid'), 'desc');
-      // Without a status the index alone answers; its rowid is the inquiry's seq.
+      // Without a status or an assignment the index alone answers; its rowid is the inquiry's seq.
       // (Typed as a query of the inquiries table: callers only limit, offset, execute or nest it.)
-      if (!filter.status) return search.select(sql<number>`search.rowid`.as('seq')) as unknown as SeqQuery;
+      if (!isNarrowed(filter))
+        return search.select(sql<number>`search.rowid`.as('seq')) as unknown as SeqQuery;
       // The search table drives the loop (CROSS JOIN keeps SQLite from reordering it), so its descending
       // rowid order is the result's order and a LIMIT stops the walk early.
-      return search
-        .crossJoin('contactInquiries')
-        .select('contactInquiries.seq')
-        .whereRef(sql.ref('search.rowid'), '=', 'contactInquiries.seq')
-        .where('contactInquiries.status', '=', filter.status);
+      return narrowed(
+        search
+          .crossJoin('contactInquiries')
+          .select('contactInquiries.seq')
+          .whereRef(sql.ref('search.rowid'), '=', 'contactInquiries.seq') as unknown as SeqQuery,
+        filter,
+        dialect,
+      );
     }
 
     if (dialect === 'postgres') {
@@ -177,14 +248,38 @@ export function createContactInquiryRepository(
 
   async function rowsFor(seqs: number[], trx: Executor = db): Promise<Inquiry[]> {
     if (seqs.length === 0) return [];
-    const rows = await trx
-      .selectFrom('contactInquiries')
+    const rows = await inquiriesWithAssignee(trx)
       .select(COLUMNS)
-      .where('seq', 'in', seqs)
-      .orderBy('seq', 'desc')
+      .where('contactInquiries.seq', 'in', seqs)
+      .orderBy('contactInquiries.seq', 'desc')
       .execute();
     return rows.map(toRecord);
   }
+
+  async function findById(id: string, trx: Executor = db): Promise<Inquiry | undefined> {
+    const row = await inquiriesWithAssignee(trx)
+      .select(COLUMNS)
+      .where('contactInquiries.id', '=', id)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** Runs `work` in a transaction, or in the caller's when this repository was made on one (the demo seed). */
+  const atomically = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+
+  /** The inquiry's status and assignee as they are, locked for a change on PostgreSQL. */
+  const lockForChange = (trx: Executor, id: string) =>
+    trx
+      .selectFrom('contactInquiries')
+      .select(['status', 'assignedTo'])
+      .where('id', '=', id)
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+
+  /** A user an inquiry may be assigned to: active, with a role that can use the inbox. */
+  const assignable = (trx: Executor) =>
+    trx.selectFrom('admins').where('disabledAt', 'is', null).where('role', 'in', INBOX_ROLES);
 
   /**
    * How many inquiries a search matches. Without a status filter its matches are counted up to one past
@@ -192,7 +287,7 @@ export function createContactInquiryRepository(
    * in half the inquiries combined with a rare status would otherwise walk hundreds of thousands of
    * matches to find the cap); `complete` says whether that saw every match.
    */
-  async function countMatches(filter: InquiryFilter): Promise<{ counted: number; complete: boolean }> {
+  async function countMatches(filter: InquiryMatch): Promise<{ counted: number; complete: boolean }> {
     if (!filter.status) {
       const { count } = await db
         .selectFrom(
@@ -204,14 +299,17 @@ export function createContactInquiryRepository(
         .executeTakeFirstOrThrow();
       return { counted: Number(count), complete: true };
     }
-    const newest = matching({ q: filter.q }).limit(searchCountExamined);
-    // The trigram index yields bare seqs, so the status is read by key; other plans read the rows already.
-    const examinedRows = usesTrigramIndex(filter.q ?? '')
-      ? db
-          .selectFrom(newest.as('matches'))
-          .innerJoin('contactInquiries', 'contactInquiries.seq', 'matches.seq')
-          .select('contactInquiries.status')
-      : newest.select('contactInquiries.status');
+    const { status: _, ...widened } = filter;
+    const newest = matching(widened).limit(searchCountExamined);
+    // The trigram index alone yields bare seqs, so the status is read by key; other plans read the rows
+    // already.
+    const examinedRows =
+      usesTrigramIndex(filter.q ?? '') && !isNarrowed(widened)
+        ? db
+            .selectFrom(newest.as('matches'))
+            .innerJoin('contactInquiries', 'contactInquiries.seq', 'matches.seq')
+            .select('contactInquiries.status')
+        : newest.select('contactInquiries.status');
     const { examined, counted } = await db
       .selectFrom(examinedRows.as('examined'))
       .select((eb) => [
@@ -257,14 +355,7 @@ export function createContactInquiryRepository(
       return id;
     },
 
-    async findById(id: string, trx: Executor = db): Promise<Inquiry | undefined> {
-      const row = await trx
-        .selectFrom('contactInquiries')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row && toRecord(row);
-    },
+    findById,
 
     async count(trx: Executor = db): Promise<number> {
       const row = await trx
@@ -275,12 +366,12 @@ export function createContactInquiryRepository(
     },
 
     /** One page of the inbox, newest first, with the number of matches (counted up to the cap). */
-    async list({ page, pageSize, ...filter }: InquiryListQuery): Promise<InquiryPage> {
+    async list({ page, pageSize, ...filter }: InquiryPageQuery): Promise<InquiryPage> {
       const offset = pageOffset({ page, pageSize });
       const seqs = (await matching(filter).limit(pageSize).offset(offset).execute()).map((row) => row.seq);
       const inquiries = await rowsFor(seqs);
 
-      if (!filter.q) {
+      if (!filter.q && filter.assignedTo === undefined) {
         // Without a search the stored counts are the exact total, however many inquiries there are.
         const counts = await countStored();
         const total = counts
@@ -302,7 +393,7 @@ export function createContactInquiryRepository(
     },
 
     /** Every inquiry matching the filter, newest first, read in batches (for the CSV export). */
-    async *listAll(filter: InquiryFilter): AsyncGenerator<Inquiry> {
+    async *listAll(filter: InquiryMatch): AsyncGenerator<Inquiry> {
       let below: number | undefined;
       for (;;) {
         const seqs = (await matching(filter, below).limit(EXPORT_BATCH).execute()).map((row) => row.seq);
@@ -325,26 +416,113 @@ export function createContactInquiryRepository(
       return stats;
     },
 
-    /** Sets the status (the update time moves); undefined when there is no such inquiry. */
-    async setStatus(id: string, status: InquiryStatus): Promise<Inquiry | undefined> {
-      const row = await db
-        .updateTable('contactInquiries')
-        .set({ status, updatedAt: nowIso(clock) })
-        .where('id', '=', id)
-        .returning(COLUMNS)
-        .executeTakeFirst();
-      return row && toRecord(row);
+    /**
+     * Sets the status (the update time moves) and, when it changed, records who changed it in the history
+     * (`actor` null: nobody's, e.g. the demo content). Undefined when there is no such inquiry.
+     */
+    setStatus(id: string, status: InquiryStatus, actor: InquiryActor | null): Promise<Inquiry | undefined> {
+      return atomically(async (trx) => {
+        const current = await lockForChange(trx, id);
+        if (!current) return undefined;
+        const now = nowIso(clock);
+        await trx
+          .updateTable('contactInquiries')
+          .set({ status, updatedAt: now })
+          .where('id', '=', id)
+          .execute();
+        if (actor && current.status !== status) {
+          await recordInquiryEvent(trx, id, actor, now, {
+            kind: 'status',
+            from: current.status as InquiryStatus,
+            to: status,
+          });
+        }
+        return findById(id, trx);
+      });
     },
 
     /** Marks read or unread. Reading is not an edit, so the update time stays. */
     async setRead(id: string, isRead: boolean): Promise<Inquiry | undefined> {
-      const row = await db
+      const result = await db
         .updateTable('contactInquiries')
         .set({ isRead: toFlag(isRead) })
         .where('id', '=', id)
-        .returning(COLUMNS)
         .executeTakeFirst();
-      return row && toRecord(row);
+      return Number(result.numUpdatedRows) > 0 ? findById(id) : undefined;
+    },
+
+    /**
+     * Assigns the inquiry to a team member, or to nobody (`userId` null), and records it in the history when
+     * that changed. Assigning is not an edit of the inquiry: its update time stays. `not-assignable` when
+     * the user does not exist, is disabled or has a role without the inbox.
+     */
+    setAssignee(
+      id: string,
+      userId: string | null,
+      actor: InquiryActor,
+    ): Promise<Inquiry | 'not-assignable' | undefined> {
+      return atomically(async (trx) => {
+        const current = await lockForChange(trx, id);
+        if (!current) return undefined;
+        const assignee =
+          userId === null
+            ? null
+            : await assignable(trx)
+                .select(['id', 'name', 'email'])
+                .where('id', '=', userId)
+                .executeTakeFirst();
+        if (assignee === undefined) return 'not-assignable';
+        if ((assignee?.id ?? null) !== current.assignedTo) {
+          const previous =
+            current.assignedTo === null
+              ? undefined
+              : await trx
+                  .selectFrom('admins')
+                  .select(['name', 'email'])
+                  .where('id', '=', current.assignedTo)
+                  .executeTakeFirst();
+          const previousName = previous ? teamMemberName(previous.name, previous.email) : null;
+          await trx
+            .updateTable('contactInquiries')
+            .set({ assignedTo: assignee?.id ?? null })
+            .where('id', '=', id)
+            .execute();
+          const now = nowIso(clock);
+          if (assignee) {
+            await recordInquiryEvent(trx, id, actor, now, {
+              kind: 'assigned',
+              assignee: teamMemberName(assignee.name, assignee.email),
+              previous: previousName,
+            });
+          } else if (previousName !== null) {
+            await recordInquiryEvent(trx, id, actor, now, { kind: 'unassigned', previous: previousName });
+          }
+        }
+        return findById(id, trx);
+      });
+    },
+
+    /** The team members inquiries can be assigned to, by name. */
+    async assignees(): Promise<InquiryAssigneeOption[]> {
+      const rows = await assignable(db)
+        .select(['id', 'name', 'email'])
+        .orderBy('name')
+        .orderBy('email')
+        .execute();
+      return rows
+        .map((row) => ({ _id: row.id, name: teamMemberName(row.name, row.email), email: row.email }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** Records in the history that `actor` opened one of the inquiry's reply links; false without the inquiry. */
+    recordReplyLink(id: string, channel: InquiryReplyChannel, actor: InquiryActor): Promise<boolean> {
+      return atomically(async (trx) => {
+        // Held until the entry is written, so a delete meanwhile cannot make the entry's insert fail.
+        const current = await lockForChange(trx, id);
+        if (!current) return false;
+        await recordInquiryEvent(trx, id, actor, nowIso(clock), { kind: 'reply-link', channel });
+        return true;
+      });
     },
 
     async delete(id: string): Promise<boolean> {
@@ -354,11 +532,10 @@ export function createContactInquiryRepository(
 
     /** The newest unread inquiries. */
     async recentUnread(limit: number): Promise<Inquiry[]> {
-      const rows = await db
-        .selectFrom('contactInquiries')
+      const rows = await inquiriesWithAssignee(db)
         .select(COLUMNS)
-        .where('isRead', '=', 0)
-        .orderBy('seq', 'desc')
+        .where('contactInquiries.isRead', '=', 0)
+        .orderBy('contactInquiries.seq', 'desc')
         .limit(limit)
         .execute();
       return rows.map(toRecord);
@@ -373,11 +550,14 @@ export function createContactInquiryRepository(
       limit: number,
       trx: Executor = db,
     ): Promise<{ inquiries: Inquiry[]; total: number }> {
-      const unread = trx
-        .selectFrom('contactInquiries')
-        .where('isRead', '=', 0)
-        .where('createdAt', '<', before);
-      const rows = await unread.select(COLUMNS).orderBy('seq', 'desc').limit(limit).execute();
+      const unread = inquiriesWithAssignee(trx)
+        .where('contactInquiries.isRead', '=', 0)
+        .where('contactInquiries.createdAt', '<', before);
+      const rows = await unread
+        .select(COLUMNS)
+        .orderBy('contactInquiries.seq', 'desc')
+        .limit(limit)
+        .execute();
       const total =
         rows.length < limit
           ? rows.length

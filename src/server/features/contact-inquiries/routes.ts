@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   type Inquiry,
   InquiryDetailResponseSchema,
+  type InquiryFilter,
   InquiryFilterSchema,
   InquiryIdParamsSchema,
   InquiryListQuerySchema,
@@ -27,8 +29,9 @@ import {
 } from '../../../shared/rules/contact-inquiries.ts';
 import { localDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
+import { inquiryActor } from './inquiry-events.ts';
 import type { SubmitInquiry } from './inquiry-submission.ts';
-import type { ContactInquiryRepository } from './repository.ts';
+import type { ContactInquiryRepository, InquiryMatch } from './repository.ts';
 import { ContactInquiryBodySchema } from './schemas.ts';
 
 /** The public contact form's JSON call; the same submission serves the form posted without script. */
@@ -89,9 +92,19 @@ function csvColumns(timeZone: string): { header: string; value: (inquiry: Inquir
     { header: 'Service', value: (inquiry) => INQUIRY_SERVICE_LABELS[inquiry.service] },
     { header: 'Status', value: (inquiry) => INQUIRY_STATUS_LABELS[inquiry.status] },
     { header: 'Read', value: (inquiry) => (inquiry.isRead ? 'Yes' : 'No') },
+    { header: 'Assigned to', value: (inquiry) => inquiry.assignee?.name ?? '' },
     { header: 'Query', value: (inquiry) => inquiry.query },
     { header: `Updated (${timeZone})`, value: (inquiry) => local(inquiry.updatedAt) },
   ];
+}
+
+/** What a filter of the query string looks for, for the signed-in user (`assigned=me`). */
+function matchFor<Filter extends InquiryFilter>(
+  { assigned, ...filter }: Filter,
+  request: FastifyRequest,
+): Omit<Filter, 'assigned'> & InquiryMatch {
+  if (assigned === undefined) return filter;
+  return { ...filter, assignedTo: assigned === 'me' ? request.admin!.id : null };
 }
 
 /** The back office's inbox: list, search, stats, status, read marks, delete and CSV export. */
@@ -121,7 +134,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const page = await contactInquiries.list(request.query);
+      const page = await contactInquiries.list(matchFor(request.query, request));
       return { ...page, page: request.query.page, pageSize: request.query.pageSize };
     },
   );
@@ -159,7 +172,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       });
       const rows = Readable.from(
         (async function* () {
-          for await (const inquiry of contactInquiries.listAll(request.query)) {
+          for await (const inquiry of contactInquiries.listAll(matchFor(request.query, request))) {
             yield columns.map(({ value }) => spreadsheetSafe(value(inquiry)));
           }
         })(),
@@ -198,7 +211,13 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: INQUIRY_MESSAGES.statusUpdated,
-      inquiry: changed(await contactInquiries.setStatus(request.params.id, request.body.status)),
+      inquiry: changed(
+        await contactInquiries.setStatus(
+          request.params.id,
+          request.body.status,
+          inquiryActor(request.admin!),
+        ),
+      ),
     }),
   );
 

@@ -26,6 +26,7 @@ function inquiry(overrides: Partial<Inquiry> = {}): Inquiry {
     service: 'other',
     status: 'new',
     isRead: false,
+    assignee: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
@@ -55,6 +56,7 @@ describe('the inquiry API client', () => {
     expect(inquiryExportHref({ q: 'pune', status: 'resolved' })).toBe(
       '/api/contact-inquiries/export.csv?q=pune&status=resolved',
     );
+    expect(inquiryExportHref({ assigned: 'none' })).toBe('/api/contact-inquiries/export.csv?assigned=none');
     expect(inquiryExportHref({})).toBe('/api/contact-inquiries/export.csv');
   });
 

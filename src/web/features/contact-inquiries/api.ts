@@ -37,8 +37,8 @@ export function fetchInquiries(query: InboxQuery, signal?: AbortSignal): Promise
 }
 
 /** The address of the CSV export of everything the filters match (all pages). */
-export function inquiryExportHref(query: Pick<InboxQuery, 'q' | 'status'>): string {
-  const search = inboxQueryString({ q: query.q, status: query.status });
+export function inquiryExportHref(query: Pick<InboxQuery, 'q' | 'status' | 'assigned'>): string {
+  const search = inboxQueryString({ q: query.q, status: query.status, assigned: query.assigned });
   return search ? `${BASE}/export.csv?${search}` : `${BASE}/export.csv`;
 }
 

@@ -36,12 +36,31 @@ describe('parseInboxParams', () => {
 
 describe('toInboxQuery and inboxQueryString', () => {
   it('sends the trimmed search and leaves out what is not set', () => {
-    const query = toInboxQuery({ q: '  50%  ', status: undefined, page: 1, open: 'x' });
+    const query = toInboxQuery({ q: '  50%  ', status: undefined, assigned: undefined, page: 1, open: 'x' });
     expect(query).toEqual({ q: '50%', page: 1, pageSize: 20 });
     expect(inboxQueryString(query)).toBe('q=50%25');
-    expect(inboxQueryString(toInboxQuery({ q: ' ', status: 'closed', page: 4, open: null }))).toBe(
-      'status=closed&page=4',
+    expect(
+      inboxQueryString(toInboxQuery({ q: ' ', status: 'closed', assigned: undefined, page: 4, open: null })),
+    ).toBe('status=closed&page=4');
+  });
+
+  it('sends the assignment filter when one is chosen', () => {
+    const query = toInboxQuery({ q: '', status: undefined, assigned: 'me', page: 1, open: null });
+    expect(query).toEqual({ assigned: 'me', page: 1, pageSize: 20 });
+    expect(inboxQueryString(query)).toBe('assigned=me');
+    expect(inboxQueryString({ status: 'new', assigned: 'none', page: 2 })).toBe(
+      'status=new&page=2&assigned=none',
     );
+  });
+});
+
+describe('the assignment filter in the address', () => {
+  it('reads "me" and "none", and anything else as no filter', () => {
+    expect(parse('assigned=me').assigned).toBe('me');
+    expect(parse('assigned=none&status=new')).toMatchObject({ assigned: 'none', status: 'new' });
+    for (const search of ['', 'assigned=', 'assigned=ME', 'assigned=someone']) {
+      expect(parse(search).assigned).toBeUndefined();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
   INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
+  type InquiryReplyChannel,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
 import { replyLinks } from '../../../shared/rules/reply-links.ts';
@@ -15,7 +16,11 @@ import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useInquiry, useMarkInquiryRead, useMarkInquiryUnread } from './api.ts';
+import { InquiryAssignment } from './inquiry-assignment.tsx';
+import { InquiryHistory } from './inquiry-history.tsx';
+import { InquiryNotes } from './inquiry-notes.tsx';
 import { InquiryStatusSelect } from './inquiry-status.tsx';
+import { useRecordReplyLink } from './team-api.ts';
 
 export interface InquiryDetailDialogProps {
   /** The inquiry to show; null when the modal is closed. */
@@ -24,6 +29,8 @@ export interface InquiryDetailDialogProps {
   shown?: Inquiry;
   /** For the prefilled WhatsApp greeting. */
   brandName?: string;
+  /** The signed-in user: "Assign to me", and their own notes to edit. */
+  currentAdminId?: string;
   onClose: () => void;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
   /** Without it (a role that may not delete), no Delete button. */
@@ -48,14 +55,19 @@ function isNotFound(error: unknown): boolean {
 function InquiryDetails({
   inquiry,
   brandName,
+  currentAdminId,
   onStatusChange,
 }: {
   inquiry: Inquiry;
   brandName?: string;
+  currentAdminId?: string;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
 }) {
   const statusId = useId();
   const links = replyLinks(inquiry, brandName);
+  // The link opens at once; who opened it goes to the history meanwhile.
+  const recordReplyLink = useRecordReplyLink();
+  const opened = (channel: InquiryReplyChannel) => () => recordReplyLink(inquiry._id, channel);
   return (
     <div className="space-y-5">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -92,6 +104,7 @@ function InquiryDetails({
           className="w-full sm:w-56"
         />
       </div>
+      <InquiryAssignment inquiry={inquiry} currentAdminId={currentAdminId} />
       {(links.whatsapp || links.call || links.email) && (
         <section aria-label="Reply" className="space-y-2">
           <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Reply</h3>
@@ -102,6 +115,7 @@ function InquiryDetails({
                 target="_blank"
                 rel="noopener noreferrer"
                 className={buttonClassName('secondary')}
+                onClick={opened('whatsapp')}
               >
                 <MessageCircle aria-hidden="true" className="size-4 text-green-700" />
                 WhatsApp
@@ -109,13 +123,13 @@ function InquiryDetails({
               </a>
             )}
             {links.call && (
-              <a href={links.call} className={buttonClassName('secondary')}>
+              <a href={links.call} className={buttonClassName('secondary')} onClick={opened('call')}>
                 <Phone aria-hidden="true" className="size-4 text-blue-700" />
                 Call
               </a>
             )}
             {links.email && (
-              <a href={links.email} className={buttonClassName('secondary')}>
+              <a href={links.email} className={buttonClassName('secondary')} onClick={opened('email')}>
                 <Mail aria-hidden="true" className="size-4 text-slate-700" />
                 Email
               </a>
@@ -123,6 +137,8 @@ function InquiryDetails({
           </div>
         </section>
       )}
+      <InquiryNotes inquiryId={inquiry._id} currentAdminId={currentAdminId} />
+      <InquiryHistory inquiryId={inquiry._id} />
     </div>
   );
 }
@@ -132,6 +148,7 @@ export function InquiryDetailDialog({
   inquiryId,
   shown,
   brandName,
+  currentAdminId,
   onClose,
   onStatusChange,
   onDelete,
@@ -208,7 +225,12 @@ export function InquiryDetailDialog({
       }
     >
       {inquiry ? (
-        <InquiryDetails inquiry={inquiry} brandName={brandName} onStatusChange={onStatusChange} />
+        <InquiryDetails
+          inquiry={inquiry}
+          brandName={brandName}
+          currentAdminId={currentAdminId}
+          onStatusChange={onStatusChange}
+        />
       ) : notFound ? (
         <div role="alert" className="py-6 text-center">
           <p className="font-medium text-slate-900">{INQUIRY_MESSAGES.notFound}</p>

@@ -2,6 +2,8 @@ import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
+  INQUIRY_ASSIGNED_FILTER_LABELS,
+  INQUIRY_ASSIGNED_FILTERS,
   INQUIRY_MESSAGES,
   INQUIRY_SEARCH_MAX_LENGTH,
   INQUIRY_STATUS_LABELS,
@@ -25,7 +27,13 @@ import {
   useInquiryStats,
   useUpdateInquiryStatus,
 } from './api.ts';
-import { formatInquiryTotal, isInquiryStatus, parseInboxParams, toInboxQuery } from './inbox-params.ts';
+import {
+  formatInquiryTotal,
+  isAssignedFilter,
+  isInquiryStatus,
+  parseInboxParams,
+  toInboxQuery,
+} from './inbox-params.ts';
 import { InquiryDetailDialog } from './inquiry-detail-dialog.tsx';
 import { InquiryList } from './inquiry-list.tsx';
 import { InquiryStatCards } from './inquiry-stat-cards.tsx';
@@ -37,10 +45,12 @@ export interface InquiryInboxProps {
   canDelete: boolean;
   /** Whether it may export them (Export CSV). */
   canExport: boolean;
+  /** The signed-in user: "Assign to me", and their own notes to edit. */
+  currentAdminId?: string;
 }
 
 /** The inquiry inbox below the screen's title: counts, search, filter, the list, its pages and the modal. */
-export function InquiryInbox({ brandName, canDelete, canExport }: InquiryInboxProps) {
+export function InquiryInbox({ brandName, canDelete, canExport, currentAdminId }: InquiryInboxProps) {
   const { params, change } = useListParams(parseInboxParams);
   const query = toInboxQuery(params);
   const list = useInquiries(query);
@@ -76,7 +86,7 @@ export function InquiryInbox({ brandName, canDelete, canExport }: InquiryInboxPr
     removal.ask(inquiry);
   };
 
-  const filtered = Boolean(query.q || query.status);
+  const filtered = Boolean(query.q || query.status || query.assigned);
   const { range } = screen;
 
   return (
@@ -90,13 +100,24 @@ export function InquiryInbox({ brandName, canDelete, canExport }: InquiryInboxPr
           maxLength={INQUIRY_SEARCH_MAX_LENGTH}
           {...screen.searchBox}
         />
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3 sm:flex-nowrap">
           <StatusFilter
             value={params.status}
             statuses={INQUIRY_STATUSES}
             labels={INQUIRY_STATUS_LABELS}
             allLabel="All Status"
             onChange={(value) => change({ status: isInquiryStatus(value) ? value : undefined }, true)}
+            className="min-w-0 flex-1 px-3 sm:w-44 sm:flex-none"
+          />
+          <StatusFilter
+            label="Filter by assignment"
+            value={params.assigned}
+            statuses={INQUIRY_ASSIGNED_FILTERS}
+            labels={INQUIRY_ASSIGNED_FILTER_LABELS}
+            allLabel="All Assignees"
+            onChange={(value) =>
+              change({ filters: { assigned: isAssignedFilter(value) ? value : undefined } }, true)
+            }
             className="min-w-0 flex-1 px-3 sm:w-44 sm:flex-none"
           />
           {canExport && (
@@ -149,6 +170,7 @@ export function InquiryInbox({ brandName, canDelete, canExport }: InquiryInboxPr
         inquiryId={params.open}
         shown={inquiries.find((inquiry) => inquiry._id === params.open)}
         brandName={brandName}
+        currentAdminId={currentAdminId}
         onClose={() => change({ open: null })}
         onStatusChange={changeStatus}
         onDelete={canDelete ? askDelete : undefined}

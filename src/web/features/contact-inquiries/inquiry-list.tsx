@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Trash2, UserRound } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { INQUIRY_SERVICE_LABELS, type InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
@@ -65,6 +65,23 @@ function ContactLines({ inquiry }: { inquiry: Inquiry }) {
   );
 }
 
+/** Who the inquiry is assigned to, or that nobody is. */
+function AssigneeLine({ inquiry, className }: { inquiry: Inquiry; className?: string }) {
+  return (
+    <p className={cx('flex items-center gap-1 text-xs text-slate-600', className)}>
+      <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+      {inquiry.assignee ? (
+        <span className="break-words">
+          <span className="sr-only">Assigned to </span>
+          {inquiry.assignee.name}
+        </span>
+      ) : (
+        'Unassigned'
+      )}
+    </p>
+  );
+}
+
 /** The status select and (for a role that may delete) the Delete button. */
 function Actions({
   inquiry,
@@ -114,6 +131,7 @@ function Cells({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
       </td>
       <td className="px-4 py-3">
         <InquiryStatusBadge status={inquiry.status} />
+        <AssigneeLine inquiry={inquiry} className="mt-2" />
       </td>
       <DateCell value={inquiry.createdAt} />
       <td className="px-4 py-3">
@@ -144,6 +162,7 @@ function CardContent({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
         <span aria-hidden="true"> · </span>
         <DateTime value={inquiry.createdAt} />
       </p>
+      <AssigneeLine inquiry={inquiry} className="mt-1" />
       <Actions
         inquiry={inquiry}
         onStatusChange={onStatusChange}
