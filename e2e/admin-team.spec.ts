@@ -161,6 +161,12 @@ test('an administrator adds an agent with a generated password; the agent sees o
     const detail = agent.page.getByRole('dialog', { name: `Inquiry from Inbox ${tag}` });
     await expect(detail.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    // They note what they did and take the inquiry.
+    await detail.getByLabel('Add a note').fill(`Called back about ${tag}`);
+    await detail.getByRole('button', { name: 'Add note' }).click();
+    await expect(toast(agent.page, 'Note added', 'success')).toBeVisible();
+    await detail.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(toast(agent.page, 'Inquiry assigned', 'success')).toBeVisible();
     await detail.getByRole('button', { name: 'Close', exact: true }).click();
 
     // A screen typed into the address bar that the role may not use says so, without asking the server.
@@ -185,6 +191,41 @@ test('an administrator adds an agent with a generated password; the agent sees o
     expect(asked).toEqual([]);
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
+
+    // The administrator sees the agent's note and assignment on the inquiry...
+    await page.goto(`/admin/inquiries?q=${tag}`);
+    await page.getByRole('button', { name: `Open inquiry from Inbox ${tag}` }).click();
+    const inquiry = page.getByRole('dialog', { name: `Inquiry from Inbox ${tag}` });
+    await expect(inquiry.getByLabel('Assigned to').locator('option:checked')).toHaveText(name);
+    await expect(
+      inquiry.getByRole('region', { name: 'Notes' }).getByRole('article', { name: `Note by ${name}` }),
+    ).toContainText(`Called back about ${tag}`);
+    await inquiry.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // ...and, in the audit log, what the agent did and that the administrator added them.
+    await navLinks(page).filter({ hasText: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    await page.getByLabel('User', { exact: true }).selectOption({ label: `${name} (${email})` });
+    await expect(page).toHaveURL(/[?&]actor=/);
+    const agentLog = page.getByRole('list', { name: 'Audit log, newest first' }).getByRole('listitem');
+    await expect(agentLog).toHaveText([
+      new RegExp(`${email} Assigned an inquiry`),
+      new RegExp(`${email} Added a note`),
+      // Opening the inquiry marked it read: who read a customer's message is on record too.
+      new RegExp(`${email} Marked an inquiry read`),
+      new RegExp(`${email} Signed in`),
+    ]);
+    await expect(agentLog.first()).toContainText(`inquiry ${inquiryId}`);
+    await page.getByLabel('User', { exact: true }).selectOption('');
+    await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Added a team member' });
+    await expect(page).toHaveURL(/[?&]action=user\.create/);
+    await expect(
+      page
+        .getByRole('list', { name: 'Audit log, newest first' })
+        .getByRole('listitem')
+        .filter({ hasText: email }),
+    ).toHaveText([new RegExp(`${E2E_ADMIN.email} Added a team member`)]);
+    await expectNoSeriousAxeViolations(page, TOASTER);
   } finally {
     await agent.context.close();
     await deleteInquiry(request, baseURL!, inquiryId);

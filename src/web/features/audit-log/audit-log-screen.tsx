@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuditEntry } from '../../../shared/contracts/audit-log.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '../../../shared/rules/audit-log.ts';
@@ -60,6 +60,7 @@ export function AuditLogScreen() {
   const log = useAuditLog(filter);
   const users = useAuditLogUsers();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const id = useId();
   const data = log.data;
   const entries = data?.entries ?? [];
 
@@ -82,9 +83,12 @@ export function AuditLogScreen() {
   return (
     <div className="space-y-6">
       <search aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          <span className="block">User</span>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-actor`} className="block text-sm font-medium text-slate-700">
+            User
+          </label>
           <select
+            id={`${id}-actor`}
             className={`${selectClass} w-full`}
             value={filter.actor ?? ''}
             onChange={(event) => change('actor', event.target.value)}
@@ -96,10 +100,13 @@ export function AuditLogScreen() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          <span className="block">Action</span>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-action`} className="block text-sm font-medium text-slate-700">
+            Action
+          </label>
           <select
+            id={`${id}-action`}
             className={`${selectClass} w-full`}
             value={filter.action ?? ''}
             onChange={(event) => change('action', event.target.value)}
@@ -111,27 +118,33 @@ export function AuditLogScreen() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          <span className="block">From</span>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-700">
+            From
+          </label>
           <input
+            id={`${id}-from`}
             type="date"
             className={`${selectClass} w-full`}
             value={filter.from ?? ''}
             max={filter.to}
             onChange={(event) => change('from', event.target.value)}
           />
-        </label>
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          <span className="block">To</span>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-700">
+            To
+          </label>
           <input
+            id={`${id}-to`}
             type="date"
             className={`${selectClass} w-full`}
             value={filter.to ?? ''}
             min={filter.from}
             onChange={(event) => change('to', event.target.value)}
           />
-        </label>
+        </div>
       </search>
 
       <PagedResults
