@@ -1,5 +1,6 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
+import { TwoFactorCard } from '../../features/admin-auth/two-factor-card.tsx';
 import { NotificationPreferencesCard } from '../../features/notifications/notification-preferences-card.tsx';
 import { PushDevicesCard } from '../../features/push-devices/push-devices-card.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -20,6 +21,7 @@ export function ProfilePage() {
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <ChangePasswordForm email={admin.email} />
       </section>
+      <TwoFactorCard email={admin.email} />
       <NotificationPreferencesCard />
       <PushDevicesCard />
     </div>
