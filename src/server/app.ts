@@ -10,10 +10,14 @@ import { seedDemoContent } from './demo/seed.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
 import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
 import { deviceCookie } from './features/admin-auth/device-cookie.ts';
-import { createLoginThrottle } from './features/admin-auth/login-throttle.ts';
+import { createLoginThrottle, createTwoFactorThrottle } from './features/admin-auth/login-throttle.ts';
+import { pendingSignIn } from './features/admin-auth/pending-sign-in.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
 import { createSessionService } from './features/admin-auth/sessions.ts';
+import { createTwoFactor } from './features/admin-auth/two-factor.ts';
+import { twoFactorResetRoutes } from './features/admin-auth/two-factor-reset-routes.ts';
+import { twoFactorRoutes } from './features/admin-auth/two-factor-routes.ts';
 import { type AuditLogPurge, createAuditLogPurge } from './features/audit-log/purge.ts';
 import { registerAuditRecording } from './features/audit-log/recorder.ts';
 import { createAuditLogRepository } from './features/audit-log/repository.ts';
@@ -219,8 +223,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       if (Object.values(seeded).some((count) => count > 0)) app.log.info({ seeded }, 'demo content seeded');
     }
   }
+  const currentSignInSettings = publicContent.cached(() => siteSettings.signInSettings());
+  const twoFactorRequiredForAdministrators = async () =>
+    (await currentSignInSettings()).requireTwoFactorForAdministrators;
   const cookieJar = sessionCookie(config);
-  registerAuth(app, sessions, cookieJar);
+  registerAuth(app, sessions, cookieJar, { twoFactorRequiredForAdministrators });
   const auditLog = createAuditLogRepository(db);
   // Before the routes, so that every route has the hook.
   registerAuditRecording(app, { auditLog, clock });
@@ -239,6 +246,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...(redisConnection ? { redis: redisConnection } : {}),
     shuttingDown: app.gracefulShutdown.isShuttingDown,
   });
+  const twoFactor = createTwoFactor({
+    admins,
+    clock,
+    issuer: async () => (await currentSettings()).brandName,
+  });
+  const twoFactorThrottle = createTwoFactorThrottle(redis);
   await app.register(adminAuthRoutes, {
     config,
     admins,
@@ -248,12 +261,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throttle: createLoginThrottle(redis),
     devices: deviceCookie(config, serverSecret(db, 'device-cookie-key', clock)),
     clock,
+    twoFactor,
+    twoFactorThrottle,
+    pending: pendingSignIn(config, serverSecret(db, 'pending-sign-in-key', clock), clock),
+    twoFactorRequiredForAdministrators,
   });
   const team = createTeamRepository(db, database.dialect, { sessions: sessionRecords, clock });
   await app.register(teamRoutes, { config, team, clock });
   await app.register(invitationRoutes, { team, throttle: createInvitationThrottle(redis) });
+  await app.register(twoFactorRoutes, {
+    admins,
+    twoFactor,
+    twoFactorThrottle,
+    twoFactorRequiredForAdministrators,
+  });
+  await app.register(twoFactorResetRoutes, { twoFactor, sessionRecords });
   await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
-  await app.register(siteSettingsRoutes, { siteSettings, currentSettings, publicContent });
+  await app.register(siteSettingsRoutes, {
+    siteSettings,
+    currentSettings,
+    publicContent,
+    currentSignInSettings,
+  });
   const proofOfWork = createProofOfWork({
     secret: serverSecret(db, 'proof-of-work-key', clock),
     maxCounter: config.PROOF_OF_WORK_MAX_COUNTER,

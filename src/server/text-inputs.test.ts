@@ -131,6 +131,31 @@ const OPERATIONS: Record<string, Operation> = {
     inputs: { 'body:currentPassword': 'verified', 'body:newPassword': 'text' },
     wrongPassword: { status: 400, field: 'currentPassword' },
   },
+  'POST /api/admin/login/two-factor': {
+    request: () => ({ body: { code: '123456', recoveryCode: 'abcd-efgh-jkmn' } }),
+    inputs: { 'body:code': 'coded', 'body:recoveryCode': 'coded' },
+  },
+  'POST /api/admin/two-factor/enable': {
+    request: () => ({ body: { code: '123456' } }),
+    inputs: { 'body:code': 'coded' },
+  },
+  'POST /api/admin/two-factor/recovery-codes': {
+    request: () => ({ body: { code: '123456' } }),
+    inputs: { 'body:code': 'coded' },
+  },
+  'POST /api/admin/two-factor/disable': {
+    request: () => ({ body: { password: TEST_ADMIN.password } }),
+    inputs: { 'body:password': 'verified' },
+    wrongPassword: { status: 400, field: 'password' },
+  },
+  'DELETE /api/admin/users/{id}/two-factor': {
+    request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'PUT /api/admin/settings/sign-in': {
+    request: () => ({ body: { requireTwoFactorForAdministrators: false } }),
+    inputs: { 'body:requireTwoFactorForAdministrators': 'coded' },
+  },
   'POST /api/contacts': {
     request: () => ({ body: { type: 'phone', value: '+91 98765 43210', isActive: true, proof: 'Verified' } }),
     inputs: { 'body:type': 'coded', 'body:value': 'text', 'body:isActive': 'coded', 'body:proof': 'text' },

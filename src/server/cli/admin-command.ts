@@ -13,8 +13,12 @@ import { generatePassword, hashPassword } from '../lib/password.ts';
 const ADMIN_CLI_USAGE = `Usage:
   npm run admin -- create <email> [--password <password>] [--name <name>] [--role <role>]
   npm run admin -- reset-password <email> [--password <password>]
+  npm run admin -- reset-two-factor <email>
 Without --password a strong password is generated and printed once. The role is one of
-${ROLES.join(', ')} (administrator unless given); the name is the email's part before @ unless given.`;
+${ROLES.join(', ')} (administrator unless given); the name is the email's part before @ unless given.
+reset-two-factor turns two-factor sign-in off for a user who lost their authenticator and recovery codes.`;
+
+const COMMANDS = ['create', 'reset-password', 'reset-two-factor'];
 
 /** The message of a refused option value: the schema's own words, which never repeat the value. */
 function parsed<T>(
@@ -26,7 +30,7 @@ function parsed<T>(
 
 export class CliError extends Error {}
 
-/** The admin command: create an admin or reset a password. Returns what to print. */
+/** The admin command: create an admin, reset a password or a second factor. Returns what to print. */
 export async function runAdminCommand(argv: string[], database: Database): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -34,8 +38,7 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
     options: { password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
   });
   const [command, rawEmail] = positionals;
-  if ((command !== 'create' && command !== 'reset-password') || !rawEmail)
-    throw new CliError(ADMIN_CLI_USAGE);
+  if (!command || !COMMANDS.includes(command) || !rawEmail) throw new CliError(ADMIN_CLI_USAGE);
   if (command !== 'create' && (values.name !== undefined || values.role !== undefined))
     throw new CliError(`--name and --role are for create only.\n${ADMIN_CLI_USAGE}`);
   const email = EmailSchema.safeParse(rawEmail);
@@ -43,10 +46,20 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   if (values.password !== undefined && values.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
     throw new CliError(`The password must have at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
   }
-  const password = values.password ?? generatePassword();
-  const shown = values.password === undefined ? `\n  password: ${password}\n(shown only now)` : '';
   const admins = createAdminRepository(database.db);
   const existing = await admins.findByEmail(email.data);
+  if (command === 'reset-two-factor') {
+    if (!existing) throw new CliError(`No admin has the email ${email.data}.`);
+    await admins.clearTwoFactor(existing.id);
+    // Whoever holds a session may have been let in by the lost second factor.
+    await createSessionRepository(database.db).deleteForAdmin(existing.id);
+    return (
+      `Two-factor sign-in is off for ${email.data}; every session of this admin was signed out. ` +
+      'They sign in with their password alone, and can set it up again in My Profile.'
+    );
+  }
+  const password = values.password ?? generatePassword();
+  const shown = values.password === undefined ? `\n  password: ${password}\n(shown only now)` : '';
 
   if (command === 'create') {
     if (existing)

@@ -33,7 +33,11 @@ export interface AdminTable {
   /** Base32 TOTP secret, kept from enrolment; the factor is on once `totpEnabledAt` is set. */
   totpSecret: ColumnType<string | null, string | null | undefined, string | null>;
   totpEnabledAt: NullableTimestamp;
-  /** JSON array of the unused recovery codes' hashes. */
+  /**
+   * JSON: the unused recovery codes' hashes and the last time step a code was taken in, so no code works
+   * twice: `{"recoveryCodes": [sha256 hex, ...], "lastUsedStep": n | null}` (decision 032). Changed only by
+   * compare-and-set on the whole text.
+   */
   totpRecoveryCodes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
 import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
+import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '../../shared/rules/two-factor.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 import { isHttps } from './security.ts';
@@ -11,6 +12,8 @@ export interface SignedInAdmin {
   email: string;
   name: string;
   role: Role;
+  /** Two-factor sign-in is on for this user. */
+  twoFactorEnabled: boolean;
   sessionId: string;
 }
 
@@ -28,7 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The onRequest hook of every back-office route: 401 without a live session, 403 when the user's role
-     * may not use `area` (src/shared/rules/roles.ts) — both before the request is validated.
+     * may not use `area` (src/shared/rules/roles.ts), or when the user must set up two-factor sign-in first
+     * and `area` is not their own account — all before the request is validated.
      */
     requireAccess: (area: Area) => OnRequestHook;
     /** The signed-in admin of a request, or null: for public routes that show admins a little more. */
@@ -57,7 +61,17 @@ export function sessionCookie(config: Config): SessionCookie {
   };
 }
 
-export function registerAuth(app: FastifyInstance, sessions: AdminSessions, cookie: SessionCookie): void {
+export interface AuthOptions {
+  /** Whether the site requires two-factor sign-in of administrators (the sign-in settings). */
+  twoFactorRequiredForAdministrators: () => Promise<boolean>;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: AdminSessions,
+  cookie: SessionCookie,
+  { twoFactorRequiredForAdministrators }: AuthOptions,
+): void {
   app.decorateRequest('admin', null);
   app.decorate('adminFromRequest', async (request: FastifyRequest) => {
     const token = cookie.read(request);
@@ -78,6 +92,9 @@ export function registerAuth(app: FastifyInstance, sessions: AdminSessions, cook
         }
         request.admin = admin;
         if (!canUse(admin.role, area)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+        if (area !== 'account' && (await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators))) {
+          throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
+        }
       };
       hooks.set(area, hook);
     }

@@ -37,6 +37,11 @@ export const AdminSchema = z.object({
   role: RoleSchema,
   /** The server's session limits, so screens can state them as configured. */
   sessionPolicy: z.object({ idleMinutes: z.number().int(), absoluteMinutes: z.number().int() }),
+  /**
+   * The site requires two-factor sign-in of this user, who has not set it up: until they do, only their own
+   * account (My Profile) answers; everything else is 403 (rules/two-factor.ts).
+   */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type Admin = z.infer<typeof AdminSchema>;
 
@@ -51,7 +56,20 @@ export const SignInSummarySchema = z.object({
 });
 export type SignInSummary = z.infer<typeof SignInSummarySchema>;
 
-export const LoginResponseSchema = AdminResponseSchema.extend({ signIn: SignInSummarySchema });
+/** A sign-in that started a session: by password alone, or completed with a second factor. */
+export const SignedInResponseSchema = AdminResponseSchema.extend({ signIn: SignInSummarySchema });
+export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
+
+/**
+ * The password was right and the user has two-factor sign-in on: no session yet. A short-lived cookie holds
+ * the sign-in until `POST /api/admin/login/two-factor` completes it (contracts/two-factor.ts).
+ */
+const TwoFactorRequiredResponseSchema = z.object({
+  success: z.literal(true),
+  twoFactorRequired: z.literal(true),
+});
+
+export const LoginResponseSchema = z.union([SignedInResponseSchema, TwoFactorRequiredResponseSchema]);
 
 export const LoginInfoSchema = z.object({
   /** Only in demo mode: credentials a visitor may use to look around. */

@@ -55,3 +55,21 @@ export const SiteSettingsSavedResponseSchema = z.object({
   message: z.string(),
   settings: StoredSiteSettingsSchema,
 });
+
+/**
+ * How the back office is signed in to: kept apart from the settings above, which every public page reads, so
+ * that visitors are not told how the back office is protected.
+ * - `GET /api/admin/settings/sign-in` -> SignInSettingsResponse
+ * - `PUT /api/admin/settings/sign-in` SignInSettingsInput -> SignInSettingsSavedResponse
+ */
+export const SignInSettingsSchema = z.object({
+  /** Administrators must set up two-factor sign-in before using anything but their own account. */
+  requireTwoFactorForAdministrators: z.boolean('Choose on or off'),
+});
+export type SignInSettings = z.output<typeof SignInSettingsSchema>;
+export const SignInSettingsResponseSchema = z.object({ signInSettings: SignInSettingsSchema });
+export const SignInSettingsSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  signInSettings: SignInSettingsSchema,
+});

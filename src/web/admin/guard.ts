@@ -4,7 +4,7 @@ import type { Admin } from '../../shared/contracts/admin-auth.ts';
 import { currentAdminQueryOptions } from '../features/admin-auth/api.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { canOpen, type SignedInScreen } from './access.ts';
-import { DASHBOARD_PATH, loginPathFor, safeNextPath } from './paths.ts';
+import { DASHBOARD_PATH, loginPathFor, PROFILE_PATH, safeNextPath } from './paths.ts';
 
 function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 401;
@@ -12,17 +12,24 @@ function isUnauthenticated(error: unknown): boolean {
 
 /**
  * Loader of the layout around every admin screen: the server says who is signed in (cached for a
- * short while); without a session the admin goes to the login page, which returns here afterwards.
+ * short while); without a session the admin goes to the login page, which returns here afterwards. An
+ * administrator the site requires two-factor sign-in of, who has not set it up, goes to My Profile, the one
+ * screen the server answers them on until they do.
  */
 export function requireAdminLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs): Promise<Admin> => {
+    const url = new URL(request.url);
+    let admin: Admin;
     try {
-      return await queryClient.fetchQuery(currentAdminQueryOptions());
+      admin = await queryClient.fetchQuery(currentAdminQueryOptions());
     } catch (error) {
       if (!isUnauthenticated(error)) throw error;
-      const url = new URL(request.url);
       throw redirect(loginPathFor(url.pathname + url.search));
     }
+    if (admin.twoFactorSetupRequired && url.pathname.replace(/\/+$/, '').toLowerCase() !== PROFILE_PATH) {
+      throw redirect(PROFILE_PATH);
+    }
+    return admin;
   };
 }
 

@@ -3,6 +3,7 @@ import { ADMIN_APP_ROOTS, adminPath } from '../../shared/pages/admin-paths.ts';
 export const LOGIN_PATH = adminPath('login');
 export const DASHBOARD_PATH = adminPath('dashboard');
 const INVITATION_PATH = adminPath('invitation');
+export const PROFILE_PATH = adminPath('profile');
 
 /** Whether this app renders the path (any letter case); anything else belongs to the public site. */
 function isAdminAppPath(path: string): boolean {

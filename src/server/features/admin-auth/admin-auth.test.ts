@@ -84,6 +84,7 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
       name: 'Owner',
       role: 'administrator',
       sessionPolicy: { idleMinutes: 30, absoluteMinutes: 720 },
+      twoFactorSetupRequired: false,
     });
   });
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,10 +7,19 @@ import {
   LoginInfoSchema,
   LoginResponseSchema,
   LoginSchema,
+  type SignedInResponse,
+  SignedInResponseSchema,
 } from '../../../shared/contracts/admin-auth.ts';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import { TwoFactorSignInSchema } from '../../../shared/contracts/two-factor.ts';
 import { ACCOUNT_DISABLED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import { isRole, type Role } from '../../../shared/rules/roles.ts';
+import {
+  mustSetUpTwoFactor,
+  TWO_FACTOR_SIGN_IN_EXPIRED_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+  WRONG_TOTP_CODE_MESSAGE,
+} from '../../../shared/rules/two-factor.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -18,9 +28,11 @@ import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { DeviceCookie } from './device-cookie.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { type LoginThrottle, type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
+import type { PendingSignIn } from './pending-sign-in.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { SessionService } from './sessions.ts';
+import type { TwoFactor } from './two-factor.ts';
 
 export interface AdminAuthDeps {
   config: Config;
@@ -31,6 +43,12 @@ export interface AdminAuthDeps {
   throttle: LoginThrottle;
   devices: DeviceCookie;
   clock: () => number;
+  twoFactor: TwoFactor;
+  twoFactorThrottle: TwoFactorThrottle;
+  /** The sign-in between a right password and the second factor. */
+  pending: PendingSignIn;
+  /** Whether the site requires two-factor sign-in of administrators (the sign-in settings). */
+  twoFactorRequiredForAdministrators: () => Promise<boolean>;
 }
 
 const errors = errorResponses(400, 401, 403, 429);
@@ -45,19 +63,44 @@ function tooManyAttempts(retryAfterSeconds: number): HttpError {
   );
 }
 
+interface SigningInAdmin {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+}
+
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
   const { admins, sessions, sessionRecords, cookie, throttle, devices, config, clock } = deps;
+  const { twoFactor, twoFactorThrottle, pending, twoFactorRequiredForAdministrators } = deps;
   const sessionPolicy = {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES,
   };
-  const adminView = (admin: { id: string; email: string; name: string; role: Role }) => ({
+  const adminView = async (admin: SigningInAdmin) => ({
     _id: admin.id,
     email: admin.email,
     name: admin.name,
     role: admin.role,
     sessionPolicy,
+    twoFactorSetupRequired: await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators),
   });
+
+  /** The end of every sign-in, with or without a second factor: the sign-in is recorded and a session starts. */
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    admin: SigningInAdmin,
+  ): Promise<SignedInResponse> => {
+    const signIn = await admins.recordSignIn(admin.id, nowIso(clock));
+    // A new token at every sign-in: a cookie planted before login is never promoted to a session.
+    await sessions.end(cookie.read(request));
+    cookie.set(reply, await sessions.start(admin.id));
+    await devices.issue(reply, admin.email);
+    reply.header('cache-control', 'no-store');
+    return { success: true as const, admin: await adminView(admin), signIn };
+  };
 
   app.post(
     '/api/admin/login',
@@ -79,14 +122,68 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       // Told only to whoever knows the password: the account exists, but an administrator turned it off.
       if (admin.disabled) throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
       await attempt.succeeded();
-      const signIn = await admins.recordSignIn(admin.id, nowIso(clock));
-
-      // A new token at every sign-in: a cookie planted before login is never promoted to a session.
-      await sessions.end(cookie.read(request));
-      cookie.set(reply, await sessions.start(admin.id));
-      await devices.issue(reply, email);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, admin: adminView({ ...admin, role: admin.role }), signIn };
+      if (admin.twoFactorEnabledAt !== null) {
+        // No session yet: the second factor completes the sign-in (POST /api/admin/login/two-factor), which
+        // the audit log records.
+        await pending.start(reply, admin);
+        request.auditNote = { action: null };
+        return { success: true as const, twoFactorRequired: true as const };
+      }
+      return startSession(request, reply, { ...admin, role: admin.role, twoFactorEnabled: false });
+    },
+  );
+
+  app.post(
+    '/api/admin/login/two-factor',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A sign-in's second step: the authenticator's code, or a recovery code (used up)",
+        body: TwoFactorSignInSchema,
+        response: { 200: SignedInResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const pendingId = pending.adminId(request);
+      const admin = pendingId ? await admins.findById(pendingId) : undefined;
+      if (
+        !admin ||
+        admin.twoFactorEnabledAt === null ||
+        !isRole(admin.role) ||
+        !(await pending.isFor(request, admin))
+      ) {
+        pending.clear(reply);
+        throw new HttpError(401, TWO_FACTOR_SIGN_IN_EXPIRED_MESSAGE);
+      }
+      if (admin.disabled) {
+        pending.clear(reply);
+        throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
+      }
+      // Counted before the code is checked, as the password is (decision 013).
+      const attempt = await twoFactorThrottle.begin({
+        adminId: admin.id,
+        ip: request.ip,
+        trustedDevice: await devices.trustedDevice(request, admin.email),
+      });
+      if (attempt.retryAfterSeconds > 0) throw tooManyWrongCodes(attempt.retryAfterSeconds);
+
+      const { code, recoveryCode } = request.body;
+      request.auditNote = {
+        actor: { id: admin.id, email: admin.email },
+        detail: { secondFactor: code !== undefined ? 'authenticator code' : 'recovery code' },
+      };
+      if (code !== undefined) {
+        if (!(await twoFactor.verifyCode(admin.id, code))) {
+          throw new HttpError(401, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+        }
+      } else if (!(await twoFactor.redeemRecoveryCode(admin.id, recoveryCode ?? ''))) {
+        throw new HttpError(401, WRONG_RECOVERY_CODE_MESSAGE, { recoveryCode: WRONG_RECOVERY_CODE_MESSAGE });
+      }
+      await attempt.succeeded();
+      pending.clear(reply);
+      return startSession(request, reply, { ...admin, role: admin.role, twoFactorEnabled: true });
     },
   );
 
@@ -111,7 +208,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     },
     async (request) => {
       const admin = request.admin!;
-      return { success: true as const, admin: adminView(admin) };
+      return { success: true as const, admin: await adminView(admin) };
     },
   );
 

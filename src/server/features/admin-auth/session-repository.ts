@@ -10,6 +10,7 @@ export interface SessionRecord {
   name: string;
   role: string;
   disabled: boolean;
+  twoFactorEnabled: boolean;
   lastSeenAt: string;
   expiresAt: string;
 }
@@ -43,16 +44,18 @@ export function createSessionRepository(db: Kysely<DB>) {
           'admins.name',
           'admins.role',
           'admins.disabledAt',
+          'admins.totpEnabledAt',
           'adminSessions.lastSeenAt',
           'adminSessions.expiresAt',
         ])
         .where('adminSessions.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { disabledAt, ...session } = row;
+      const { disabledAt, totpEnabledAt, ...session } = row;
       return {
         ...session,
         disabled: disabledAt !== null,
+        twoFactorEnabled: totpEnabledAt !== null,
         lastSeenAt: toIso(row.lastSeenAt),
         expiresAt: toIso(row.expiresAt),
       };

@@ -27,6 +27,7 @@ function memorySessions() {
         name: 'Owner',
         role: 'administrator',
         disabled: false,
+        twoFactorEnabled: false,
         lastSeenAt: now,
         expiresAt,
       });

@@ -66,6 +66,7 @@ export function createSessionService(
         email: session.email,
         name: session.name,
         role: session.role,
+        twoFactorEnabled: session.twoFactorEnabled,
         sessionId: id,
       };
     },

@@ -19,13 +19,33 @@ declare module 'fastify' {
   }
 }
 
+interface AuditedRoute {
+  action: AuditAction;
+  /** What `:id` names, e.g. `inquiry`. */
+  target?: string;
+  /** A sign-in's refusals, recorded as failed sign-ins with the reason for each status. */
+  refusals?: Record<number, string>;
+}
+
+const PASSWORD_REFUSALS = {
+  401: 'wrong email or password',
+  403: 'account disabled',
+  429: 'too many attempts',
+};
+const SECOND_STEP_REFUSALS = {
+  401: 'wrong or expired two-factor code',
+  403: 'account disabled',
+  429: 'too many attempts',
+};
+
 /**
  * The audited routes, by method and route path: the action each success records, and the type of what
  * `:id` names. Every back-office route that changes something is listed (audit-log.test.ts checks the
  * OpenAPI document against this table), with `null` for the few that change nothing worth a record.
  */
-export const AUDITED_ROUTES: Record<string, { action: AuditAction; target?: string } | null> = {
-  'POST /api/admin/login': { action: 'sign-in' },
+export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
+  'POST /api/admin/login': { action: 'sign-in', refusals: PASSWORD_REFUSALS },
+  'POST /api/admin/login/two-factor': { action: 'sign-in', refusals: SECOND_STEP_REFUSALS },
   'POST /api/admin/logout': { action: 'sign-out' },
   'POST /api/admin/password': { action: 'password.change' },
   'PUT /api/admin/profile/notifications': { action: 'profile.notifications' },
@@ -56,6 +76,13 @@ export const AUDITED_ROUTES: Record<string, { action: AuditAction; target?: stri
   'POST /api/members/:id/password': { action: 'member.password-reset', target: 'member' },
   'DELETE /api/members/:id': { action: 'member.delete', target: 'member' },
   'PUT /api/admin/settings': { action: 'settings.update' },
+  'PUT /api/admin/settings/sign-in': { action: 'settings.update' },
+  // Setting up changes nothing until a code confirms it (enable).
+  'POST /api/admin/two-factor/setup': null,
+  'POST /api/admin/two-factor/enable': { action: 'two-factor.enable' },
+  'POST /api/admin/two-factor/disable': { action: 'two-factor.disable' },
+  'POST /api/admin/two-factor/recovery-codes': { action: 'two-factor.recovery-codes' },
+  'DELETE /api/admin/users/:id/two-factor': { action: 'two-factor.reset', target: 'user' },
   'GET /api/admin/backups/latest': { action: 'backup.download' },
   'POST /api/admin/users': { action: 'user.create' },
   'PATCH /api/admin/users/:id': { action: 'user.update', target: 'user' },
@@ -89,12 +116,6 @@ function routeKey(request: FastifyRequest): string {
   return `${request.method} ${request.routeOptions.url ?? ''}`;
 }
 
-const FAILED_SIGN_IN_REASONS: Record<number, string> = {
-  401: 'wrong email or password',
-  403: 'account disabled',
-  429: 'too many attempts',
-};
-
 /**
  * Records every audited request (AUDITED_ROUTES) that succeeded, and every refused sign-in. The entry is
  * written before the answer goes out, so a change that was acknowledged is in the log; if the log cannot
@@ -115,7 +136,7 @@ export function registerAuditRecording(
     // A sign-in's body is the email and the password: the actor says the one, the other is never kept.
     let detail = note?.detail ?? (route.action === 'sign-in' ? null : detailOf(request.body));
     if (status >= 400) {
-      const reason = route.action === 'sign-in' ? FAILED_SIGN_IN_REASONS[status] : undefined;
+      const reason = route.refusals?.[status];
       if (!reason) return;
       action = 'sign-in.failed';
       detail = { reason };

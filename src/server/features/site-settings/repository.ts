@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
-import { type SiteSettings, SiteSettingsSchema } from '../../../shared/contracts/site-settings.ts';
+import {
+  type SignInSettings,
+  SignInSettingsSchema,
+  type SiteSettings,
+  SiteSettingsSchema,
+} from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';
 
 const SITE_ROW_ID = 'site';
+/** The back office's sign-in settings: a row of their own, never sent to public pages. */
+const SIGN_IN_ROW_ID = 'sign-in';
+const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = { requireTwoFactorForAdministrators: false };
 
 /**
  * Each stored field that still passes its schema wins over the default; anything else (a field added by a
@@ -71,6 +79,32 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
         return mergeOverDefaults(json);
       };
       return trx ? write(trx) : db.transaction().execute(write);
+    },
+
+    async signInSettings(trx: Executor = db): Promise<SignInSettings> {
+      const row = await trx
+        .selectFrom('siteSettings')
+        .select('settings')
+        .where('id', '=', SIGN_IN_ROW_ID)
+        .executeTakeFirst();
+      if (!row) return DEFAULT_SIGN_IN_SETTINGS;
+      try {
+        const stored = SignInSettingsSchema.safeParse(JSON.parse(row.settings));
+        return stored.success ? stored.data : DEFAULT_SIGN_IN_SETTINGS;
+      } catch {
+        return DEFAULT_SIGN_IN_SETTINGS;
+      }
+    },
+
+    async saveSignInSettings(settings: SignInSettings, trx: Executor = db): Promise<SignInSettings> {
+      const now = nowIso();
+      const json = JSON.stringify(settings);
+      await trx
+        .insertInto('siteSettings')
+        .values({ id: SIGN_IN_ROW_ID, settings: json, updatedAt: now })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
+        .execute();
+      return settings;
     },
 
     /** The brands the site had before, the most recently replaced first. */

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type SignInSettings,
+  SignInSettingsResponseSchema,
+  SignInSettingsSavedResponseSchema,
+  SignInSettingsSchema,
   type SiteSettings,
   SiteSettingsResponseSchema,
   SiteSettingsSavedResponseSchema,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
-import { errorResponses } from '../../plugins/errors.ts';
+import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 
@@ -14,11 +18,13 @@ export interface SiteSettingsDeps {
   /** The settings as public pages read them, cached until publicContent changes. */
   currentSettings: () => Promise<SiteSettings>;
   publicContent: PublicContent;
+  /** The sign-in settings, cached as `currentSettings` is (publicContent's signal ends the copy). */
+  currentSignInSettings: () => Promise<SignInSettings>;
 }
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async (
   app,
-  { siteSettings, currentSettings, publicContent },
+  { siteSettings, currentSettings, publicContent, currentSignInSettings },
 ) => {
   app.get(
     '/api/settings',
@@ -50,6 +56,46 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
       const settings = await siteSettings.save(request.body);
       publicContent.changed();
       return { success: true as const, message: 'Settings saved', settings };
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/sign-in',
+    {
+      onRequest: app.requireAccess('administration'),
+      schema: {
+        tags: ['settings'],
+        summary: "The back office's sign-in settings: whether administrators must use two-factor sign-in",
+        response: { 200: SignInSettingsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ signInSettings: await currentSignInSettings() }),
+  );
+
+  app.put(
+    '/api/admin/settings/sign-in',
+    {
+      onRequest: app.requireAccess('administration'),
+      schema: {
+        tags: ['settings'],
+        summary: "Replace the back office's sign-in settings",
+        body: SignInSettingsSchema,
+        response: { 200: SignInSettingsSavedResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      // Whoever requires it has it: the setting never turns its own author's back office into a setup page.
+      if (request.body.requireTwoFactorForAdministrators && !request.admin!.twoFactorEnabled) {
+        throw new HttpError(
+          400,
+          'Set up two-factor sign-in for your own account first (My Profile), then require it of administrators',
+          { requireTwoFactorForAdministrators: 'Set up two-factor sign-in for your own account first' },
+        );
+      }
+      const signInSettings = await siteSettings.saveSignInSettings(request.body);
+      // Not public content, but cached by the same signal: this instance reads the new value at once.
+      publicContent.changed();
+      return { success: true as const, message: 'Sign-in settings saved', signInSettings };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
+import { TwoFactorCard } from '../../features/admin-auth/two-factor-card.tsx';
 import { NotificationPreferencesCard } from '../../features/notifications/notification-preferences-card.tsx';
 import { PushDevicesCard } from '../../features/push-devices/push-devices-card.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -37,6 +38,7 @@ export function ProfilePage() {
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <ChangePasswordForm email={admin.email} />
       </section>
+      <TwoFactorCard email={admin.email} />
       {inquiries && <NotificationPreferencesCard />}
       {inquiries && <PushDevicesCard />}
     </div>

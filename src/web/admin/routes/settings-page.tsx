@@ -2,6 +2,7 @@ import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { BackupsCard } from '../../features/backups/backups-card.tsx';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
+import { SignInSettingsCard } from '../../features/site-settings/sign-in-settings-card.tsx';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -35,7 +36,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader
         title="Settings"
-        subtitle="Your session, what the public site shows, notifications and backups"
+        subtitle="Your session, sign-in, what the public site shows, notifications and backups"
       />
       <Card titleId="session-title" title="Session">
         {admin && (
@@ -50,6 +51,7 @@ export function SettingsPage() {
           </p>
         )}
       </Card>
+      <SignInSettingsCard />
       <SiteSettingsSection />
       <NotificationSettingsCard />
       <BackupsCard />

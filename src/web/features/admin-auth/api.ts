@@ -6,16 +6,28 @@ import {
   LoginInfoSchema,
   type LoginInput,
   LoginResponseSchema,
+  type SignedInResponse,
+  SignedInResponseSchema,
   type SignInSummary,
 } from '../../../shared/contracts/admin-auth.ts';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import {
+  RecoveryCodesResponseSchema,
+  type TwoFactorCodeInput,
+  type TwoFactorDisableInput,
+  TwoFactorSetupResponseSchema,
+  type TwoFactorSignInInput,
+  TwoFactorStatusResponseSchema,
+} from '../../../shared/contracts/two-factor.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { screenQueryOptions } from '../../lib/query-cache.ts';
 
 const adminAuthKeys = {
   me: ['admin', 'me'] as const,
   loginInfo: ['admin', 'login-info'] as const,
   /** Set by a sign-in, cleared when the admin dismisses it: nothing fetches it. */
   signInSummary: ['admin', 'sign-in-summary'] as const,
+  twoFactor: ['admin', 'two-factor'] as const,
 };
 
 /** Who is signed in, asked of the server (a 401 means nobody). */
@@ -55,17 +67,41 @@ function login(input: LoginInput) {
   return apiRequest('/api/admin/login', { method: 'POST', body: input, schema: LoginResponseSchema });
 }
 
-export function useLogin() {
+/** What a completed sign-in leaves behind: who is signed in, and the notice about the time since the last. */
+function useSignedIn() {
   const queryClient = useQueryClient();
+  return ({ admin, signIn }: SignedInResponse) => {
+    // Nothing cached for a previous session may show for this one.
+    queryClient.removeQueries();
+    queryClient.setQueryData(adminAuthKeys.me, admin);
+    queryClient.setQueryData(adminAuthKeys.signInSummary, signIn);
+  };
+}
+
+/** The password step: signed in, or `twoFactorRequired` when the account has a second factor. */
+export function useLogin() {
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: login,
     meta: { redirectOnSessionError: false },
-    onSuccess: ({ admin, signIn }) => {
-      // Nothing cached for a previous session may show for this one.
-      queryClient.removeQueries();
-      queryClient.setQueryData(adminAuthKeys.me, admin);
-      queryClient.setQueryData(adminAuthKeys.signInSummary, signIn);
+    onSuccess: (result) => {
+      if ('admin' in result) signedIn(result);
     },
+  });
+}
+
+/** The second step: the authenticator's code or a recovery code completes the sign-in. */
+export function useTwoFactorLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (input: TwoFactorSignInInput) =>
+      apiRequest('/api/admin/login/two-factor', {
+        method: 'POST',
+        body: input,
+        schema: SignedInResponseSchema,
+      }),
+    meta: { redirectOnSessionError: false },
+    onSuccess: signedIn,
   });
 }
 
@@ -103,4 +139,74 @@ function changePassword(input: ChangePasswordInput): Promise<{ message: string }
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
+}
+
+const TWO_FACTOR_PATH = '/api/admin/two-factor';
+
+/** Whether two-factor sign-in is on for the signed-in user, and how many recovery codes are left. */
+export function useTwoFactorStatus() {
+  return useQuery(
+    screenQueryOptions(
+      adminAuthKeys.twoFactor,
+      async (signal) =>
+        (await apiRequest(TWO_FACTOR_PATH, { signal, schema: TwoFactorStatusResponseSchema })).twoFactor,
+      'Failed to load your two-factor sign-in',
+    ),
+  );
+}
+
+/** Refetches the status, and who is signed in: turning the factor on may lift "set it up first". */
+function useTwoFactorChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminAuthKeys.twoFactor }),
+      queryClient.invalidateQueries({ queryKey: adminAuthKeys.me }),
+    ]);
+}
+
+export function useTwoFactorSetup() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`${TWO_FACTOR_PATH}/setup`, { method: 'POST', schema: TwoFactorSetupResponseSchema }),
+  });
+}
+
+export function useEnableTwoFactor() {
+  const changed = useTwoFactorChanged();
+  return useMutation({
+    mutationFn: (input: TwoFactorCodeInput) =>
+      apiRequest(`${TWO_FACTOR_PATH}/enable`, {
+        method: 'POST',
+        body: input,
+        schema: RecoveryCodesResponseSchema,
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function useDisableTwoFactor() {
+  const changed = useTwoFactorChanged();
+  return useMutation({
+    mutationFn: (input: TwoFactorDisableInput) =>
+      apiRequest(`${TWO_FACTOR_PATH}/disable`, {
+        method: 'POST',
+        body: input,
+        schema: MessageResponseSchema,
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function useRenewRecoveryCodes() {
+  const changed = useTwoFactorChanged();
+  return useMutation({
+    mutationFn: (input: TwoFactorCodeInput) =>
+      apiRequest(`${TWO_FACTOR_PATH}/recovery-codes`, {
+        method: 'POST',
+        body: input,
+        schema: RecoveryCodesResponseSchema,
+      }),
+    onSuccess: changed,
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoginSchema } from '../../../shared/contracts/admin-auth.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -7,6 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useLogin, useLoginInfo } from './api.ts';
+import { TwoFactorSignInStep } from './two-factor-sign-in-step.tsx';
 
 function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
@@ -27,16 +28,32 @@ export function LoginForm({ onSignedIn, email = '' }: LoginFormProps) {
   const login = useLogin();
   const loginInfo = useLoginInfo();
   const [failure, setFailure] = useState<string | null>(null);
+  // The password was right and the account has a second factor: its code completes the sign-in.
+  const [secondStep, setSecondStep] = useState(false);
   const { field, ...form } = useZodForm(LoginSchema, { defaultValues: { email, password: '' } });
   const { setFocus } = form;
+  const restarted = useRef(false);
+  // An email given (back from an invitation): the password is what is left to type.
   useEffect(() => {
     if (email) setFocus('password');
   }, [email, setFocus]);
 
+  // Back from the second step, the password is asked again: its field takes the focus.
+  useEffect(() => {
+    if (!secondStep && restarted.current) {
+      restarted.current = false;
+      setFocus('password');
+    }
+  }, [secondStep, setFocus]);
+
   const onSubmit = form.handleSubmit(async (credentials) => {
     setFailure(null);
     try {
-      await login.mutateAsync(credentials);
+      const result = await login.mutateAsync(credentials);
+      if ('twoFactorRequired' in result) {
+        setSecondStep(true);
+        return;
+      }
       onSignedIn();
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 400) {
@@ -48,6 +65,20 @@ export function LoginForm({ onSignedIn, email = '' }: LoginFormProps) {
 
   const demo = loginInfo.data?.demoCredentials;
   const busy = form.formState.isSubmitting || login.isPending;
+
+  if (secondStep) {
+    return (
+      <TwoFactorSignInStep
+        onSignedIn={onSignedIn}
+        onRestart={(reason) => {
+          restarted.current = true;
+          setSecondStep(false);
+          setFailure(reason);
+          form.resetField('password');
+        }}
+      />
+    );
+  }
 
   return (
     <form

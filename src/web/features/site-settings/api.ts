@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type SignInSettings,
+  SignInSettingsResponseSchema,
+  SignInSettingsSavedResponseSchema,
   type SiteSettings,
   SiteSettingsResponseSchema,
   SiteSettingsSavedResponseSchema,
@@ -7,7 +10,10 @@ import {
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
 
-const siteSettingsKeys = { all: ['site-settings'] as const };
+const siteSettingsKeys = {
+  all: ['site-settings'] as const,
+  signIn: ['sign-in-settings'] as const,
+};
 
 async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
   const { settings } = await apiRequest('/api/settings', { signal, schema: SiteSettingsResponseSchema });
@@ -35,5 +41,34 @@ export function useSaveSiteSettings() {
     mutationFn: saveSiteSettings,
     onSuccess: ({ settings }) => queryClient.setQueryData(siteSettingsKeys.all, settings),
     onSettled: () => queryClient.invalidateQueries({ queryKey: siteSettingsKeys.all }),
+  });
+}
+
+const SIGN_IN_SETTINGS_PATH = '/api/admin/settings/sign-in';
+
+/** The back office's sign-in settings (administrators only; never on public pages). */
+export function useSignInSettings() {
+  return useQuery(
+    screenQueryOptions(
+      siteSettingsKeys.signIn,
+      async (signal) =>
+        (await apiRequest(SIGN_IN_SETTINGS_PATH, { signal, schema: SignInSettingsResponseSchema }))
+          .signInSettings,
+      'Failed to load the sign-in settings',
+    ),
+  );
+}
+
+export function useSaveSignInSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SignInSettings) =>
+      apiRequest(SIGN_IN_SETTINGS_PATH, {
+        method: 'PUT',
+        body: settings,
+        schema: SignInSettingsSavedResponseSchema,
+      }),
+    onSuccess: ({ signInSettings }) => queryClient.setQueryData(siteSettingsKeys.signIn, signInSettings),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: siteSettingsKeys.signIn }),
   });
 }
