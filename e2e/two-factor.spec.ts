@@ -14,7 +14,7 @@ const PASSWORD = 'two-factor password 1';
 const STEP_MS = 30_000;
 
 /** A new administrator in the database the server at `baseURL` uses; their email. */
-async function createAdministrator(baseURL: string): Promise<string> {
+async function createAdministrator(baseURL: string, name = 'Two-factor tester'): Promise<string> {
   const port = Number(new URL(baseURL).port);
   const target = E2E_DATABASES.find((database) => database.port === port);
   if (!target) throw new Error(`No e2e database serves ${baseURL}`);
@@ -24,7 +24,7 @@ async function createAdministrator(baseURL: string): Promise<string> {
     await createAdminRepository(database.db).create({
       email,
       passwordHash: await hashPassword(PASSWORD),
-      name: 'Two-factor tester',
+      name,
     });
   } finally {
     await database.close();
@@ -183,4 +183,40 @@ test('a recovery code signs in once', async ({ page, baseURL, playwright }) => {
   await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toContainText(
     '8 of 10 recovery codes left.',
   );
+});
+
+test('an administrator resets the second factor of someone who lost their phone', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
+  const name = `Lost phone ${uniqueTag()}`;
+  const lost = await createAdministrator(baseURL!, name);
+  const api = await playwright.request.newContext({ baseURL });
+  await enrolThroughApi(api, baseURL!, lost);
+  await api.dispose();
+
+  await enterPassword(page, await createAdministrator(baseURL!));
+  await expect(dashboard(page)).toBeVisible();
+  await page.goto('/admin/team');
+  await page
+    .getByRole('button', { name: `Manage ${name}`, exact: true })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog.getByText('On', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+  await expect(dialog.getByRole('group', { name: 'Reset two-factor sign-in' })).toContainText(
+    'signed out everywhere',
+  );
+  await dialog.getByRole('button', { name: 'Reset it' }).click();
+  await expect(page.locator(TOASTER)).toContainText('Two-factor sign-in was reset');
+  await expect(dialog.getByText('Off', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Reset two-factor sign-in' })).toHaveCount(0);
+
+  // They sign in with the password alone now.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await logOut(page);
+  await enterPassword(page, lost);
+  await expect(dashboard(page)).toBeVisible();
 });

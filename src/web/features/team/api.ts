@@ -141,6 +141,16 @@ export function useNewInvitation() {
   });
 }
 
+/** Turns off someone's two-factor sign-in (a lost phone); every session of theirs ends. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(userPath(id, '/two-factor'), { method: 'DELETE', schema: MessageResponseSchema }),
+    onSettled: () => invalidateTeam(queryClient),
+  });
+}
+
 export function useDeleteTeamUser() {
   const queryClient = useQueryClient();
   return useMutation({

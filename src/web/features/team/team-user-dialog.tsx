@@ -17,7 +17,7 @@ import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useUpdateTeamUser } from './api.ts';
+import { useResetTwoFactor, useUpdateTeamUser } from './api.ts';
 import { RoleChoice } from './role-choice.tsx';
 import { TeamUserStatusBadge, TwoFactorBadge } from './team-user-status.tsx';
 
@@ -158,6 +158,53 @@ function AccessSection({ user, you }: { user: TeamUser; you: boolean }) {
   );
 }
 
+/**
+ * Turns off a user's second factor when they lost their phone and recovery codes; asked twice, as it also
+ * signs them out everywhere. Not for one's own (My Profile turns it off with the password).
+ */
+function TwoFactorReset({ user }: { user: TeamUser }) {
+  const reset = useResetTwoFactor();
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button variant="secondary" onClick={() => setAsking(true)} className="mt-2">
+        Reset two-factor sign-in
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label="Reset two-factor sign-in" className="mt-2 space-y-2">
+      <p className="text-sm text-slate-700">
+        {user.name} will sign in with the password alone until they set it up again, and is signed out
+        everywhere now.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="danger"
+          disabled={reset.isPending}
+          onClick={() =>
+            reset.mutateAsync(user._id).then(
+              ({ message }) => {
+                toast.success(message);
+                setAsking(false);
+              },
+              (error: unknown) => {
+                if (!isSessionError(error))
+                  toast.error(errorMessage(error, 'Failed to reset two-factor sign-in'));
+              },
+            )
+          }
+        >
+          {reset.isPending ? 'Resetting…' : 'Reset it'}
+        </Button>
+        <Button variant="secondary" onClick={() => setAsking(false)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export interface TeamUserDialogProps {
   /** The user to manage (as the list has them now); null when the dialog is closed. */
   user: TeamUser | null;
@@ -225,6 +272,7 @@ export function TeamUserDialog({
             </Field>
             <Field label="Two-factor sign-in">
               <TwoFactorBadge on={user.twoFactor} />
+              {user.twoFactor && !you && <TwoFactorReset key={user._id} user={user} />}
             </Field>
             <Field label="Last sign-in">
               {user.lastSignInAt ? <DateTime value={user.lastSignInAt} /> : 'Never'}
