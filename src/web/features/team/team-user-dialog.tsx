@@ -173,7 +173,7 @@ function TwoFactorReset({ user }: { user: TeamUser }) {
     );
   }
   return (
-    <div role="group" aria-label="Reset two-factor sign-in" className="mt-2 space-y-2">
+    <fieldset aria-label="Reset two-factor sign-in" className="mt-2 min-w-0 space-y-2 border-0 p-0">
       <p className="text-sm text-slate-700">
         {user.name} will sign in with the password alone until they set it up again, and is signed out
         everywhere now.
@@ -201,7 +201,7 @@ function TwoFactorReset({ user }: { user: TeamUser }) {
           Cancel
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 
