@@ -78,7 +78,17 @@ export async function openTestDatabase(
     reopen: () => openDatabase({ dialect: 'postgres', url }, { pgSchema: schema }),
     async dispose() {
       await withSchemaLock(database, 'exclusive', async () => {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+        // A query of the closed app still on its way (an event stream's last session check) can hold one
+        // table that the drop, locking them one by one, waits for: PostgreSQL then ends one of the two as a
+        // deadlock. The query was the app's last; the drop is tried again.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+            return;
+          } catch (error) {
+            if ((error as { code?: unknown }).code !== '40P01' || attempt === 3) throw error;
+          }
+        }
       });
       await database.close();
     },

@@ -40,6 +40,8 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
 ) => {
   const streams = new Set<OpenStream>();
   let heartbeat: NodeJS.Timeout | undefined;
+  /** The beat on its way, if any: closing waits for its session checks to end before the database does. */
+  let beating: Promise<void> | undefined;
 
   const close = (stream: OpenStream) => {
     if (!streams.delete(stream)) return;
@@ -79,6 +81,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
   app.addHook('onClose', async () => {
     unsubscribe();
     closeAll();
+    await beating;
   });
 
   app.get(
@@ -110,7 +113,11 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
 
       const stream: OpenStream = { sessionId, body: new PassThrough() };
       streams.add(stream);
-      heartbeat ??= setInterval(() => void beat(), heartbeatMs);
+      heartbeat ??= setInterval(() => {
+        beating ??= beat().finally(() => {
+          beating = undefined;
+        });
+      }, heartbeatMs);
       // The client went away (closed tab, lost network): its stream is dropped with it.
       reply.raw.once('close', () => close(stream));
       stream.body.write(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
