@@ -1,18 +1,9 @@
 import { Check, Copy, MessageCircle, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { selectContents } from '../lib/select-contents.ts';
 import { Button, buttonClassName } from './button.tsx';
 
 type CopyState = 'idle' | 'copied' | 'selected';
-
-/** Selects the element's text, so the admin can copy it by hand where the clipboard is out of reach. */
-function selectContents(element: HTMLElement | null) {
-  const selection = window.getSelection();
-  if (!element || !selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
-}
 
 /** What is shown once, in the words of the thing: a password, an invitation link. */
 export interface ShownOnceSecret {

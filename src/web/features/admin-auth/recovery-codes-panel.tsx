@@ -1,18 +1,9 @@
 import { Check, Copy, Download, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { selectContents } from '../../lib/select-contents.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 
 type CopyState = 'idle' | 'copied' | 'selected';
-
-/** Selects the element's text, so the codes can be copied by hand where the clipboard is out of reach. */
-function selectContents(element: HTMLElement | null) {
-  const selection = window.getSelection();
-  if (!element || !selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
-}
 
 export interface RecoveryCodesPanelProps {
   codes: readonly string[];
