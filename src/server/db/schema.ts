@@ -163,6 +163,78 @@ export interface BlogPostTable {
   publishedAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Bumped by every change; a save naming an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
+  /** When a draft publishes itself; null when not scheduled. */
+  scheduledAt: NullableTimestamp;
+  imageAlt: ColumnType<string, string | undefined, string>;
+}
+
+/** A saved version of a post, with who saved it. */
+export interface BlogPostRevisionTable {
+  id: string;
+  postId: string;
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  slug: string;
+  category: string;
+  image: string;
+  imageAlt: string;
+  author: string;
+  isPublished: Flag;
+  scheduledAt: NullableTimestamp;
+  savedBy: string | null;
+  savedByName: string;
+  createdAt: Timestamp;
+}
+
+/** A user's unsaved editor values for a post (`postKey` is the post id, or `new`), as JSON text. */
+export interface BlogPostAutosaveTable {
+  adminId: string;
+  postKey: string;
+  postId: string | null;
+  baseVersion: number | null;
+  values: string;
+  savedAt: Timestamp;
+}
+
+/** Counted views of a post on a day (YYYY-MM-DD). */
+export interface BlogPostDailyViewTable {
+  postId: string;
+  day: string;
+  views: number;
+}
+
+/** An uploaded image, as checked from its bytes. */
+export interface UploadTable {
+  id: string;
+  mime: string;
+  width: number;
+  height: number;
+  alt: ColumnType<string, string | undefined, string>;
+  originalName: ColumnType<string, string | undefined, string>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+/** One stored file of an upload (a size in a format), by name, e.g. `800.webp`. */
+export interface UploadFileTable {
+  uploadId: string;
+  name: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  data: Buffer;
+}
+
+/** Clicks on a contact channel on a day (YYYY-MM-DD in the business's time zone). */
+export interface ChannelClickTable {
+  channelId: string;
+  day: string;
+  clicks: number;
 }
 
 /** A view counted: once per (post, visitor, day). `day` is YYYY-MM-DD; `visitor` a keyed hash. */
@@ -239,6 +311,12 @@ export interface DB {
   contactInquiryCounts: ContactInquiryCountTable;
   blogPosts: BlogPostTable;
   blogPostViews: BlogPostViewTable;
+  blogPostRevisions: BlogPostRevisionTable;
+  blogPostAutosaves: BlogPostAutosaveTable;
+  blogPostDailyViews: BlogPostDailyViewTable;
+  uploads: UploadTable;
+  uploadFiles: UploadFileTable;
+  channelClicks: ChannelClickTable;
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
   notificationOutbox: NotificationOutboxTable;

@@ -12,6 +12,7 @@ import { formerBrandNames } from './0009-former-brand-names.ts';
 import { phoneNumbersInE164 } from './0010-phone-numbers-in-e164.ts';
 import { notifications } from './0011-notifications.ts';
 import { team } from './0012-team.ts';
+import { contentTools } from './0013-content-tools.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0010_phone_numbers_in_e164': phoneNumbersInE164,
   '0011_notifications': notifications,
   '0012_team': team,
+  '0013_content_tools': contentTools,
 };
 
 /**
