@@ -28,6 +28,7 @@ import { backupRoutes } from './features/backups/routes.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
+import { createScheduledPublishing, type ScheduledPublishing } from './features/blog/scheduled-publishing.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
@@ -92,6 +93,8 @@ declare module 'fastify' {
     emailDigests: DigestSchedule | undefined;
     /** The audit log's daily purge: tests run it after moving the clock. */
     auditLogPurge: AuditLogPurge;
+    /** Publishes scheduled posts when their time comes: tests sweep after moving the clock. */
+    scheduledPublishing: ScheduledPublishing;
   }
 }
 
@@ -406,7 +409,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());
   await app.register(publicBlogRoutes, { blogPosts, blogViews });
-  await app.register(adminBlogRoutes, { blogPosts, publicContent });
+  await app.register(adminBlogRoutes, { blogPosts, publicContent, clock });
+  const scheduledPublishing = createScheduledPublishing({ blogPosts, publicContent, clock, log: app.log });
+  app.decorate('scheduledPublishing', scheduledPublishing);
+  app.addHook('onReady', () => scheduledPublishing.start());
+  app.addHook('onClose', () => scheduledPublishing.stop());
   await app.register(blogFeedRoutes, {
     config,
     blogPosts,

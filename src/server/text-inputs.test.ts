@@ -89,6 +89,7 @@ const blogBody = (serial: number): BlogPostValues => ({
   image: 'https://example.com/a.png',
   author: 'Asha',
   isPublished: true,
+  scheduledAt: null,
 });
 const settingsBody = () => ({
   brandName: 'Apna Support',
@@ -108,6 +109,7 @@ const blogPostInputs = {
   'body:image': 'text',
   'body:author': 'text',
   'body:isPublished': 'coded',
+  'body:scheduledAt': 'coded',
 } as const;
 
 /** An operation whose one input is the id in its path. */

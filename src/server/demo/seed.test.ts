@@ -185,6 +185,7 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
       image: '',
       author: 'Admin',
       isPublished: true,
+      scheduledAt: null,
     });
     await seeded.database.db
       .insertInto('contactInquiries')

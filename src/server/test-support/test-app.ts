@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { type Insertable, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Role } from '../../shared/rules/roles.ts';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
@@ -156,8 +156,12 @@ function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** The app on a database the test opened itself (a scratch PostgreSQL database, a SQLite file of its own). */
-export function buildTestApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return buildApp(testConfig(env), { database, logger: false });
+export function buildTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  { clock, logger = false }: Pick<BuildAppOptions, 'clock' | 'logger'> = {},
+): Promise<FastifyInstance> {
+  return buildApp(testConfig(env), { database, logger, ...(clock ? { clock } : {}) });
 }
 
 export async function createTestApp(

@@ -62,6 +62,7 @@ function postValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
     image: '',
     author: 'Admin',
     isPublished: true,
+    scheduledAt: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import {
   RESERVED_SLUGS,
   SLUG_PATTERN,
 } from '../rules/blog.ts';
+import { SCHEDULE_MESSAGES } from '../rules/blog-schedule.ts';
 import { isHttpUrl } from '../rules/fields.ts';
 import { idParamsSchema } from './api.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
@@ -25,6 +26,17 @@ import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
 function isSitePath(value: string): boolean {
   return /^\/(?![/\\])\S*$/.test(value);
 }
+
+/**
+ * When a draft publishes itself: an instant with its offset (`Z` or `+05:30`), kept as UTC ISO 8601. Empty
+ * is how the form says "Schedule chosen, no time yet". That it lies ahead, and that the post is not also
+ * published now, is checked against the clock (scheduleProblem in rules/blog-schedule.ts).
+ */
+const ScheduledAtSchema = z
+  .string(SCHEDULE_MESSAGES.format)
+  .check(z.minLength(1, SCHEDULE_MESSAGES.missing), withoutControlCharacters('Scheduled time'))
+  .pipe(z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.format }))
+  .transform((value) => new Date(value).toISOString());
 
 /** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
 export const BlogPostInputSchema = z.object({
@@ -58,6 +70,8 @@ export const BlogPostInputSchema = z.object({
     )
     .default(DEFAULT_BLOG_AUTHOR),
   isPublished: z.boolean('isPublished must be true or false').default(false),
+  /** Null unless the post is a draft that publishes itself then. */
+  scheduledAt: ScheduledAtSchema.nullable().default(null),
 });
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 export type BlogPostValues = z.output<typeof BlogPostInputSchema>;
@@ -77,6 +91,8 @@ export const BlogPostSummarySchema = z.object({
   updatedAt: z.string(),
   /** Set the first time the post is published and kept after (null while it never was). */
   publishedAt: z.string().nullable(),
+  /** When this draft publishes itself; null when it is not scheduled. */
+  scheduledAt: z.string().nullable(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 

@@ -99,6 +99,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         publishedAt: null,
+        scheduledAt: null,
       },
     });
 
@@ -416,6 +417,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         image: '',
         author: 'Admin',
         isPublished: true,
+        scheduledAt: null,
       });
       const errors = vi.spyOn(t.app.log, 'error');
       try {

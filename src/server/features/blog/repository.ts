@@ -41,6 +41,7 @@ const SUMMARY_COLUMNS = [
   'isPublished',
   'views',
   'publishedAt',
+  'scheduledAt',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -57,6 +58,7 @@ interface SummaryRow {
   isPublished: number;
   views: number;
   publishedAt: string | Date | null;
+  scheduledAt: string | Date | null;
   createdAt: string | Date;
   updatedAt: string | Date;
 }
@@ -75,6 +77,7 @@ const toSummary = (row: SummaryRow): BlogPostSummary => ({
   createdAt: toIso(row.createdAt),
   updatedAt: toIso(row.updatedAt),
   publishedAt: row.publishedAt === null ? null : toIso(row.publishedAt),
+  scheduledAt: row.scheduledAt === null ? null : toIso(row.scheduledAt),
 });
 
 /** The columns the form's fields fill, on create and on update alike. */
@@ -87,6 +90,7 @@ const formColumns = (values: BlogPostValues) => ({
   image: values.image,
   author: values.author,
   isPublished: toFlag(values.isPublished),
+  scheduledAt: values.scheduledAt,
 });
 
 const toPost = (row: SummaryRow & { content: string }): BlogPost => ({
@@ -272,6 +276,31 @@ export function createBlogPostRepository(
         .catch(mapUniqueViolation);
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return findById(id);
+    },
+
+    /**
+     * Publishes every draft whose scheduled time has come, in one statement: when several instances sweep at
+     * once, the database gives each post to one of them, so each is published exactly once. A post shows at
+     * its scheduled time's place in the lists (the sweep may come a little later), unless it was published
+     * before: like a post republished by hand, it keeps its first publication date.
+     * Returns the posts this call published.
+     */
+    async publishDue(now: string): Promise<{ id: string; slug: string; publishedAt: string }[]> {
+      const rows = await db
+        .updateTable('blogPosts')
+        .set((eb) => ({
+          isPublished: 1,
+          publishedAt: eb.fn.coalesce('publishedAt', 'scheduledAt').$castTo<string>(),
+          scheduledAt: null,
+          version: eb('version', '+', 1),
+          updatedAt: now,
+        }))
+        .where('isPublished', '=', 0)
+        .where('scheduledAt', '<=', now)
+        .returning(['id', 'slug', 'publishedAt'])
+        .execute();
+      // Never null: coalesced with the scheduled time, which the WHERE found set.
+      return rows.map((row) => ({ id: row.id, slug: row.slug, publishedAt: toIso(row.publishedAt!) }));
     },
 
     async delete(id: string): Promise<boolean> {

@@ -8,11 +8,13 @@ import {
   BlogPostDetailResponseSchema,
   BlogPostResponseSchema,
   BlogPostSavedResponseSchema,
+  type BlogPostValues,
   BlogPreviewResponseSchema,
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
+import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
@@ -38,6 +40,8 @@ export interface PublicBlogRouteDeps extends BlogRouteDeps {
 export interface AdminBlogRouteDeps extends BlogRouteDeps {
   /** Told of every change, so rendered blog pages (and anything else built from posts) are rebuilt. */
   publicContent: PublicContent;
+  /** Milliseconds since the epoch: a post is scheduled for a time after it. */
+  clock: () => number;
 }
 
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
@@ -113,6 +117,12 @@ async function saving<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A schedule in the past, or beside Publish now, is refused under its field. */
+function checkSchedule(values: BlogPostValues, now: number): void {
+  const problem = scheduleProblem(values, now);
+  if (problem) throw new HttpError(400, problem, { scheduledAt: problem });
+}
+
 function found(post: BlogPost | undefined): BlogPost {
   if (!post) throw notFound();
   return post;
@@ -121,7 +131,7 @@ function found(post: BlogPost | undefined): BlogPost {
 /** The back office's blog: every post, create, edit, delete and a Markdown preview. */
 export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async (
   app,
-  { blogPosts, publicContent },
+  { blogPosts, publicContent, clock },
 ) => {
   // Authentication before validation: without a session every call is a 401, whatever it carries.
   app.addHook('onRequest', app.requireAccess('blog'));
@@ -157,12 +167,13 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
-        summary: 'Create a post',
+        summary: 'Create a post: a draft, published now, or scheduled to publish itself at scheduledAt',
         body: BlogPostBodySchema,
         response: { 201: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
+      checkSchedule(request.body, clock());
       if (await blogPosts.slugTaken(request.body.slug)) throw duplicateSlug();
       const post = await saving(() => blogPosts.create(request.body));
       publicContent.changed();
@@ -197,6 +208,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     async (request) => {
       const { id } = request.params;
       found(await blogPosts.findById(id));
+      checkSchedule(request.body, clock());
       if (await blogPosts.slugTaken(request.body.slug, id)) throw duplicateSlug();
       const post = found(await saving(() => blogPosts.update(id, request.body)));
       publicContent.changed();

@@ -65,6 +65,7 @@ describe.each(TEST_DIALECTS)('blog post views (%s)', (dialect) => {
         image: '',
         author: 'Admin',
         isPublished: true,
+        scheduledAt: null,
       })
     )._id;
   });
