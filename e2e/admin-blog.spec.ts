@@ -76,7 +76,7 @@ test.describe('Blog Management', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
     await expect(dialog).toBeVisible();
     await expect(field(dialog, 'Category')).toHaveValue('Other');
-    await expect(dialog.getByRole('switch', { name: 'Published' })).not.toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'Draft', exact: true })).toBeChecked();
 
     // Submitting the empty form shows every required message under its field (the category keeps Other).
     await dialog.getByRole('button', { name: 'Create Post' }).click();
@@ -138,7 +138,7 @@ test.describe('Blog Management', () => {
     const newTitle = `${title} (final)`;
     await field(editDialog, 'Title').fill(newTitle);
     await expect(field(editDialog, 'Slug')).toHaveValue(slug);
-    await editDialog.getByRole('switch', { name: 'Published' }).click();
+    await editDialog.getByRole('radio', { name: 'Publish now', exact: true }).check();
     await editDialog.getByRole('button', { name: 'Update Post' }).click();
     await expect(toast(page, BLOG_MESSAGES.updated, 'success')).toBeVisible();
     await expect(editDialog).toBeHidden();

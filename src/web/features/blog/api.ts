@@ -37,9 +37,16 @@ const adminBlogPostsQueryOptions = (page: number) =>
     'Failed to load blog posts',
   );
 
+/** While a listed post waits for its time, the list is asked again this often: it turns Published by itself. */
+const SCHEDULED_LIST_REFRESH_MS = 30_000;
+
 /** Every post, drafts included, newest created first. */
 export function useAdminBlogPosts(page: number) {
-  return useQuery(adminBlogPostsQueryOptions(page));
+  return useQuery({
+    ...adminBlogPostsQueryOptions(page),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((post) => post.scheduledAt !== null) ? SCHEDULED_LIST_REFRESH_MS : false,
+  });
 }
 
 async function fetchBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {

@@ -47,6 +47,7 @@ describe('the blog form with the shared zod/mini schema', () => {
       image: '',
       author: 'Admin',
       isPublished: false,
+      scheduledAt: null,
     });
   });
 
@@ -77,6 +78,7 @@ describe('blogPostFormValues', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       publishedAt: '2026-01-01T00:00:00.000Z',
+      scheduledAt: null,
     };
     const { _id, views, createdAt, updatedAt, publishedAt, ...fields } = post;
     expect(blogPostFormValues(post)).toEqual(fields);

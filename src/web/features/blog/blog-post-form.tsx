@@ -14,11 +14,10 @@ import {
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
 } from '../../../shared/rules/blog.ts';
+import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
-import { switchFieldProps } from '../../lib/form-fields.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
-import { Switch } from '../../ui/switch.tsx';
 import {
   FieldShell,
   fieldControlProps,
@@ -27,6 +26,7 @@ import {
   VERBATIM_INPUT,
 } from '../../ui/text-field.tsx';
 import { MarkdownPreview } from './markdown-preview.tsx';
+import { PublishingChoice } from './publishing-choice.tsx';
 import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
 
 /** Every field the server may name in a 400 or 409 answer. */
@@ -38,6 +38,7 @@ const SERVER_FIELDS = [
   'category',
   'image',
   'isPublished',
+  'scheduledAt',
 ] as const satisfies readonly Path<BlogPostInput>[];
 
 export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
@@ -49,13 +50,20 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
   image: '',
   author: DEFAULT_BLOG_AUTHOR,
   isPublished: false,
+  scheduledAt: null,
 };
+
+/** The server's checks, and a schedule's against this browser's clock (the server checks it against its own). */
+const BlogPostFormSchema = BlogPostInputSchema.superRefine((values, context) => {
+  const problem = scheduleProblem(values, Date.now());
+  if (problem) context.addIssue({ code: 'custom', path: ['scheduledAt'], message: problem });
+});
 
 /** The form's starting values: the post being edited, or an empty draft. */
 export function blogPostFormValues(post?: BlogPost): Required<BlogPostInput> {
   if (!post) return EMPTY_BLOG_POST;
-  const { title, description, content, slug, category, image, author, isPublished } = post;
-  return { title, description, content, slug, category, image, author, isPublished };
+  const { title, description, content, slug, category, image, author, isPublished, scheduledAt } = post;
+  return { title, description, content, slug, category, image, author, isPublished, scheduledAt };
 }
 
 type ContentTab = 'write' | 'preview';
@@ -76,15 +84,15 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
   const editing = post !== undefined;
   const categoryId = useId();
   const contentId = useId();
-  const publishedId = useId();
   const [tab, setTab] = useState<ContentTab>('write');
   const slugFollowsTitle = useRef(initialSlugFollowsTitle(editing));
-  const { field, ...form } = useZodForm(BlogPostInputSchema, {
+  const { field, ...form } = useZodForm(BlogPostFormSchema, {
     defaultValues: blogPostFormValues(post),
     ...CHECK_FROM_FIRST_SUBMIT,
   });
   const { errors, isDirty } = form.formState;
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
+  const isPublished = useWatch({ control: form.control, name: 'isPublished' }) ?? false;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -214,24 +222,20 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
 
       <Controller
         control={form.control}
-        name="isPublished"
-        render={({ field }) => (
-          <div className="flex items-center gap-3">
-            <Switch
-              id={publishedId}
-              {...switchFieldProps(field, false)}
-              aria-describedby={`${publishedId}-hint`}
-            />
-            <label htmlFor={publishedId} className="text-sm font-medium text-slate-700">
-              Published
-            </label>
-            <span id={`${publishedId}-hint`} className="text-sm text-slate-500">
-              {field.value ? 'Visible on the public blog' : 'Draft: only admins see it'}
-            </span>
-          </div>
+        name="scheduledAt"
+        render={({ field, fieldState }) => (
+          <PublishingChoice
+            value={{ isPublished, scheduledAt: field.value ?? null }}
+            onChange={(next) => {
+              form.setValue('isPublished', next.isPublished, { shouldDirty: true });
+              field.onChange(next.scheduledAt);
+            }}
+            published={post?.isPublished ?? false}
+            error={fieldState.error?.message ?? errors.isPublished?.message}
+            inputRef={field.ref}
+          />
         )}
       />
-      {errors.isPublished?.message && <p className="text-sm text-red-600">{errors.isPublished.message}</p>}
     </form>
   );
 }

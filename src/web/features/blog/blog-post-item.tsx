@@ -8,6 +8,19 @@ function viewsLabel(views: number): string {
   return `${views.toLocaleString()} ${views === 1 ? 'view' : 'views'}`;
 }
 
+/** Published, Draft, or Scheduled with when it publishes itself (on the business's clock). */
+function StatusBadge({ post }: { post: BlogPostSummary }) {
+  const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
+  if (post.isPublished) return <span className={cx(badge, 'bg-green-100 text-green-800')}>Published</span>;
+  if (post.scheduledAt === null)
+    return <span className={cx(badge, 'bg-amber-100 text-amber-900')}>Draft</span>;
+  return (
+    <span className={cx(badge, 'bg-sky-100 text-sky-900')}>
+      Scheduled · <DateTime value={post.scheduledAt} />
+    </span>
+  );
+}
+
 export interface BlogPostItemProps {
   post: BlogPostSummary;
   onEdit: (post: BlogPostSummary) => void;
@@ -26,14 +39,7 @@ export function BlogPostItem({ post, onEdit, onDelete }: BlogPostItemProps) {
             >
               {post.title}
             </h3>
-            <span
-              className={cx(
-                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                post.isPublished ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900',
-              )}
-            >
-              {post.isPublished ? 'Published' : 'Draft'}
-            </span>
+            <StatusBadge post={post} />
           </div>
           <p className="mt-1 line-clamp-2 break-words text-slate-600">{post.description}</p>
           <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
