@@ -27,6 +27,9 @@ import { createBackupService } from './features/backups/backup-service.ts';
 import { backupRoutes } from './features/backups/routes.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
+import { createBlogAutosaveRepository } from './features/blog/autosaves.ts';
+import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
+import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
@@ -406,7 +409,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());
   await app.register(publicBlogRoutes, { blogPosts, blogViews });
-  await app.register(adminBlogRoutes, { blogPosts, publicContent });
+  const blogTimeZone = async () => (await currentSettings()).timeZone;
+  await app.register(adminBlogRoutes, { blogPosts, publicContent, timeZone: blogTimeZone });
+  await app.register(blogRevisionRoutes, {
+    blogPosts,
+    publicContent,
+    timeZone: blogTimeZone,
+    revisions: createBlogRevisionRepository(db),
+    autosaves: createBlogAutosaveRepository(db, { clock }),
+  });
   await app.register(blogFeedRoutes, {
     config,
     blogPosts,

@@ -77,6 +77,8 @@ export const BlogPostSummarySchema = z.object({
   updatedAt: z.string(),
   /** Set the first time the post is published and kept after (null while it never was). */
   publishedAt: z.string().nullable(),
+  /** Bumped by every change: the editor sends back the version it started from (a 409 if it is old). */
+  version: z.number().int(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 

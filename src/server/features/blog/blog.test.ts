@@ -99,6 +99,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         publishedAt: null,
+        version: 1,
       },
     });
 

@@ -77,8 +77,9 @@ describe('blogPostFormValues', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       publishedAt: '2026-01-01T00:00:00.000Z',
+      version: 4,
     };
-    const { _id, views, createdAt, updatedAt, publishedAt, ...fields } = post;
+    const { _id, views, createdAt, updatedAt, publishedAt, version, ...fields } = post;
     expect(blogPostFormValues(post)).toEqual(fields);
   });
 });
