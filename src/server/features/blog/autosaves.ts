@@ -48,7 +48,11 @@ export function createBlogAutosaveRepository(
       const savedAt = nowIso(clock);
       const postId = postKey === NEW_POST_KEY ? null : postKey;
       if (postId !== null) {
-        const post = await db.selectFrom('blogPosts').select('id').where('id', '=', postId).executeTakeFirst();
+        const post = await db
+          .selectFrom('blogPosts')
+          .select('id')
+          .where('id', '=', postId)
+          .executeTakeFirst();
         if (!post) return undefined;
       }
       const row = { values: JSON.stringify(values), baseVersion, savedAt };

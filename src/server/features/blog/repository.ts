@@ -1,10 +1,10 @@
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder, UpdateObject } from 'kysely';
 import type { BlogPost, BlogPostSummary, BlogPostValues } from '../../../shared/contracts/blog.ts';
+import type { BlogRevision } from '../../../shared/contracts/blog-revisions.ts';
 import type { BlogCategory } from '../../../shared/rules/blog.ts';
 import { type Executor, isUniqueViolation, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
-import type { BlogRevision } from '../../../shared/contracts/blog-revisions.ts';
 import {
   APP_SAVER,
   keepFirstRevision,
