@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createTeamMember, signedInAsAdmin, signedOut, signInAs, toast, uniqueTag } from './support.ts';
+import {
+  createTeamMember,
+  expectNoSeriousAxeViolations,
+  signedInAsAdmin,
+  signedOut,
+  signInAs,
+  toast,
+  uniqueTag,
+} from './support.ts';
 
 test.use(signedInAsAdmin);
 
@@ -50,7 +58,7 @@ test.describe('Revisions and autosaved drafts of blog posts', () => {
       const dialog = await openEditor(page, title);
       await field(dialog, 'Content').fill(content);
       await dialog.getByRole('button', { name: 'Update Post' }).click();
-      await expect(toast(page, 'Blog post updated successfully', 'success')).toBeVisible();
+      // The editor closes only once the save is taken.
       await expect(dialog).toBeHidden();
     }
 
@@ -65,6 +73,7 @@ test.describe('Revisions and autosaved drafts of blog posts', () => {
     // What restoring would change: the editor's words struck through, the old ones underlined.
     await expect(revisions.locator('del')).toHaveText(['Only soup this year']);
     await expect(revisions.locator('ins')).toHaveText(['Pakoras and chai on every table']);
+    await expectNoSeriousAxeViolations(page);
 
     await revisions.getByRole('button', { name: 'Restore this version' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Restore version 1?' });
@@ -81,6 +90,42 @@ test.describe('Revisions and autosaved drafts of blog posts', () => {
     await page.goto(`/blog/${slug}`);
     await expect(page.getByText('Pakoras and chai on every table.')).toBeVisible();
     await expect(page.getByText('Only soup this year.')).toHaveCount(0);
+  });
+
+  test('a save over someone else’s newer save is refused with who saved, and the typed text stays', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const title = `Diwali hours ${tag}`;
+    const post = {
+      title,
+      slug: `diwali-hours-${tag}`,
+      description: 'When we are open',
+      content: 'Open every day.',
+      isPublished: false,
+    };
+    const created = await request.post('/api/blogs', { headers: { origin: baseURL! }, data: post });
+    postId = (await created.json()).data._id;
+
+    await page.goto('/admin/blog');
+    const dialog = await openEditor(page, title);
+    await field(dialog, 'Content').fill('Closed on the 1st.');
+    // Meanwhile a colleague saves the same post.
+    const theirs = await request.put(`/api/blogs/${postId}`, {
+      headers: { origin: baseURL! },
+      data: { ...post, content: 'Open 10 to 6.', version: 1 },
+    });
+    expect(theirs.status()).toBe(200);
+
+    await dialog.getByRole('button', { name: 'Update Post' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      /^Someone else saved this post while you were editing \(by .+ at .+\)\. Your text is kept here/,
+    );
+    await expect(field(dialog, 'Content')).toHaveValue('Closed on the 1st.');
+    await expect(dialog).toBeVisible();
+    const stored = await request.get(`/api/blogs/admin/${postId}`);
+    expect((await stored.json()).data.content).toBe('Open 10 to 6.');
   });
 
   test('a draft typed into a new post survives closing the tab', async ({ browser, baseURL }) => {
@@ -126,6 +171,18 @@ test.describe('Revisions and autosaved drafts of blog posts', () => {
     await again.getByRole('button', { name: 'New Blog Post' }).click();
     await expect(field(again.getByRole('dialog'), 'Title')).toHaveValue('');
     await expect(again.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+
+    // Closed at once, before the next periodic save: the page's last request keeps the draft.
+    const dialogNow = again.getByRole('dialog', { name: 'Create New Blog Post' });
+    await field(dialogNow, 'Title').fill(`Closed at once ${tag}`);
+    again.on('dialog', (question) => question.accept());
+    await again.close({ runBeforeUnload: true });
+    await expect
+      .poll(async () => {
+        const response = await context.request.get('/api/blogs/autosaves/new');
+        return (await response.json()).data?.values?.title;
+      })
+      .toBe(`Closed at once ${tag}`);
     await context.close();
   });
 });

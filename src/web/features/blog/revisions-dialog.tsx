@@ -102,7 +102,7 @@ function RevisionsBrowser({
                   {revision.version === list[0]?.version && ' (saved now)'}
                 </span>
                 <span className="block text-slate-600">{savedBy(revision)}</span>
-                <DateTime value={revision.createdAt} className="block text-slate-500" />
+                <DateTime value={revision.createdAt} className="block text-slate-600" />
               </button>
             </li>
           ))}
