@@ -25,8 +25,11 @@ import { auditLogRoutes } from './features/audit-log/routes.ts';
 import { createBackupSchedule } from './features/backups/backup-schedule.ts';
 import { createBackupService } from './features/backups/backup-service.ts';
 import { backupRoutes } from './features/backups/routes.ts';
+import { createBlogAutosaveRepository } from './features/blog/autosaves.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
+import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
+import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createScheduledPublishing, type ScheduledPublishing } from './features/blog/scheduled-publishing.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
@@ -409,7 +412,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());
   await app.register(publicBlogRoutes, { blogPosts, blogViews });
-  await app.register(adminBlogRoutes, { blogPosts, publicContent, clock });
+  const blogTimeZone = async () => (await currentSettings()).timeZone;
+  await app.register(adminBlogRoutes, { blogPosts, publicContent, clock, timeZone: blogTimeZone });
+  await app.register(blogRevisionRoutes, {
+    blogPosts,
+    publicContent,
+    clock,
+    timeZone: blogTimeZone,
+    revisions: createBlogRevisionRepository(db),
+    autosaves: createBlogAutosaveRepository(db, { clock }),
+  });
   const scheduledPublishing = createScheduledPublishing({ blogPosts, publicContent, clock, log: app.log });
   app.decorate('scheduledPublishing', scheduledPublishing);
   app.addHook('onReady', () => scheduledPublishing.start());

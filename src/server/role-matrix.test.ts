@@ -97,6 +97,12 @@ const ACCESS: Record<string, Area | 'public'> = {
   'POST /api/blogs/preview': 'blog',
   'PUT /api/blogs/{id}': 'blog',
   'DELETE /api/blogs/{id}': 'blog',
+  'GET /api/blogs/admin/{id}/revisions': 'blog',
+  'GET /api/blogs/admin/{id}/revisions/{revisionId}': 'blog',
+  'POST /api/blogs/admin/{id}/revisions/{revisionId}/restore': 'blog',
+  'GET /api/blogs/autosaves/{postKey}': 'blog',
+  'PUT /api/blogs/autosaves/{postKey}': 'blog',
+  'DELETE /api/blogs/autosaves/{postKey}': 'blog',
 
   'GET /api/members': 'administration',
   'POST /api/members': 'administration',

@@ -40,6 +40,8 @@ interface Ids {
   inquiry: string;
   blog: string;
   blogSlug: string;
+  /** The first revision of `blog`. */
+  blogRevision: string;
   member: string;
   /** The signed-in administrator: the team's routes take a user id, assignment too. */
   user: string;
@@ -265,9 +267,42 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'PUT /api/blogs/{id}': {
     request: (ids) => ({ path: { id: ids.blog }, body: blogBody(0) }),
-    inputs: { 'path:id': 'id', ...blogPostInputs },
+    inputs: { 'path:id': 'id', ...blogPostInputs, 'body:version': 'coded' },
   },
   'DELETE /api/blogs/{id}': onlyTheId('blog'),
+  'GET /api/blogs/admin/{id}/revisions': onlyTheId('blog'),
+  'GET /api/blogs/admin/{id}/revisions/{revisionId}': {
+    request: (ids) => ({ path: { id: ids.blog, revisionId: ids.blogRevision } }),
+    inputs: { 'path:id': 'id', 'path:revisionId': 'id' },
+  },
+  'POST /api/blogs/admin/{id}/revisions/{revisionId}/restore': {
+    request: (ids) => ({ path: { id: ids.blog, revisionId: ids.blogRevision }, body: {} }),
+    inputs: { 'path:id': 'id', 'path:revisionId': 'id', 'body:version': 'coded' },
+  },
+  'GET /api/blogs/autosaves/{postKey}': {
+    request: () => ({ path: { postKey: 'new' } }),
+    inputs: { 'path:postKey': 'id' },
+  },
+  'PUT /api/blogs/autosaves/{postKey}': {
+    request: (ids) => ({
+      path: { postKey: ids.blog },
+      body: { values: blogBody(0), baseVersion: 1 },
+    }),
+    inputs: {
+      'path:postKey': 'id',
+      ...Object.fromEntries(
+        Object.entries(blogPostInputs).map(([input, expectation]) => [
+          input.replace('body:', 'body:values.'),
+          expectation,
+        ]),
+      ),
+      'body:baseVersion': 'coded',
+    },
+  },
+  'DELETE /api/blogs/autosaves/{postKey}': {
+    request: () => ({ path: { postKey: 'new' } }),
+    inputs: { 'path:postKey': 'id' },
+  },
   'GET /api/admin/audit-log': {
     request: () => ({ query: { action: 'sign-in', from: '2026-11-01', to: '2026-11-30', page: '1' } }),
     inputs: {
@@ -490,6 +525,13 @@ describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect)
       inquiry,
       blog: blog._id,
       blogSlug: blog.slug,
+      blogRevision: (
+        await t.database.db
+          .selectFrom('blogPostRevisions')
+          .select('id')
+          .where('postId', '=', blog._id)
+          .executeTakeFirstOrThrow()
+      ).id,
       member: await createMember(t.database),
       user: me.json().admin._id,
       note: note.json().note._id,

@@ -93,6 +93,8 @@ export const BlogPostSummarySchema = z.object({
   publishedAt: z.string().nullable(),
   /** When this draft publishes itself; null when it is not scheduled. */
   scheduledAt: z.string().nullable(),
+  /** Bumped by every change: the editor sends back the version it started from (a 409 if it is old). */
+  version: z.number().int(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 

@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS = {
   'post.create': 'Created a post',
   'post.update': 'Changed a post',
   'post.delete': 'Deleted a post',
+  'post.restore': 'Restored a post revision',
   'member.create': 'Created a member',
   'member.update': 'Changed a member',
   'member.password-reset': "Reset a member's password",

@@ -71,6 +71,10 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'POST /api/blogs/preview': null,
   'PUT /api/blogs/:id': { action: 'post.update', target: 'post' },
   'DELETE /api/blogs/:id': { action: 'post.delete', target: 'post' },
+  'POST /api/blogs/admin/:id/revisions/:revisionId/restore': { action: 'post.restore', target: 'post' },
+  // A user's own unsaved draft: the save that follows is what the log records.
+  'PUT /api/blogs/autosaves/:postKey': null,
+  'DELETE /api/blogs/autosaves/:postKey': null,
   'POST /api/members': { action: 'member.create' },
   'PATCH /api/members/:id': { action: 'member.update', target: 'member' },
   'POST /api/members/:id/password': { action: 'member.password-reset', target: 'member' },

@@ -100,6 +100,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         updatedAt: expect.any(String),
         publishedAt: null,
         scheduledAt: null,
+        version: 1,
       },
     });
 

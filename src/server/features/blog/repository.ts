@@ -1,15 +1,39 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder, UpdateObject } from 'kysely';
 import type { BlogPost, BlogPostSummary, BlogPostValues } from '../../../shared/contracts/blog.ts';
+import type { BlogRevision } from '../../../shared/contracts/blog-revisions.ts';
 import type { BlogCategory } from '../../../shared/rules/blog.ts';
 import { type Executor, isUniqueViolation, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
+import {
+  APP_SAVER,
+  keepFirstRevision,
+  type RevisionSaver,
+  recordRevision,
+  whoSavedVersion,
+} from './revisions.ts';
 
 /** Another post already has this slug (found by the unique index: two saves raced). */
 export class DuplicateSlugError extends Error {
   constructor() {
     super('duplicate blog post slug');
   }
+}
+
+/**
+ * A save named an older version than the stored one: someone else saved meanwhile. Carries who saved the
+ * stored version and when, when a revision of it is kept.
+ */
+export class EditConflictError extends Error {
+  constructor(readonly lastSave: { by: string; at: string } | null) {
+    super('blog post edit conflict');
+  }
+}
+
+/** Who saves, and the version the editor started from (none: the save is taken whatever the version). */
+export interface SaveOptions {
+  savedBy?: RevisionSaver;
+  expectedVersion?: number | undefined;
 }
 
 export interface BlogPage {
@@ -44,6 +68,7 @@ const SUMMARY_COLUMNS = [
   'scheduledAt',
   'createdAt',
   'updatedAt',
+  'version',
 ] as const;
 const POST_COLUMNS = [...SUMMARY_COLUMNS, 'content'] as const;
 
@@ -61,6 +86,7 @@ interface SummaryRow {
   scheduledAt: string | Date | null;
   createdAt: string | Date;
   updatedAt: string | Date;
+  version: number;
 }
 
 const toSummary = (row: SummaryRow): BlogPostSummary => ({
@@ -78,6 +104,7 @@ const toSummary = (row: SummaryRow): BlogPostSummary => ({
   updatedAt: toIso(row.updatedAt),
   publishedAt: row.publishedAt === null ? null : toIso(row.publishedAt),
   scheduledAt: row.scheduledAt === null ? null : toIso(row.scheduledAt),
+  version: Number(row.version),
 });
 
 /** The columns the form's fields fill, on create and on update alike. */
@@ -115,6 +142,10 @@ export function createBlogPostRepository(
     return row && toPost(row);
   };
   const findById = (id: string, trx?: Executor) => findBy('id', id, trx);
+
+  /** Runs `work` in a transaction: its own, or the one this repository was made with (the demo seed's). */
+  const inTransaction = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
 
   const mapUniqueViolation = (error: unknown): never => {
     if (isUniqueViolation(error)) throw new DuplicateSlugError();
@@ -172,6 +203,40 @@ export function createBlogPostRepository(
       query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toSummary), total: Number(count.count) };
+  }
+
+  /**
+   * One change of a post, in a transaction with its revision: `columns` and a new version, only where the
+   * version is still `expectedVersion` when one is given (a concurrent save waits on the row and then finds
+   * the version moved on).
+   */
+  function changing(
+    id: string,
+    savedBy: RevisionSaver,
+    expectedVersion: number | undefined,
+    columns: (eb: ExpressionBuilder<DB, 'blogPosts'>, now: string) => UpdateObject<DB, 'blogPosts'>,
+  ): Promise<BlogPost | undefined> {
+    return inTransaction(async (trx) => {
+      const now = nowIso(clock);
+      await keepFirstRevision(trx, id);
+      let query = trx
+        .updateTable('blogPosts')
+        .set((eb) => ({ ...columns(eb, now), updatedAt: now, version: eb('version', '+', 1) }))
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+      const result = await query.executeTakeFirst().catch(mapUniqueViolation);
+      if (Number(result.numUpdatedRows) === 0) {
+        const stored = await trx
+          .selectFrom('blogPosts')
+          .select('version')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!stored) return undefined;
+        throw new EditConflictError((await whoSavedVersion(trx, id, Number(stored.version))) ?? null);
+      }
+      await recordRevision(trx, id, savedBy, now);
+      return findById(id, trx);
+    });
   }
 
   return {
@@ -234,48 +299,75 @@ export function createBlogPostRepository(
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    /** @throws DuplicateSlugError when another post has the slug. */
-    async create(values: BlogPostValues): Promise<BlogPost> {
-      const now = nowIso(clock);
-      const id = newId();
-      await db
-        .insertInto('blogPosts')
-        .values({
-          id,
-          ...formColumns(values),
-          views: 0,
-          publishedAt: values.isPublished ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute()
-        .catch(mapUniqueViolation);
-      const created = await findById(id);
-      if (!created) throw new Error(`blog post ${id} vanished after insert`);
-      return created;
+    /**
+     * Creates the post and its first revision, together.
+     * @throws DuplicateSlugError when another post has the slug.
+     */
+    create(values: BlogPostValues, savedBy: RevisionSaver = APP_SAVER): Promise<BlogPost> {
+      return inTransaction(async (trx) => {
+        const now = nowIso(clock);
+        const id = newId();
+        await trx
+          .insertInto('blogPosts')
+          .values({
+            id,
+            ...formColumns(values),
+            views: 0,
+            publishedAt: values.isPublished ? now : null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute()
+          .catch(mapUniqueViolation);
+        await recordRevision(trx, id, savedBy, now);
+        const created = await findById(id, trx);
+        if (!created) throw new Error(`blog post ${id} vanished after insert`);
+        return created;
+      });
     },
 
     /**
-     * Replaces a post's fields; undefined when there is no such post. The first publication date is set
-     * once, in the same statement, and kept through unpublishing and republishing.
+     * Replaces a post's fields and keeps the result as a revision, together; undefined when there is no
+     * such post. The first publication date is set once, in the same statement, and kept through
+     * unpublishing and republishing. With `expectedVersion`, the check and the change are one statement.
      * @throws DuplicateSlugError when another post has the slug.
+     * @throws EditConflictError when the post's version is not `expectedVersion`.
      */
-    async update(id: string, values: BlogPostValues): Promise<BlogPost | undefined> {
-      const now = nowIso(clock);
-      const result = await db
-        .updateTable('blogPosts')
-        .set((eb) => ({
-          ...formColumns(values),
-          ...(values.isPublished
-            ? { publishedAt: eb.fn.coalesce('publishedAt', eb.val(now)).$castTo<string>() }
-            : {}),
-          updatedAt: now,
-        }))
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .catch(mapUniqueViolation);
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      return findById(id);
+    update(
+      id: string,
+      values: BlogPostValues,
+      { savedBy = APP_SAVER, expectedVersion }: SaveOptions = {},
+    ): Promise<BlogPost | undefined> {
+      return changing(id, savedBy, expectedVersion, (eb, now) => ({
+        ...formColumns(values),
+        ...(values.isPublished
+          ? { publishedAt: eb.fn.coalesce('publishedAt', eb.val(now)).$castTo<string>() }
+          : {}),
+      }));
+    },
+
+    /**
+     * Puts a revision's text back (title, description, content, slug, category, image and author) as a new
+     * version with its own revision. Whether the post is published, and when, stays as it is: bringing back
+     * old words must not take a live post off the blog.
+     * @throws DuplicateSlugError when another post has taken the revision's slug since.
+     * @throws EditConflictError when the post's version is not `expectedVersion`.
+     */
+    restore(
+      id: string,
+      revision: BlogRevision,
+      { savedBy = APP_SAVER, expectedVersion }: SaveOptions = {},
+    ): Promise<BlogPost | undefined> {
+      return changing(id, savedBy, expectedVersion, () => ({
+        slug: revision.slug,
+        title: revision.title,
+        description: revision.description,
+        content: revision.content,
+        category: revision.category,
+        image: revision.image,
+        imageAlt: revision.imageAlt,
+        author: revision.author,
+      }));
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
@@ -15,7 +16,9 @@ import {
 } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
+import { editConflictMessage } from '../../../shared/rules/blog-revisions.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
+import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
@@ -24,8 +27,10 @@ import {
   type BlogPageQuery,
   type BlogPostRepository,
   DuplicateSlugError,
+  EditConflictError,
 } from './repository.ts';
-import { BlogPostBodySchema, BlogPreviewBodySchema } from './schemas.ts';
+import type { RevisionSaver } from './revisions.ts';
+import { BlogPostBodySchema, BlogPostUpdateBodySchema, BlogPreviewBodySchema } from './schemas.ts';
 import type { BlogViewCounter } from './view-counting.ts';
 
 export interface BlogRouteDeps {
@@ -42,6 +47,8 @@ export interface AdminBlogRouteDeps extends BlogRouteDeps {
   publicContent: PublicContent;
   /** Milliseconds since the epoch: a post is scheduled for a time after it. */
   clock: () => number;
+  /** The business's time zone: a refused save says when the other save was made, as the team reads time. */
+  timeZone: () => Promise<string>;
 }
 
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
@@ -107,12 +114,29 @@ function duplicateSlug(): HttpError {
   return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { slug: BLOG_MESSAGES.duplicateSlug });
 }
 
-/** Runs a save, turning a slug taken by a concurrent save (the unique index) into the same 409. */
-async function saving<T>(save: () => Promise<T>): Promise<T> {
+/** The signed-in user, as a revision names who saved it. */
+export function saverOf(request: FastifyRequest): RevisionSaver {
+  const admin = request.admin!;
+  return { id: admin.id, name: admin.name.trim() || admin.email };
+}
+
+/**
+ * Runs a save, turning a slug taken by a concurrent save (the unique index) into the same 409, and a save
+ * of an older version than the stored one into a 409 that says who saved last and when.
+ */
+export async function saving<T>(save: () => Promise<T>, timeZone?: () => Promise<string>): Promise<T> {
   try {
     return await save();
   } catch (error) {
     if (error instanceof DuplicateSlugError) throw duplicateSlug();
+    if (error instanceof EditConflictError) {
+      const { lastSave } = error;
+      const at = lastSave && timeZone ? readableDateTimeFormatter(await timeZone())(lastSave.at) : null;
+      throw new HttpError(
+        409,
+        editConflictMessage(lastSave && at ? { by: lastSave.by || 'someone', at } : null),
+      );
+    }
     throw error;
   }
 }
@@ -131,7 +155,7 @@ function found(post: BlogPost | undefined): BlogPost {
 /** The back office's blog: every post, create, edit, delete and a Markdown preview. */
 export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async (
   app,
-  { blogPosts, publicContent, clock },
+  { blogPosts, publicContent, clock, timeZone },
 ) => {
   // Authentication before validation: without a session every call is a 401, whatever it carries.
   app.addHook('onRequest', app.requireAccess('blog'));
@@ -175,7 +199,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     async (request, reply) => {
       checkSchedule(request.body, clock());
       if (await blogPosts.slugTaken(request.body.slug)) throw duplicateSlug();
-      const post = await saving(() => blogPosts.create(request.body));
+      const post = await saving(() => blogPosts.create(request.body, saverOf(request)));
       publicContent.changed();
       return reply.status(201).send({ success: true as const, data: post, message: BLOG_MESSAGES.created });
     },
@@ -199,9 +223,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
-        summary: 'Replace a post’s fields (its first publication date is kept)',
+        summary:
+          'Replace a post’s fields (its first publication date is kept); with `version`, only if no one saved since',
         params: BlogIdParamsSchema,
-        body: BlogPostBodySchema,
+        body: BlogPostUpdateBodySchema,
         response: { 200: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
@@ -210,7 +235,13 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
       found(await blogPosts.findById(id));
       checkSchedule(request.body, clock());
       if (await blogPosts.slugTaken(request.body.slug, id)) throw duplicateSlug();
-      const post = found(await saving(() => blogPosts.update(id, request.body)));
+      const { version, ...values } = request.body;
+      const post = found(
+        await saving(
+          () => blogPosts.update(id, values, { savedBy: saverOf(request), expectedVersion: version }),
+          timeZone,
+        ),
+      );
       publicContent.changed();
       return { success: true as const, data: post, message: BLOG_MESSAGES.updated };
     },

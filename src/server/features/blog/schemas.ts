@@ -2,6 +2,7 @@
 // other shapes are in src/shared/contracts/blog.ts.
 import { z } from 'zod';
 import { BlogPostInputSchema } from '../../../shared/contracts/blog.ts';
+import { PostVersionSchema } from '../../../shared/contracts/blog-revisions.ts';
 import { withoutControlCharacters } from '../../../shared/contracts/fields.ts';
 import { BLOG_LIMITS } from '../../../shared/rules/blog.ts';
 import { MARKDOWN_TOO_DEEP_MESSAGE, markdownNestingProblem } from './markdown.ts';
@@ -17,6 +18,9 @@ const renderableContent = z.refine<string>(
 export const BlogPostBodySchema = BlogPostInputSchema.extend({
   content: BlogPostInputSchema.shape.content.check(renderableContent),
 });
+
+/** PUT /api/blogs/:id: as a new post, and the version the editor started from (a 409 when it is old). */
+export const BlogPostUpdateBodySchema = BlogPostBodySchema.extend({ version: PostVersionSchema.optional() });
 
 /** POST /api/blogs/preview: the content as a save would take it (empty too: it previews as nothing). */
 export const BlogPreviewBodySchema = z.object({

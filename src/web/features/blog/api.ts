@@ -77,10 +77,13 @@ function createBlogPost(body: BlogPostBody): Promise<BlogPost> {
   );
 }
 
-function updateBlogPost(id: string, body: BlogPostBody): Promise<BlogPost> {
-  return apiRequest(postPath(id), { method: 'PUT', body, schema: BlogPostResponseSchema }).then(
-    (response) => response.data,
-  );
+/** With `version`, the server refuses (409) a save over a version someone else saved meanwhile. */
+function updateBlogPost(id: string, body: BlogPostBody, version?: number): Promise<BlogPost> {
+  return apiRequest(postPath(id), {
+    method: 'PUT',
+    body: version === undefined ? body : { ...body, version },
+    schema: BlogPostResponseSchema,
+  }).then((response) => response.data);
 }
 
 function deleteBlogPost(id: string): Promise<unknown> {
@@ -131,12 +134,14 @@ export function useCreateBlogPost() {
 export interface BlogPostChange {
   id: string;
   body: BlogPostBody;
+  /** The version the editor started from. */
+  version?: number | undefined;
 }
 
 export function useUpdateBlogPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: BlogPostChange) => updateBlogPost(id, body),
+    mutationFn: ({ id, body, version }: BlogPostChange) => updateBlogPost(id, body, version),
     onSuccess: (post) => {
       const { content: _content, ...summary } = post;
       queryClient.setQueriesData<BlogListResponse>({ queryKey: blogPostKeys.lists() }, (page) =>

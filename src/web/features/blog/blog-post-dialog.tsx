@@ -1,12 +1,14 @@
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { BlogPost, BlogPostValues } from '../../../shared/contracts/blog.ts';
+import { NEW_POST_KEY } from '../../../shared/rules/blog-revisions.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useBlogPost, useCreateBlogPost, useUpdateBlogPost } from './api.ts';
 import { BlogPostForm } from './blog-post-form.tsx';
+import { discardAutosave } from './revisions-api.ts';
 
 const FORM_ID = 'blog-post-form';
 
@@ -31,13 +33,20 @@ export function BlogPostDialog({ editing, onClose, onSaved, onCloseAutoFocus }: 
   const update = useUpdateBlogPost();
   const [dirty, setDirty] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // The post as a restore of one of its revisions left it: the form starts again from it.
+  const [restored, setRestored] = useState<BlogPost | null>(null);
   const saving = create.isPending || update.isPending;
   const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
 
   const close = () => {
     setDirty(false);
     setConfirmingDiscard(false);
+    setRestored(null);
     onClose();
+  };
+  const discard = () => {
+    void discardAutosave(editId ?? NEW_POST_KEY);
+    close();
   };
   const requestClose = () => {
     if (saving) return;
@@ -45,8 +54,8 @@ export function BlogPostDialog({ editing, onClose, onSaved, onCloseAutoFocus }: 
     else close();
   };
 
-  const save = (values: BlogPostValues): Promise<BlogPost> =>
-    editId === null ? create.mutateAsync(values) : update.mutateAsync({ id: editId, body: values });
+  const save = (values: BlogPostValues, version?: number): Promise<BlogPost> =>
+    editId === null ? create.mutateAsync(values) : update.mutateAsync({ id: editId, body: values, version });
 
   const isEdit = editing?.mode === 'edit';
   const formReady = !isEdit || post.isSuccess;
@@ -88,13 +97,18 @@ export function BlogPostDialog({ editing, onClose, onSaved, onCloseAutoFocus }: 
         ) : (
           <BlogPostForm
             // A fresh form for every post opened, so one post's values never leak into another's.
-            key={editId ?? 'new'}
+            key={`${editId ?? NEW_POST_KEY}:${restored?.version ?? ''}`}
             id={FORM_ID}
-            post={isEdit ? post.data : undefined}
+            post={isEdit ? (restored ?? post.data) : undefined}
             onSave={save}
             onSaved={(saved) => {
               setDirty(false);
+              setRestored(null);
               onSaved(saved, editing.mode);
+            }}
+            onRestored={(post) => {
+              setDirty(false);
+              setRestored(post);
             }}
             onDirtyChange={onDirtyChange}
           />
@@ -109,7 +123,7 @@ export function BlogPostDialog({ editing, onClose, onSaved, onCloseAutoFocus }: 
         confirmLabel="Discard"
         pendingLabel="Discard"
         pending={false}
-        onConfirm={close}
+        onConfirm={discard}
       />
     </>
   );

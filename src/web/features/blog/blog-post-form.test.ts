@@ -79,8 +79,9 @@ describe('blogPostFormValues', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
       publishedAt: '2026-01-01T00:00:00.000Z',
       scheduledAt: null,
+      version: 4,
     };
-    const { _id, views, createdAt, updatedAt, publishedAt, ...fields } = post;
+    const { _id, views, createdAt, updatedAt, publishedAt, version, ...fields } = post;
     expect(blogPostFormValues(post)).toEqual(fields);
   });
 });

@@ -1,5 +1,6 @@
+import { History } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useWatch } from 'react-hook-form';
 import {
   type BlogPost,
@@ -15,9 +16,11 @@ import {
   DEFAULT_BLOG_CATEGORY,
 } from '../../../shared/rules/blog.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
+import { NEW_POST_KEY } from '../../../shared/rules/blog-revisions.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button.tsx';
 import {
   FieldShell,
   fieldControlProps,
@@ -25,8 +28,13 @@ import {
   TextField,
   VERBATIM_INPUT,
 } from '../../ui/text-field.tsx';
+import { useDraftAutosave } from './draft-autosave.ts';
+import { DraftBanner } from './draft-banner.tsx';
+import { DraftStatusLine } from './draft-status.tsx';
 import { MarkdownPreview } from './markdown-preview.tsx';
 import { PublishingChoice } from './publishing-choice.tsx';
+import { discardAutosave } from './revisions-api.ts';
+import { RevisionsDialog } from './revisions-dialog.tsx';
 import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
 
 /** Every field the server may name in a 400 or 409 answer. */
@@ -73,15 +81,27 @@ export interface BlogPostFormProps {
   id: string;
   /** The post being edited (with its content); absent when a new post is created. */
   post?: BlogPost;
-  /** Sends the values to the server; a refusal is shown under the fields and in a toast here. */
-  onSave: (values: BlogPostValues) => Promise<BlogPost>;
+  /**
+   * Sends the values, and the version of the post the form started from, to the server; a refusal is shown
+   * under the fields and in a toast here.
+   */
+  onSave: (values: BlogPostValues, version?: number) => Promise<BlogPost>;
   onSaved: (post: BlogPost) => void;
+  /** One of the post's revisions was restored: the form should start again from the post as it is now. */
+  onRestored?: (post: BlogPost) => void;
   onDirtyChange: (dirty: boolean) => void;
 }
 
 /** The create/edit form of a blog post; its submit and Cancel buttons live in the modal's footer. */
-export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogPostFormProps) {
+export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyChange }: BlogPostFormProps) {
   const editing = post !== undefined;
+  // The post as the form opened it: a refetch of the post must not move the version a save names.
+  const [opened] = useState(() => post);
+  const postKey = opened?._id ?? NEW_POST_KEY;
+  const baseVersion = opened?.version ?? null;
+  const [startingValues] = useState(() => blogPostFormValues(opened));
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [showingRevisions, setShowingRevisions] = useState(false);
   const categoryId = useId();
   const contentId = useId();
   const [tab, setTab] = useState<ContentTab>('write');
@@ -93,6 +113,20 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
   const { errors, isDirty } = form.formState;
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
   const isPublished = useWatch({ control: form.control, name: 'isPublished' }) ?? false;
+  const title = useWatch({ control: form.control, name: 'title' }) ?? '';
+  const { watch, getValues } = form;
+  const autosave = useDraftAutosave({
+    postKey,
+    baseVersion,
+    values: getValues,
+    watch: useCallback((onChange: () => void) => watch(() => onChange()), [watch]),
+  });
+
+  /** The post is saved (or restored): its draft has served. */
+  const draftDone = () => {
+    autosave.stop();
+    void discardAutosave(postKey);
+  };
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -125,10 +159,20 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
 
   const onSubmit = form.handleSubmit(
     (values) =>
-      onSave(values).then(onSaved, (error: unknown) => {
-        form.showRefusal(error, SERVER_FIELDS, BLOG_MESSAGES.saveFailed);
-        if (error instanceof ApiRequestError && error.fieldErrors.content) setTab('write');
-      }),
+      onSave(values, baseVersion ?? undefined).then(
+        (saved) => {
+          draftDone();
+          onSaved(saved);
+        },
+        (error: unknown) => {
+          form.showRefusal(error, SERVER_FIELDS, BLOG_MESSAGES.saveFailed);
+          if (error instanceof ApiRequestError && error.fieldErrors.content) setTab('write');
+          // Someone else saved meanwhile: the message stays in view, and every value typed stays in the form.
+          if (error instanceof ApiRequestError && error.status === 409 && !error.fieldErrors.slug) {
+            setConflict(error.message);
+          }
+        },
+      ),
     (invalid) => {
       // The content's message and its textarea are on the Write tab.
       if (invalid.content) setTab('write');
@@ -137,6 +181,27 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
 
   return (
     <form id={id} onSubmit={onSubmit} noValidate className="space-y-4">
+      <DraftBanner
+        postKey={postKey}
+        startingValues={startingValues}
+        version={baseVersion}
+        onRestore={(draft) => {
+          for (const [name, value] of Object.entries(draft)) {
+            if (value !== undefined) form.setValue(name as keyof BlogPostInput, value, { shouldDirty: true });
+          }
+          slugFollowsTitle.current = slugFollowsAfterEdit(
+            form.getValues('slug'),
+            form.getValues('title'),
+            editing,
+          );
+          autosave.markKept();
+        }}
+      />
+      {conflict && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {conflict}
+        </p>
+      )}
       <TextField label="Title" autoComplete="off" maxLength={BLOG_LIMITS.title} {...titleField} />
       <TextAreaField
         label="Description"
@@ -236,6 +301,30 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
           />
         )}
       />
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
+        <DraftStatusLine status={autosave.status} />
+        {opened && (
+          <Button variant="secondary" onClick={() => setShowingRevisions(true)}>
+            <History aria-hidden="true" className="size-4" />
+            Revisions
+          </Button>
+        )}
+      </div>
+      {opened && (
+        <RevisionsDialog
+          open={showingRevisions}
+          onOpenChange={setShowingRevisions}
+          postId={opened._id}
+          current={{ title, content }}
+          version={opened.version}
+          dirty={isDirty}
+          onRestored={(restored) => {
+            setShowingRevisions(false);
+            draftDone();
+            onRestored?.(restored);
+          }}
+        />
+      )}
     </form>
   );
 }
