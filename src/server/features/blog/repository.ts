@@ -378,6 +378,16 @@ export function createBlogPostRepository(
      * Returns the posts this call published.
      */
     async publishDue(now: string): Promise<{ id: string; slug: string; publishedAt: string }[]> {
+      // Usually nothing is due: a read on the index answers that without taking SQLite's one writer from
+      // the contact form every sweep.
+      const due = await db
+        .selectFrom('blogPosts')
+        .select('id')
+        .where('isPublished', '=', 0)
+        .where('scheduledAt', '<=', now)
+        .limit(1)
+        .executeTakeFirst();
+      if (!due) return [];
       const rows = await db
         .updateTable('blogPosts')
         .set((eb) => ({
