@@ -6,6 +6,7 @@ import {
   expectNoSeriousAxeViolationsOfAnyRule,
   expectTextsVisible,
   hydrated,
+  linkDestination,
   siteSettings,
 } from './support.ts';
 
@@ -38,14 +39,14 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         `Get your ${settings.brandName} ID on WhatsApp`,
       );
 
+      // Each goes through its counted link (decision 035) to the channel's own.
       const getId = page.getByRole('link', { name: /Get an ID on WhatsApp/ });
-      await expect(getId).toHaveAttribute(
-        'href',
+      expect(await linkDestination(request, await getId.getAttribute('href'))).toMatch(
         new RegExp(`^https://wa\\.me/${digits(whatsappNumber)}\\?text=.*${settings.brandName}`),
       );
       await expect(getId).toHaveAttribute('target', '_blank');
-      await expect(page.getByRole('link', { name: `Call ${supportPhone}` })).toHaveAttribute(
-        'href',
+      const call = page.getByRole('link', { name: `Call ${supportPhone}` });
+      expect(await linkDestination(request, await call.getAttribute('href'))).toBe(
         `tel:+${digits(supportPhone)}`,
       );
 
