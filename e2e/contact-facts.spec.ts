@@ -3,6 +3,8 @@ import {
   BUSINESS_CHANNELS,
   deleteInquiry,
   inquiryFor,
+  linkDestination,
+  linkDestinations,
   sendInquiry,
   signedInAsAdmin,
   siteSettings,
@@ -12,11 +14,14 @@ import {
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** Every WhatsApp link of the page: the hero's button, the WhatsApp card and the floating button. */
+/**
+ * Where every WhatsApp link of the page leads (the hero's button, the WhatsApp card and the floating button),
+ * through their counted links (decision 035).
+ */
 async function whatsappLinks(page: Page): Promise<string[]> {
-  return page
-    .locator('a[href^="https://wa.me/"]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return (await linkDestinations(page, 'a[href^="/go/"]')).filter((href) =>
+    href.startsWith('https://wa.me/'),
+  );
 }
 
 // The new channel is moved first in the admin's order, which every page shows: no other test may run meanwhile.
@@ -47,13 +52,14 @@ test('adding a WhatsApp channel with a new number changes the landing page’s W
     expect(moved.status()).toBe(200);
 
     await page.goto('/');
-    await expect(page.getByRole('link', { name: /Get an ID on WhatsApp/ })).toHaveAttribute(
-      'href',
+    const leadsTo = async (name: string | RegExp) =>
+      linkDestination(page.request, await page.getByRole('link', { name }).getAttribute('href'));
+    expect(await leadsTo(/Get an ID on WhatsApp/)).toMatch(
       new RegExp(`^https://wa\\.me/${digits(number)}\\?text=`),
     );
-    await expect(
-      page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' }),
-    ).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${digits(number)}\\?text=`));
+    expect(await leadsTo('Chat with us on WhatsApp (opens in a new tab)')).toMatch(
+      new RegExp(`^https://wa\\.me/${digits(number)}\\?text=`),
+    );
     const contact = page.getByRole('region', { name: 'Talk to us' });
     await expect(contact).toContainText(number);
     const after = await whatsappLinks(page);

@@ -6,6 +6,7 @@ import {
   expectNoSeriousAxeViolationsOfAnyRule,
   expectTextsVisible,
   hydrated,
+  linkDestination,
   siteSettings,
 } from './support.ts';
 
@@ -38,14 +39,14 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         `Get your ${settings.brandName} ID on WhatsApp`,
       );
 
+      // Each goes through its counted link (decision 035) to the channel's own.
       const getId = page.getByRole('link', { name: /Get an ID on WhatsApp/ });
-      await expect(getId).toHaveAttribute(
-        'href',
+      expect(await linkDestination(request, await getId.getAttribute('href'))).toMatch(
         new RegExp(`^https://wa\\.me/${digits(whatsappNumber)}\\?text=.*${settings.brandName}`),
       );
       await expect(getId).toHaveAttribute('target', '_blank');
-      await expect(page.getByRole('link', { name: `Call ${supportPhone}` })).toHaveAttribute(
-        'href',
+      const call = page.getByRole('link', { name: `Call ${supportPhone}` });
+      expect(await linkDestination(request, await call.getAttribute('href'))).toBe(
         `tel:+${digits(supportPhone)}`,
       );
 
@@ -73,8 +74,8 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       const contact = page.getByRole('region', { name: 'Talk to us' });
       await expect(contact).toContainText(supportPhone);
       await expect(contact).toContainText(`@${telegramHandle}`);
-      await expect(contact.getByRole('link', { name: /Open in Telegram/ })).toHaveAttribute(
-        'href',
+      const telegram = contact.getByRole('link', { name: /Open in Telegram/ });
+      expect(await linkDestination(request, await telegram.getAttribute('href'))).toBe(
         `https://t.me/${telegramHandle}`,
       );
       const floating = page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { collectErrors, expectNoSeriousAxeViolationsOfAnyRule, test } from './support.ts';
+import { collectErrors, expectNoSeriousAxeViolationsOfAnyRule, linkDestination, test } from './support.ts';
 
 test('the contact page is server-rendered: it shows published channels with JavaScript off', async ({
   browser,
@@ -20,8 +20,13 @@ test('the contact page is server-rendered: it shows published channels with Java
     const response = await page.goto('/contact');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Contact/);
-    // Telegram is on the "Our Services" tab: in the HTML, though hidden until that tab is chosen.
-    await expect(page.locator(`a[href="https://t.me/${handle.slice(1)}"]`)).toBeAttached();
+    // Telegram is on the "Our Services" tab: in the HTML, though hidden until that tab is chosen. Its link
+    // is the channel's counted link (decision 035), which leads to Telegram.
+    const link = page.locator(`a[href="/go/${contact._id}"]`);
+    await expect(link).toBeAttached();
+    expect(await linkDestination(page.request, await link.getAttribute('href'))).toBe(
+      `https://t.me/${handle.slice(1)}`,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/contact`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
     await context.close();

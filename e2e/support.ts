@@ -97,6 +97,26 @@ export async function contactFacts(request: APIRequestContext): Promise<ContactF
   return contactFactsOf(((await response.json()) as { contacts: PublicContactChannel[] }).contacts);
 }
 
+/**
+ * Where a link leads: a contact channel's counted link (`/go/{id}`, decision 035) is asked with HEAD, which
+ * is not counted, for the channel's own link it redirects to; any other link is itself.
+ */
+export async function linkDestination(request: APIRequestContext, href: string | null): Promise<string> {
+  expect(href).not.toBeNull();
+  if (!href!.startsWith('/go/')) return href!;
+  const response = await request.head(href!, { maxRedirects: 0 });
+  expect(response.status(), href!).toBe(302);
+  return response.headers().location ?? '';
+}
+
+/** Where every link of the page that matches `selector` leads (linkDestination), in page order. */
+export async function linkDestinations(page: Page, selector = 'a[href]'): Promise<string[]> {
+  const hrefs = await page
+    .locator(selector)
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return Promise.all(hrefs.map((href) => linkDestination(page.request, href)));
+}
+
 /** The site settings the server renders with: tests read them rather than assume the defaults. */
 export async function siteSettings(request: APIRequestContext): Promise<SiteSettings> {
   const response = await request.get('/api/settings');

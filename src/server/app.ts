@@ -26,6 +26,7 @@ import { createBackupSchedule } from './features/backups/backup-schedule.ts';
 import { createBackupService } from './features/backups/backup-service.ts';
 import { backupRoutes } from './features/backups/routes.ts';
 import { createBlogAutosaveRepository } from './features/blog/autosaves.ts';
+import { createBlogDailyViewRepository } from './features/blog/daily-views.ts';
 import { blogFeedRoutes } from './features/blog/feed.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
 import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
@@ -33,6 +34,12 @@ import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createScheduledPublishing, type ScheduledPublishing } from './features/blog/scheduled-publishing.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
+import {
+  type ChannelClickCounter,
+  createChannelClickCounter,
+} from './features/channel-clicks/click-counter.ts';
+import { createChannelClickRepository } from './features/channel-clicks/repository.ts';
+import { channelClickRoutes } from './features/channel-clicks/routes.ts';
 import { createContactChannelRepository } from './features/contact-channels/repository.ts';
 import { contactChannelRoutes } from './features/contact-channels/routes.ts';
 import { createInquiryEventRepository } from './features/contact-inquiries/inquiry-events.ts';
@@ -98,6 +105,8 @@ declare module 'fastify' {
     auditLogPurge: AuditLogPurge;
     /** Publishes scheduled posts when their time comes: tests sweep after moving the clock. */
     scheduledPublishing: ScheduledPublishing;
+    /** Counts channel clicks off the redirect's path: tests wait for its writes with settled(). */
+    channelClickCounter: ChannelClickCounter;
   }
 }
 
@@ -439,7 +448,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const memberPurge = createMemberPurge({ members, clock, log: app.log });
   app.addHook('onReady', () => memberPurge.start());
   app.addHook('onClose', async () => memberPurge.stop());
-  await app.register(dashboardRoutes, { contactInquiries, contactChannels, blogPosts, clock });
+  const channelClicks = createChannelClickRepository(db);
+  const businessTimeZone = async () => (await currentSettings()).timeZone;
+  const channelClickCounter = createChannelClickCounter({
+    channelClicks,
+    timeZone: businessTimeZone,
+    clock,
+    log: app.log,
+  });
+  app.decorate('channelClickCounter', channelClickCounter);
+  app.addHook('onClose', () => channelClickCounter.settled());
+  await app.register(channelClickRoutes, { contactChannels, counter: channelClickCounter });
+  await app.register(dashboardRoutes, {
+    contactInquiries,
+    contactChannels,
+    blogPosts,
+    channelClicks,
+    blogDailyViews: createBlogDailyViewRepository(db),
+    timeZone: businessTimeZone,
+    clock,
+  });
   const backups = createBackupService({
     target: database.target,
     ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}),

@@ -113,6 +113,8 @@ const ACCESS: Record<string, Area | 'public'> = {
   'DELETE /api/auth/delete-account': 'public',
 
   'GET /api/admin/dashboard': 'dashboard',
+  'GET /api/admin/dashboard/clicks-and-views': 'dashboard',
+  'DELETE /api/admin/dashboard/channel-clicks': 'administration',
   'GET /api/admin/backups': 'administration',
   'GET /api/admin/backups/latest': 'administration',
   'GET /api/admin/audit-log': 'administration',

@@ -415,6 +415,10 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ query: { utcOffsetMinutes: '330' } }),
     inputs: { 'query:utcOffsetMinutes': 'coded' },
   },
+  'GET /api/admin/dashboard/clicks-and-views': {
+    request: () => ({ query: { days: '7' } }),
+    inputs: { 'query:days': 'coded' },
+  },
 };
 
 /** `value` with `char` inside it (after its first character), or `char` alone for a value that is not text. */

@@ -34,6 +34,21 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(response.statusCode).toBe(201);
       return response.json().contact?._id ?? response.json().data?._id;
     };
+    /**
+     * Every link on the page that leads to `prefix`, in page order: a channel's counted link (`/go/{id}`,
+     * decision 035) stands for the link it redirects to.
+     */
+    const links = async (html: string, prefix: string): Promise<string[]> => {
+      const followed = await Promise.all(
+        hrefs(html, '').map(async (href) => {
+          if (!href.startsWith('/go/')) return href;
+          const response = await t.app.inject({ url: href });
+          expect(response.statusCode, href).toBe(302);
+          return String(response.headers.location);
+        }),
+      );
+      return followed.filter((href) => href.startsWith(prefix));
+    };
     const page = async (url: string) => {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
@@ -42,9 +57,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
 
     it('the landing page dials and messages the first active channel of each type, and links nothing it lacks', async () => {
       const empty = await page('/');
-      expect(hrefs(empty, 'https://wa.me/')).toEqual([]);
-      expect(hrefs(empty, 'tel:')).toEqual([]);
-      expect(hrefs(empty, 'https://t.me/')).toEqual([]);
+      expect(await links(empty, 'https://wa.me/')).toEqual([]);
+      expect(await links(empty, 'tel:')).toEqual([]);
+      expect(await links(empty, 'https://t.me/')).toEqual([]);
       expect(textOf(empty)).not.toMatch(/\{(phone|whatsapp|name)\}|Call\s*$|Call \./);
 
       await addChannel('whatsapp', '+91 98765 00001', false);
@@ -54,14 +69,14 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
 
       // Shown at once: a channel change makes the cached page stale (decision 006).
       const html = await page('/');
-      const whatsapp = hrefs(html, 'https://wa.me/');
+      const whatsapp = await links(html, 'https://wa.me/');
       // The hero's button, the WhatsApp card and the floating button.
       expect(whatsapp).toHaveLength(3);
       for (const href of whatsapp) expect(href).toMatch(/^https:\/\/wa\.me\/919876500002\?text=/);
       expect(first).toBeTruthy();
-      expect(hrefs(html, 'tel:')).toEqual([]);
+      expect(await links(html, 'tel:')).toEqual([]);
       expect(textOf(html)).not.toContain('Call ');
-      expect(hrefs(html, 'https://t.me/')).toEqual(['https://t.me/apna_help']);
+      expect(await links(html, 'https://t.me/')).toEqual(['https://t.me/apna_help']);
       expect(textOf(html)).toContain('@apna_help');
       expect(textOf(html)).toContain('Questions later? Write to @apna_help on Telegram.');
 
@@ -69,10 +84,10 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect((await admin('PATCH', `/api/contacts/${second}`, { position: 0 })).statusCode).toBe(200);
       await addChannel('phone', '+91 91234 56789');
       const reordered = await page('/');
-      for (const href of hrefs(reordered, 'https://wa.me/'))
+      for (const href of await links(reordered, 'https://wa.me/'))
         expect(href).toMatch(/^https:\/\/wa\.me\/919876500003\?/);
       // The hero's Call button, the phone card and the footer.
-      expect(hrefs(reordered, 'tel:')).toEqual([
+      expect(await links(reordered, 'tel:')).toEqual([
         'tel:+919123456789',
         'tel:+919123456789',
         'tel:+919123456789',

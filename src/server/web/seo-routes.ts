@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_APP_ROOTS } from '../../shared/pages/admin-paths.ts';
 import { PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
+import { CHANNEL_CLICK_PREFIX } from '../../shared/rules/channel-links.ts';
 import type { Config } from '../config.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
@@ -25,8 +26,9 @@ export interface SeoDeps {
   sitemapSources: SitemapSource[];
 }
 
-// Paths a crawler has no business in: the back office (with the spec's two legacy admin paths) and the API.
-const DISALLOWED_PATHS = [...ADMIN_APP_ROOTS, '/api/'];
+// Paths a crawler has no business in: the back office (with the spec's two legacy admin paths), the API and
+// the channels' counted links (which only redirect, and are not counted for crawlers anyway).
+const DISALLOWED_PATHS = [...ADMIN_APP_ROOTS, '/api/', CHANNEL_CLICK_PREFIX];
 const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
 const SITEMAP_CACHE_CONTROL = 'public, max-age=300';
 

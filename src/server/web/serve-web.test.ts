@@ -80,7 +80,10 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body;
     expect(html).toContain('+91 98765 43210');
-    expect(html).toContain('href="https://wa.me/919876543210" target="_blank" rel="noopener noreferrer"');
+    // The card's counted link (decision 035), which sends the visitor on to WhatsApp.
+    const link = /href="(\/go\/[^"]+)" rel="nofollow noopener noreferrer" target="_blank"/.exec(html)?.[1];
+    expect(link).toBeDefined();
+    expect((await t.app.inject({ url: link! })).headers.location).toBe('https://wa.me/919876543210');
     expect(html).not.toContain('hidden@example.com');
     expect(html).toContain('<title>Contact us | Sampark</title>');
     expect(html).toContain('<link rel="canonical" href="https://sampark.example/contact" />');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTACT_CHANNEL_TYPES } from '../rules/contact-channels.ts';
+import { CLICK_PERIOD_DAYS, type ClickPeriodDays, DEFAULT_CLICK_PERIOD_DAYS } from '../rules/dashboard.ts';
 import { InquirySchema, InquiryStatsSchema } from './contact-inquiries.ts';
 import { emptyAsUndefined } from './paging.ts';
 
@@ -32,3 +34,45 @@ export const DashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardResponseSchema = z.object({ dashboard: DashboardSchema });
+
+/** `GET /api/admin/dashboard/clicks-and-views?days=`: 7, 30 or 90 days, today included. */
+export const ClicksAndViewsQuerySchema = z.object({
+  days: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(
+        CLICK_PERIOD_DAYS.map(String) as [`${ClickPeriodDays}`, ...`${ClickPeriodDays}`[]],
+        'Choose 7, 30 or 90 days',
+      )
+      .default(`${DEFAULT_CLICK_PERIOD_DAYS}`),
+  ),
+});
+
+export const ChannelClickTotalSchema = z.object({
+  channelId: z.string(),
+  type: z.enum(CONTACT_CHANNEL_TYPES),
+  /** As people read it: a number in international form, other values as they are. */
+  display: z.string(),
+  clicks: z.number().int(),
+});
+export type ChannelClickTotal = z.infer<typeof ChannelClickTotalSchema>;
+
+export const PostViewTotalSchema = z.object({
+  postId: z.string(),
+  title: z.string(),
+  views: z.number().int(),
+});
+export type PostViewTotal = z.infer<typeof PostViewTotalSchema>;
+
+export const ClicksAndViewsSchema = z.object({
+  days: z.number().int(),
+  /** The first and last day counted (YYYY-MM-DD, in the business's time zone). */
+  from: z.string(),
+  to: z.string(),
+  /** The channels clicked in the period, most clicked first; none when nobody clicked. */
+  channelClicks: z.array(ChannelClickTotalSchema),
+  /** The most viewed posts in the period (at most MOST_VIEWED_POSTS), most viewed first. */
+  postViews: z.array(PostViewTotalSchema),
+});
+export type ClicksAndViews = z.infer<typeof ClicksAndViewsSchema>;
+export const ClicksAndViewsResponseSchema = z.object({ clicksAndViews: ClicksAndViewsSchema });

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS = {
   'channel.create': 'Added a contact channel',
   'channel.update': 'Changed a contact channel',
   'channel.delete': 'Deleted a contact channel',
+  'channel-clicks.reset': 'Reset click counts',
   'post.create': 'Created a post',
   'post.update': 'Changed a post',
   'post.delete': 'Deleted a post',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildChannelLink, SAFE_LINK_PROTOCOLS } from './channel-links.ts';
+import { buildChannelLink, channelClickPath, SAFE_LINK_PROTOCOLS } from './channel-links.ts';
 import { CONTACT_CHANNEL_TYPES } from './contact-channels.ts';
 
 describe('buildChannelLink', () => {
@@ -81,6 +81,16 @@ describe('buildChannelLink', () => {
         },
       ),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('channelClickPath', () => {
+  it('names the channel in our own counted link, with WhatsApp’s message as its query', () => {
+    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    expect(channelClickPath(id)).toBe(`/go/${id}`);
+    expect(channelClickPath(id, { text: 'Hi, I need an ID & help' })).toBe(
+      `/go/${id}?text=Hi%2C%20I%20need%20an%20ID%20%26%20help`,
     );
   });
 });

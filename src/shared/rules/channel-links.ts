@@ -78,3 +78,15 @@ export function buildChannelLink(
       return STARTS_WITH_HTTP.test(value) ? safeHref(value) : null;
   }
 }
+
+/** Where a channel's counted link starts: `/go/{channel id}` answers with a redirect to the channel's link. */
+export const CHANNEL_CLICK_PREFIX = '/go/';
+
+/**
+ * The link a public page gives a channel: our own address, which counts the click and sends the visitor on
+ * to the channel's link at once (decision 035). `text` is WhatsApp's prefilled message.
+ */
+export function channelClickPath(channelId: string, options: ChannelLinkOptions = {}): string {
+  const query = options.text ? `?text=${encodeURIComponent(options.text)}` : '';
+  return `${CHANNEL_CLICK_PREFIX}${encodeURIComponent(channelId)}${query}`;
+}

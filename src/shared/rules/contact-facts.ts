@@ -22,6 +22,8 @@ export interface ContactFacts {
   phone: string | null;
   whatsapp: string | null;
   telegram: string | null;
+  /** The ids of those channels, which their counted links name (channelClickPath). */
+  channelIds: { phone: string | null; whatsapp: string | null; telegram: string | null };
   /** How many published channels reach the team (the terms page's "Ways to reach us"): not withdrawal proofs. */
   channelCount: number;
 }
@@ -30,20 +32,23 @@ export const NO_CONTACT_FACTS: ContactFacts = {
   phone: null,
   whatsapp: null,
   telegram: null,
+  channelIds: { phone: null, whatsapp: null, telegram: null },
   channelCount: 0,
 };
 
 /** The facts from the active channels, which come in the admin's order (GET /api/contacts/active). */
 export function contactFactsOf(
-  activeChannels: readonly { type: ContactChannelType; value: string; display: string }[],
+  activeChannels: readonly { _id: string; type: ContactChannelType; value: string; display: string }[],
 ): ContactFacts {
+  const firstOf = (type: ContactChannelType) => activeChannels.find((channel) => channel.type === type);
   // As people read it (`+91 98765 43210`); the links built from it keep only the digits.
-  const first = (type: ContactChannelType) =>
-    activeChannels.find((channel) => channel.type === type)?.display ?? null;
+  const first = (type: ContactChannelType) => firstOf(type)?.display ?? null;
+  const idOf = (type: ContactChannelType) => firstOf(type)?._id ?? null;
   return {
     phone: first('phone'),
     whatsapp: first('whatsapp'),
     telegram: first('telegram'),
+    channelIds: { phone: idOf('phone'), whatsapp: idOf('whatsapp'), telegram: idOf('telegram') },
     channelCount: activeChannels.filter((channel) => channel.type !== 'withdrawal_proof').length,
   };
 }

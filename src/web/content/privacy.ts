@@ -82,6 +82,7 @@ export const PRIVACY_COPY = {
       title: 'Technical data',
       paragraphs: [
         'Like every website, our server needs your IP address to send you the page. We also use it briefly to limit how many messages one address can send, which keeps spam out. We do not use it to identify or follow you.',
+        'We count how many times each of our contact buttons (WhatsApp, phone and the others) is used and how many times each blog post is read, per day. These are only numbers: they do not say who clicked or read. A click on a contact button is counted without keeping your address, a cookie or any other identifier. So that a reader counts once a day, a blog post view keeps a scrambled code made from your address and browser for at most three days; it cannot be turned back into your address, and then it is deleted.',
         'When many messages come from one address (as happens when a mobile network shares one address among many people), your browser may be asked to solve a small puzzle before sending, to show it is not a robot. It is worked out on your own device, by our own site: no other company is involved and nothing about you is sent for it.',
       ],
     },

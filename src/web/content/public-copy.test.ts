@@ -19,11 +19,16 @@ function strings(value: unknown): string[] {
 
 describe('public copy', () => {
   const facts = contactFactsOf([
-    { type: 'email', value: 'help@example.com', display: 'help@example.com' },
-    { type: 'telegram', value: 'https://t.me/sampark_support', display: 'https://t.me/sampark_support' },
-    { type: 'phone', value: '+919876543210', display: '+91 98765 43210' },
-    { type: 'whatsapp', value: '+919876511111', display: '+91 98765 11111' },
-    { type: 'phone', value: '+919000000000', display: '+91 90000 00000' },
+    { _id: 'c1', type: 'email', value: 'help@example.com', display: 'help@example.com' },
+    {
+      _id: 'c2',
+      type: 'telegram',
+      value: 'https://t.me/sampark_support',
+      display: 'https://t.me/sampark_support',
+    },
+    { _id: 'c3', type: 'phone', value: '+919876543210', display: '+91 98765 43210' },
+    { _id: 'c4', type: 'whatsapp', value: '+919876511111', display: '+91 98765 11111' },
+    { _id: 'c5', type: 'phone', value: '+919000000000', display: '+91 90000 00000' },
   ]);
   const values = { ...copyValues(DEFAULT_SITE_SETTINGS, facts), year: '2025' };
 
@@ -67,14 +72,14 @@ describe('public copy', () => {
       const filled = copyValues(DEFAULT_SITE_SETTINGS, contactFactsOf(channels));
       return LANDING_COPY.hero.leadFollowUps.map((text) => fillCopyIfKnown(text, filled)).find(Boolean);
     };
-    expect(followUps([{ type: 'phone', value: '+919876543210', display: '+91 98765 43210' }])).toBe(
-      'Questions later? Call +91 98765 43210.',
-    );
-    expect(followUps([{ type: 'telegram', value: '@apna_help', display: '@apna_help' }])).toBe(
+    expect(
+      followUps([{ _id: 'c6', type: 'phone', value: '+919876543210', display: '+91 98765 43210' }]),
+    ).toBe('Questions later? Call +91 98765 43210.');
+    expect(followUps([{ _id: 'c7', type: 'telegram', value: '@apna_help', display: '@apna_help' }])).toBe(
       'Questions later? Write to @apna_help on Telegram.',
     );
     expect(
-      followUps([{ type: 'email', value: 'help@example.com', display: 'help@example.com' }]),
+      followUps([{ _id: 'c8', type: 'email', value: 'help@example.com', display: 'help@example.com' }]),
     ).toBeUndefined();
   });
 

@@ -87,9 +87,7 @@ export async function contentTools(db: Kysely<unknown>, { dialect, timestamp }: 
   // who clicked.
   await db.schema
     .createTable('channel_clicks')
-    .addColumn('channel_id', 'text', (c) =>
-      c.notNull().references('contact_channels.id').onDelete('cascade'),
-    )
+    .addColumn('channel_id', 'text', (c) => c.notNull().references('contact_channels.id').onDelete('cascade'))
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('clicks', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('channel_clicks_pk', ['channel_id', 'day'])

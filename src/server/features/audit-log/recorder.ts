@@ -67,6 +67,7 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'POST /api/contacts': { action: 'channel.create' },
   'PATCH /api/contacts/:id': { action: 'channel.update', target: 'channel' },
   'DELETE /api/contacts/:id': { action: 'channel.delete', target: 'channel' },
+  'DELETE /api/admin/dashboard/channel-clicks': { action: 'channel-clicks.reset' },
   'POST /api/blogs': { action: 'post.create' },
   'POST /api/blogs/preview': null,
   'PUT /api/blogs/:id': { action: 'post.update', target: 'post' },

@@ -182,6 +182,16 @@ export function createBlogPostRepository(
         .set((eb) => ({ views: eb('views', '+', 1) }))
         .where('id', '=', inserted.postId)
         .execute();
+      // Per day too, for the dashboard's periods: the visitor rows above are forgotten after two days.
+      await trx
+        .insertInto('blogPostDailyViews')
+        .values({ postId: inserted.postId, day, views: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['postId', 'day'])
+            .doUpdateSet((eb) => ({ views: eb('blogPostDailyViews.views', '+', 1) })),
+        )
+        .execute();
       return true;
     });
   }

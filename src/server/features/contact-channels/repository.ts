@@ -82,6 +82,17 @@ export function createContactChannelRepository(db: Kysely<DB>) {
       }));
     },
 
+    /** The active channel with this id (what its counted link leads to), or undefined. */
+    async findActive(id: string): Promise<{ type: ContactChannelType; value: string } | undefined> {
+      const row = await db
+        .selectFrom('contactChannels')
+        .select(['type', 'value'])
+        .where('id', '=', id)
+        .where('isActive', '=', 1)
+        .executeTakeFirst();
+      return row && { type: row.type as ContactChannelType, value: row.value };
+    },
+
     async listAll(trx: Executor = db): Promise<ContactChannel[]> {
       const rows = await trx
         .selectFrom('contactChannels')

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
+import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import type { ContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import {
+  ClicksAndViewsQuerySchema,
+  ClicksAndViewsResponseSchema,
   type Dashboard,
   DashboardQuerySchema,
   DashboardResponseSchema,
+  type PostViewTotal,
 } from '../../../shared/contracts/dashboard.ts';
-import { DASHBOARD_DAYS } from '../../../shared/rules/dashboard.ts';
+import { DASHBOARD_DAYS, MOST_VIEWED_POSTS } from '../../../shared/rules/dashboard.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
+import { zonedDateAndHour } from '../../lib/time-zone.ts';
+import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
 
 /**
  * What the dashboard reads from other features, declared here so that it imports none of them:
@@ -18,16 +24,35 @@ interface DashboardDeps {
     perDay(days: number, utcOffsetMinutes: number, now: number): Promise<Dashboard['perDay']>;
     recentUnread(limit: number): Promise<Dashboard['recentUnread']>;
   };
-  contactChannels: { listActive(): Promise<readonly unknown[]> };
+  contactChannels: {
+    listActive(): Promise<readonly unknown[]>;
+    listAll(): Promise<readonly ContactChannel[]>;
+  };
   blogPosts: { countPublished(): Promise<number> };
+  channelClicks: {
+    totalsBetween(fromDay: string, toDay: string): Promise<ReadonlyMap<string, number>>;
+    reset(): Promise<void>;
+  };
+  blogDailyViews: {
+    mostViewedBetween(fromDay: string, toDay: string, limit: number): Promise<PostViewTotal[]>;
+  };
+  /** The business's time zone: clicks are counted on its days. */
+  timeZone: () => Promise<string>;
   clock: () => number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The calendar day `days` before `day` (both YYYY-MM-DD). */
+function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 }
 
 const RECENT_UNREAD = 5;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app,
-  { contactInquiries, contactChannels, blogPosts, clock },
+  { contactInquiries, contactChannels, blogPosts, channelClicks, blogDailyViews, timeZone, clock },
 ) => {
   app.get(
     '/api/admin/dashboard',
@@ -51,6 +76,52 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
         contactChannels.listActive().then((contacts) => contacts.length),
       ]);
       return { dashboard: { stats, perDay, recentUnread, publishedPosts, activeContacts } };
+    },
+  );
+
+  app.get(
+    '/api/admin/dashboard/clicks-and-views',
+    {
+      onRequest: app.requireAccess('dashboard'),
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Clicks per contact channel and the most viewed posts over the last 7, 30 or 90 days',
+        querystring: ClicksAndViewsQuerySchema,
+        response: { 200: ClicksAndViewsResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      // Counts hold no one's address or message: every role that sees the dashboard sees them.
+      const days = Number(request.query.days);
+      const to = zonedDateAndHour(clock(), await timeZone()).date;
+      const from = daysBefore(to, days - 1);
+      const [clicks, channels, postViews] = await Promise.all([
+        channelClicks.totalsBetween(from, to),
+        contactChannels.listAll(),
+        blogDailyViews.mostViewedBetween(from, to, MOST_VIEWED_POSTS),
+      ]);
+      // In the admin's order, the most clicked first; a channel without clicks in the period is left out.
+      const channelClickTotals = channels
+        .filter((channel) => (clicks.get(channel._id) ?? 0) > 0)
+        .map(({ _id, type, display }) => ({ channelId: _id, type, display, clicks: clicks.get(_id)! }))
+        .sort((a, b) => b.clicks - a.clicks);
+      return { clicksAndViews: { days, from, to, channelClicks: channelClickTotals, postViews } };
+    },
+  );
+
+  app.delete(
+    '/api/admin/dashboard/channel-clicks',
+    {
+      onRequest: app.requireAccess('administration'),
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Resets the click counts of every contact channel',
+        response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async () => {
+      await channelClicks.reset();
+      return { success: true as const, message: 'Click counts reset' };
     },
   );
 };

@@ -1,8 +1,9 @@
 import { Contact, Newspaper } from 'lucide-react';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
-import type { Role } from '../../../shared/rules/roles.ts';
+import { canUse, type Role } from '../../../shared/rules/roles.ts';
 import { InquiryStatCards } from '../../features/contact-inquiries/inquiry-stat-cards.tsx';
 import { useDashboard } from '../../features/dashboard/api.ts';
+import { ClicksAndViewsCards } from '../../features/dashboard/clicks-and-views.tsx';
 import { InquiriesChart } from '../../features/dashboard/inquiries-chart.tsx';
 import { RecentUnreadList } from '../../features/dashboard/recent-unread-list.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
@@ -53,6 +54,7 @@ export function DashboardPage() {
               </div>
             </>
           )}
+          <ClicksAndViewsCards canReset={canUse(role, 'administration')} />
           <StatGrid label="Site content" columns="grid-cols-1 sm:grid-cols-2">
             {SITE_CONTENT_STATS.map(({ label, count, icon, tone, page }) => (
               <StatCard

@@ -1,5 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Dashboard, DashboardResponseSchema } from '../../../shared/contracts/dashboard.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
+import {
+  type ClicksAndViews,
+  ClicksAndViewsResponseSchema,
+  type Dashboard,
+  DashboardResponseSchema,
+} from '../../../shared/contracts/dashboard.ts';
+import type { ClickPeriodDays } from '../../../shared/rules/dashboard.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useBusinessTimeZone, utcOffsetMinutes } from '../../lib/business-time-zone.ts';
 import { inquiryKeys } from '../../lib/query-keys.ts';
@@ -30,5 +37,45 @@ export function useDashboard() {
       return dashboard;
     },
     meta: { errorMessage: 'Failed to load the dashboard' },
+  });
+}
+
+const clicksAndViewsKeys = {
+  all: ['clicks-and-views'] as const,
+  period: (days: ClickPeriodDays) => [...clicksAndViewsKeys.all, days] as const,
+};
+
+async function fetchClicksAndViews(days: ClickPeriodDays, signal?: AbortSignal): Promise<ClicksAndViews> {
+  const { clicksAndViews } = await apiRequest(`/api/admin/dashboard/clicks-and-views?days=${days}`, {
+    signal,
+    schema: ClicksAndViewsResponseSchema,
+  });
+  return clicksAndViews;
+}
+
+/** Clicks per contact channel and the most viewed posts over the last `days` days (the business's days). */
+export function useClicksAndViews(days: ClickPeriodDays) {
+  return useQuery({
+    queryKey: clicksAndViewsKeys.period(days),
+    queryFn: ({ signal }) => fetchClicksAndViews(days, signal),
+    // Another period stays on screen until the chosen one has arrived.
+    placeholderData: (previous) => previous,
+    meta: { errorMessage: 'Failed to load the clicks and views' },
+  });
+}
+
+function resetChannelClicks(): Promise<{ message: string }> {
+  return apiRequest('/api/admin/dashboard/channel-clicks', {
+    method: 'DELETE',
+    schema: MessageResponseSchema,
+  });
+}
+
+/** Resets every channel's click count (administrators); every period's figures are fetched again. */
+export function useResetChannelClicks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetChannelClicks,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clicksAndViewsKeys.all }),
   });
 }

@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
-import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
+import { buildChannelLink, channelClickPath } from '../../../shared/rules/channel-links.ts';
 import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import { CHANNEL_CARD_COPY, CONTACT_PAGE_COPY } from '../../content/contact.ts';
 import { cx } from '../../lib/class-names.ts';
@@ -104,8 +104,9 @@ export function ContactCard({
 }
 
 /**
- * A published channel as a card, its link built by the one shared link builder (SPEC section 5). Web links
- * open in a new tab and say so; a value that makes no safe link is still shown, without a button.
+ * A published channel as a card, its link built by the one shared link builder (SPEC section 5) and reached
+ * through our counted link. Web links open in a new tab and say so; a value that makes no safe link is still
+ * shown, without a button.
  */
 export function ChannelCard({
   channel,
@@ -122,8 +123,10 @@ export function ChannelCard({
       ? CHANNEL_CARD_COPY[type as keyof typeof CHANNEL_CARD_COPY]
       : CHANNEL_CARD_COPY.other;
   const text = (template: string) => fill(template, { channel: CONTACT_CHANNEL_LABELS[type] });
-  const href = buildChannelLink(type, value);
-  const external = href !== null && /^https?:/.test(href);
+  const link = buildChannelLink(type, value);
+  const external = link !== null && /^https?:/.test(link);
+  // Our counted link, which redirects to `link` at once (decision 035).
+  const href = link && channelClickPath(channel._id);
   return (
     <ContactCard
       icon={look.icon}
@@ -136,7 +139,8 @@ export function ChannelCard({
         href && (
           <a
             href={href}
-            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            rel={external ? 'nofollow noopener noreferrer' : 'nofollow'}
+            {...(external ? { target: '_blank' } : {})}
             className={actionClassName(look.action)}
           >
             {text(copy.action)}

@@ -12,8 +12,12 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
-import { telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
+import {
+  buildChannelLink,
+  type ChannelLinkOptions,
+  channelClickPath,
+} from '../../../shared/rules/channel-links.ts';
+import { type ContactFacts, telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
 import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
 import { fillCopyIfKnown } from '../../content/site.ts';
 import { staticHead } from '../page-head.ts';
@@ -43,6 +47,20 @@ export const handle = staticHead(COPY.meta, '/', ({ settings, contactFacts, valu
   jsonLd: (origin) => [organizationJsonLd(settings, contactFacts, origin), faqPageJsonLd(COPY.faqs, values)],
 }));
 
+/**
+ * Our counted link to the first published channel of a type (decision 035), or null when there is none or its
+ * value makes no safe link.
+ */
+function countedLink(
+  facts: ContactFacts,
+  type: 'whatsapp' | 'phone' | 'telegram',
+  options?: ChannelLinkOptions,
+): string | null {
+  const value = facts[type];
+  const id = facts.channelIds[type];
+  return value && id && buildChannelLink(type, value) ? channelClickPath(id, options) : null;
+}
+
 /** A link that leaves the site in a new tab, saying so to screen readers. */
 function ExternalLink({
   href,
@@ -54,7 +72,7 @@ function ExternalLink({
   children: ReactNode;
 }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+    <a href={href} target="_blank" rel="nofollow noopener noreferrer" className={className}>
       {children}
       <span className="sr-only"> {COPY.opensInNewTab}</span>
     </a>
@@ -102,7 +120,7 @@ function Hero({
             </ExternalLink>
           )}
           {phoneHref && (
-            <a href={phoneHref} className={BUTTON_SECONDARY}>
+            <a href={phoneHref} rel="nofollow" className={BUTTON_SECONDARY}>
               <Phone aria-hidden="true" className="size-5" />
               {fill(COPY.hero.callButton)}
             </a>
@@ -202,7 +220,7 @@ function ContactCards({
   phoneHref: string | null;
 }) {
   const facts = useContactFacts();
-  const telegramHref = facts.telegram && buildChannelLink('telegram', facts.telegram);
+  const telegramHref = countedLink(facts, 'telegram');
   // A card for each type with a published channel: no card without a number to show.
   const cards = [
     {
@@ -267,7 +285,7 @@ function ContactCards({
                       {action}
                     </ExternalLink>
                   ) : (
-                    <a href={href} className={actionClassName}>
+                    <a href={href} rel="nofollow" className={actionClassName}>
                       {action}
                     </a>
                   ))}
@@ -294,9 +312,8 @@ export function HomePage() {
   const facts = useContactFacts();
   const fill = useCopy();
   const values = useCopyValues();
-  const whatsappHref =
-    facts.whatsapp && buildChannelLink('whatsapp', facts.whatsapp, { text: fill(COPY.hero.whatsappMessage) });
-  const phoneHref = facts.phone && buildChannelLink('phone', facts.phone);
+  const whatsappHref = countedLink(facts, 'whatsapp', { text: fill(COPY.hero.whatsappMessage) });
+  const phoneHref = countedLink(facts, 'phone');
 
   return (
     <>
@@ -382,7 +399,7 @@ export function HomePage() {
             <a
               href={whatsappHref}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="nofollow noopener noreferrer"
               aria-label={`${COPY.floatingWhatsapp} ${COPY.opensInNewTab}`}
               title={COPY.floatingWhatsapp}
               className="pointer-events-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-800 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"

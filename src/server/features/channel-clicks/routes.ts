@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
+import { buildChannelLink, CHANNEL_CLICK_PREFIX } from '../../../shared/rules/channel-links.ts';
+import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
+import { type ChannelClickCounter, isPersonsClick } from './click-counter.ts';
+
+/** WhatsApp's prefilled message: the landing page's is one sentence; anything longer is not ours. */
+const PREFILLED_TEXT_MAX_LENGTH = 500;
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
+
+// Anything may follow /go/ in a shared or mistyped link: a bad id or text sends the visitor to the contact
+// page (or drops the text), never to an error.
+const ChannelClickParamsSchema = z.object({ channelId: z.string() });
+const ChannelClickQuerySchema = z.object({ text: z.unknown().optional() });
+
+function prefilledText(text: unknown): string | undefined {
+  return typeof text === 'string' &&
+    text.length > 0 &&
+    text.length <= PREFILLED_TEXT_MAX_LENGTH &&
+    !CONTROL_CHARACTER.test(text)
+    ? text
+    : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `GET /go/{channel id}`: the link the public pages give a contact channel (decision 035). It answers at once
+ * with a redirect to the channel's own link and counts the click after, never awaited; a channel that is
+ * gone or hidden sends the visitor to the contact page, which lists the ones there are.
+ */
+export const channelClickRoutes: FastifyPluginAsyncZod<{
+  contactChannels: {
+    findActive(id: string): Promise<{ type: ContactChannelType; value: string } | undefined>;
+  };
+  counter: ChannelClickCounter;
+}> = async (app, { contactChannels, counter }) => {
+  app.get(
+    `${CHANNEL_CLICK_PREFIX}:channelId`,
+    {
+      schema: {
+        hide: true,
+        tags: ['contacts'],
+        summary: 'Counts a click on a contact channel and redirects to its link',
+        params: ChannelClickParamsSchema,
+        querystring: ChannelClickQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { channelId } = request.params;
+      const channel = UUID.test(channelId) ? await contactChannels.findActive(channelId) : undefined;
+      const text = channel?.type === 'whatsapp' ? prefilledText(request.query.text) : undefined;
+      const link = channel && buildChannelLink(channel.type, channel.value, text ? { text } : {});
+      // Each click must reach us to be counted, and the answer is this visitor's alone: no cache keeps it.
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+      if (!link) return reply.redirect(PUBLIC_PAGES.contact.path, 302);
+      if (isPersonsClick(request)) counter.count(channelId);
+      return reply.redirect(link, 302);
+    },
+  );
+};
