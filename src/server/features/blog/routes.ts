@@ -15,8 +15,8 @@ import {
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
-import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { editConflictMessage } from '../../../shared/rules/blog-revisions.ts';
+import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';

@@ -15,8 +15,8 @@ import {
   DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
 } from '../../../shared/rules/blog.ts';
-import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { NEW_POST_KEY } from '../../../shared/rules/blog-revisions.ts';
+import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
