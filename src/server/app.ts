@@ -68,6 +68,10 @@ import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { createInvitationThrottle } from './features/team/invitations.ts';
 import { createTeamRepository } from './features/team/repository.ts';
 import { invitationRoutes, teamRoutes } from './features/team/routes.ts';
+import { createPicturesOf } from './features/uploads/pictures.ts';
+import { createUploadRepository } from './features/uploads/repository.ts';
+import { uploadFileRoutes, uploadRoutes } from './features/uploads/routes.ts';
+import { createServedFiles } from './features/uploads/served-files.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
@@ -405,7 +409,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());
-  await app.register(publicBlogRoutes, { blogPosts, blogViews });
+  const uploads = createUploadRepository(db);
+  const servedFiles = createServedFiles(uploads);
+  const picturesOf = createPicturesOf(uploads);
+  await app.register(uploadRoutes, { uploads, servedFiles, publicContent });
+  await app.register(uploadFileRoutes, { servedFiles });
+  await app.register(publicBlogRoutes, { blogPosts, blogViews, picturesOf });
   await app.register(adminBlogRoutes, { blogPosts, publicContent });
   await app.register(blogFeedRoutes, {
     config,
@@ -466,6 +475,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicContent,
     blogPosts,
     blogViews,
+    picturesOf,
     submitInquiry,
   });
   return app;

@@ -97,6 +97,8 @@ const ACCESS: Record<string, Area | 'public'> = {
   'POST /api/blogs/preview': 'blog',
   'PUT /api/blogs/{id}': 'blog',
   'DELETE /api/blogs/{id}': 'blog',
+  'POST /api/uploads': 'blog',
+  'DELETE /api/uploads/{id}': 'blog',
 
   'GET /api/members': 'administration',
   'POST /api/members': 'administration',

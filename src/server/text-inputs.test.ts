@@ -87,6 +87,7 @@ const blogBody = (serial: number): BlogPostValues => ({
   slug: `text-input-${serial}`,
   category: 'Technology',
   image: 'https://example.com/a.png',
+  imageAlt: 'A lighthouse at dusk',
   author: 'Asha',
   isPublished: true,
 });
@@ -106,6 +107,7 @@ const blogPostInputs = {
   'body:slug': 'text',
   'body:category': 'coded',
   'body:image': 'text',
+  'body:imageAlt': 'text',
   'body:author': 'text',
   'body:isPublished': 'coded',
 } as const;
@@ -266,6 +268,10 @@ const OPERATIONS: Record<string, Operation> = {
     inputs: { 'path:id': 'id', ...blogPostInputs },
   },
   'DELETE /api/blogs/{id}': onlyTheId('blog'),
+  'DELETE /api/uploads/{id}': {
+    request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
   'GET /api/admin/audit-log': {
     request: () => ({ query: { action: 'sign-in', from: '2026-11-01', to: '2026-11-30', page: '1' } }),
     inputs: {

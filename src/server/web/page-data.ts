@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicBlogPost } from '../../shared/contracts/blog.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { uploadOfUrl } from '../../shared/rules/uploads.ts';
 import type { PublicDataContext } from '../../shared/web-render.ts';
 import { renderPostContent } from '../features/blog/markdown.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
+import type { PicturesOf } from '../features/uploads/pictures.ts';
 
 /**
  * What the public pages' loaders read while the server renders them: the repositories, called directly where
@@ -17,6 +19,7 @@ export function publicDataContexts(
     currentSettings: () => Promise<SiteSettings>;
     formerBrandNames: () => Promise<string[]>;
     blogPosts: BlogPostRepository;
+    picturesOf: PicturesOf;
   },
   log: FastifyBaseLogger,
 ): { visitor: PublicDataContext; admin: PublicDataContext } {
@@ -25,7 +28,13 @@ export function publicDataContexts(
     if (!post || (!post.isPublished && !drafts)) return null;
     // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
     const { content, ...summary } = post;
-    return { ...summary, html: renderPostContent(post, log) };
+    const pictures = await deps.picturesOf([post.image, content]);
+    const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+    return {
+      ...summary,
+      html: renderPostContent(post, log, pictures),
+      ...(imagePicture ? { imagePicture } : {}),
+    };
   };
   const visitor: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),

@@ -17,6 +17,7 @@ import { isHttpUrl } from '../rules/fields.ts';
 import { idParamsSchema } from './api.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
+import { type UploadPicture, UploadPictureSchema } from './uploads.ts';
 
 /**
  * A file on this site, such as the demo posts' `/demo/blog/….jpg`. Never `//host` or `/\host`, which
@@ -25,6 +26,8 @@ import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
 function isSitePath(value: string): boolean {
   return /^\/(?![/\\])\S*$/.test(value);
 }
+
+const IMAGE_ALT_MAX = 300;
 
 /** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
 export const BlogPostInputSchema = z.object({
@@ -48,6 +51,15 @@ export const BlogPostInputSchema = z.object({
       ),
     )
     .default(''),
+  /** The feature image's description for those who cannot see it; empty when it is only decoration. */
+  imageAlt: z
+    .string()
+    .check(
+      z.trim(),
+      withoutControlCharacters('Image description'),
+      z.maxLength(IMAGE_ALT_MAX, `Image description must be at most ${IMAGE_ALT_MAX} characters`),
+    )
+    .optional(),
   author: z
     .string()
     .check(
@@ -70,6 +82,7 @@ export const BlogPostSummarySchema = z.object({
   slug: z.string(),
   category: z.enum(BLOG_CATEGORIES),
   image: z.string(),
+  imageAlt: z.string(),
   author: z.string(),
   isPublished: z.boolean(),
   views: z.number().int(),
@@ -85,7 +98,7 @@ export const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string()
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 /** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
-export type PublicBlogPost = BlogPostSummary & { html: string };
+export type PublicBlogPost = BlogPostSummary & { html: string; imagePicture?: UploadPicture };
 
 // `?category=` and `?page=` may arrive empty (a form's URL carries them so): empty means "not given".
 export const PublishedBlogListQuerySchema = z.object({
@@ -121,7 +134,11 @@ export const BlogSlugParamsSchema = z.object({ slug: z.string() });
 export const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
 export const BlogPostDetailResponseSchema = z.object({
   success: z.literal(true),
-  data: BlogPostSchema.extend({ html: z.string() }),
+  data: BlogPostSchema.extend({
+    html: z.string(),
+    /** The feature image's sizes, when it is an upload. */
+    imagePicture: UploadPictureSchema.optional(),
+  }),
 });
 export const BlogPostSavedResponseSchema = z.object({
   success: z.literal(true),

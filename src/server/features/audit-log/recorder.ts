@@ -71,6 +71,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'POST /api/blogs/preview': null,
   'PUT /api/blogs/:id': { action: 'post.update', target: 'post' },
   'DELETE /api/blogs/:id': { action: 'post.delete', target: 'post' },
+  'POST /api/uploads': { action: 'image.upload' },
+  'DELETE /api/uploads/:id': { action: 'image.delete', target: 'image' },
   'POST /api/members': { action: 'member.create' },
   'PATCH /api/members/:id': { action: 'member.update', target: 'member' },
   'POST /api/members/:id/password': { action: 'member.password-reset', target: 'member' },

@@ -12,8 +12,10 @@ import {
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
+import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
+import { uploadOfUrl } from '../../../shared/rules/uploads.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
@@ -31,6 +33,8 @@ export interface BlogRouteDeps {
 }
 
 export interface PublicBlogRouteDeps extends BlogRouteDeps {
+  /** The uploaded images that texts (a post's image, its Markdown) point at, by upload id. */
+  picturesOf: (texts: string[]) => Promise<ReadonlyMap<string, UploadPicture>>;
   /** A post opened by a client-side navigation is read here, not as a page: its view counts here. */
   blogViews: BlogViewCounter;
 }
@@ -50,7 +54,7 @@ function listAnswer({ items, total }: BlogPage, { page, pageSize }: BlogPageQuer
 /** The public blog: the published list and one post by its slug. */
 export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = async (
   app,
-  { blogPosts, blogViews },
+  { blogPosts, blogViews, picturesOf },
 ) => {
   app.get(
     '/api/blogs/published',
@@ -94,7 +98,16 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
           request.log.warn({ err: error }, 'a blog view could not be counted');
         });
       }
-      return { success: true as const, data: { ...post, html: renderPostContent(post, request.log) } };
+      const pictures = await picturesOf([post.image, post.content]);
+      const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+      return {
+        success: true as const,
+        data: {
+          ...post,
+          html: renderPostContent(post, request.log, pictures),
+          ...(imagePicture ? { imagePicture } : {}),
+        },
+      };
     },
   );
 };
