@@ -71,6 +71,7 @@ describe('blogPostFormValues', () => {
       slug: 't',
       category: 'Sports',
       image: '',
+      imageAlt: 'A match',
       author: 'Priya',
       isPublished: true,
       views: 3,

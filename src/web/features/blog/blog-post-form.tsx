@@ -18,6 +18,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { switchFieldProps } from '../../lib/form-fields.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
+import { ImageUploadButton } from '../../ui/image-upload-button.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import {
   FieldShell,
@@ -26,6 +27,8 @@ import {
   TextField,
   VERBATIM_INPUT,
 } from '../../ui/text-field.tsx';
+import { FeatureImageField } from './feature-image-field.tsx';
+import { useMarkdownImages } from './markdown-images.tsx';
 import { MarkdownPreview } from './markdown-preview.tsx';
 import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
 
@@ -37,6 +40,7 @@ const SERVER_FIELDS = [
   'slug',
   'category',
   'image',
+  'imageAlt',
   'isPublished',
 ] as const satisfies readonly Path<BlogPostInput>[];
 
@@ -47,6 +51,7 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
   slug: '',
   category: DEFAULT_BLOG_CATEGORY,
   image: '',
+  imageAlt: '',
   author: DEFAULT_BLOG_AUTHOR,
   isPublished: false,
 };
@@ -54,8 +59,8 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
 /** The form's starting values: the post being edited, or an empty draft. */
 export function blogPostFormValues(post?: BlogPost): Required<BlogPostInput> {
   if (!post) return EMPTY_BLOG_POST;
-  const { title, description, content, slug, category, image, author, isPublished } = post;
-  return { title, description, content, slug, category, image, author, isPublished };
+  const { title, description, content, slug, category, image, imageAlt, author, isPublished } = post;
+  return { title, description, content, slug, category, image, imageAlt, author, isPublished };
 }
 
 type ContentTab = 'write' | 'preview';
@@ -85,6 +90,14 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
   });
   const { errors, isDirty } = form.formState;
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
+  const image = useWatch({ control: form.control, name: 'image' }) ?? '';
+  const contentArea = useRef<HTMLTextAreaElement | null>(null);
+  const contentField = form.register('content');
+  const markdownImages = useMarkdownImages({
+    textarea: contentArea,
+    getText: () => form.getValues('content') ?? '',
+    setText: (text) => form.setValue('content', text, { shouldDirty: true }),
+  });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -166,8 +179,22 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
                 error: errors.content?.message,
                 className: 'font-mono text-sm',
               })}
-              {...form.register('content')}
+              {...contentField}
+              ref={(element) => {
+                contentField.ref(element);
+                contentArea.current = element;
+              }}
+              {...markdownImages.handlers}
             />
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <ImageUploadButton
+                label="Insert image"
+                onFile={markdownImages.choose}
+                disabled={markdownImages.busy}
+              />
+              {markdownImages.status}
+            </div>
+            {markdownImages.dialog}
           </Tabs.Content>
           <Tabs.Content value="preview" className="focus-visible:outline-2 focus-visible:outline-indigo-600">
             <MarkdownPreview content={content} active={tab === 'preview'} />
@@ -200,17 +227,32 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
             ))}
           </select>
         </FieldShell>
-        <TextField
-          label="Image URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          hint="Optional."
-          autoComplete="off"
-          maxLength={BLOG_LIMITS.image}
-          {...field('image')}
-        />
+        <FeatureImageField
+          image={image}
+          onUploaded={(url) => {
+            form.setValue('image', url, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+            form.setFocus('imageAlt');
+          }}
+        >
+          <TextField
+            label="Image URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            hint="Optional: an address, or upload, drop or paste an image."
+            autoComplete="off"
+            maxLength={BLOG_LIMITS.image}
+            {...field('image')}
+          />
+        </FeatureImageField>
       </div>
+      <TextField
+        label="Image description (alt text)"
+        hint="What the image shows, for readers who cannot see it. Leave it empty if it is only decoration."
+        autoComplete="off"
+        maxLength={300}
+        {...field('imageAlt')}
+      />
 
       <Controller
         control={form.control}
