@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -296,3 +298,57 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
     expect(data.html).toContain('<img src="https://example.com/a.png" alt="Elsewhere" loading="lazy" />');
   });
 });
+
+const WEB_DIST_DIR = path.resolve('dist/web');
+const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
+
+describe.skipIf(!built).each(TEST_DIALECTS)(
+  'a post page with uploaded pictures (%s, needs npm run build:web)',
+  (dialect) => {
+    const t = signedInAppForEachTest(dialect, { WEB_DIST_DIR });
+
+    it('offers every size of the feature image and of a picture in the text, with their width and height', async () => {
+      const send = async (bytes: Buffer, type: string) => {
+        const response = await t.app.inject(asAdmin(t.cookie, upload(bytes, { type })));
+        return response.json().data as { _id: string; url: string };
+      };
+      const feature = await send(await cameraPhoto(), 'image/jpeg');
+      const inText = await send(
+        await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a50' } })
+          .png()
+          .toBuffer(),
+        'image/png',
+      );
+      const created = await t.app.inject(
+        asAdmin(t.cookie, {
+          method: 'POST',
+          url: '/api/blogs',
+          payload: {
+            title: 'At the harbour',
+            description: 'Boats',
+            content: `Morning.\n\n![Nets on the quay](${inText.url})`,
+            slug: 'at-the-harbour',
+            image: feature.url,
+            imageAlt: 'Boats at dawn',
+            isPublished: true,
+          },
+        }),
+      );
+      expect(created.statusCode).toBe(201);
+
+      const page = await t.app.inject({ url: '/blog/at-the-harbour' });
+      expect(page.statusCode).toBe(200);
+      const webp = ['400', '800', '1600'].map((w) => `/uploads/${feature._id}/${w}.webp ${w}w`).join(', ');
+      const jpeg = ['400', '800', '1600'].map((w) => `/uploads/${feature._id}/${w}.jpg ${w}w`).join(', ');
+      const sizes = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
+      expect(page.body).toContain(`<source type="image/webp" srcSet="${webp}" sizes="${sizes}"/>`);
+      expect(page.body).toContain(`<source type="image/jpeg" srcSet="${jpeg}" sizes="${sizes}"/>`);
+      expect(page.body).toMatch(
+        new RegExp(`<img src="${feature.url}" width="1600" height="1200" alt="Boats at dawn"`),
+      );
+      expect(page.body).toContain(
+        `<img src="${inText.url}" alt="Nets on the quay" loading="lazy" srcset="/uploads/${inText._id}/400.webp 400w, /uploads/${inText._id}/800.webp 800w, /uploads/${inText._id}/900.webp 900w" sizes="${sizes}" width="900" height="600" decoding="async" />`,
+      );
+    });
+  },
+);
