@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
+import { uploadOfUrl } from '../shared/rules/uploads.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoContent } from './demo/seed.ts';
@@ -412,6 +413,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const uploads = createUploadRepository(db);
   const servedFiles = createServedFiles(uploads);
   const picturesOf = createPicturesOf(uploads);
+  const uploadedImage = async (url: string) => {
+    const upload = uploadOfUrl(url);
+    return (upload && (await servedFiles.get(upload.id, upload.file))?.data) ?? null;
+  };
   await app.register(uploadRoutes, { uploads, servedFiles, publicContent });
   await app.register(uploadFileRoutes, { servedFiles });
   await app.register(publicBlogRoutes, { blogPosts, blogViews, picturesOf });
@@ -467,7 +472,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(siteIconRoutes, { brandName: async () => (await currentSettings()).brandName });
+  await app.register(siteIconRoutes, {
+    brand: async () => {
+      const { brandName, logo } = await currentSettings();
+      return { name: brandName, logo };
+    },
+    uploadedImage,
+  });
   await serveWeb(app, config, {
     contactChannels,
     currentSettings,
@@ -476,6 +487,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     blogPosts,
     blogViews,
     picturesOf,
+    uploadedImage,
     submitInquiry,
   });
   return app;

@@ -38,6 +38,8 @@ export interface WebDeps {
   blogPosts: BlogPostRepository;
   /** Uploaded images a post shows, with their sizes. */
   picturesOf: PicturesOf;
+  /** An uploaded image's bytes by its address, or null: for share cards. */
+  uploadedImage(url: string): Promise<Buffer | null>;
   blogViews: BlogViewCounter;
   /** Takes an inquiry as POST /api/contact-inquiries does: the contact form posted without script uses it. */
   submitInquiry: SubmitInquiry;
@@ -112,6 +114,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   serveShareCards(app, {
     config,
     clientDir,
+    uploadedImage: deps.uploadedImage,
     currentShareCard: async (origin, url) => {
       const renderer = await loadRenderer();
       const target = { origin, url, nonce: 'share-card' };

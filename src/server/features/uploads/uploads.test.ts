@@ -350,5 +350,123 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         `<img src="${inText.url}" alt="Nets on the quay" loading="lazy" srcset="/uploads/${inText._id}/400.webp 400w, /uploads/${inText._id}/800.webp 800w, /uploads/${inText._id}/900.webp 900w" sizes="${sizes}" width="900" height="600" decoding="async" />`,
       );
     });
+
+    it('draws the share card with the brand logo and the post’s uploaded picture', async () => {
+      const send = async (bytes: Buffer, type: string) =>
+        (await t.app.inject(asAdmin(t.cookie, upload(bytes, { type })))).json().data as { url: string };
+      const colour = (background: string) =>
+        sharp({ create: { width: 600, height: 600, channels: 3, background } })
+          .png()
+          .toBuffer();
+      const logo = await send(await colour('#ff0000'), 'image/png');
+      const picture = await send(
+        await sharp(await colour('#00ff00'))
+          .webp({ lossless: true })
+          .toBuffer(),
+        'image/webp',
+      );
+      const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
+      await t.app.inject(
+        asAdmin(t.cookie, {
+          method: 'PUT',
+          url: '/api/admin/settings',
+          payload: { ...settings, logo: logo.url },
+        }),
+      );
+      await t.app.inject(
+        asAdmin(t.cookie, {
+          method: 'POST',
+          url: '/api/blogs',
+          payload: {
+            title: 'Green',
+            description: 'A field',
+            content: 'Grass.',
+            slug: 'green',
+            image: picture.url,
+            isPublished: true,
+          },
+        }),
+      );
+      const page = await t.app.inject({ url: '/blog/green' });
+      const card = /<meta property="og:image" content="https?:\/\/[^/]+(\/share-cards\/[^"]+)"/.exec(
+        page.body,
+      )?.[1];
+      expect(card).toBeDefined();
+      const png = await t.app.inject({ url: card!.replaceAll('&amp;', '&') });
+      expect(png.statusCode).toBe(200);
+      const { data, info } = await sharp(png.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => {
+        const offset = (y * info.width + x) * info.channels;
+        return [...data.subarray(offset, offset + 3)];
+      };
+      // The logo where the initial would be (88 px at 72, 96); the picture on the right.
+      expect(at(116, 140)).toEqual([255, 0, 0]);
+      const [red, green, blue] = at(960, 315);
+      expect({ red, green, blue }).toEqual({
+        red: expect.toBeOneOf([0, 1, 2]),
+        green: expect.toBeOneOf([253, 254, 255]),
+        blue: expect.toBeOneOf([0, 1, 2]),
+      });
+    });
   },
 );
+
+describe.each(TEST_DIALECTS)('the brand logo (%s)', (dialect) => {
+  const t = signedInAppForEachTest(dialect);
+  const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
+
+  async function saveLogo(logo: string) {
+    const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
+    return admin({ method: 'PUT', url: '/api/admin/settings', payload: { ...settings, logo } });
+  }
+
+  /** The colour of an icon's middle pixel. */
+  async function middleColour(png: Buffer): Promise<number[]> {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    return [...data.subarray(at, at + 3)];
+  }
+
+  it('draws the favicon and the home-screen icons from the logo, and is kept while used', async () => {
+    const before = await t.app.inject({ url: '/icons/icon-192.png' });
+    expect(await middleColour(before.rawPayload)).not.toEqual([255, 0, 0]);
+
+    const red = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const logo = (await admin(upload(red, { type: 'image/png', filename: 'logo.png' }))).json().data;
+    const saved = await saveLogo(logo.url);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings.logo).toBe(logo.url);
+
+    for (const [path, size] of [
+      ['/icons/icon-192.png', 192],
+      ['/icons/maskable-512.png', 512],
+      ['/apple-touch-icon.png', 180],
+    ] as const) {
+      const icon = await t.app.inject({ url: path });
+      expect(icon.statusCode).toBe(200);
+      expect((await sharp(icon.rawPayload).metadata()).width).toBe(size);
+      expect(await middleColour(icon.rawPayload)).toEqual([255, 0, 0]);
+    }
+    const svg = await t.app.inject({ url: '/favicon.svg' });
+    expect(svg.body).toContain('data:image/png;base64,');
+    expect((await t.app.inject({ url: '/favicon.ico' })).statusCode).toBe(200);
+
+    const refused = await admin({ method: 'DELETE', url: `/api/uploads/${logo._id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(UPLOAD_MESSAGES.inUse);
+
+    // Removed: the initial again, and the image may go.
+    expect((await saveLogo('')).statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/icons/icon-192.png' });
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    expect((await admin({ method: 'DELETE', url: `/api/uploads/${logo._id}` })).statusCode).toBe(200);
+  });
+
+  it('takes only an uploaded image as the logo', async () => {
+    const refused = await saveLogo('https://example.com/logo.png');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ logo: 'Upload the logo with the Upload logo button' });
+  });
+});
