@@ -178,3 +178,104 @@ test('a file over 10 MB is refused before it is sent', async ({ page, request, b
   expect(response.status()).toBe(413);
   expect((await response.json()).message).toBe(UPLOAD_MESSAGES.tooLarge);
 });
+
+/** Pastes (or drops) a small PNG made in the page onto `target`, as a screenshot pasted from the clipboard would. */
+async function pasteImage(target: Locator, kind: 'paste' | 'drop', name: string) {
+  await target.evaluate(
+    async (element, { kind, name }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#0a7';
+      context.fillRect(0, 0, 640, 480);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], name, { type: 'image/png' }));
+      const event =
+        kind === 'paste'
+          ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      element.dispatchEvent(event);
+    },
+    { kind, name },
+  );
+}
+
+test('an image pasted into the text or dropped on the image field is uploaded; typed text stays', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const uploadIds: string[] = [];
+  try {
+    await page.goto('/admin/blog');
+    await page.getByRole('button', { name: 'New Blog Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    const content = dialog.getByLabel('Content', { exact: true });
+    await content.fill('First line.\nSecond line.');
+    // The cursor after "First line."
+    await content.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(11, 11));
+    await pasteImage(content, 'paste', 'screenshot.png');
+    const describe = page.getByRole('dialog', { name: 'Describe the image' });
+    await describe.getByLabel('Image description (alt text)').fill('A green square');
+    await describe.getByRole('button', { name: 'Upload and insert' }).click();
+    await expect(content).toHaveValue(
+      /^First line\.!\[A green square\]\(\/uploads\/[0-9a-f-]{36}\/640\.png\)\nSecond line\.$/,
+    );
+    uploadIds.push((await content.inputValue()).match(/\/uploads\/([0-9a-f-]{36})\//)![1]!);
+
+    const imageUrl = dialog.getByLabel('Image URL', { exact: true });
+    await pasteImage(imageUrl, 'drop', 'dropped.png');
+    await expect(imageUrl).toHaveValue(/^\/uploads\/[0-9a-f-]{36}\/640\.png$/);
+    uploadIds.push((await imageUrl.inputValue()).split('/')[2]!);
+    await expect(dialog.getByLabel('Image description (alt text)', { exact: true })).toBeFocused();
+  } finally {
+    for (const id of uploadIds) await request.delete(`/api/uploads/${id}`, { headers: { origin: baseURL! } });
+  }
+});
+
+// The favicon and the share cards of every page follow the logo: no other test may run meanwhile.
+test('an administrator uploads the brand logo; the favicon follows, and goes back when it is removed', {
+  tag: '@exclusive',
+}, async ({ page, request, baseURL }) => {
+  let logoId = '';
+  try {
+    await page.goto('/admin/settings');
+    const form = page.getByRole('form', { name: 'Site settings' });
+    const brandName = await form.getByLabel('Brand name').inputValue();
+    await chooseFile(page, form.getByRole('button', { name: 'Upload logo' }), {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 256, height: 256, channels: 4, background: '#e11d48' } })
+        .png()
+        .toBuffer(),
+    });
+    const preview = form.getByRole('img', { name: `${brandName} logo` });
+    await expect(preview).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}\/256\.png$/);
+    logoId = (await preview.getAttribute('src'))!.split('/')[2]!;
+    await expectNoSeriousAxeViolations(page, TOASTER);
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect
+      .poll(async () => (await request.get('/favicon.svg')).text())
+      .toContain('data:image/png;base64,');
+
+    await form.getByRole('button', { name: 'Remove logo' }).click();
+    await expect(form.getByText('No logo')).toBeVisible();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved').first()).toBeVisible();
+    await expect.poll(async () => (await request.get('/favicon.svg')).text()).not.toContain('data:image/png');
+  } finally {
+    if (logoId) {
+      const settings = (await (await request.get('/api/settings')).json()).settings;
+      if (settings.logo.includes(logoId)) {
+        await request.put('/api/admin/settings', {
+          headers: { origin: baseURL! },
+          data: { ...settings, logo: '' },
+        });
+      }
+      await request.delete(`/api/uploads/${logoId}`, { headers: { origin: baseURL! } });
+    }
+  }
+});
