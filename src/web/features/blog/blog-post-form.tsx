@@ -92,7 +92,17 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
   const image = useWatch({ control: form.control, name: 'image' }) ?? '';
   const contentArea = useRef<HTMLTextAreaElement | null>(null);
-  const contentField = form.register('content');
+  // Registered where the textarea is, after the fields above it: an empty submit focuses the first of them.
+  const registerContent = () => {
+    const registered = form.register('content');
+    return {
+      ...registered,
+      ref: (element: HTMLTextAreaElement | null) => {
+        registered.ref(element);
+        contentArea.current = element;
+      },
+    };
+  };
   const markdownImages = useMarkdownImages({
     textarea: contentArea,
     getText: () => form.getValues('content') ?? '',
@@ -179,11 +189,7 @@ export function BlogPostForm({ id, post, onSave, onSaved, onDirtyChange }: BlogP
                 error: errors.content?.message,
                 className: 'font-mono text-sm',
               })}
-              {...contentField}
-              ref={(element) => {
-                contentField.ref(element);
-                contentArea.current = element;
-              }}
+              {...registerContent()}
               {...markdownImages.handlers}
             />
             <div className="mt-2 flex flex-wrap items-center gap-3">
