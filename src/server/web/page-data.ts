@@ -5,6 +5,7 @@ import { uploadOfUrl } from '../../shared/rules/uploads.ts';
 import type { PublicDataContext } from '../../shared/web-render.ts';
 import { renderPostContent } from '../features/blog/markdown.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';
+import { withPictures } from '../features/blog/routes.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
 
@@ -40,11 +41,15 @@ export function publicDataContexts(
     activeContacts: () => deps.contactChannels.listActive(),
     siteSettings: deps.currentSettings,
     formerBrandNames: deps.formerBrandNames,
-    publishedBlogPosts: async (query) => ({
-      ...(await deps.blogPosts.listPublished(query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    }),
+    publishedBlogPosts: async (query) => {
+      const { items, total } = await deps.blogPosts.listPublished(query);
+      return {
+        items: await withPictures(items, deps.picturesOf),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
     blogPost: (slug) => blogPost(slug, false),
   };
   return { visitor, admin: { ...visitor, blogPost: (slug) => blogPost(slug, true) } };

@@ -17,7 +17,7 @@ import { isHttpUrl } from '../rules/fields.ts';
 import { idParamsSchema } from './api.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
-import { type UploadPicture, UploadPictureSchema } from './uploads.ts';
+import { UploadPictureSchema } from './uploads.ts';
 
 /**
  * A file on this site, such as the demo posts' `/demo/blog/….jpg`. Never `//host` or `/\host`, which
@@ -90,6 +90,8 @@ export const BlogPostSummarySchema = z.object({
   updatedAt: z.string(),
   /** Set the first time the post is published and kept after (null while it never was). */
   publishedAt: z.string().nullable(),
+  /** The feature image's sizes, when it is an upload (public lists and pages only). */
+  imagePicture: UploadPictureSchema.optional(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 
@@ -98,7 +100,7 @@ export const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string()
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 /** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
-export type PublicBlogPost = BlogPostSummary & { html: string; imagePicture?: UploadPicture };
+export type PublicBlogPost = BlogPostSummary & { html: string };
 
 // `?category=` and `?page=` may arrive empty (a form's URL carries them so): empty means "not given".
 export const PublishedBlogListQuerySchema = z.object({
@@ -134,11 +136,7 @@ export const BlogSlugParamsSchema = z.object({ slug: z.string() });
 export const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
 export const BlogPostDetailResponseSchema = z.object({
   success: z.literal(true),
-  data: BlogPostSchema.extend({
-    html: z.string(),
-    /** The feature image's sizes, when it is an upload. */
-    imagePicture: UploadPictureSchema.optional(),
-  }),
+  data: BlogPostSchema.extend({ html: z.string() }),
 });
 export const BlogPostSavedResponseSchema = z.object({
   success: z.literal(true),

@@ -46,6 +46,18 @@ export interface AdminBlogRouteDeps extends BlogRouteDeps {
 
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
 
+/** Posts with their uploaded feature images' sizes, for the public list's cards. */
+export async function withPictures<Post extends { image: string }>(
+  posts: Post[],
+  picturesOf: PublicBlogRouteDeps['picturesOf'],
+): Promise<Post[]> {
+  const pictures = await picturesOf(posts.map((post) => post.image));
+  return posts.map((post) => {
+    const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+    return imagePicture ? { ...post, imagePicture } : post;
+  });
+}
+
 /** A page of posts as both lists answer it. */
 function listAnswer({ items, total }: BlogPage, { page, pageSize }: BlogPageQuery) {
   return { success: true as const, data: items, total, page, pageSize };
@@ -66,7 +78,10 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         response: { 200: BlogListResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) => listAnswer(await blogPosts.listPublished(request.query), request.query),
+    async (request) => {
+      const page = await blogPosts.listPublished(request.query);
+      return listAnswer({ ...page, items: await withPictures(page.items, picturesOf) }, request.query);
+    },
   );
 
   app.get(

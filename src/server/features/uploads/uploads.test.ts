@@ -294,6 +294,9 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
     expect(data.html).toContain(
       `<img src="${inText.url}" alt="A green field" loading="lazy" srcset="${srcset}" sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)" width="1000" height="500" decoding="async" />`,
     );
+    // The list's card offers the same sizes.
+    const list = (await t.app.inject({ url: '/api/blogs/published' })).json();
+    expect(list.data[0].imagePicture).toEqual(data.imagePicture);
     // Another site's picture shows as before.
     expect(data.html).toContain('<img src="https://example.com/a.png" alt="Elsewhere" loading="lazy" />');
   });
@@ -343,6 +346,10 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       const sizes = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
       expect(page.body).toContain(`<source type="image/webp" srcSet="${webp}" sizes="${sizes}"/>`);
       expect(page.body).toContain(`<source type="image/jpeg" srcSet="${jpeg}" sizes="${sizes}"/>`);
+      const list = await t.app.inject({ url: '/blog' });
+      expect(list.body).toMatch(
+        new RegExp(`<source type="image/webp" srcSet="${webp}" sizes="\\(min-width: 1024px\\) 23rem`),
+      );
       expect(page.body).toMatch(
         new RegExp(`<img src="${feature.url}" width="1600" height="1200" alt="Boats at dawn"`),
       );
