@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
+import { uploadOfUrl } from '../shared/rules/uploads.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoContent } from './demo/seed.ts';
@@ -79,6 +80,10 @@ import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { createInvitationThrottle } from './features/team/invitations.ts';
 import { createTeamRepository } from './features/team/repository.ts';
 import { invitationRoutes, teamRoutes } from './features/team/routes.ts';
+import { createPicturesOf } from './features/uploads/pictures.ts';
+import { createUploadRepository } from './features/uploads/repository.ts';
+import { uploadFileRoutes, uploadRoutes } from './features/uploads/routes.ts';
+import { createServedFiles } from './features/uploads/served-files.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
@@ -420,7 +425,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
   app.addHook('onReady', () => blogViews.start());
   app.addHook('onClose', async () => blogViews.stop());
-  await app.register(publicBlogRoutes, { blogPosts, blogViews });
+  const uploads = createUploadRepository(db);
+  const servedFiles = createServedFiles(uploads);
+  const picturesOf = createPicturesOf(uploads);
+  const uploadedImage = async (url: string) => {
+    const upload = uploadOfUrl(url);
+    return (upload && (await servedFiles.get(upload.id, upload.file))?.data) ?? null;
+  };
+  await app.register(uploadRoutes, { uploads, servedFiles, publicContent });
+  await app.register(uploadFileRoutes, { servedFiles });
+  await app.register(publicBlogRoutes, { blogPosts, blogViews, picturesOf });
   const blogTimeZone = async () => (await currentSettings()).timeZone;
   await app.register(adminBlogRoutes, { blogPosts, publicContent, clock, timeZone: blogTimeZone });
   await app.register(blogRevisionRoutes, {
@@ -505,7 +519,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(siteIconRoutes, { brandName: async () => (await currentSettings()).brandName });
+  await app.register(siteIconRoutes, {
+    brand: async () => {
+      const { brandName, logo } = await currentSettings();
+      return { name: brandName, logo };
+    },
+    uploadedImage,
+  });
   await serveWeb(app, config, {
     contactChannels,
     currentSettings,
@@ -513,6 +533,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicContent,
     blogPosts,
     blogViews,
+    picturesOf,
+    uploadedImage,
     submitInquiry,
   });
   return app;

@@ -103,6 +103,8 @@ const ACCESS: Record<string, Area | 'public'> = {
   'GET /api/blogs/autosaves/{postKey}': 'blog',
   'PUT /api/blogs/autosaves/{postKey}': 'blog',
   'DELETE /api/blogs/autosaves/{postKey}': 'blog',
+  'POST /api/uploads': 'blog',
+  'DELETE /api/uploads/{id}': 'blog',
 
   'GET /api/members': 'administration',
   'POST /api/members': 'administration',

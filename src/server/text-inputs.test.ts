@@ -89,6 +89,7 @@ const blogBody = (serial: number): BlogPostValues => ({
   slug: `text-input-${serial}`,
   category: 'Technology',
   image: 'https://example.com/a.png',
+  imageAlt: 'A lighthouse at dusk',
   author: 'Asha',
   isPublished: true,
   scheduledAt: null,
@@ -109,6 +110,7 @@ const blogPostInputs = {
   'body:slug': 'text',
   'body:category': 'coded',
   'body:image': 'text',
+  'body:imageAlt': 'text',
   'body:author': 'text',
   'body:isPublished': 'coded',
   'body:scheduledAt': 'coded',
@@ -302,6 +304,10 @@ const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/blogs/autosaves/{postKey}': {
     request: () => ({ path: { postKey: 'new' } }),
     inputs: { 'path:postKey': 'id' },
+  },
+  'DELETE /api/uploads/{id}': {
+    request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
+    inputs: { 'path:id': 'id' },
   },
   'GET /api/admin/audit-log': {
     request: () => ({ query: { action: 'sign-in', from: '2026-11-01', to: '2026-11-30', page: '1' } }),

@@ -49,6 +49,8 @@ export interface ShareCard {
   /** The page's canonical path (with its query, if any): the card is checked against this page. */
   path: string;
   brand: string;
+  /** The brand's uploaded logo, when there is one. */
+  logo?: string | undefined;
   title: string;
   /** A post's picture, as the admin typed it. */
   image?: string | undefined;

@@ -72,7 +72,13 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
   // A shared link shows a card drawn from the brand, the title and a post's picture (the card has the picture).
   const shareCard: ShareCard | undefined =
     context.statusCode === 200 && pageHead.path !== null && settings !== null
-      ? { path: pageHead.path, brand: settings.brandName, title: pageHead.title, image: pageHead.image }
+      ? {
+          path: pageHead.path,
+          brand: settings.brandName,
+          logo: settings.logo || undefined,
+          title: pageHead.title,
+          image: pageHead.image,
+        }
       : undefined;
   const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 

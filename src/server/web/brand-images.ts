@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import pngToIco from 'png-to-ico';
 import satori, { type Font } from 'satori';
+import sharp from 'sharp';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../../shared/rules/share-cards.ts';
 
 /** The public site's colours (Tailwind's indigo-700 and slate-50, as the pages use them). */
@@ -95,6 +96,37 @@ export function svgToPng(svg: string, width: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
 }
 
+/**
+ * The icon from the brand's uploaded logo: the whole logo, scaled to fit the square. A maskable icon is
+ * opaque white with the logo inside the middle 80% (platforms cut the rest to their shape); the others keep
+ * the logo's own transparency.
+ */
+export async function logoIconPng(logo: Buffer, size: number, { maskable = false } = {}): Promise<Buffer> {
+  const inner = maskable ? Math.round(size * 0.8) : size;
+  const clear = { r: 255, g: 255, b: 255, alpha: 0 };
+  const fitted = await sharp(logo)
+    .resize(inner, inner, { fit: 'contain', background: clear })
+    .png()
+    .toBuffer();
+  return sharp({
+    create: { width: size, height: size, channels: 4, background: maskable ? '#ffffff' : clear },
+  })
+    .composite([{ input: fitted, gravity: 'centre' }])
+    .png()
+    .toBuffer();
+}
+
+/** favicon.svg from the logo: its pixels in an SVG, as browsers ask for the SVG favicon first. */
+export async function logoIconSvg(logo: Buffer): Promise<string> {
+  const png = (await logoIconPng(logo, 128)).toString('base64');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><image width="128" height="128" href="data:image/png;base64,${png}"/></svg>`;
+}
+
+/** favicon.ico from the logo. */
+export async function logoIconIco(logo: Buffer): Promise<Buffer> {
+  return pngToIco(await Promise.all([16, 32, 48].map((size) => logoIconPng(logo, size))));
+}
+
 /** favicon.ico: the icon at the sizes browsers and Windows ask for, PNG-compressed inside the ICO. */
 export async function brandIconIco(brand: string): Promise<Buffer> {
   const svg = await brandIconSvg(brand);
@@ -117,13 +149,28 @@ function cardTitle(title: string, brand: string): string {
 /** The picture shown when a page is shared: the brand, the page's title and, for a post, its picture. */
 export async function drawShareCard({
   brand,
+  logo,
   title,
   picture,
 }: {
   brand: string;
+  /** The brand's uploaded logo, drawn where the initial would be. */
+  logo?: Buffer | undefined;
   title: string;
   picture?: CardPicture | undefined;
 }): Promise<Buffer> {
+  const logoMark: Element | null = logo
+    ? {
+        type: 'img',
+        key: null,
+        props: {
+          src: `data:image/png;base64,${(await logoIconPng(logo, 176)).toString('base64')}`,
+          width: 88,
+          height: 88,
+          style: { width: 88, height: 88 },
+        },
+      }
+    : null;
   const pictureWidth = 480;
   const text = box(
     {
@@ -136,20 +183,21 @@ export async function drawShareCard({
     },
     [
       box({ alignItems: 'center' }, [
-        box(
-          {
-            width: 88,
-            height: 88,
-            alignItems: 'center',
-            justifyContent: 'center',
-            borderRadius: 20,
-            backgroundColor: SITE_PALETTE.brand,
-            color: '#ffffff',
-            fontSize: 52,
-            fontWeight: 700,
-          },
-          brandInitial(brand),
-        ),
+        logoMark ??
+          box(
+            {
+              width: 88,
+              height: 88,
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: 20,
+              backgroundColor: SITE_PALETTE.brand,
+              color: '#ffffff',
+              fontSize: 52,
+              fontWeight: 700,
+            },
+            brandInitial(brand),
+          ),
         box({ marginLeft: 28, fontSize: 44, fontWeight: 700, color: SITE_PALETTE.brandDark }, brand),
       ]),
       {

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicBlogPost } from '../../shared/contracts/blog.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { uploadOfUrl } from '../../shared/rules/uploads.ts';
 import type { PublicDataContext } from '../../shared/web-render.ts';
 import { renderPostContent } from '../features/blog/markdown.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';
+import { withPictures } from '../features/blog/routes.ts';
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
+import type { PicturesOf } from '../features/uploads/pictures.ts';
 
 /**
  * What the public pages' loaders read while the server renders them: the repositories, called directly where
@@ -17,6 +20,7 @@ export function publicDataContexts(
     currentSettings: () => Promise<SiteSettings>;
     formerBrandNames: () => Promise<string[]>;
     blogPosts: BlogPostRepository;
+    picturesOf: PicturesOf;
   },
   log: FastifyBaseLogger,
 ): { visitor: PublicDataContext; admin: PublicDataContext } {
@@ -25,17 +29,27 @@ export function publicDataContexts(
     if (!post || (!post.isPublished && !drafts)) return null;
     // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
     const { content, ...summary } = post;
-    return { ...summary, html: renderPostContent(post, log) };
+    const pictures = await deps.picturesOf([post.image, content]);
+    const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+    return {
+      ...summary,
+      html: renderPostContent(post, log, pictures),
+      ...(imagePicture ? { imagePicture } : {}),
+    };
   };
   const visitor: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),
     siteSettings: deps.currentSettings,
     formerBrandNames: deps.formerBrandNames,
-    publishedBlogPosts: async (query) => ({
-      ...(await deps.blogPosts.listPublished(query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    }),
+    publishedBlogPosts: async (query) => {
+      const { items, total } = await deps.blogPosts.listPublished(query);
+      return {
+        items: await withPictures(items, deps.picturesOf),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
     blogPost: (slug) => blogPost(slug, false),
   };
   return { visitor, admin: { ...visitor, blogPost: (slug) => blogPost(slug, true) } };

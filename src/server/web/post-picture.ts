@@ -1,6 +1,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageSize } from 'image-size';
+import sharp from 'sharp';
+import { uploadOfUrl } from '../../shared/rules/uploads.ts';
 import type { CardPicture } from './brand-images.ts';
 
 /** Decision 026: how long, how much and what the server fetches for a post's share card. */
@@ -65,11 +67,21 @@ async function readSiteFile(clientDir: string, sitePath: string): Promise<Buffer
 }
 
 /**
- * The picture an admin gave a post, for its share card: fetched over http(s) with a time and size cap, or
- * read from the site's own files for a path. Null on any failure: the card is then drawn without it.
+ * The picture an admin gave a post, for its share card: fetched over http(s) with a time and size cap, read
+ * from the uploads, or read from the site's own files for another path. Null on any failure: the card is then drawn without it.
  */
-export async function loadPostPicture(image: string, clientDir: string): Promise<CardPicture | null> {
+export async function loadPostPicture(
+  image: string,
+  { clientDir, uploadedImage }: { clientDir: string; uploadedImage(url: string): Promise<Buffer | null> },
+): Promise<CardPicture | null> {
   try {
+    if (uploadOfUrl(image)) {
+      // Uploads are JPEG, PNG, WebP, AVIF or GIF: the ones satori cannot draw go to it as PNG.
+      const bytes = await uploadedImage(image);
+      if (!bytes) return null;
+      const { format } = await sharp(bytes).metadata();
+      return pictureOf(format === 'jpeg' || format === 'png' ? bytes : await sharp(bytes).png().toBuffer());
+    }
     if (image.startsWith('/') && !image.startsWith('//')) {
       const bytes = await readSiteFile(clientDir, image);
       return bytes && pictureOf(bytes);

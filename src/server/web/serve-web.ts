@@ -16,6 +16,7 @@ import { type BlogViewCounter, blogPostSlugOf } from '../features/blog/view-coun
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
 import type { SubmitInquiry } from '../features/contact-inquiries/inquiry-submission.ts';
 import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
+import type { PicturesOf } from '../features/uploads/pictures.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
@@ -35,6 +36,10 @@ export interface WebDeps {
   formerBrandNames: () => Promise<string[]>;
   publicContent: PublicContent;
   blogPosts: BlogPostRepository;
+  /** Uploaded images a post shows, with their sizes. */
+  picturesOf: PicturesOf;
+  /** An uploaded image's bytes by its address, or null: for share cards. */
+  uploadedImage(url: string): Promise<Buffer | null>;
   blogViews: BlogViewCounter;
   /** Takes an inquiry as POST /api/contact-inquiries does: the contact form posted without script uses it. */
   submitInquiry: SubmitInquiry;
@@ -109,6 +114,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   serveShareCards(app, {
     config,
     clientDir,
+    uploadedImage: deps.uploadedImage,
     currentShareCard: async (origin, url) => {
       const renderer = await loadRenderer();
       const target = { origin, url, nonce: 'share-card' };

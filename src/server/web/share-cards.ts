@@ -17,9 +17,9 @@ const PAGE_PATH_MAX_LENGTH = 512;
 const SHARE_CARD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** A card's name: a hash of what it is drawn from, so WhatsApp and Telegram fetch a changed card anew. */
-function shareCardVersion({ brand, title, image }: ShareCard): string {
+function shareCardVersion({ brand, logo, title, image }: ShareCard): string {
   return createHash('sha256')
-    .update(JSON.stringify([CARD_DESIGN_VERSION, brand, title, image ?? '']))
+    .update(JSON.stringify([CARD_DESIGN_VERSION, brand, title, image ?? '', logo ?? '']))
     .digest('hex')
     .slice(0, 16);
 }
@@ -35,6 +35,8 @@ export interface ShareCardDeps {
   config: Config;
   /** The client build's folder, where a post's picture given as a path on this site is read from. */
   clientDir: string;
+  /** An uploaded image's bytes by its address (the logo, a post's uploaded picture), or null. */
+  uploadedImage(url: string): Promise<Buffer | null>;
 }
 
 /**
@@ -47,8 +49,17 @@ export function serveShareCards(app: FastifyInstance, deps: ShareCardDeps): void
     maxSize: SHARE_CARD_CACHE_MAX_BYTES,
     sizeCalculation: (png) => png.byteLength,
     fetchMethod: async (_version, _stale, { context: card }) => {
-      const picture = card.image ? await loadPostPicture(card.image, deps.clientDir) : null;
-      return drawShareCard({ brand: card.brand, title: card.title, picture: picture ?? undefined });
+      const picture = card.image ? await loadPostPicture(card.image, deps) : null;
+      const logo = card.logo ? await deps.uploadedImage(card.logo) : null;
+      const draw = (withLogo: Buffer | null) =>
+        drawShareCard({
+          brand: card.brand,
+          logo: withLogo ?? undefined,
+          title: card.title,
+          picture: picture ?? undefined,
+        });
+      // A logo that cannot be drawn leaves the initial in its place.
+      return draw(logo).catch(() => draw(null));
     },
   });
 

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ADMIN_ROOT, adminPath } from '../../shared/pages/admin-paths.ts';
-import { brandIconIco, brandIconSvg, SITE_PALETTE, svgToPng } from './brand-images.ts';
+import {
+  brandIconIco,
+  brandIconSvg,
+  logoIconIco,
+  logoIconPng,
+  logoIconSvg,
+  SITE_PALETTE,
+  svgToPng,
+} from './brand-images.ts';
 
 /** Raised when the icon's drawing changes, so browsers revalidating by ETag get the new one. */
 const ICON_DESIGN_VERSION = 1;
@@ -12,13 +20,14 @@ const ICON_CACHE_CONTROL = 'public, no-cache';
 
 interface SiteAsset {
   type: string;
-  draw(brand: string): Promise<Buffer | string>;
+  /** Drawn from the brand's name, or from its uploaded logo when there is one. */
+  draw(brand: string, logo: Buffer | null): Promise<Buffer | string>;
 }
 
 const pngIcon =
   (size: number, maskable = false) =>
-  async (brand: string) =>
-    svgToPng(await brandIconSvg(brand, { maskable }), size);
+  async (brand: string, logo: Buffer | null) =>
+    logo ? logoIconPng(logo, size, { maskable }) : svgToPng(await brandIconSvg(brand, { maskable }), size);
 
 /** The manifest's icons: a rounded one for browsers, and full-bleed ones that platforms cut to their shape. */
 const MANIFEST_ICONS = [
@@ -69,8 +78,14 @@ const SITE_ASSETS: Record<string, SiteAsset> = {
     type: 'application/manifest+json; charset=utf-8',
     draw: async (brand) => webAppManifest(brand, 'admin'),
   },
-  '/favicon.svg': { type: 'image/svg+xml', draw: (brand) => brandIconSvg(brand) },
-  '/favicon.ico': { type: 'image/x-icon', draw: brandIconIco },
+  '/favicon.svg': {
+    type: 'image/svg+xml',
+    draw: (brand, logo) => (logo ? logoIconSvg(logo) : brandIconSvg(brand)),
+  },
+  '/favicon.ico': {
+    type: 'image/x-icon',
+    draw: (brand, logo) => (logo ? logoIconIco(logo) : brandIconIco(brand)),
+  },
   // iOS rounds the corners itself and shows transparency as black: the full-bleed drawing.
   '/apple-touch-icon.png': { type: 'image/png', draw: pngIcon(180, true) },
   ...Object.fromEntries(
@@ -82,23 +97,29 @@ const SITE_ASSETS: Record<string, SiteAsset> = {
 };
 
 export interface SiteIconDeps {
-  brandName(): Promise<string>;
+  /** The brand's name and its logo's address (empty without one). */
+  brand(): Promise<{ name: string; logo: string }>;
+  /** An uploaded image's bytes by its address, or null when there is none. */
+  uploadedImage(url: string): Promise<Buffer | null>;
 }
 
 /**
  * The home-screen icon, the favicons and the web app manifest, drawn from the brand when first asked for and
  * kept per brand (a renamed brand draws them anew).
  */
-export const siteIconRoutes: FastifyPluginAsync<SiteIconDeps> = async (app, { brandName }) => {
+export const siteIconRoutes: FastifyPluginAsync<SiteIconDeps> = async (app, { brand, uploadedImage }) => {
   const drawn = new LRUCache<
     string,
     { body: Buffer | string; etag: string },
-    { path: string; brand: string }
+    { path: string; brand: string; logo: string }
   >({
     // Every asset for the current brand and the one before it.
     max: Object.keys(SITE_ASSETS).length * 2,
-    fetchMethod: async (_key, _stale, { context: { path, brand } }) => {
-      const body = await SITE_ASSETS[path]!.draw(brand);
+    fetchMethod: async (_key, _stale, { context: { path, brand, logo } }) => {
+      // A logo that cannot be read or drawn leaves the drawn initial in its place.
+      const logoBytes = logo ? await uploadedImage(logo) : null;
+      const asset = SITE_ASSETS[path]!;
+      const body = await asset.draw(brand, logoBytes).catch(() => asset.draw(brand, null));
       const etag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
       return { body, etag: `"${etag}"` };
     },
@@ -106,9 +127,9 @@ export const siteIconRoutes: FastifyPluginAsync<SiteIconDeps> = async (app, { br
 
   for (const [path, asset] of Object.entries(SITE_ASSETS)) {
     app.get(path, { schema: { hide: true }, config: { requestLog: 'debug' } }, async (request, reply) => {
-      const brand = await brandName();
-      const { body, etag } = (await drawn.fetch(JSON.stringify([ICON_DESIGN_VERSION, path, brand]), {
-        context: { path, brand },
+      const { name, logo } = await brand();
+      const { body, etag } = (await drawn.fetch(JSON.stringify([ICON_DESIGN_VERSION, path, name, logo]), {
+        context: { path, brand: name, logo },
       }))!;
       reply.header('cache-control', ICON_CACHE_CONTROL).header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();

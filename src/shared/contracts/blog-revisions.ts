@@ -53,6 +53,9 @@ export const AutosaveParamsSchema = z.object({
   postKey: z.union([z.literal(NEW_POST_KEY), z.uuid()], BLOG_REVISION_MESSAGES.invalidPostKey),
 });
 
+/** An ISO 8601 instant with its offset is 29 characters at most; a little room for what the form holds. */
+const SCHEDULED_AT_DRAFT_MAX = 40;
+
 function draftText(label: string, max: number, lines: 'single' | 'multi' = 'single') {
   return z
     .string(`${label} must be text`)
@@ -72,8 +75,11 @@ export const AutosaveValuesSchema = z.object({
   slug: draftText('Slug', BLOG_LIMITS.slug),
   category: z.enum(BLOG_CATEGORIES, 'Category must be one of the list').optional(),
   image: draftText('Image URL', BLOG_LIMITS.image),
+  imageAlt: draftText('Image description', BLOG_LIMITS.imageAlt),
   author: draftText('Author', BLOG_LIMITS.author),
   isPublished: z.boolean('isPublished must be true or false').optional(),
+  // As the form holds it: an instant, empty while Schedule has no time yet, null when not scheduled.
+  scheduledAt: draftText('Scheduled time', SCHEDULED_AT_DRAFT_MAX).nullable(),
 });
 export type AutosaveValues = z.infer<typeof AutosaveValuesSchema>;
 

@@ -18,6 +18,7 @@ import { isHttpUrl } from '../rules/fields.ts';
 import { idParamsSchema } from './api.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
+import { UploadPictureSchema } from './uploads.ts';
 
 /**
  * A file on this site, such as the demo posts' `/demo/blog/….jpg`. Never `//host` or `/\host`, which
@@ -60,6 +61,18 @@ export const BlogPostInputSchema = z.object({
       ),
     )
     .default(''),
+  /** The feature image's description for those who cannot see it; empty when it is only decoration. */
+  imageAlt: z
+    .string()
+    .check(
+      z.trim(),
+      withoutControlCharacters('Image description'),
+      z.maxLength(
+        BLOG_LIMITS.imageAlt,
+        `Image description must be at most ${BLOG_LIMITS.imageAlt} characters`,
+      ),
+    )
+    .optional(),
   author: z
     .string()
     .check(
@@ -84,6 +97,7 @@ export const BlogPostSummarySchema = z.object({
   slug: z.string(),
   category: z.enum(BLOG_CATEGORIES),
   image: z.string(),
+  imageAlt: z.string(),
   author: z.string(),
   isPublished: z.boolean(),
   views: z.number().int(),
@@ -95,6 +109,8 @@ export const BlogPostSummarySchema = z.object({
   scheduledAt: z.string().nullable(),
   /** Bumped by every change: the editor sends back the version it started from (a 409 if it is old). */
   version: z.number().int(),
+  /** The feature image's sizes, when it is an upload (public lists and pages only). */
+  imagePicture: UploadPictureSchema.optional(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/time-zone.ts';
+import { uploadOfUrl } from '../rules/uploads.ts';
 import { EmailSchema, withoutControlCharacters } from './fields.ts';
 
 /** A required line of the settings: trimmed, no control characters, 1 to `max` characters. */
@@ -37,6 +38,18 @@ export const SiteSettingsSchema = z.object({
   competitorName: shortText('Competitor', 60),
   /** The business's IANA time zone: every date the owner reads (back office, CSV export) is shown in it. */
   timeZone: z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE),
+  /**
+   * The brand's logo: an uploaded image's address, or empty for the drawn initial. The favicon, the
+   * home-screen icons and the share cards show it.
+   */
+  logo: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || uploadOfUrl(value) !== null,
+      'Upload the logo with the Upload logo button',
+    )
+    .default(''),
 });
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;

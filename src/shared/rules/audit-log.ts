@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   'post.update': 'Changed a post',
   'post.delete': 'Deleted a post',
   'post.restore': 'Restored a post revision',
+  'image.upload': 'Uploaded an image',
+  'image.delete': 'Deleted an image',
   'member.create': 'Created a member',
   'member.update': 'Changed a member',
   'member.password-reset': "Reset a member's password",

@@ -12,6 +12,7 @@ export const BLOG_LIMITS = {
   content: 100_000,
   slug: 120,
   image: 2_000,
+  imageAlt: 300,
   author: 100,
 } as const;
 

@@ -22,4 +22,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   rating: '4.8',
   competitorName: 'Other ID providers',
   timeZone: 'Asia/Kolkata',
+  logo: '',
 };

@@ -76,6 +76,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   // A user's own unsaved draft: the save that follows is what the log records.
   'PUT /api/blogs/autosaves/:postKey': null,
   'DELETE /api/blogs/autosaves/:postKey': null,
+  'POST /api/uploads': { action: 'image.upload' },
+  'DELETE /api/uploads/:id': { action: 'image.delete', target: 'image' },
   'POST /api/members': { action: 'member.create' },
   'PATCH /api/members/:id': { action: 'member.update', target: 'member' },
   'POST /api/members/:id/password': { action: 'member.password-reset', target: 'member' },

@@ -93,6 +93,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         slug: input.slug,
         category: 'Other',
         image: '',
+        imageAlt: '',
         author: 'Admin',
         isPublished: false,
         views: 0,

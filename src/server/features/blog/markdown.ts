@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
+import { uploadOfUrl } from '../../../shared/rules/uploads.ts';
 
 // A private instance: options set here never leak into (or from) another user of marked's global.
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -11,7 +13,33 @@ const HTTP_URL = /^https?:\/\//i;
 // Links may also point within the site (`/blog/other-post`, `#section`); never protocol-relative (`//host`).
 const SITE_RELATIVE = /^(?:\/(?!\/)|#)/;
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+/** A post's column: 48rem less its padding, the screen's width less the padding below that. */
+const POST_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
+
+/** An image's attributes: the author's source, alt and title; an uploaded image's sizes and its own size. */
+function imageAttributes(attribs: sanitizeHtml.Attributes, pictures: ReadonlyMap<string, UploadPicture>) {
+  const { src = '', alt, title } = attribs;
+  const upload = uploadOfUrl(src);
+  const picture = upload ? pictures.get(upload.id) : undefined;
+  return {
+    src,
+    ...(alt === undefined ? {} : { alt }),
+    ...(title === undefined ? {} : { title }),
+    loading: 'lazy',
+    ...(picture?.sources[0]
+      ? {
+          // Every browser that reads srcset shows WebP but a few older Safaris; `src` (the original) is theirs.
+          srcset: picture.sources[0].srcset,
+          sizes: POST_IMAGE_SIZES,
+          width: String(picture.width),
+          height: String(picture.height),
+          decoding: 'async',
+        }
+      : {}),
+  };
+}
+
+const sanitizeOptions = (pictures: ReadonlyMap<string, UploadPicture>): sanitizeHtml.IOptions => ({
   // What Markdown produces, and nothing else: raw HTML in a post survives only when it is one of these.
   allowedTags: [
     'h1',
@@ -44,7 +72,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
-    img: ['src', 'alt', 'title', 'loading'],
+    img: ['src', 'alt', 'title', 'loading', 'srcset', 'sizes', 'width', 'height', 'decoding'],
     ol: ['start'],
     th: ['align'],
     td: ['align'],
@@ -61,11 +89,14 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
       const keep = href !== undefined && (SITE_RELATIVE.test(href) || /^(?:https?|mailto):/i.test(href));
       return { tagName, attribs: { ...rest, ...(keep ? { href } : {}), rel: LINK_REL } };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs, pictures) }),
   },
-  // An image whose source is not an absolute http(s) URL (a relative path, data:, javascript:) is dropped.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !HTTP_URL.test(frame.attribs.src ?? ''),
-};
+  // An image whose source is neither an absolute http(s) URL nor an upload (another relative path, data:,
+  // javascript:) is dropped.
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !HTTP_URL.test(frame.attribs.src ?? '') && !uploadOfUrl(frame.attribs.src ?? ''),
+});
+const NO_PICTURES: ReadonlyMap<string, UploadPicture> = new Map();
 
 /**
  * How deeply a post's Markdown may nest: quotes and lists inside one another, or emphasis and links inside
@@ -130,9 +161,12 @@ export function markdownNestingProblem(markdown: string): string | null {
 }
 
 /** A post's Markdown as HTML that is safe to put in a page: no script, no event handler, no unsafe link. */
-export function renderMarkdown(markdown: string): string {
+export function renderMarkdown(
+  markdown: string,
+  pictures: ReadonlyMap<string, UploadPicture> = NO_PICTURES,
+): string {
   const html = marked.parser(lex(markdown));
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  return sanitizeHtml(html, sanitizeOptions(pictures));
 }
 
 export const UNRENDERABLE_POST_HTML = `<p>${BLOG_MESSAGES.cannotShow}</p>`;
@@ -142,9 +176,13 @@ export const UNRENDERABLE_POST_HTML = `<p>${BLOG_MESSAGES.cannotShow}</p>`;
  * written to the database by other means) may still be refused by the renderer: the reader then gets a clear
  * note instead of an error page, and the failure is logged with the post's id for the admin to fix.
  */
-export function renderPostContent(post: { _id: string; content: string }, log: FastifyBaseLogger): string {
+export function renderPostContent(
+  post: { _id: string; content: string },
+  log: FastifyBaseLogger,
+  pictures?: ReadonlyMap<string, UploadPicture>,
+): string {
   try {
-    return renderMarkdown(post.content);
+    return renderMarkdown(post.content, pictures);
   } catch (error) {
     log.error({ err: error, postId: post._id }, 'a blog post could not be rendered');
     return UNRENDERABLE_POST_HTML;

@@ -61,6 +61,7 @@ const SUMMARY_COLUMNS = [
   'description',
   'category',
   'image',
+  'imageAlt',
   'author',
   'isPublished',
   'views',
@@ -79,6 +80,7 @@ interface SummaryRow {
   description: string;
   category: string;
   image: string;
+  imageAlt: string;
   author: string;
   isPublished: number;
   views: number;
@@ -96,6 +98,7 @@ const toSummary = (row: SummaryRow): BlogPostSummary => ({
   slug: row.slug,
   category: row.category as BlogCategory,
   image: row.image,
+  imageAlt: row.imageAlt,
   author: row.author,
   isPublished: fromFlag(row.isPublished),
   // PostgreSQL's count and integer columns may come back as strings from some drivers' settings.
@@ -115,6 +118,7 @@ const formColumns = (values: BlogPostValues) => ({
   content: values.content,
   category: values.category,
   image: values.image,
+  imageAlt: values.imageAlt ?? '',
   author: values.author,
   isPublished: toFlag(values.isPublished),
   scheduledAt: values.scheduledAt,

@@ -14,11 +14,13 @@ import {
   BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
+import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { editConflictMessage } from '../../../shared/rules/blog-revisions.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
+import { uploadOfUrl } from '../../../shared/rules/uploads.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
@@ -38,6 +40,8 @@ export interface BlogRouteDeps {
 }
 
 export interface PublicBlogRouteDeps extends BlogRouteDeps {
+  /** The uploaded images that texts (a post's image, its Markdown) point at, by upload id. */
+  picturesOf: (texts: string[]) => Promise<ReadonlyMap<string, UploadPicture>>;
   /** A post opened by a client-side navigation is read here, not as a page: its view counts here. */
   blogViews: BlogViewCounter;
 }
@@ -53,6 +57,18 @@ export interface AdminBlogRouteDeps extends BlogRouteDeps {
 
 const notFound = () => new HttpError(404, BLOG_MESSAGES.notFound);
 
+/** Posts with their uploaded feature images' sizes, for the public list's cards. */
+export async function withPictures<Post extends { image: string }>(
+  posts: Post[],
+  picturesOf: PublicBlogRouteDeps['picturesOf'],
+): Promise<Post[]> {
+  const pictures = await picturesOf(posts.map((post) => post.image));
+  return posts.map((post) => {
+    const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+    return imagePicture ? { ...post, imagePicture } : post;
+  });
+}
+
 /** A page of posts as both lists answer it. */
 function listAnswer({ items, total }: BlogPage, { page, pageSize }: BlogPageQuery) {
   return { success: true as const, data: items, total, page, pageSize };
@@ -61,7 +77,7 @@ function listAnswer({ items, total }: BlogPage, { page, pageSize }: BlogPageQuer
 /** The public blog: the published list and one post by its slug. */
 export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = async (
   app,
-  { blogPosts, blogViews },
+  { blogPosts, blogViews, picturesOf },
 ) => {
   app.get(
     '/api/blogs/published',
@@ -73,7 +89,10 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         response: { 200: BlogListResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) => listAnswer(await blogPosts.listPublished(request.query), request.query),
+    async (request) => {
+      const page = await blogPosts.listPublished(request.query);
+      return listAnswer({ ...page, items: await withPictures(page.items, picturesOf) }, request.query);
+    },
   );
 
   app.get(
@@ -105,7 +124,16 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
           request.log.warn({ err: error }, 'a blog view could not be counted');
         });
       }
-      return { success: true as const, data: { ...post, html: renderPostContent(post, request.log) } };
+      const pictures = await picturesOf([post.image, post.content]);
+      const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+      return {
+        success: true as const,
+        data: {
+          ...post,
+          html: renderPostContent(post, request.log, pictures),
+          ...(imagePicture ? { imagePicture } : {}),
+        },
+      };
     },
   );
 };

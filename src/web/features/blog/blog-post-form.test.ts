@@ -72,6 +72,7 @@ describe('blogPostFormValues', () => {
       slug: 't',
       category: 'Sports',
       image: '',
+      imageAlt: 'A match',
       author: 'Priya',
       isPublished: true,
       views: 3,

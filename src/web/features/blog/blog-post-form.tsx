@@ -21,6 +21,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
+import { ImageUploadButton } from '../../ui/image-upload-button.tsx';
 import {
   FieldShell,
   fieldControlProps,
@@ -31,6 +32,8 @@ import {
 import { useDraftAutosave } from './draft-autosave.ts';
 import { DraftBanner } from './draft-banner.tsx';
 import { DraftStatusLine } from './draft-status.tsx';
+import { FeatureImageField } from './feature-image-field.tsx';
+import { useMarkdownImages } from './markdown-images.tsx';
 import { MarkdownPreview } from './markdown-preview.tsx';
 import { PublishingChoice } from './publishing-choice.tsx';
 import { discardAutosave } from './revisions-api.ts';
@@ -45,6 +48,7 @@ const SERVER_FIELDS = [
   'slug',
   'category',
   'image',
+  'imageAlt',
   'isPublished',
   'scheduledAt',
 ] as const satisfies readonly Path<BlogPostInput>[];
@@ -56,6 +60,7 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
   slug: '',
   category: DEFAULT_BLOG_CATEGORY,
   image: '',
+  imageAlt: '',
   author: DEFAULT_BLOG_AUTHOR,
   isPublished: false,
   scheduledAt: null,
@@ -70,8 +75,9 @@ const BlogPostFormSchema = BlogPostInputSchema.superRefine((values, context) => 
 /** The form's starting values: the post being edited, or an empty draft. */
 export function blogPostFormValues(post?: BlogPost): Required<BlogPostInput> {
   if (!post) return EMPTY_BLOG_POST;
-  const { title, description, content, slug, category, image, author, isPublished, scheduledAt } = post;
-  return { title, description, content, slug, category, image, author, isPublished, scheduledAt };
+  const { title, description, content, slug, category, image, imageAlt, author, isPublished, scheduledAt } =
+    post;
+  return { title, description, content, slug, category, image, imageAlt, author, isPublished, scheduledAt };
 }
 
 type ContentTab = 'write' | 'preview';
@@ -127,6 +133,24 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
     autosave.stop();
     void discardAutosave(postKey);
   };
+  const image = useWatch({ control: form.control, name: 'image' }) ?? '';
+  const contentArea = useRef<HTMLTextAreaElement | null>(null);
+  // Registered where the textarea is, after the fields above it: an empty submit focuses the first of them.
+  const registerContent = () => {
+    const registered = form.register('content');
+    return {
+      ...registered,
+      ref: (element: HTMLTextAreaElement | null) => {
+        registered.ref(element);
+        contentArea.current = element;
+      },
+    };
+  };
+  const markdownImages = useMarkdownImages({
+    textarea: contentArea,
+    getText: () => form.getValues('content') ?? '',
+    setText: (text) => form.setValue('content', text, { shouldDirty: true }),
+  });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -239,8 +263,18 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
                 error: errors.content?.message,
                 className: 'font-mono text-sm',
               })}
-              {...form.register('content')}
+              {...registerContent()}
+              {...markdownImages.handlers}
             />
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <ImageUploadButton
+                label="Insert image"
+                onFile={markdownImages.choose}
+                disabled={markdownImages.busy}
+              />
+              {markdownImages.status}
+            </div>
+            {markdownImages.dialog}
           </Tabs.Content>
           <Tabs.Content value="preview" className="focus-visible:outline-2 focus-visible:outline-indigo-600">
             <MarkdownPreview content={content} active={tab === 'preview'} />
@@ -273,17 +307,32 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
             ))}
           </select>
         </FieldShell>
-        <TextField
-          label="Image URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          hint="Optional."
-          autoComplete="off"
-          maxLength={BLOG_LIMITS.image}
-          {...field('image')}
-        />
+        <FeatureImageField
+          image={image}
+          onUploaded={(url) => {
+            form.setValue('image', url, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+            form.setFocus('imageAlt');
+          }}
+        >
+          <TextField
+            label="Image URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            hint="Optional: an address, or upload, drop or paste an image."
+            autoComplete="off"
+            maxLength={BLOG_LIMITS.image}
+            {...field('image')}
+          />
+        </FeatureImageField>
       </div>
+      <TextField
+        label="Image description (alt text)"
+        hint="What the image shows, for readers who cannot see it. Leave it empty if it is only decoration."
+        autoComplete="off"
+        maxLength={300}
+        {...field('imageAlt')}
+      />
 
       <Controller
         control={form.control}

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { inputClassName, SelectField, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useSaveSiteSettings } from './api.ts';
+import { BrandLogoField } from './brand-logo-field.tsx';
 
 const SETTINGS_SAVED_MESSAGE = 'Settings saved';
 const BUSINESS_HOURS_MAX_ROWS = 7;
@@ -36,6 +37,7 @@ const TOP_LEVEL_FIELDS = [
   'usersCount',
   'rating',
   'competitorName',
+  'logo',
 ] as const satisfies readonly Path<SiteSettingsInput>[];
 
 /** Every field the server may name in a 400 answer, the business-hours cells included. */
@@ -75,6 +77,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const hours = useFieldArray({ control: form.control, name: 'businessHours' });
   const brandName = useWatch({ control: form.control, name: 'brandName' }) ?? '';
   const gamePath = brandGamePath(brandName.trim());
+  const logo = useWatch({ control: form.control, name: 'logo' }) ?? '';
   const timeZones = timeZoneOptions(settings.timeZone);
 
   const onSubmit = form.handleSubmit((values) =>
@@ -114,6 +117,12 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             gamePath === '/Game' ? 'The game keeps its /tictactoe address.' : `The game is at ${gamePath}`
           }
           {...field('brandName')}
+        />
+        <BrandLogoField
+          logo={logo}
+          brandName={brandName}
+          error={errors.logo?.message}
+          onChange={(next) => form.setValue('logo', next, { shouldDirty: true })}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

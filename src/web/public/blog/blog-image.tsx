@@ -1,19 +1,29 @@
 import { Newspaper } from 'lucide-react';
 import { useState } from 'react';
+import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { cx } from '../../lib/class-names.ts';
 
 /**
  * A post's picture over a neat placeholder: while it loads, and when it cannot (a dead link), the reader
- * sees the placeholder rather than the browser's broken-image icon and alt text. The alt is empty: the
- * picture sits beside the post's title, which a screen reader would otherwise hear twice. An image that
- * failed before the page's script ran is caught when React attaches (complete, with no width).
+ * sees the placeholder rather than the browser's broken-image icon and alt text. The alt is the post's
+ * image description, empty when none was given: the picture then sits beside the post's title, which a
+ * screen reader would otherwise hear twice. An uploaded picture comes in several sizes (`picture`): the
+ * browser picks the one the screen needs, WebP first. An image that failed before the page's script ran
+ * is caught when React attaches (complete, with no width).
  */
 export function BlogImage({
   src,
+  picture,
+  sizes,
+  alt = '',
   lazy = false,
   className,
 }: {
   src: string;
+  picture?: UploadPicture | undefined;
+  /** How wide the picture is shown, for choosing among its sizes (with `picture`). */
+  sizes?: string;
+  alt?: string;
   lazy?: boolean;
   className?: string;
 }) {
@@ -28,17 +38,24 @@ export function BlogImage({
     >
       <Newspaper aria-hidden="true" className="size-12 text-indigo-300" />
       {!broken && (
-        <img
-          src={src}
-          alt=""
-          loading={lazy ? 'lazy' : undefined}
-          decoding="async"
-          onError={() => setBroken(true)}
-          ref={(image) => {
-            if (image?.complete && image.naturalWidth === 0) setBroken(true);
-          }}
-          className="absolute inset-0 size-full object-cover"
-        />
+        <picture>
+          {picture?.sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+          ))}
+          <img
+            src={picture?.src ?? src}
+            width={picture?.width}
+            height={picture?.height}
+            alt={alt}
+            loading={lazy ? 'lazy' : undefined}
+            decoding="async"
+            onError={() => setBroken(true)}
+            ref={(image) => {
+              if (image?.complete && image.naturalWidth === 0) setBroken(true);
+            }}
+            className="absolute inset-0 size-full object-cover"
+          />
+        </picture>
       )}
     </div>
   );

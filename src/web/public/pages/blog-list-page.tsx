@@ -15,6 +15,9 @@ export { blogListLoader };
 const COPY = BLOG_COPY;
 const FEED_PATH = '/blog/rss.xml';
 const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+/** One card of a column of 1, 2 or 3 in a 72rem page (less its padding and gaps). */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1024px) 23rem, (min-width: 768px) calc(50vw - 2.5rem), calc(100vw - 2rem)';
 const CARD_DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
 export const handle: PublicRouteHandle = {
@@ -65,7 +68,9 @@ function BlogCard({ post }: { post: BlogPostSummary }) {
   return (
     <li>
       <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md">
-        {post.image && <BlogImage src={post.image} lazy />}
+        {post.image && (
+          <BlogImage src={post.image} picture={post.imagePicture} sizes={CARD_IMAGE_SIZES} lazy />
+        )}
         <div className="flex flex-1 flex-col p-5">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">{post.category}</p>
           <h2 className="mt-2 text-lg font-bold text-slate-900">

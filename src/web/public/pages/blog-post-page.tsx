@@ -19,6 +19,8 @@ export { blogPostLoader };
 
 const COPY = BLOG_COPY;
 const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+/** The article's column: 48rem less its padding, the screen's width less the padding below that. */
+const POST_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
 // SPEC: the post's date in long US form, e.g. "March 5, 2026".
 const LONG_US_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
@@ -75,7 +77,15 @@ export function BlogPostPage() {
           {COPY.draftPreview}
         </p>
       )}
-      {post.image && <BlogImage src={post.image} className="mt-6 rounded-2xl shadow-sm" />}
+      {post.image && (
+        <BlogImage
+          src={post.image}
+          picture={post.imagePicture}
+          alt={post.imageAlt}
+          sizes={POST_IMAGE_SIZES}
+          className="mt-6 rounded-2xl shadow-sm"
+        />
+      )}
       <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="rounded-full bg-indigo-50 px-3 py-1 font-semibold text-indigo-700">
           {post.category}
