@@ -120,7 +120,7 @@ test.describe('Revisions and autosaved drafts of blog posts', () => {
 
     await dialog.getByRole('button', { name: 'Update Post' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
-      /^Someone else saved this post while you were editing \(by .+ at .+\)\. Your text is kept here/,
+      /^.+ saved this post at .+ while you were editing\. Your text is kept here/,
     );
     await expect(field(dialog, 'Content')).toHaveValue('Closed on the 1st.');
     await expect(dialog).toBeVisible();

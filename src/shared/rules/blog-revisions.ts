@@ -25,6 +25,8 @@ export const BLOG_REVISION_MESSAGES = {
  * (`at` already written for a person), and what to do so the typed text is not lost.
  */
 export function editConflictMessage(lastSave: { by: string; at: string } | null): string {
-  const who = lastSave ? ` (by ${lastSave.by} at ${lastSave.at})` : '';
-  return `Someone else saved this post while you were editing${who}. Your text is kept here: copy it, reload and apply your changes again.`;
+  const saved = lastSave
+    ? `${lastSave.by} saved this post at ${lastSave.at} while you were editing`
+    : 'Someone else saved this post while you were editing';
+  return `${saved}. Your text is kept here: copy it, reload and apply your changes again.`;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../test-support/test-app.ts';
 
 const CONFLICT =
-  /^Someone else saved this post while you were editing \(by Owner at .+\)\. Your text is kept here/;
+  /^Owner saved this post at .+ while you were editing\. Your text is kept here/;
 
 let serial = 0;
 function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {

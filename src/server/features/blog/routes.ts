@@ -162,7 +162,7 @@ export async function saving<T>(save: () => Promise<T>, timeZone?: () => Promise
       const at = lastSave && timeZone ? readableDateTimeFormatter(await timeZone())(lastSave.at) : null;
       throw new HttpError(
         409,
-        editConflictMessage(lastSave && at ? { by: lastSave.by || 'someone', at } : null),
+        editConflictMessage(lastSave && at ? { by: lastSave.by || 'Someone else', at } : null),
       );
     }
     throw error;
