@@ -13,8 +13,7 @@ import {
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
 
-const CONFLICT =
-  /^Owner saved this post at .+ while you were editing\. Your text is kept here/;
+const CONFLICT = /^Owner saved this post at .+ while you were editing\. Your text is kept here/;
 
 let serial = 0;
 function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
