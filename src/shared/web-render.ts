@@ -72,6 +72,8 @@ export type RenderPageResult =
   | {
       kind: 'page';
       status: number;
+      /** The page's language, for <html lang>: `en` or `hi`. */
+      lang: string;
       /** Escaped tags for <head>: title, description, canonical, Open Graph. */
       head: string;
       /** The app's markup for #root, ending with the nonce'd hydration data script. */

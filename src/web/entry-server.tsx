@@ -11,7 +11,7 @@ import {
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
 import { escapeHtml, headTags } from './head.ts';
 import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
-import { publicRoutes } from './public/routes.tsx';
+import { pageIdOfRoute, publicRoutes } from './public/routes.tsx';
 
 const handler = createStaticHandler(publicRoutes);
 
@@ -42,8 +42,9 @@ function withoutInternalErrors(context: StaticHandlerContext): {
 /** modulepreload links for the matched pages' lazy chunks (the entry's own are in the template already). */
 function pagePreloads(routeIds: readonly string[]): string[] {
   const files = new Set<string>();
-  for (const id of routeIds) {
-    for (const file of pageChunks[id] ?? []) files.add(file);
+  for (const routeId of routeIds) {
+    const id = pageIdOfRoute(routeId);
+    for (const file of (id && pageChunks[id]) || []) files.add(file);
   }
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
 }
@@ -92,6 +93,7 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
   return {
     kind: 'page',
     status: context.statusCode,
+    lang: head.locale ?? 'en',
     head: [
       headTags(head, origin, settings?.brandName ?? null, nonce),
       ...pagePreloads(matches.map((match) => match.id)),

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '../shared/rules/locales.ts';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../shared/rules/share-cards.ts';
 
 /** What a public page declares for <head>: the server renders it, the browser keeps it current. */
@@ -13,6 +14,20 @@ export interface PageHead {
   feed?: { title: string; path: string };
   /** Structured data (schema.org JSON-LD) for the page, given the site's origin for absolute URLs. */
   jsonLd?: (origin: string) => readonly object[];
+  /** The page's language (English when absent). */
+  locale?: Locale;
+  /** The same page in each language that has it, for `hreflang` (English is also the `x-default`). */
+  alternates?: Partial<Record<Locale, string>>;
+}
+
+/** The `hreflang` links of a page: each language's version, and English for everyone else. */
+function alternateLinks(head: PageHead): [hreflang: string, path: string][] {
+  const alternates = head.path === null ? {} : (head.alternates ?? {});
+  const links = LOCALES.flatMap((locale): [string, string][] => {
+    const path = alternates[locale];
+    return path ? [[locale, path]] : [];
+  });
+  return alternates.en ? [...links, ['x-default', alternates.en]] : links;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -86,8 +101,12 @@ export function headTags(head: PageHead, origin: string, siteName: string | null
           `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(absoluteUrl(origin, head.feed.path))}" />`,
         ]
       : []),
+    ...alternateLinks(head).map(
+      ([hreflang, path]) =>
+        `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(absoluteUrl(origin, path))}" />`,
+    ),
     ...(siteName === null ? [] : [`<meta property="og:site_name" content="${escapeHtml(siteName)}" />`]),
-    '<meta property="og:locale" content="en_IN" />',
+    `<meta property="og:locale" content="${head.locale === 'hi' ? 'hi_IN' : 'en_IN'}" />`,
     ...metaTags(head, origin, url).map(
       ([key, name, value]) => `<meta ${key}="${name}" content="${escapeHtml(value)}" />`,
     ),
@@ -149,13 +168,22 @@ function renderedPage(): { origin: string; url: string | null } {
  * server rendered, so they go rather than being rebuilt (which would also ship their code to every page).
  */
 const SERVER_RENDERED_ONLY =
-  'meta[property^="og:"]:not([property="og:site_name"]):not([property="og:locale"]),meta[name^="twitter:"],script[type="application/ld+json"]';
+  'meta[property^="og:"]:not([property="og:site_name"]),meta[name^="twitter:"],script[type="application/ld+json"]';
 
 /** Brings the document's <head> in line with the page after a client-side navigation. */
 export function applyHead(head: PageHead): void {
   const { origin, url: renderedUrl } = renderedPage();
   const url = head.path === null ? null : absoluteUrl(origin, head.path);
   if (document.title !== head.title) document.title = head.title;
+  document.documentElement.lang = head.locale ?? 'en';
+  for (const link of document.head.querySelectorAll('link[hreflang]')) link.remove();
+  for (const [hreflang, path] of alternateLinks(head)) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = absoluteUrl(origin, path);
+    document.head.append(link);
+  }
   upsert('meta[name="description"]', meta('name', 'description'), 'content', head.description);
   upsert('meta[name="robots"]', meta('name', 'robots'), 'content', head.path === null ? 'noindex' : null);
   upsert(

@@ -77,6 +77,13 @@ export function rendererLoader({
   };
 }
 
+const TEMPLATE_LANGUAGE = '<html lang="en">';
+
+/** The page's language on its <html> element (the template is written in English). */
+function withLanguage(beforeHead: string, lang: string): string {
+  return lang === 'en' ? beforeHead : beforeHead.replace(TEMPLATE_LANGUAGE, `<html lang="${lang}">`);
+}
+
 /** The whole document for one URL, with `nonce` on its inline scripts. */
 export async function renderDocument(
   { render, template }: Renderer,
@@ -94,7 +101,12 @@ export async function renderDocument(
   return {
     kind: 'document',
     status: result.status,
-    html: template.beforeHead + result.head + template.beforeApp + result.html + template.afterApp,
+    html:
+      withLanguage(template.beforeHead, result.lang) +
+      result.head +
+      template.beforeApp +
+      result.html +
+      template.afterApp,
     ...(result.error === undefined ? {} : { error: result.error }),
     ...(result.shareCard === undefined ? {} : { shareCard: result.shareCard }),
   };

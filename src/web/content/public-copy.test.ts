@@ -7,7 +7,7 @@ import { GAME_PAGE_COPY } from './game.ts';
 import { LANDING_COPY } from './landing.ts';
 import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
 import { PRIVACY_COPY } from './privacy.ts';
-import { copyValues, fillCopy, fillCopyIfKnown, SITE_COPY } from './site.ts';
+import { copyValues, fillCopy, fillCopyIfKnown } from './site.ts';
 import { TERMS_COPY } from './terms.ts';
 
 function strings(value: unknown): string[] {
@@ -37,7 +37,6 @@ describe('public copy', () => {
       LANDING_COPY,
       TERMS_COPY,
       PRIVACY_COPY,
-      SITE_COPY,
       GAME_COPY,
       GAME_PAGE_COPY,
       NOT_FOUND_COPY,

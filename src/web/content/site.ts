@@ -43,8 +43,9 @@ export function fillCopy(text: string, values: CopyValues): string {
   );
 }
 
+/** A navigation link: its text's key in the `site` catalogue's `nav`, and its English path. */
 export interface NavItem {
-  label: string;
+  key: 'home' | 'contact' | 'game' | 'terms' | 'privacy' | 'blog' | 'deleteAccount';
   path: string;
   /** Other paths on which this link counts as the current page. */
   alsoActiveOn?: readonly string[];
@@ -54,35 +55,18 @@ export interface NavItem {
 export function navItems(settings: SiteSettings | null): readonly NavItem[] {
   const gamePath = settings ? brandGamePath(settings.brandName) : '/tictactoe';
   return [
-    { label: 'Home', path: '/' },
-    { label: 'Contact', path: '/contact' },
-    { label: 'Game', path: gamePath, alsoActiveOn: ['/tictactoe'] },
-    { label: 'Terms', path: '/terms' },
-    { label: 'Privacy', path: '/privacy' },
+    { key: 'home', path: '/' },
+    { key: 'contact', path: '/contact' },
+    { key: 'game', path: gamePath, alsoActiveOn: ['/tictactoe'] },
+    { key: 'terms', path: '/terms' },
+    { key: 'privacy', path: '/privacy' },
   ];
 }
 
 export const FOOTER_LINKS: readonly NavItem[] = [
-  { label: 'Contact', path: '/contact' },
-  { label: 'Blog', path: '/blog' },
-  { label: 'Terms', path: '/terms' },
-  { label: 'Privacy', path: '/privacy' },
-  { label: 'Delete your account', path: '/delete-account' },
+  { key: 'contact', path: '/contact' },
+  { key: 'blog', path: '/blog' },
+  { key: 'terms', path: '/terms' },
+  { key: 'privacy', path: '/privacy' },
+  { key: 'deleteAccount', path: '/delete-account' },
 ];
-
-export const SITE_COPY = {
-  skipToContent: 'Skip to content',
-  homeLinkLabel: '{product} home',
-  /** The header's home link when the settings could not be loaded (an error page). */
-  homeLinkFallbackLabel: 'Home',
-  mainNavLabel: 'Main',
-  menuNavLabel: 'Menu',
-  menuButtonOpen: 'Open menu',
-  menuButtonClose: 'Close menu',
-  getStarted: 'GET STARTED',
-  footerNavLabel: 'Footer',
-  footerTagline: 'Reach our support team on the channel you already use.',
-  footerContact: 'Support: {phone} · {email}',
-  footerIndependence: '{product} is independent and not affiliated with WhatsApp, Meta or Telegram.',
-  footerRights: '© {year} {product}. All rights reserved.',
-} as const;

@@ -1,13 +1,18 @@
 import {
   data,
   type LoaderFunctionArgs,
+  matchRoutes,
   type NonIndexRouteObject,
   type RouteObject,
   redirect,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
+import { type Locale, localeOfPath, localizedPath, unlocalizedPath } from '../../shared/rules/locales.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 import { CONTACT_COPY, GAME_COPY } from '../content/pages.ts';
+import type { Namespace } from '../i18n/catalogues.ts';
+import { loadMessages } from '../i18n/messages.ts';
 import { serverDataContext } from '../server-context.ts';
 import {
   PageErrorBoundary,
@@ -15,7 +20,7 @@ import {
   PublicLayout,
   PublicPages,
 } from './layout/public-layout.tsx';
-import { staticHead } from './page-head.ts';
+import { type PageMessagesData, staticHead } from './page-head.ts';
 import {
   loadSiteSettings,
   PUBLIC_LAYOUT_ROUTE_ID,
@@ -31,16 +36,18 @@ function notFound(): never {
  * `/:gamePath` exists for the branded game path only (/{Brand}Game for the configured brand): any other
  * single-segment path is a missing page, and a miscapitalised or former brand's path is sent to the right one.
  */
-async function brandGameLoader({ context, params }: LoaderFunctionArgs) {
+async function brandGameLoader({ context, params, request }: LoaderFunctionArgs) {
   const gamePath = brandGamePath((await loadSiteSettings(context)).brandName);
   const requested = `/${params.gamePath ?? ''}`;
   if (requested === gamePath) return null;
-  if (requested.toLowerCase() === gamePath.toLowerCase()) throw redirect(gamePath, 301);
+  // The same page in the language the visitor asked for.
+  const canonical = localizedPath(localeOfPath(new URL(request.url).pathname), gamePath);
+  if (requested.toLowerCase() === gamePath.toLowerCase()) throw redirect(canonical, 301);
   // A former brand's game path (matched in any case, as the current one is) leads to the current one. Only
   // the server knows the former brands; links in the site's own pages always name the current brand.
   const formerBrands = (await serverDataContext(context)?.formerBrandNames()) ?? [];
   if (formerBrands.some((brand) => brandGamePath(brand).toLowerCase() === requested.toLowerCase())) {
-    throw redirect(gamePath, 301);
+    throw redirect(canonical, 301);
   }
   return notFound();
 }
@@ -159,6 +166,64 @@ const PAGE_ROUTES = [
 ] satisfies PageRoute[];
 
 /**
+ * The message catalogues each page shows besides the `site` one (navigation, footer, errors), loaded in the
+ * page's language with the page (decision 038).
+ */
+const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
+  home: [],
+  contact: [],
+  'contact-message': [],
+  terms: [],
+  privacy: [],
+  'delete-account': [],
+  blog: [],
+  'blog-post': [],
+  tictactoe: [],
+  'brand-game': [],
+  'not-found': [],
+};
+
+/** The id of a page's route in a language: `contact` in English, `hi/contact` in Hindi. */
+function localizedRouteId(locale: Locale, id: PublicPageId): string {
+  return locale === 'en' ? id : `${locale}/${id}`;
+}
+
+/** The page table's id of a route, in any language. */
+export function pageIdOfRoute(routeId: string): PublicPageId | undefined {
+  const id = routeId.slice(routeId.indexOf('/') + 1);
+  return id in PAGE_MESSAGES ? (id as PublicPageId) : undefined;
+}
+
+const PAGES_ROUTE_ID: Record<Locale, string> = { en: 'public-pages', hi: 'public-pages-hi' };
+
+function pageMessagesLoader(locale: Locale) {
+  return async ({ request }: LoaderFunctionArgs): Promise<PageMessagesData> => {
+    const path = unlocalizedPath(new URL(request.url).pathname);
+    const page = matchRoutes(PAGE_ROUTES, path)?.at(-1)?.route.id as PublicPageId | undefined;
+    const namespaces: Namespace[] = ['site', ...(page ? PAGE_MESSAGES[page] : [])];
+    return { locale, messages: await loadMessages(locale, namespaces) };
+  };
+}
+
+/** Each page has its own catalogues: they load again whenever the path changes. */
+function shouldRevalidatePageMessages({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
+}
+
+/** A language's pages: English at the root, Hindi under /hi, each page's route id marked with its language. */
+function pagesRoute(locale: Locale): RouteObject {
+  return {
+    id: PAGES_ROUTE_ID[locale],
+    ...(locale === 'en' ? {} : { path: locale }),
+    loader: pageMessagesLoader(locale),
+    shouldRevalidate: shouldRevalidatePageMessages,
+    Component: PublicPages,
+    ErrorBoundary: PageErrorBoundary,
+    children: PAGE_ROUTES.map((route) => ({ ...route, id: localizedRouteId(locale, route.id) })),
+  };
+}
+
+/**
  * The public site's routes: rendered by the server (entry-server.tsx) and hydrated in the browser
  * (entry-client.tsx) from this one definition.
  *
@@ -175,13 +240,6 @@ export const publicRoutes: RouteObject[] = [
     shouldRevalidate: shouldRevalidatePublicLayout,
     Component: PublicLayout,
     ErrorBoundary: PublicErrorBoundary,
-    children: [
-      {
-        id: 'public-pages',
-        Component: PublicPages,
-        ErrorBoundary: PageErrorBoundary,
-        children: PAGE_ROUTES,
-      },
-    ],
+    children: [pagesRoute('en'), pagesRoute('hi')],
   },
 ];

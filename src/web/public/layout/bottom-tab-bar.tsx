@@ -1,13 +1,15 @@
 import { useLocation } from 'react-router';
-import { type NavItem, SITE_COPY } from '../../content/site.ts';
+import type { NavItem } from '../../content/site.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { NavLinkList } from './nav-links.tsx';
 
 /** Small screens: the same five links as a fixed tab bar at the bottom (SPEC section 2). */
 export function BottomTabBar({ items }: { items: readonly NavItem[] }) {
   const { pathname } = useLocation();
+  const copy = useCopy('site');
   return (
     <nav
-      aria-label={SITE_COPY.mainNavLabel}
+      aria-label={copy('mainNavLabel')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <NavLinkList

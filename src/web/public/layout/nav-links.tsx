@@ -1,21 +1,25 @@
 import { FileText, Gamepad2, House, type LucideIcon, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { unlocalizedPath } from '../../../shared/rules/locales.ts';
 import type { NavItem } from '../../content/site.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
-const NAV_ICONS: Record<string, LucideIcon> = {
-  Home: House,
-  Contact: MessageCircle,
-  Game: Gamepad2,
-  Terms: FileText,
-  Privacy: ShieldCheck,
+const NAV_ICONS: Partial<Record<NavItem['key'], LucideIcon>> = {
+  home: House,
+  contact: MessageCircle,
+  game: Gamepad2,
+  terms: FileText,
+  privacy: ShieldCheck,
 };
 
 export const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
+/** Whether a link leads to the page shown, in either language. */
 function isCurrent(item: NavItem, pathname: string): boolean {
-  return item.path === pathname || (item.alsoActiveOn?.includes(pathname) ?? false);
+  const path = unlocalizedPath(pathname);
+  return item.path === path || (item.alsoActiveOn?.includes(path) ?? false);
 }
 
 /**
@@ -36,20 +40,22 @@ export function NavLinkList({
   linkClasses: { base: string; current: string; other: string };
   withIcons?: boolean;
 }) {
+  const copy = useCopy('site');
+  const localize = useLocalize();
   return (
     <ul className={className}>
       {items.map((item) => {
         const current = isCurrent(item, pathname);
-        const Icon = NAV_ICONS[item.label] ?? House;
+        const Icon = NAV_ICONS[item.key] ?? House;
         return (
-          <li key={item.label}>
+          <li key={item.key}>
             <Link
-              to={item.path}
+              to={localize(item.path)}
               aria-current={current ? 'page' : undefined}
               className={cx(linkClasses.base, FOCUS_RING, current ? linkClasses.current : linkClasses.other)}
             >
               {withIcons && <Icon aria-hidden="true" className="size-5" />}
-              {item.label}
+              {copy(`nav.${item.key}`)}
             </Link>
           </li>
         );

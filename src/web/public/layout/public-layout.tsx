@@ -1,7 +1,13 @@
-import { useEffect, useMemo } from 'react';
-import { Outlet, useMatches, useRouteError } from 'react-router';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useRouteError } from 'react-router';
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
+import { localeOfPath } from '../../../shared/rules/locales.ts';
+import { copyValues } from '../../content/site.ts';
 import { applyHead, type PageHead } from '../../head.ts';
-import { errorHead, resolvePageHead } from '../page-head.ts';
+import { PublicIntl } from '../../i18n/copy.tsx';
+import type { Messages } from '../../i18n/messages.ts';
+import { errorHead, pageMessagesOfMatches, resolvePageHead } from '../page-head.ts';
 import { ErrorPage } from '../pages/error-page.tsx';
 import { useContactFacts, useOptionalSiteSettings } from '../site-settings-data.ts';
 import { PublicShell } from './public-shell.tsx';
@@ -16,12 +22,50 @@ function useHead(head: PageHead): void {
   useEffect(() => applyHead(head), [head]);
 }
 
+/**
+ * The page's language and texts (the route around each language's pages loads them) and the site's values,
+ * for the chrome and the page. While a new page's catalogues load, or when they failed to, the last ones stay.
+ */
+function PageLanguage({
+  settings,
+  contactFacts = NO_CONTACT_FACTS,
+  children,
+}: {
+  settings: SiteSettings | null;
+  contactFacts?: ContactFacts;
+  children: ReactNode;
+}) {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const current = pageMessagesOfMatches(matches);
+  const last = useRef<{ messages: Messages } | undefined>(current);
+  if (current) last.current = current;
+  const values = useMemo(
+    () => (settings ? copyValues(settings, contactFacts) : {}),
+    [settings, contactFacts],
+  );
+  return (
+    <PublicIntl
+      locale={current?.locale ?? localeOfPath(pathname)}
+      messages={last.current?.messages ?? {}}
+      values={values}
+      timeZone={settings?.timeZone}
+    >
+      {children}
+    </PublicIntl>
+  );
+}
+
 /** The layout route (id `public`): the chrome, with the settings its loader brought. */
 export function PublicLayout() {
+  const settings = useOptionalSiteSettings();
+  const contactFacts = useContactFacts();
   return (
-    <PublicShell settings={useOptionalSiteSettings()} contactFacts={useContactFacts()}>
-      <Outlet />
-    </PublicShell>
+    <PageLanguage settings={settings} contactFacts={contactFacts}>
+      <PublicShell settings={settings} contactFacts={contactFacts}>
+        <Outlet />
+      </PublicShell>
+    </PageLanguage>
   );
 }
 
@@ -31,11 +75,14 @@ export function PublicLayout() {
  */
 export function PublicErrorBoundary() {
   const error = useRouteError();
-  useHead(useMemo(() => errorHead(error, null), [error]));
+  const matches = useMatches();
+  useHead(useMemo(() => errorHead(error, null, matches), [error, matches]));
   return (
-    <PublicShell settings={null}>
-      <ErrorPage error={error} />
-    </PublicShell>
+    <PageLanguage settings={null}>
+      <PublicShell settings={null}>
+        <ErrorPage error={error} />
+      </PublicShell>
+    </PageLanguage>
   );
 }
 
@@ -53,6 +100,7 @@ export function PublicPages() {
 export function PageErrorBoundary() {
   const error = useRouteError();
   const settings = useOptionalSiteSettings();
-  useHead(useMemo(() => errorHead(error, settings), [error, settings]));
+  const matches = useMatches();
+  useHead(useMemo(() => errorHead(error, settings, matches), [error, settings, matches]));
   return <ErrorPage error={error} />;
 }

@@ -1,9 +1,11 @@
 import { type ReactNode, useMemo } from 'react';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
-import { copyValues, navItems, SITE_COPY } from '../../content/site.ts';
+import { navItems } from '../../content/site.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { useScrollToTopOnPathChange } from '../use-scroll-effects.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
+import { LanguageSuggestion } from './language-switch.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -30,10 +32,7 @@ export function PublicShell({
 }) {
   useScrollToTopOnPathChange();
   const items = useMemo(() => navItems(settings), [settings]);
-  const values = useMemo(
-    () => (settings ? copyValues(settings, contactFacts) : {}),
-    [settings, contactFacts],
-  );
+  const copy = useCopy('site');
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col bg-slate-50 pb-16 text-slate-900 md:pb-0">
@@ -42,14 +41,15 @@ export function PublicShell({
         href="#main"
         className="sr-only z-40 rounded-md bg-white px-4 py-2 font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {SITE_COPY.skipToContent}
+        {copy('skipToContent')}
       </a>
       <SiteHeader settings={settings} items={items} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter settings={settings} contactFacts={contactFacts} values={values} />
+      <SiteFooter settings={settings} contactFacts={contactFacts} />
       <BottomTabBar items={items} />
+      <LanguageSuggestion />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
 import type { ContactFacts } from '../../../shared/rules/contact-facts.ts';
-import { type CopyValues, FOOTER_LINKS, fillCopy, SITE_COPY } from '../../content/site.ts';
+import { FOOTER_LINKS } from '../../content/site.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { FOCUS_RING } from './nav-links.tsx';
 
@@ -10,12 +11,12 @@ import { FOCUS_RING } from './nav-links.tsx';
 export function SiteFooter({
   settings,
   contactFacts,
-  values,
 }: {
   settings: SiteSettings | null;
   contactFacts: ContactFacts;
-  values: CopyValues;
 }) {
+  const copy = useCopy('site');
+  const localize = useLocalize();
   const year = String(new Date().getFullYear());
   const phoneHref = contactFacts.phone && buildChannelLink('phone', contactFacts.phone);
   const emailHref = settings && buildChannelLink('email', settings.supportEmail);
@@ -25,7 +26,7 @@ export function SiteFooter({
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-600 md:grid-cols-[1fr_auto]">
         <div className="space-y-2">
           {settings && <p className="text-base font-semibold text-slate-900">{settings.brandName}</p>}
-          <p>{SITE_COPY.footerTagline}</p>
+          <p>{copy('footerTagline')}</p>
           {settings && (
             <p className="flex flex-wrap gap-x-4 gap-y-1">
               {phoneHref && (
@@ -41,12 +42,12 @@ export function SiteFooter({
             </p>
           )}
         </div>
-        <nav aria-label={SITE_COPY.footerNavLabel}>
+        <nav aria-label={copy('footerNavLabel')}>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 md:justify-end">
             {FOOTER_LINKS.map((item) => (
               <li key={item.path}>
-                <Link to={item.path} className={linkClasses}>
-                  {item.label}
+                <Link to={localize(item.path)} className={linkClasses}>
+                  {copy(`nav.${item.key}`)}
                 </Link>
               </li>
             ))}
@@ -54,8 +55,8 @@ export function SiteFooter({
         </nav>
         {settings && (
           <div className="space-y-1 border-t border-slate-200 pt-6 text-xs text-slate-700 md:col-span-2">
-            <p>{fillCopy(SITE_COPY.footerIndependence, values)}</p>
-            <p>{fillCopy(SITE_COPY.footerRights, { ...values, year })}</p>
+            <p>{copy('footerIndependence')}</p>
+            <p>{copy('footerRights', { year })}</p>
           </div>
         )}
       </div>

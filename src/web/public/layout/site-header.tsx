@@ -2,9 +2,11 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
-import { copyValues, fillCopy, type NavItem, SITE_COPY } from '../../content/site.ts';
+import type { NavItem } from '../../content/site.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { useScrolledPast } from '../use-scroll-effects.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { FOCUS_RING, NavLinkList } from './nav-links.tsx';
 
 /** The logo mark, inline so the header needs no extra request. */
@@ -65,6 +67,8 @@ export function SiteHeader({
   const scrolled = useScrolledPast();
   const menu = useMobileMenu(pathname);
   const menuId = useId();
+  const copy = useCopy('site');
+  const localize = useLocalize();
 
   return (
     <header
@@ -81,12 +85,8 @@ export function SiteHeader({
           scroll anchoring moved the scroll back above 20 px, and the header grew again, in a loop. */}
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Link
-          to="/"
-          aria-label={
-            settings
-              ? fillCopy(SITE_COPY.homeLinkLabel, copyValues(settings))
-              : SITE_COPY.homeLinkFallbackLabel
-          }
+          to={localize('/')}
+          aria-label={settings ? copy('homeLinkLabel') : copy('homeLinkFallbackLabel')}
           className={cx(
             'flex min-w-0 items-center gap-2 rounded-lg text-lg font-bold text-slate-900',
             FOCUS_RING,
@@ -95,7 +95,7 @@ export function SiteHeader({
           <BrandMark />
           {settings && <span className="truncate">{settings.brandName}</span>}
         </Link>
-        <nav aria-label={SITE_COPY.mainNavLabel} className="hidden md:block">
+        <nav aria-label={copy('mainNavLabel')} className="hidden md:block">
           <NavLinkList
             items={items}
             pathname={pathname}
@@ -108,21 +108,22 @@ export function SiteHeader({
           />
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitch />
           <Link
-            to="/contact"
+            to={localize('/contact')}
             className={cx(
               'rounded-full bg-indigo-700 px-4 py-2 text-sm font-semibold tracking-wide whitespace-nowrap text-white shadow-sm shadow-indigo-700/30 transition-colors hover:bg-indigo-800',
               FOCUS_RING,
             )}
           >
-            {SITE_COPY.getStarted}
+            {copy('getStarted')}
           </Link>
           <button
             ref={menu.buttonRef}
             type="button"
             aria-expanded={menu.open}
             aria-controls={menuId}
-            aria-label={menu.open ? SITE_COPY.menuButtonClose : SITE_COPY.menuButtonOpen}
+            aria-label={menu.open ? copy('menuButtonClose') : copy('menuButtonOpen')}
             onClick={menu.toggle}
             className={cx(
               'inline-flex size-10 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100 md:hidden',
@@ -139,7 +140,7 @@ export function SiteHeader({
       </div>
       <nav
         id={menuId}
-        aria-label={SITE_COPY.menuNavLabel}
+        aria-label={copy('menuNavLabel')}
         hidden={!menu.open}
         className="border-t border-slate-200 bg-white md:hidden"
       >

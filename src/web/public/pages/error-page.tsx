@@ -1,29 +1,34 @@
 import { isRouteErrorResponse, Link } from 'react-router';
-import { ERROR_COPY, NOT_FOUND_COPY } from '../../content/pages.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 
 const LINK_CLASSES =
   'rounded-full px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 export function ErrorPage({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const copy = notFound ? NOT_FOUND_COPY : ERROR_COPY;
+  const copy = useCopy('site');
+  const localize = useLocalize();
+  const key = notFound ? 'notFound' : 'error';
   return (
     <section aria-labelledby="error-heading" className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
       <h1 id="error-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        {copy.heading}
+        {copy(`${key}.heading`)}
       </h1>
-      <p className="mt-4 text-lg text-slate-700">{copy.body}</p>
+      <p className="mt-4 text-lg text-slate-700">{copy(`${key}.body`)}</p>
       <div className="mt-8 flex flex-wrap gap-3">
         {notFound ? (
           <>
-            <Link to="/" className={`${LINK_CLASSES} bg-indigo-700 text-white hover:bg-indigo-800`}>
-              {NOT_FOUND_COPY.homeLink}
+            <Link
+              to={localize('/')}
+              className={`${LINK_CLASSES} bg-indigo-700 text-white hover:bg-indigo-800`}
+            >
+              {copy('notFound.homeLink')}
             </Link>
             <Link
-              to="/contact"
+              to={localize('/contact')}
               className={`${LINK_CLASSES} bg-white text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50`}
             >
-              {NOT_FOUND_COPY.contactLink}
+              {copy('notFound.contactLink')}
             </Link>
           </>
         ) : (
@@ -33,7 +38,7 @@ export function ErrorPage({ error }: { error: unknown }) {
             onClick={() => window.location.reload()}
             className={`${LINK_CLASSES} bg-indigo-700 text-white hover:bg-indigo-800`}
           >
-            {ERROR_COPY.retry}
+            {copy('error.retry')}
           </button>
         )}
       </div>

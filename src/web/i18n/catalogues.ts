@@ -1,0 +1,33 @@
+import type site from '../content/messages/en/site.json';
+
+/**
+ * The shape of each namespace's catalogue: the English one, which every other language must match
+ * (catalogues.test.ts). Type-only: the browser loads catalogues through `loadMessages` (messages.ts).
+ */
+export interface Catalogues {
+  site: typeof site;
+}
+
+export type Namespace = keyof Catalogues;
+
+/** The paths of a catalogue's texts: `hero.heading`, `stats.0.label` (a list's items by index). */
+export type MessageKey<Tree> = Tree extends string
+  ? never
+  : Tree extends readonly (infer Item)[]
+    ? Item extends string
+      ? `${number}`
+      : `${number}.${MessageKey<Item>}`
+    : {
+        [Key in keyof Tree & string]: Tree[Key] extends string ? Key : `${Key}.${MessageKey<Tree[Key]>}`;
+      }[keyof Tree & string];
+
+/** The paths of a catalogue's lists, for counting their items. */
+export type ListKey<Tree> = Tree extends string
+  ? never
+  : Tree extends readonly (infer Item)[]
+    ? `${number}.${ListKey<Item>}`
+    : {
+        [Key in keyof Tree & string]: Tree[Key] extends readonly unknown[]
+          ? Key | `${Key}.${ListKey<Tree[Key]>}`
+          : `${Key}.${ListKey<Tree[Key]>}`;
+      }[keyof Tree & string];
