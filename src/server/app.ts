@@ -96,7 +96,7 @@ import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { createPublicContent } from './plugins/public-content.ts';
 import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
+import { FIXED_PUBLIC_PATHS, inEveryLanguage, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 import { siteIconRoutes } from './web/site-icons.ts';
 
@@ -505,12 +505,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(seoRoutes, {
     config,
     sitemapSources: [
-      () => FIXED_PUBLIC_PATHS.map((path) => ({ path })),
-      async () => [{ path: brandGamePath((await currentSettings()).brandName) }],
+      () => FIXED_PUBLIC_PATHS.flatMap((path) => inEveryLanguage(path)),
+      async () => inEveryLanguage(brandGamePath((await currentSettings()).brandName)),
       async () => {
         const posts = await blogPosts.sitemapEntries();
         return [
-          { path: '/blog', ...(posts[0] ? { lastModified: posts[0].updatedAt } : {}) },
+          ...inEveryLanguage('/blog', posts[0]?.updatedAt),
           ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.updatedAt })),
         ];
       },

@@ -30,19 +30,40 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
+    // Every page in English and in Hindi (under /hi).
     expect(locations(response.body)).toEqual([
       'https://support.example.in/',
+      'https://support.example.in/hi',
       'https://support.example.in/contact',
+      'https://support.example.in/hi/contact',
       'https://support.example.in/terms',
+      'https://support.example.in/hi/terms',
       'https://support.example.in/privacy',
+      'https://support.example.in/hi/privacy',
       'https://support.example.in/delete-account',
+      'https://support.example.in/hi/delete-account',
       // The game's canonical address (its page's canonical link names it too); /tictactoe is not listed.
       'https://support.example.in/SamparkGame',
+      'https://support.example.in/hi/SamparkGame',
       // The blog's list page; its published posts follow it (see features/blog/feed.test.ts).
       'https://support.example.in/blog',
+      'https://support.example.in/hi/blog',
     ]);
+    // Each version names both, and English as the default.
+    const contact = response.body
+      .split('\n')
+      .find((line) => line.includes('<loc>https://support.example.in/hi/contact<'));
+    expect(contact).toContain(
+      '<xhtml:link rel="alternate" hreflang="en" href="https://support.example.in/contact"/>',
+    );
+    expect(contact).toContain(
+      '<xhtml:link rel="alternate" hreflang="hi" href="https://support.example.in/hi/contact"/>',
+    );
+    expect(contact).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://support.example.in/contact"/>',
+    );
 
     const origin = { origin: 'https://support.example.in' };
     const cookie = await signInNewAdmin(t, origin.origin);
@@ -56,6 +77,7 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
     const renamed = locations((await t.app.inject({ url: '/sitemap.xml' })).body);
     expect(renamed.filter((location) => /game|tictactoe/i.test(location))).toEqual([
       'https://support.example.in/ApnaHelpGame',
+      'https://support.example.in/hi/ApnaHelpGame',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_APP_ROOTS } from '../../shared/pages/admin-paths.ts';
 import { PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
 import { CHANNEL_CLICK_PREFIX } from '../../shared/rules/channel-links.ts';
+import { LOCALES, type Locale, localizedPath } from '../../shared/rules/locales.ts';
 import type { Config } from '../config.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
@@ -11,6 +12,33 @@ export interface SitemapEntry {
   path: string;
   /** ISO 8601: the blog gives its posts' update times. */
   lastModified?: string;
+  /** The page in every language it has, itself included (`hreflang` alternates); English is the default. */
+  alternates?: Partial<Record<Locale, string>>;
+}
+
+/** A page that exists in every language (DESIGN.md, "Languages"): one entry for each, naming all of them. */
+export function inEveryLanguage(path: string, lastModified?: string): SitemapEntry[] {
+  const alternates = Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(locale, path)]));
+  return LOCALES.map((locale) => ({
+    path: localizedPath(locale, path),
+    alternates,
+    ...(lastModified ? { lastModified } : {}),
+  }));
+}
+
+function alternateLinks(origin: string, alternates: SitemapEntry['alternates']): string {
+  if (!alternates) return '';
+  const links = LOCALES.flatMap((locale) => {
+    const path = alternates[locale];
+    return path ? [[locale, path]] : [];
+  });
+  if (alternates.en) links.push(['x-default', alternates.en]);
+  return links
+    .map(
+      ([hreflang, path]) =>
+        `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(origin + path)}"/>`,
+    )
+    .join('');
 }
 
 /** Where sitemap entries come from: the fixed pages, the branded game route, the blog and its posts. */
@@ -39,11 +67,12 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
     if (seen.has(entry.path)) continue;
     seen.add(entry.path);
     const lastModified = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : '';
-    urls.push(`  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastModified}</url>`);
+    const alternates = alternateLinks(origin, entry.alternates);
+    urls.push(`  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastModified}${alternates}</url>`);
   }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

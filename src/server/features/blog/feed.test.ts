@@ -78,9 +78,11 @@ describe.each(TEST_DIALECTS)('blog RSS feed and sitemap (%s)', (dialect) => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(XMLValidator.validate(response.body)).toBe(true);
+    // The list in both languages, each naming the other.
     expect(response.body).toContain(
-      `<url><loc>${ORIGIN}/blog</loc><lastmod>${post.updatedAt}</lastmod></url>`,
+      `<url><loc>${ORIGIN}/blog</loc><lastmod>${post.updatedAt}</lastmod><xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/blog"/>`,
     );
+    expect(response.body).toContain(`<url><loc>${ORIGIN}/hi/blog</loc><lastmod>${post.updatedAt}</lastmod>`);
     expect(response.body).toContain(
       `<url><loc>${ORIGIN}/blog/public-post</loc><lastmod>${post.updatedAt}</lastmod></url>`,
     );
