@@ -3,7 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Manifest, type Plugin } from 'vite';
-import { compiledMessages, FORMAT_ONLY_ALIAS } from './scripts/compiled-messages.ts';
+import { compiledMessages } from './scripts/compiled-messages.ts';
 import { publicEntryKey, withStaticImports } from './scripts/vite-manifest.ts';
 import { PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
 
@@ -110,7 +110,7 @@ const PUBLIC_SHELL_MODULES = new RegExp(
     'src/web/(content/(site|pages)|head|server-context|lib/class-names)\\.',
     'src/shared/rules/(site-settings|channel-links|fields)\\.',
     'src/web/i18n/',
-    'node_modules/(use-intl|@formatjs/fast-memoize)/',
+    'node_modules/icu-minify/',
   ]
     .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
     .join('|'),
@@ -123,9 +123,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     ...(isSsrBuild ? [publicPageChunks()] : [chunkModules()]),
   ],
-  resolve: { alias: [FORMAT_ONLY_ALIAS] },
-  // Bundled into the server's page renderer too, so that the alias above applies there as well.
-  ssr: { noExternal: ['use-intl'] },
   build: isSsrBuild
     ? // The server bundle: `vite build --ssr src/web/entry-server.tsx --outDir dist/web/server`.
       { emptyOutDir: true, copyPublicDir: false }

@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { compiledMessages, FORMAT_ONLY_ALIAS } from './scripts/compiled-messages.ts';
+import { compiledMessages } from './scripts/compiled-messages.ts';
 
 export default defineConfig({
   // The public site's message catalogues, compiled as the build compiles them (decision 038).
   plugins: [compiledMessages()],
-  resolve: { alias: [FORMAT_ONLY_ALIAS] },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],

@@ -4,9 +4,9 @@ import type { Plugin } from 'vite';
 
 /**
  * The public site's message catalogues (src/web/content/messages/{locale}/{namespace}.json) are ICU messages;
- * this compiles each one at build time with icu-minify into use-intl's compact form, so the browser needs no
- * ICU parser: use-intl's `format-message/format-only` formats them (the alias in vite.config.ts and
- * vitest.config.ts). Decision 038.
+ * this compiles each one at build time with icu-minify into its compact form, so the browser needs no ICU
+ * parser, only icu-minify's small formatter (src/web/i18n/format.ts). Used by vite.config.ts and
+ * vitest.config.ts. Decision 038.
  */
 export const MESSAGES_DIR = 'src/web/content/messages/';
 
@@ -44,9 +44,3 @@ export function compiledMessages(): Plugin {
     },
   };
 }
-
-/** use-intl formats precompiled messages with its small formatter, without the ICU parser. */
-export const FORMAT_ONLY_ALIAS = {
-  find: /^use-intl\/format-message$/,
-  replacement: 'use-intl/format-message/format-only',
-};

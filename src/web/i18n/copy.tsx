@@ -1,14 +1,14 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { IntlProvider, useLocale, useTranslations } from 'use-intl/react';
-import { INTL_LOCALE, type Locale, localizedPath } from '../../shared/rules/locales.ts';
+import { type Locale, localizedPath } from '../../shared/rules/locales.ts';
 import type { CopyValues } from '../content/site.ts';
 import type { Catalogues, ListKey, MessageKey, Namespace } from './catalogues.ts';
+import { formatMessage, messageAt } from './format.ts';
 import type { Messages } from './messages.ts';
 
 /**
  * How public pages read their texts: `const copy = useCopy('landing')`, then `copy('hero.heading')`. Every
  * text is an ICU message from the page's language's catalogue (messages.ts), filled with the site's values
- * ({product}, {phone}, ...: site.ts `copyValues`) and any extra ones. use-intl formats them (decision 038).
+ * ({product}, {phone}, ...: site.ts `copyValues`) and any extra ones (decision 038).
  */
 export interface Copy<Tree> {
   (key: MessageKey<Tree>, extra?: CopyValues): string;
@@ -36,36 +36,44 @@ function collectArgumentNames(message: unknown, names: Set<string>): Set<string>
   return names;
 }
 
-interface UntypedTranslator {
-  (key: string, values?: CopyValues): string;
-  raw(key: string): unknown;
+interface PageLanguage {
+  locale: Locale;
+  messages: Messages;
+  /** The values every text may use ({product}, {phone}, ...). */
+  values: CopyValues;
+  timeZone: string | undefined;
 }
 
-function copyOf<Tree>(t: UntypedTranslator, values: CopyValues): Copy<Tree> {
-  const valuesWith = (extra?: CopyValues) => (extra ? { ...values, ...extra } : values);
-  const copy = (key: string, extra?: CopyValues) => t(key, valuesWith(extra));
-  copy.ifKnown = (key: string, extra?: CopyValues) => {
-    const all = valuesWith(extra);
-    const needed = collectArgumentNames(t.raw(key), new Set());
-    return [...needed].every((name) => Object.hasOwn(all, name)) ? t(key, all) : null;
-  };
-  copy.count = (key: string) => (t.raw(key) as unknown[]).length;
-  return copy as Copy<Tree>;
-}
-
-/** The values every text may use ({product}, {phone}, ...), given by PublicIntl. */
-const CopyValuesContext = createContext<CopyValues>({});
+const PageLanguageContext = createContext<PageLanguage>({
+  locale: 'en',
+  messages: {},
+  values: {},
+  timeZone: undefined,
+});
 
 /** A namespace's texts in the page's language, filled with the site's values. */
 export function useCopy<N extends Namespace>(namespace: N): Copy<Catalogues[N]> {
-  const t = useTranslations(namespace) as unknown as UntypedTranslator;
-  const values = useContext(CopyValuesContext);
-  return useMemo(() => copyOf<Catalogues[N]>(t, values), [t, values]);
+  const { locale, messages, values, timeZone } = useContext(PageLanguageContext);
+  return useMemo(() => {
+    const valuesWith = (extra?: CopyValues) => (extra ? { ...values, ...extra } : values);
+    const copy = (key: string, extra?: CopyValues) =>
+      formatMessage(locale, messages, namespace, key, valuesWith(extra), timeZone);
+    copy.ifKnown = (key: string, extra?: CopyValues) => {
+      const all = valuesWith(extra);
+      const needed = collectArgumentNames(messageAt(messages, namespace, key), new Set());
+      return [...needed].every((name) => Object.hasOwn(all, name)) ? copy(key, extra) : null;
+    };
+    copy.count = (key: string) => {
+      const list = messageAt(messages, namespace, key);
+      return Array.isArray(list) ? list.length : 0;
+    };
+    return copy as Copy<Catalogues[N]>;
+  }, [locale, messages, namespace, values, timeZone]);
 }
 
 /** The page's language, from its URL. */
 export function usePageLocale(): Locale {
-  return useLocale() === INTL_LOCALE.hi ? 'hi' : 'en';
+  return useContext(PageLanguageContext).locale;
 }
 
 /** Site paths in the page's language: `localize('/contact')` is `/hi/contact` on a Hindi page. */
@@ -74,23 +82,9 @@ export function useLocalize(): (path: string) => string {
   return useMemo(() => (path: string) => localizedPath(locale, path), [locale]);
 }
 
-/** The messages a page shows, in its language, and the site's values, for everything under it. */
-export function PublicIntl({
-  locale,
-  messages,
-  values,
-  timeZone,
-  children,
-}: {
-  locale: Locale;
-  messages: Messages;
-  values: CopyValues;
-  timeZone: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <IntlProvider locale={INTL_LOCALE[locale]} messages={messages as never} timeZone={timeZone}>
-      <CopyValuesContext value={values}>{children}</CopyValuesContext>
-    </IntlProvider>
-  );
+/** The page's language, its catalogues and the site's values, for everything under it. */
+export function PublicIntl({ children, ...language }: PageLanguage & { children: ReactNode }) {
+  const { locale, messages, values, timeZone } = language;
+  const value = useMemo(() => ({ locale, messages, values, timeZone }), [locale, messages, values, timeZone]);
+  return <PageLanguageContext value={value}>{children}</PageLanguageContext>;
 }

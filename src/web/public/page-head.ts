@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, type Params } from 'react-router';
-import { createTranslator } from 'use-intl/core';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { type ContactFacts, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
-import { INTL_LOCALE, LOCALES, type Locale, localizedPath } from '../../shared/rules/locales.ts';
+import { LOCALES, type Locale, localizedPath } from '../../shared/rules/locales.ts';
 import type { PageMeta } from '../content/pages.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import type { PageHead } from '../head.ts';
 import type { Namespace } from '../i18n/catalogues.ts';
+import { formatMessage } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { PUBLIC_LAYOUT_ROUTE_ID, type PublicLayoutData } from './site-settings-data.ts';
 
@@ -46,15 +46,10 @@ export function pageMessagesOfMatches(matches: readonly { data: unknown }[]): Pa
 }
 
 function headCopy(page: PageMessagesData | undefined, values: CopyValues): HeadCopy {
-  return (namespace, key, extra) => {
-    if (!page) return key;
-    const t = createTranslator({
-      locale: INTL_LOCALE[page.locale],
-      messages: page.messages as never,
-      namespace: namespace as never,
-    }) as unknown as (key: string, values: CopyValues) => string;
-    return t(key, extra ? { ...values, ...extra } : values);
-  };
+  return (namespace, key, extra) =>
+    page
+      ? formatMessage(page.locale, page.messages, namespace, key, extra ? { ...values, ...extra } : values)
+      : key;
 }
 
 /** Every public route's `handle`: how it describes itself in <head>. */
