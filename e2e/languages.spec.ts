@@ -7,7 +7,7 @@ test.describe('the language switch', () => {
     const errors = collectErrors(page);
     await page.goto('/terms');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    const toHindi = page.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
+    const toHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
     await hydrated(toHindi);
     await expect(toHindi).toHaveAttribute('hreflang', 'hi');
     await toHindi.click();
@@ -23,13 +23,27 @@ test.describe('the language switch', () => {
     await expect(page).toHaveURL(/\/hi$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
-    await page.getByRole('link', { name: 'Read this page in English' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Read this page in English' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(
       page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Contact' }),
     ).toHaveAttribute('href', '/contact');
     expect(errors).toEqual([]);
+  });
+
+  test('is in the phone menu and the footer too', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/privacy');
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await hydrated(menuButton);
+    await menuButton.click();
+    await expect(
+      page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }),
+    ).toHaveAttribute('href', '/hi/privacy');
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }),
+    ).toHaveAttribute('href', '/hi/privacy');
   });
 
   test('a missing Hindi page is a Hindi 404 with links to the Hindi home page', async ({ page }) => {
@@ -41,7 +55,7 @@ test.describe('the language switch', () => {
 
   test('the Hindi chrome passes every axe rule', async ({ page }) => {
     await page.goto('/hi/no-such-page');
-    await hydrated(page.getByRole('link', { name: 'Read this page in English' }));
+    await hydrated(page.getByRole('link', { name: 'Read this page in English' }).first());
     await expectNoSeriousAxeViolationsOfAnyRule(page);
   });
 });
@@ -65,13 +79,13 @@ test.describe('a browser that asks for Hindi first', () => {
     await offer.getByRole('button', { name: 'Close' }).click();
     await expect(offer).toBeHidden();
     await page.reload();
-    await hydrated(page.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }));
+    await hydrated(page.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }).first());
     await expect(offer).toBeHidden();
   });
 
   test('is not offered anything on a Hindi page', async ({ page }) => {
     await page.goto('/hi/contact');
-    await hydrated(page.getByRole('link', { name: 'Read this page in English' }));
+    await hydrated(page.getByRole('link', { name: 'Read this page in English' }).first());
     await expect(page.getByRole('complementary', { name: 'यह पेज हिन्दी में पढ़ें' })).toHaveCount(0);
   });
 });
@@ -81,7 +95,7 @@ test.describe('a browser that asks for English', () => {
 
   test('is offered nothing', async ({ page }) => {
     await page.goto('/contact');
-    await hydrated(page.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }));
+    await hydrated(page.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }).first());
     await expect(page.getByRole('complementary', { name: 'यह पेज हिन्दी में पढ़ें' })).toHaveCount(0);
   });
 });

@@ -5,8 +5,11 @@ import { cx } from '../../lib/class-names.ts';
 import { FOCUS_RING } from './nav-links.tsx';
 import { useOtherLanguage } from './other-language.ts';
 
-/** The header's link to the page in the other language, named in that language. */
-export function LanguageSwitch() {
+/**
+ * The link to the page in the other language, named in that language: in the header from small tablets
+ * up, at the top of the phone menu, and in the footer.
+ */
+export function LanguageSwitch({ className }: { className: string }) {
   const copy = useCopy('site');
   const other = useOtherLanguage();
   return (
@@ -15,10 +18,7 @@ export function LanguageSwitch() {
       hrefLang={other.locale}
       lang={other.locale}
       aria-label={copy('language.switchLabel')}
-      className={cx(
-        'rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50',
-        FOCUS_RING,
-      )}
+      className={cx(className, FOCUS_RING)}
     >
       {copy('language.switchText')}
     </Link>

@@ -5,6 +5,7 @@ import type { ContactFacts } from '../../../shared/rules/contact-facts.ts';
 import { FOOTER_LINKS } from '../../content/site.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { FOCUS_RING } from './nav-links.tsx';
 
 /** The brand, the support phone (the first published phone channel) and email, the links and the small print. */
@@ -51,6 +52,9 @@ export function SiteFooter({
                 </Link>
               </li>
             ))}
+            <li>
+              <LanguageSwitch className="rounded font-semibold text-indigo-700 hover:underline" />
+            </li>
           </ul>
         </nav>
         {settings && (

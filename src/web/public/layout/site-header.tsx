@@ -108,7 +108,7 @@ export function SiteHeader({
           />
         </nav>
         <div className="flex items-center gap-2">
-          <LanguageSwitch />
+          <LanguageSwitch className="hidden rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50 sm:inline-block" />
           <Link
             to={localize('/contact')}
             className={cx(
@@ -155,6 +155,9 @@ export function SiteHeader({
             other: 'text-slate-800 hover:bg-slate-100',
           }}
         />
+        <div className="mx-auto max-w-6xl px-4 pb-4">
+          <LanguageSwitch className="inline-block rounded-full px-4 py-2 text-base font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50" />
+        </div>
       </nav>
     </header>
   );
