@@ -6,6 +6,7 @@
  * Reports are written to .tmp/lighthouse/<page>.html. Needs no network beyond localhost.
  *
  * Usage: npm run lighthouse   (builds first when there is no build; CHROMIUM_PATH picks another Chromium)
+ *        npm run lighthouse -- /hi /hi/contact   (only these paths)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,16 +80,23 @@ async function newestPost(): Promise<AuditedPage> {
 let failed = false;
 try {
   await waitForUrl(`${origin}/api/ready`);
-  const pages: AuditedPage[] = [
-    { name: 'home', path: '/' },
-    { name: 'contact', path: '/contact' },
-    { name: 'blog', path: '/blog' },
-    await newestPost(),
-    { name: 'terms', path: '/terms' },
-    { name: 'privacy', path: '/privacy' },
-    { name: 'game', path: '/tictactoe' },
-    { name: 'delete-account', path: '/delete-account' },
-  ];
+  const chosen = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  const pages: AuditedPage[] =
+    chosen.length > 0
+      ? chosen.map((path) => ({ name: path.slice(1).replaceAll('/', '-') || 'home', path }))
+      : [
+          { name: 'home', path: '/' },
+          { name: 'contact', path: '/contact' },
+          { name: 'blog', path: '/blog' },
+          await newestPost(),
+          { name: 'terms', path: '/terms' },
+          { name: 'privacy', path: '/privacy' },
+          { name: 'game', path: '/tictactoe' },
+          { name: 'delete-account', path: '/delete-account' },
+          // The Hindi pages (decision 038).
+          { name: 'hi-home', path: '/hi' },
+          { name: 'hi-contact', path: '/hi/contact' },
+        ];
   const pathWidth = Math.max(...pages.map((page) => page.path.length));
   const rows: string[] = [];
   for (const page of pages) {
