@@ -5,10 +5,37 @@ import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
 import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
 import { GAME_PAGE_COPY } from './game.ts';
 import { LANDING_COPY } from './landing.ts';
+import privacyEn from './messages/en/privacy.json';
+import termsEn from './messages/en/terms.json';
+import privacyHi from './messages/hi/privacy.json';
+import termsHi from './messages/hi/terms.json';
 import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
-import { PRIVACY_COPY } from './privacy.ts';
 import { copyValues, fillCopy, fillCopyIfKnown } from './site.ts';
-import { TERMS_COPY } from './terms.ts';
+
+/** The terms' and privacy catalogues in each language, compiled as the pages read them (icu-minify). */
+const CATALOGUES = {
+  'terms (en)': termsEn,
+  'terms (hi)': termsHi,
+  'privacy (en)': privacyEn,
+  'privacy (hi)': privacyHi,
+};
+
+/**
+ * The names of the values compiled messages use, anywhere in a catalogue: a part naming a value is `[name]`
+ * or `[name, type, options]` (src/web/i18n/copy.tsx); a plural's or select's options hold messages of their own.
+ */
+function valueNames(tree: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(tree)) {
+    const [first, second] = tree as unknown[];
+    const isPart =
+      typeof first === 'string' && /^\w+$/.test(first) && (tree.length === 1 || typeof second === 'number');
+    if (isPart) names.add(first);
+    for (const item of tree) valueNames(item, names);
+  } else if (typeof tree === 'object' && tree !== null) {
+    for (const item of Object.values(tree)) valueNames(item, names);
+  }
+  return names;
+}
 
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -35,8 +62,6 @@ describe('public copy', () => {
   it.each(
     Object.entries({
       LANDING_COPY,
-      TERMS_COPY,
-      PRIVACY_COPY,
       GAME_COPY,
       GAME_PAGE_COPY,
       NOT_FOUND_COPY,
@@ -45,6 +70,15 @@ describe('public copy', () => {
   )('%s uses only placeholders the settings and channels fill', (_name, copy) => {
     for (const text of strings(copy)) expect(fillCopy(text, values)).not.toMatch(/\{\w+\}/);
   });
+
+  it.each(Object.entries(CATALOGUES))(
+    'the %s catalogue uses only values the settings and channels fill',
+    (_name, catalogue) => {
+      const names = valueNames(catalogue);
+      expect([...names]).toContain('product');
+      for (const name of names) expect(values, name).toHaveProperty(name);
+    },
+  );
 
   it('ACCOUNT_DELETION_COPY uses only the settings and the number being deleted, and names the retention', () => {
     const texts = strings(ACCOUNT_DELETION_COPY);
@@ -84,7 +118,7 @@ describe('public copy', () => {
 
   it('has the six landing FAQ entries and the terms sections the spec names', () => {
     expect(LANDING_COPY.faqs).toHaveLength(6);
-    expect(TERMS_COPY.sections.map((section) => section.title)).toEqual([
+    expect(Object.values(termsEn.sections).map((section) => section.title)).toEqual([
       'App Description & Purpose',
       'Acceptable Use Policy',
       'Prohibited Activities',

@@ -1,4 +1,6 @@
+import type privacy from '../content/messages/en/privacy.json';
 import type site from '../content/messages/en/site.json';
+import type terms from '../content/messages/en/terms.json';
 
 /**
  * The shape of each namespace's catalogue: the English one, which every other language must match
@@ -6,6 +8,8 @@ import type site from '../content/messages/en/site.json';
  */
 export interface Catalogues {
   site: typeof site;
+  terms: typeof terms;
+  privacy: typeof privacy;
 }
 
 export type Namespace = keyof Catalogues;

@@ -1,49 +1,87 @@
 import { Ban, EyeOff, Inbox, type LucideIcon, Trash2 } from 'lucide-react';
-import { PRIVACY_COPY, type PrivacyCard } from '../../content/privacy.ts';
+import type { Catalogues } from '../../i18n/catalogues.ts';
+import { type Copy, useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { staticHead } from '../page-head.ts';
-import { type FillCopy, useCopy } from '../site-settings-data.ts';
 import { Tabs } from '../ui/tabs.tsx';
 import { SupportLinks, TextLinks, TextPage } from '../ui/text-page.tsx';
 
-const COPY = PRIVACY_COPY;
+export const handle = staticHead('privacy', '/privacy');
 
-export const handle = staticHead(COPY.meta, '/privacy');
+type Privacy = Catalogues['privacy'];
+type PrivacyCopy = Copy<Privacy>;
+type CardKey = keyof Privacy['overviewCards'];
+type SectionKey = keyof Privacy['sections'];
+/** The keys of the parts (cards or sections) whose texts end in a list of items. */
+type WithItems<Parts> = { [Key in keyof Parts]: 'items' extends keyof Parts[Key] ? Key : never }[keyof Parts];
 
-const CARD_ICONS: Record<PrivacyCard['icon'], { icon: LucideIcon; classes: string }> = {
-  'eye-off': { icon: EyeOff, classes: 'bg-indigo-50 text-indigo-700' },
-  ban: { icon: Ban, classes: 'bg-red-50 text-red-700' },
-  inbox: { icon: Inbox, classes: 'bg-emerald-50 text-emerald-700' },
-  trash: { icon: Trash2, classes: 'bg-amber-50 text-amber-800' },
-};
+type ListCardKey = WithItems<Privacy['overviewCards']>;
+type OverviewCard = { icon: LucideIcon; iconClasses: string } & (
+  | { key: Exclude<CardKey, ListCardKey>; hasItems?: never }
+  | { key: ListCardKey; hasItems: true }
+);
 
-/** Where a reader goes to have their data deleted: support, or the self-service page. */
-const DELETION_LINKS = [
-  { to: '/contact', label: COPY.support.contactLink },
-  { to: '/delete-account', label: COPY.deleteAccountLink },
+/** The overview's cards in order: each one's texts' key in `overviewCards`, and its icon. */
+const CARDS: readonly OverviewCard[] = [
+  { key: 'notCollected', icon: EyeOff, iconClasses: 'bg-indigo-50 text-indigo-700', hasItems: true },
+  { key: 'noTracking', icon: Ban, iconClasses: 'bg-red-50 text-red-700' },
+  { key: 'contactForm', icon: Inbox, iconClasses: 'bg-emerald-50 text-emerald-700', hasItems: true },
+  { key: 'deletion', icon: Trash2, iconClasses: 'bg-amber-50 text-amber-800' },
 ];
 
-function Overview({ fill }: { fill: FillCopy }) {
+/** The detailed policy's sections in order: each one's id on the page and its texts' key in `sections`. */
+const SECTIONS: readonly (
+  | { id: string; key: Exclude<SectionKey, WithItems<Privacy['sections']>>; hasItems?: never }
+  | { id: string; key: WithItems<Privacy['sections']>; hasItems: true }
+)[] = [
+  { id: 'who', key: 'who' },
+  { id: 'not-collected', key: 'notCollected' },
+  { id: 'contact-form', key: 'contactForm', hasItems: true },
+  { id: 'technical', key: 'technical' },
+  { id: 'use', key: 'use' },
+  { id: 'deletion', key: 'deletion' },
+  { id: 'changes', key: 'changes' },
+];
+
+/** 0, 1, ... up to a list's length: its items' indexes. */
+function indexes(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index);
+}
+
+/** Where a reader goes to have their data deleted: support, or the self-service page. */
+function deletionLinks(copy: PrivacyCopy, localize: (path: string) => string) {
+  return [
+    { to: localize('/contact'), label: copy('support.contactLink') },
+    { to: localize('/delete-account'), label: copy('deleteAccountLink') },
+  ];
+}
+
+function Overview({ copy }: { copy: PrivacyCopy }) {
+  const localize = useLocalize();
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {COPY.overviewCards.map((card: PrivacyCard) => {
-        const { icon: Icon, classes } = CARD_ICONS[card.icon];
+      {CARDS.map((card) => {
+        const Icon = card.icon;
         return (
-          <li key={card.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className={`inline-flex size-11 items-center justify-center rounded-xl ${classes}`}>
+          <li key={card.key} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span
+              className={`inline-flex size-11 items-center justify-center rounded-xl ${card.iconClasses}`}
+            >
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <h2 className="mt-4 text-lg font-semibold text-slate-900">{card.title}</h2>
-            <p className="mt-2 text-slate-700">{fill(card.body)}</p>
-            {card.items && (
+            <h2 className="mt-4 text-lg font-semibold text-slate-900">
+              {copy(`overviewCards.${card.key}.title`)}
+            </h2>
+            <p className="mt-2 text-slate-700">{copy(`overviewCards.${card.key}.body`)}</p>
+            {card.hasItems && (
               <ul className="mt-3 flex flex-wrap gap-2">
-                {card.items.map((item) => (
-                  <li key={item} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
-                    {item}
+                {indexes(copy.count(`overviewCards.${card.key}.items`)).map((index) => (
+                  <li key={index} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                    {copy(`overviewCards.${card.key}.items.${index}`)}
                   </li>
                 ))}
               </ul>
             )}
-            {card.icon === 'trash' && <TextLinks links={DELETION_LINKS} className="mt-4" />}
+            {card.key === 'deletion' && <TextLinks links={deletionLinks(copy, localize)} className="mt-4" />}
           </li>
         );
       })}
@@ -51,31 +89,32 @@ function Overview({ fill }: { fill: FillCopy }) {
   );
 }
 
-function DetailedPolicy({ fill }: { fill: FillCopy }) {
+function DetailedPolicy({ copy }: { copy: PrivacyCopy }) {
+  const localize = useLocalize();
   return (
     <div className="space-y-4">
-      {COPY.sections.map((section) => (
+      {SECTIONS.map((section) => (
         <section
           key={section.id}
           aria-labelledby={`privacy-${section.id}`}
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
         >
           <h2 id={`privacy-${section.id}`} className="text-xl font-bold text-slate-900">
-            {section.title}
+            {copy(`sections.${section.key}.title`)}
           </h2>
           <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{fill(paragraph)}</p>
+            {indexes(copy.count(`sections.${section.key}.paragraphs`)).map((index) => (
+              <p key={index}>{copy(`sections.${section.key}.paragraphs.${index}`)}</p>
             ))}
           </div>
-          {'items' in section && section.items && (
+          {section.hasItems && (
             <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-700">
-              {section.items.map((item) => (
-                <li key={item}>{item}</li>
+              {indexes(copy.count(`sections.${section.key}.items`)).map((index) => (
+                <li key={index}>{copy(`sections.${section.key}.items.${index}`)}</li>
               ))}
             </ul>
           )}
-          {section.id === 'deletion' && <TextLinks links={DELETION_LINKS} className="mt-4" />}
+          {section.id === 'deletion' && <TextLinks links={deletionLinks(copy, localize)} className="mt-4" />}
         </section>
       ))}
     </div>
@@ -84,20 +123,27 @@ function DetailedPolicy({ fill }: { fill: FillCopy }) {
 
 /** Privacy Policy (SPEC section 2, "Privacy Policy page"), true of this site (DESIGN.md). */
 export function PrivacyPage() {
-  const fill = useCopy();
+  const copy = useCopy('privacy');
   return (
-    <TextPage heading={COPY.heading} lead={COPY.lead}>
+    <TextPage heading={copy('heading')} lead={copy('lead')}>
       <Tabs
-        label={COPY.tabsLabel}
+        label={copy('tabsLabel')}
         idPrefix="privacy"
         defaultTab="overview"
         tabs={[
-          { id: 'overview', label: COPY.tabs.overview, panel: <Overview fill={fill} /> },
-          { id: 'details', label: COPY.tabs.details, panel: <DetailedPolicy fill={fill} /> },
+          { id: 'overview', label: copy('tabs.overview'), panel: <Overview copy={copy} /> },
+          { id: 'details', label: copy('tabs.details'), panel: <DetailedPolicy copy={copy} /> },
         ]}
       />
       <div className="mt-10">
-        <SupportLinks copy={COPY.support} />
+        <SupportLinks
+          texts={{
+            heading: copy('support.heading'),
+            body: copy('support.body'),
+            emailLink: copy('support.emailLink'),
+            contactLink: copy('support.contactLink'),
+          }}
+        />
       </div>
     </TextPage>
   );

@@ -1,24 +1,57 @@
 import { Building2, Check, type LucideIcon, MessageCircle, ShieldCheck, X } from 'lucide-react';
-import { fillCopyIfKnown } from '../../content/site.ts';
-import { type Severity, TERMS_COPY, type TermsFeature, type TermsSection } from '../../content/terms.ts';
+import type { Catalogues } from '../../i18n/catalogues.ts';
+import { type Copy, useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { staticHead } from '../page-head.ts';
-import { type FillCopy, useCopy, useCopyValues } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { LastUpdated } from '../ui/last-updated.tsx';
 import { FeatureCards, StatTile } from '../ui/section.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { SupportLinks, TextPage } from '../ui/text-page.tsx';
 
-const COPY = TERMS_COPY;
+export const handle = staticHead('terms', '/terms');
 
-export const handle = staticHead(COPY.meta, '/terms');
+type Terms = Catalogues['terms'];
+type TermsCopy = Copy<Terms>;
+type Severity = keyof Terms['severityLabels'];
+type SectionKey = keyof Terms['sections'];
+/** The sections with a list of items under their paragraphs. */
+type ListSectionKey = {
+  [Key in SectionKey]: 'items' extends keyof Terms['sections'][Key] ? Key : never;
+}[SectionKey];
 
-const FEATURE_ICONS: Record<TermsFeature['icon'], LucideIcon> = {
-  building: Building2,
-  shield: ShieldCheck,
-  message: MessageCircle,
+/** The overview's feature cards, in order: each one's texts' key in `features`, and its icon. */
+const FEATURE_ICONS: Readonly<Record<keyof Terms['features'], LucideIcon>> = {
+  platform: Building2,
+  noDataCollection: ShieldCheck,
+  messagingApp: MessageCircle,
 };
+
+type TermsSection =
+  | { id: string; key: Exclude<SectionKey, ListSectionKey> }
+  /** `severities` gives each item's severity, in the catalogue's order of the items. */
+  | { id: string; key: ListSectionKey; hasItems: true; severities?: readonly Severity[] };
+
+/** The detailed terms in order: each section's id on the page and its texts' key in `sections`. */
+const SECTIONS: readonly TermsSection[] = [
+  { id: 'description', key: 'description' },
+  { id: 'acceptable-use', key: 'acceptableUse', hasItems: true },
+  {
+    id: 'prohibited',
+    key: 'prohibited',
+    hasItems: true,
+    // Spam, harassment, illegal activities, malware; impersonation, unauthorized commercial solicitation.
+    severities: ['high', 'high', 'high', 'high', 'medium', 'medium'],
+  },
+  { id: 'privacy', key: 'privacy' },
+  { id: 'whatsapp', key: 'whatsapp' },
+  { id: 'disclaimer', key: 'disclaimer' },
+];
+
+/** 0, 1, ... up to a list's length: its items' indexes. */
+function indexes(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index);
+}
 
 const SEVERITY_CLASSES: Record<Severity, string> = {
   high: 'bg-red-50 text-red-800 ring-red-200',
@@ -59,13 +92,17 @@ function KeyTermsList({
   );
 }
 
-function Overview({ fill }: { fill: FillCopy }) {
-  const values = useCopyValues();
-  const stats = COPY.stats.flatMap((stat) => {
-    const value = fillCopyIfKnown(stat.value, values);
-    if (value === null) return [];
-    return [{ value, label: value === '1' && stat.labelForOne ? stat.labelForOne : stat.label }];
+function Overview({ copy }: { copy: TermsCopy }) {
+  // A figure naming a value the site lacks (no published channel to count) is left out.
+  const stats = indexes(copy.count('stats')).flatMap((index) => {
+    const value = copy.ifKnown(`stats.${index}.value`);
+    return value === null ? [] : [{ value, label: copy(`stats.${index}.label`) }];
   });
+  const features = (Object.keys(FEATURE_ICONS) as (keyof typeof FEATURE_ICONS)[]).map((key) => ({
+    icon: key,
+    title: copy(`features.${key}.title`),
+    body: copy(`features.${key}.body`),
+  }));
   return (
     <div className="space-y-10">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
@@ -76,74 +113,103 @@ function Overview({ fill }: { fill: FillCopy }) {
 
       <section aria-labelledby="terms-features-heading">
         <h2 id="terms-features-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          {fill(COPY.featuresHeading)}
+          {copy('featuresHeading')}
         </h2>
-        <FeatureCards features={COPY.features} icons={FEATURE_ICONS} fill={fill} look="terms" />
+        <FeatureCards features={features} icons={FEATURE_ICONS} fill={(text) => text} look="terms" />
       </section>
 
       <section aria-labelledby="key-terms-heading">
         <h2 id="key-terms-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          {COPY.keyTerms.heading}
+          {copy('keyTerms.heading')}
         </h2>
         <div className="mt-5 grid gap-4 md:grid-cols-2">
-          <KeyTermsList tone="allowed" heading={COPY.keyTerms.allowedHeading} items={COPY.keyTerms.allowed} />
+          <KeyTermsList
+            tone="allowed"
+            heading={copy('keyTerms.allowedHeading')}
+            items={indexes(copy.count('keyTerms.allowed')).map((index) => copy(`keyTerms.allowed.${index}`))}
+          />
           <KeyTermsList
             tone="prohibited"
-            heading={COPY.keyTerms.prohibitedHeading}
-            items={COPY.keyTerms.prohibited}
+            heading={copy('keyTerms.prohibitedHeading')}
+            items={indexes(copy.count('keyTerms.prohibited')).map((index) =>
+              copy(`keyTerms.prohibited.${index}`),
+            )}
           />
         </div>
       </section>
 
-      <SupportLinks copy={COPY.support} />
+      <SupportLinks
+        texts={{
+          heading: copy('support.heading'),
+          body: copy('support.body'),
+          emailLink: copy('support.emailLink'),
+          contactLink: copy('support.contactLink'),
+        }}
+      />
     </div>
   );
 }
 
-function SectionContent({ section, fill }: { section: TermsSection; fill: FillCopy }) {
+function SectionItems({
+  section,
+  copy,
+}: {
+  section: Extract<TermsSection, { hasItems: true }>;
+  copy: TermsCopy;
+}) {
+  return (
+    <ul className="mt-4 space-y-3">
+      {indexes(copy.count(`sections.${section.key}.items`)).map((index) => {
+        const title = copy(`sections.${section.key}.items.${index}.title`);
+        const severity = section.severities?.[index];
+        return (
+          <li key={title} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold text-slate-900">{title}</p>
+              {severity && (
+                <span
+                  className={cx(
+                    'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+                    SEVERITY_CLASSES[severity],
+                  )}
+                >
+                  {copy(`severityLabels.${severity}`)}
+                  <span className="sr-only"> {copy('severitySuffix')}</span>
+                </span>
+              )}
+            </div>
+            <p className="mt-1 text-sm text-slate-700">
+              {copy(`sections.${section.key}.items.${index}.body`)}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SectionContent({ section, copy }: { section: TermsSection; copy: TermsCopy }) {
   return (
     <div className="space-y-3">
-      {section.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{fill(paragraph)}</p>
+      {indexes(copy.count(`sections.${section.key}.paragraphs`)).map((index) => (
+        <p key={index}>{copy(`sections.${section.key}.paragraphs.${index}`)}</p>
       ))}
-      {section.items && (
-        <ul className="mt-4 space-y-3">
-          {section.items.map((item) => (
-            <li key={item.title} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-semibold text-slate-900">{item.title}</p>
-                {item.severity && (
-                  <span
-                    className={cx(
-                      'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-                      SEVERITY_CLASSES[item.severity],
-                    )}
-                  >
-                    {COPY.severityLabels[item.severity]}
-                    <span className="sr-only"> {COPY.severitySuffix}</span>
-                  </span>
-                )}
-              </div>
-              <p className="mt-1 text-sm text-slate-700">{fill(item.body)}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      {'hasItems' in section && <SectionItems section={section} copy={copy} />}
     </div>
   );
 }
 
-function DetailedTerms({ fill }: { fill: FillCopy }) {
+function DetailedTerms({ copy }: { copy: TermsCopy }) {
   return (
     <div>
-      <h2 className="sr-only">{COPY.detailedHeading}</h2>
+      <h2 className="sr-only">{copy('detailedHeading')}</h2>
       <Accordion
         idPrefix="terms-section"
-        defaultOpen={COPY.sections[0]?.id ?? null}
-        items={COPY.sections.map((section) => ({
+        defaultOpen={SECTIONS[0]?.id ?? null}
+        items={SECTIONS.map((section) => ({
           id: section.id,
-          title: section.title,
-          content: <SectionContent section={section} fill={fill} />,
+          title: copy(`sections.${section.key}.title`),
+          content: <SectionContent section={section} copy={copy} />,
         }))}
       />
     </div>
@@ -152,16 +218,16 @@ function DetailedTerms({ fill }: { fill: FillCopy }) {
 
 /** Terms and Conditions (SPEC section 2, "Terms page"). */
 export function TermsPage() {
-  const fill = useCopy();
+  const copy = useCopy('terms');
   return (
-    <TextPage heading={COPY.heading} lead={fill(COPY.lead)}>
+    <TextPage heading={copy('heading')} lead={copy('lead')}>
       <Tabs
-        label={COPY.tabsLabel}
+        label={copy('tabsLabel')}
         idPrefix="terms"
         defaultTab="overview"
         tabs={[
-          { id: 'overview', label: COPY.tabs.overview, panel: <Overview fill={fill} /> },
-          { id: 'detailed', label: COPY.tabs.detailed, panel: <DetailedTerms fill={fill} /> },
+          { id: 'overview', label: copy('tabs.overview'), panel: <Overview copy={copy} /> },
+          { id: 'detailed', label: copy('tabs.detailed'), panel: <DetailedTerms copy={copy} /> },
         ]}
       />
       <section
@@ -169,16 +235,16 @@ export function TermsPage() {
         className="mt-10 rounded-2xl bg-amber-50/80 p-6 ring-1 ring-amber-200 sm:p-8"
       >
         <h2 id="updates-heading" className="text-xl font-bold text-slate-900">
-          {COPY.updates.heading}
+          {copy('updates.heading')}
         </h2>
         <div className="mt-3 space-y-2 text-slate-800">
-          {COPY.updates.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{fill(paragraph)}</p>
+          {indexes(copy.count('updates.paragraphs')).map((index) => (
+            <p key={index}>{copy(`updates.paragraphs.${index}`)}</p>
           ))}
         </div>
       </section>
       <footer className="mt-8 border-t border-slate-200 pt-6">
-        <LastUpdated label={COPY.lastUpdated} />
+        <LastUpdated label={copy('lastUpdated')} />
       </footer>
     </TextPage>
   );

@@ -2,7 +2,8 @@ import { Mail, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
-import { useCopy, useSiteSettings } from '../site-settings-data.ts';
+import { useLocalize } from '../../i18n/copy.tsx';
+import { useSiteSettings } from '../site-settings-data.ts';
 
 // On the indigo panel the focus ring is white, to stay visible.
 const PANEL_BUTTON =
@@ -34,18 +35,17 @@ export function TextPage({
   );
 }
 
-/** The copy of a support panel: its heading, a sentence, and the two links' labels. */
-export interface SupportCopy {
+/** The texts of a support panel, in the page's language: its heading, a sentence, and the two links' labels. */
+export interface SupportTexts {
   heading: string;
   body: string;
-  /** May name the {email}. */
   emailLink: string;
   contactLink: string;
 }
 
 /** "Questions?" with a mailto link to support and a link to the contact page. */
-export function SupportLinks({ copy }: { copy: SupportCopy }) {
-  const fill = useCopy();
+export function SupportLinks({ texts }: { texts: SupportTexts }) {
+  const localize = useLocalize();
   const emailHref = buildChannelLink('email', useSiteSettings().supportEmail);
   return (
     <section
@@ -53,9 +53,9 @@ export function SupportLinks({ copy }: { copy: SupportCopy }) {
       className="rounded-2xl bg-indigo-700 p-6 text-white shadow-lg shadow-indigo-900/10 sm:p-8"
     >
       <h2 id="support-heading" className="text-xl font-bold">
-        {copy.heading}
+        {texts.heading}
       </h2>
-      <p className="mt-2 text-white">{copy.body}</p>
+      <p className="mt-2 text-white">{texts.body}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         {emailHref && (
           <a
@@ -63,22 +63,22 @@ export function SupportLinks({ copy }: { copy: SupportCopy }) {
             className={`${PANEL_BUTTON} bg-white break-all text-indigo-800 hover:bg-indigo-50`}
           >
             <Mail aria-hidden="true" className="size-5 shrink-0" />
-            {fill(copy.emailLink)}
+            {texts.emailLink}
           </a>
         )}
         <Link
-          to="/contact"
+          to={localize('/contact')}
           className={`${PANEL_BUTTON} bg-indigo-900 text-white ring-1 ring-indigo-300 hover:bg-indigo-950`}
         >
           <MessageCircle aria-hidden="true" className="size-5" />
-          {copy.contactLink}
+          {texts.contactLink}
         </Link>
       </div>
     </section>
   );
 }
 
-/** A row of underlined links to other pages, below a card's text. */
+/** A row of underlined links to other pages (paths in the page's language), below a card's text. */
 export function TextLinks({
   links,
   className,
