@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
 import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
-import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
-import { GAME_PAGE_COPY } from './game.ts';
 import { LANDING_COPY } from './landing.ts';
-import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
+import { ERROR_COPY, NOT_FOUND_COPY } from './pages.ts';
 import { PRIVACY_COPY } from './privacy.ts';
 import { copyValues, fillCopy, fillCopyIfKnown } from './site.ts';
 import { TERMS_COPY } from './terms.ts';
@@ -37,21 +34,11 @@ describe('public copy', () => {
       LANDING_COPY,
       TERMS_COPY,
       PRIVACY_COPY,
-      GAME_COPY,
-      GAME_PAGE_COPY,
       NOT_FOUND_COPY,
       ERROR_COPY,
     }),
   )('%s uses only placeholders the settings and channels fill', (_name, copy) => {
     for (const text of strings(copy)) expect(fillCopy(text, values)).not.toMatch(/\{\w+\}/);
-  });
-
-  it('ACCOUNT_DELETION_COPY uses only the settings and the number being deleted, and names the retention', () => {
-    const texts = strings(ACCOUNT_DELETION_COPY);
-    for (const text of texts) {
-      expect(fillCopy(text, { ...values, mobile: '+91 98765 43210' })).not.toMatch(/\{\w+\}/);
-    }
-    expect(texts.join('\n')).toContain(`up to ${DELETION_RETENTION_DAYS} days`);
   });
 
   it('fills placeholders from the settings and the first channel of each type, and leaves unknown ones visible', () => {

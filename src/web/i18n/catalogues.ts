@@ -1,3 +1,5 @@
+import type accountDeletion from '../content/messages/en/account-deletion.json';
+import type game from '../content/messages/en/game.json';
 import type site from '../content/messages/en/site.json';
 
 /**
@@ -6,6 +8,8 @@ import type site from '../content/messages/en/site.json';
  */
 export interface Catalogues {
   site: typeof site;
+  game: typeof game;
+  'account-deletion': typeof accountDeletion;
 }
 
 export type Namespace = keyof Catalogues;
