@@ -1,6 +1,6 @@
 import { Bot, Flame, RotateCcw, Trophy } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useFormatter } from 'use-intl/react';
+import { INTL_LOCALE } from '../../../shared/rules/locales.ts';
 import { DIFFICULTY_LEVELS, type DifficultyId, HUMAN } from '../../../shared/rules/tic-tac-toe-engine.ts';
 import {
   type GameStatus,
@@ -10,7 +10,7 @@ import {
   ROBOT_REPLY_DELAY_MS,
   robotReply,
 } from '../../../shared/rules/tic-tac-toe-game-state.ts';
-import { useCopy } from '../../i18n/copy.tsx';
+import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { DifficultyPicker, DifficultyStars } from './difficulty-picker.tsx';
 import { GameBoard } from './game-board.tsx';
@@ -40,11 +40,13 @@ const FIRST_ACTIVE_CELL = 4;
 
 /** One figure of the score, in a <dl>: the label first for screen readers ("You (X): 2"), the figure on top. */
 function ScoreTile({ value, label }: { value: number; label: string }) {
-  const format = useFormatter();
+  const locale = usePageLocale();
   return (
     <div className="flex flex-col-reverse rounded-xl bg-white/90 px-2 py-2 text-center shadow-sm ring-1 ring-slate-200">
       <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
-      <dd className="text-xl font-extrabold text-indigo-700 sm:text-2xl">{format.number(value)}</dd>
+      <dd className="text-xl font-extrabold text-indigo-700 sm:text-2xl">
+        {value.toLocaleString(INTL_LOCALE[locale])}
+      </dd>
     </div>
   );
 }
