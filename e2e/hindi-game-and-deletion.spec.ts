@@ -130,6 +130,9 @@ test.describe('account deletion in Hindi', () => {
     await expect(page.getByRole('region', { name: 'हम क्या रखते हैं, क्यों और कितने समय तक' })).toContainText(
       'ज़्यादा से ज़्यादा 30 दिन तक',
     );
+    await expect(page.locator('main')).not.toContainText(
+      /Delete|account|Mobile|Password|Country|deleted|keep|Contact|Privacy|Enter/,
+    );
     // The country picker names the countries in Hindi.
     await expect(page.getByLabel('देश का कोड').locator('option[value="+91"]')).toHaveText('+91 भारत');
     // The help links lead to the Hindi pages.
