@@ -5,6 +5,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { retryWaitOf } from '../../shared/rules/retry-wait.ts';
 
 export interface LimitSpec {
   keyPrefix: string;
@@ -61,19 +62,10 @@ export async function countEvent(limiter: RateLimiterAbstract, key: string): Pro
   return (await limiter.penalty(key, 1)).consumedPoints;
 }
 
-const SECONDS_PER_MINUTE = 60;
-const SECONDS_PER_HOUR = 60 * SECONDS_PER_MINUTE;
-
-/**
- * How long to wait, as the end of a sentence ("in 12 minutes"): whole minutes rounded up up to an hour, whole
- * hours rounded up beyond it, so nobody is told a time that is up before the limit is.
- */
+/** How long to wait, as the end of a sentence ("in 12 minutes"), rounded up as `retryWaitOf` rounds it. */
 export function waitPhrase(retryAfterSeconds: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (retryAfterSeconds <= SECONDS_PER_HOUR) {
-    return `in ${plural(Math.max(1, Math.ceil(retryAfterSeconds / SECONDS_PER_MINUTE)), 'minute')}`;
-  }
-  return `in ${plural(Math.ceil(retryAfterSeconds / SECONDS_PER_HOUR), 'hour')}`;
+  const { unit, count } = retryWaitOf(retryAfterSeconds);
+  return `in ${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 /** One counter an attempt is charged to, and what a successful attempt does to it. */

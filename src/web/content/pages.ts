@@ -13,14 +13,6 @@ export const CONTACT_COPY = {
   },
 } as const;
 
-/** The game page's head, which the routes (and so every page) load; its texts are in game.ts. */
-export const GAME_COPY = {
-  meta: {
-    title: 'Tic-tac-toe | {product}',
-    description: 'A quick game of tic-tac-toe against the {product} robot, at five levels of difficulty.',
-  },
-} as const;
-
 export const NOT_FOUND_COPY = {
   meta: {
     title: 'Page not found | {product}',

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DELETION_RETENTION_DAYS } from '../../shared/rules/account-deletion.ts';
 import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
-import { ACCOUNT_DELETION_COPY } from './account-deletion.ts';
-import { GAME_PAGE_COPY } from './game.ts';
 import { LANDING_COPY } from './landing.ts';
 import privacyEn from './messages/en/privacy.json';
 import termsEn from './messages/en/terms.json';
 import privacyHi from './messages/hi/privacy.json';
 import termsHi from './messages/hi/terms.json';
-import { ERROR_COPY, GAME_COPY, NOT_FOUND_COPY } from './pages.ts';
+import { ERROR_COPY, NOT_FOUND_COPY } from './pages.ts';
 import { copyValues, fillCopy, fillCopyIfKnown } from './site.ts';
 
 /** The terms' and privacy catalogues in each language, compiled as the pages read them (icu-minify). */
@@ -62,8 +59,6 @@ describe('public copy', () => {
   it.each(
     Object.entries({
       LANDING_COPY,
-      GAME_COPY,
-      GAME_PAGE_COPY,
       NOT_FOUND_COPY,
       ERROR_COPY,
     }),
@@ -79,14 +74,6 @@ describe('public copy', () => {
       for (const name of names) expect(values, name).toHaveProperty(name);
     },
   );
-
-  it('ACCOUNT_DELETION_COPY uses only the settings and the number being deleted, and names the retention', () => {
-    const texts = strings(ACCOUNT_DELETION_COPY);
-    for (const text of texts) {
-      expect(fillCopy(text, { ...values, mobile: '+91 98765 43210' })).not.toMatch(/\{\w+\}/);
-    }
-    expect(texts.join('\n')).toContain(`up to ${DELETION_RETENTION_DAYS} days`);
-  });
 
   it('fills placeholders from the settings and the first channel of each type, and leaves unknown ones visible', () => {
     expect(fillCopy('Call {phone} or write to {name} at {product}', values)).toBe(

@@ -1,3 +1,5 @@
+import type accountDeletion from '../content/messages/en/account-deletion.json';
+import type game from '../content/messages/en/game.json';
 import type privacy from '../content/messages/en/privacy.json';
 import type site from '../content/messages/en/site.json';
 import type terms from '../content/messages/en/terms.json';
@@ -10,6 +12,8 @@ export interface Catalogues {
   site: typeof site;
   terms: typeof terms;
   privacy: typeof privacy;
+  game: typeof game;
+  'account-deletion': typeof accountDeletion;
 }
 
 export type Namespace = keyof Catalogues;

@@ -11,12 +11,15 @@ import type { Messages } from './messages.ts';
  * ({product}, {phone}, ...: site.ts `copyValues`) and any extra ones (decision 038).
  */
 export interface Copy<Tree> {
-  (key: MessageKey<Tree>, extra?: CopyValues): string;
+  (key: MessageKey<Tree>, extra?: CopyArguments): string;
   /** The text, or null when it names a value the site does not have (a channel nobody published). */
-  ifKnown(key: MessageKey<Tree>, extra?: CopyValues): string | null;
+  ifKnown(key: MessageKey<Tree>, extra?: CopyArguments): string | null;
   /** How many items a list of the catalogue has (`stats`, `faq.entries`). */
   count(key: ListKey<Tree>): number;
 }
+
+/** The values a text is filled with besides the site's: numbers for plurals (`{count, plural, ...}`). */
+export type CopyArguments = Readonly<Record<string, string | number>>;
 
 /**
  * The names of the values a compiled message uses. icu-minify writes a message as a string or a list of
@@ -55,10 +58,10 @@ const PageLanguageContext = createContext<PageLanguage>({
 export function useCopy<N extends Namespace>(namespace: N): Copy<Catalogues[N]> {
   const { locale, messages, values, timeZone } = useContext(PageLanguageContext);
   return useMemo(() => {
-    const valuesWith = (extra?: CopyValues) => (extra ? { ...values, ...extra } : values);
-    const copy = (key: string, extra?: CopyValues) =>
+    const valuesWith = (extra?: CopyArguments): CopyArguments => (extra ? { ...values, ...extra } : values);
+    const copy = (key: string, extra?: CopyArguments) =>
       formatMessage(locale, messages, namespace, key, valuesWith(extra), timeZone);
-    copy.ifKnown = (key: string, extra?: CopyValues) => {
+    copy.ifKnown = (key: string, extra?: CopyArguments) => {
       const all = valuesWith(extra);
       const needed = collectArgumentNames(messageAt(messages, namespace, key), new Set());
       return [...needed].every((name) => Object.hasOwn(all, name)) ? copy(key, extra) : null;

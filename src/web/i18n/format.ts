@@ -1,6 +1,6 @@
 import format, { type CompiledMessage, type FormatOptions } from 'icu-minify/format';
 import { INTL_LOCALE, type Locale } from '../../shared/rules/locales.ts';
-import type { CopyValues } from '../content/site.ts';
+import type { CopyArguments } from './copy.tsx';
 import type { Messages } from './messages.ts';
 
 /**
@@ -31,7 +31,7 @@ export function formatMessage(
   messages: Messages,
   namespace: string,
   key: string,
-  values: CopyValues,
+  values: CopyArguments,
   timeZone?: string,
 ): string {
   const message = messageAt(messages, namespace, key);

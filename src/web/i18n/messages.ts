@@ -17,7 +17,7 @@ function catalogueLoader(locale: Locale, namespace: Namespace): () => Promise<Me
   return load;
 }
 
-/** The catalogues of some namespaces in one language, keyed by namespace as use-intl reads them. */
+/** The catalogues of some namespaces in one language, keyed by namespace. */
 export async function loadMessages(locale: Locale, namespaces: readonly Namespace[]): Promise<Messages> {
   const loaded = await Promise.all(namespaces.map((namespace) => catalogueLoader(locale, namespace)()));
   return Object.fromEntries(namespaces.map((namespace, index) => [namespace, loaded[index]]));

@@ -6,6 +6,7 @@ import type { PageMeta } from '../content/pages.ts';
 import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import type { PageHead } from '../head.ts';
 import type { Namespace } from '../i18n/catalogues.ts';
+import type { CopyArguments } from '../i18n/copy.tsx';
 import { formatMessage } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { PUBLIC_LAYOUT_ROUTE_ID, type PublicLayoutData } from './site-settings-data.ts';
@@ -19,7 +20,7 @@ export interface HeadMatch {
 }
 
 /** A text of the page's catalogues in its language, filled with the site's values: for titles and descriptions. */
-export type HeadCopy = (namespace: Namespace, key: string, extra?: CopyValues) => string;
+export type HeadCopy = (namespace: Namespace, key: string, extra?: CopyArguments) => string;
 
 /** What a route's head is computed from: its own match, the site settings and the contact facts. */
 export interface HeadInput {

@@ -10,7 +10,7 @@ import {
 import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
 import { type Locale, localeOfPath, localizedPath, unlocalizedPath } from '../../shared/rules/locales.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
-import { CONTACT_COPY, GAME_COPY } from '../content/pages.ts';
+import { CONTACT_COPY } from '../content/pages.ts';
 import type { Namespace } from '../i18n/catalogues.ts';
 import { loadMessages } from '../i18n/messages.ts';
 import { serverDataContext } from '../server-context.ts';
@@ -71,7 +71,7 @@ type PageRoute = {
 // One chunk for both of the game's paths.
 const gamePage = () => import('./pages/game-page.tsx').then((module) => ({ Component: module.GamePage }));
 // One canonical address for the game: the branded one the navigation links to.
-const gameHandle = staticHead(GAME_COPY.meta, (settings) => brandGamePath(settings.brandName));
+const gameHandle = staticHead('game', (settings) => brandGamePath(settings.brandName));
 
 /**
  * The route of each page of the table (src/shared/pages/public-pages.ts), in its order: what it loads and how
@@ -175,11 +175,11 @@ const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
   'contact-message': [],
   terms: ['terms'],
   privacy: ['privacy'],
-  'delete-account': [],
+  'delete-account': ['account-deletion'],
   blog: [],
   'blog-post': [],
-  tictactoe: [],
-  'brand-game': [],
+  tictactoe: ['game'],
+  'brand-game': ['game'],
   'not-found': [],
 };
 

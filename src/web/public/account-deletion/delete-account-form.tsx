@@ -1,24 +1,57 @@
 import { CircleCheck, Eye, EyeOff } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ACCOUNT_DELETION_LIMITS, DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
+import { INTL_LOCALE, type Locale } from '../../../shared/rules/locales.ts';
 import {
-  ACCOUNT_DELETION_LIMITS,
-  ACCOUNT_DELETION_MESSAGES,
-} from '../../../shared/rules/account-deletion.ts';
-import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
-import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
+  COUNTRY_CODES,
+  type CountryCode,
+  DEFAULT_COUNTRY_CODE,
+} from '../../../shared/rules/mobile-numbers.ts';
 import { COUNTRY_NAMES } from '../../content/countries.ts';
+import { useCopy, useLocalize, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
-import { useCopy } from '../site-settings-data.ts';
 import {
   type AccountDeletionRequest,
+  type DeletionFailure,
+  failureText,
   hasAllFields,
   requestAccountDeletion,
 } from './delete-account-request.ts';
 import { ACTION_BUTTON, DeletionConfirmation } from './deletion-confirmation.tsx';
 
-const COPY = ACCOUNT_DELETION_COPY.form;
+/** The regions each calling code reaches, for their names in a language other than English. */
+const COUNTRY_REGIONS: Readonly<Record<CountryCode, readonly string[]>> = {
+  '+91': ['IN'],
+  '+971': ['AE'],
+  '+966': ['SA'],
+  '+974': ['QA'],
+  '+965': ['KW'],
+  '+968': ['OM'],
+  '+973': ['BH'],
+  '+44': ['GB'],
+  '+1': ['US', 'CA'],
+  '+65': ['SG'],
+  '+60': ['MY'],
+  '+61': ['AU'],
+  '+977': ['NP'],
+  '+880': ['BD'],
+  '+94': ['LK'],
+};
+
+/**
+ * The country names beside the calling codes: the site's English ones (countries.ts) on English pages, the
+ * browser's own names of the regions (Intl.DisplayNames, no text to download) in other languages.
+ */
+function countryNames(locale: Locale): Readonly<Record<CountryCode, string>> {
+  if (locale === 'en') return COUNTRY_NAMES;
+  const names = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: 'region' });
+  return Object.fromEntries(
+    COUNTRY_CODES.map((code) => [code, COUNTRY_REGIONS[code].map((region) => names.of(region)).join(' / ')]),
+  ) as Record<CountryCode, string>;
+}
+
 const EMPTY_FORM: AccountDeletionRequest = { countryCode: DEFAULT_COUNTRY_CODE, mobile: '', password: '' };
 
 const FIELD_CLASS =
@@ -45,11 +78,14 @@ function numberAsEntered({ countryCode, mobile }: AccountDeletionRequest): strin
  *   success message after deleting. Results are announced by a status region and alerts.
  */
 export function DeleteAccountForm() {
-  const fill = useCopy();
+  const copy = useCopy('account-deletion');
+  const locale = usePageLocale();
+  const localize = useLocalize();
+  const countries = useMemo(() => countryNames(locale), [locale]);
   const id = useId();
   const [values, setValues] = useState<AccountDeletionRequest>(EMPTY_FORM);
   const [step, setStep] = useState<Step>('form');
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<DeletionFailure | null>(null);
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
   const [deleted, setDeleted] = useState(false);
@@ -74,35 +110,36 @@ export function DeleteAccountForm() {
   });
 
   const filled = hasAllFields(values);
-  const missing = step === 'form' && error !== null;
+  const missing = step === 'form' && failure !== null;
+  const error = failure && failureText(failure, locale, copy);
 
   const change = (field: keyof AccountDeletionRequest, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setError(null);
+    setFailure(null);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!filled) {
-      setError(ACCOUNT_DELETION_MESSAGES.missingFields);
+      setFailure({ kind: 'missingFields' });
       pendingFocus.current = values.mobile.trim() === '' ? 'mobile' : 'password';
       return;
     }
-    setError(null);
+    setFailure(null);
     setDeleted(false);
     setStep('confirm');
     pendingFocus.current = 'confirm';
   };
 
   const cancel = () => {
-    setError(null);
+    setFailure(null);
     setStep('form');
     pendingFocus.current = 'submit';
   };
 
   const confirm = async () => {
     setSending(true);
-    setError(null);
+    setFailure(null);
     // A busy connection is asked to prove it is a person; what was typed stays as it is meanwhile.
     const outcome = await sendWithProofOfWork(
       (proof) => requestAccountDeletion(values, fetch, proof),
@@ -112,7 +149,7 @@ export function DeleteAccountForm() {
     setSending(false);
     setChecking(false);
     if (!outcome.deleted) {
-      setError(outcome.message);
+      setFailure(outcome);
       return;
     }
     setValues(EMPTY_FORM);
@@ -144,14 +181,14 @@ export function DeleteAccountForm() {
           >
             <h3 className="flex items-center gap-3 text-xl font-bold">
               <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-green-700" />
-              {ACCOUNT_DELETION_COPY.done.heading}
+              {copy('done.heading')}
             </h3>
-            <p className="mt-2">{ACCOUNT_DELETION_COPY.done.body}</p>
+            <p className="mt-2">{copy('done.body', { days: DELETION_RETENTION_DAYS })}</p>
             <Link
-              to="/"
+              to={localize('/')}
               className="mt-3 inline-block rounded font-semibold text-green-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
             >
-              {ACCOUNT_DELETION_COPY.done.homeLink}
+              {copy('done.homeLink')}
             </Link>
           </div>
         )}
@@ -163,7 +200,6 @@ export function DeleteAccountForm() {
           sending={sending}
           checking={checking}
           error={error}
-          fill={fill}
           headingRef={refs.confirm}
           onConfirm={confirm}
           onCancel={cancel}
@@ -174,16 +210,16 @@ export function DeleteAccountForm() {
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
         >
           <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900 sm:text-2xl">
-            {COPY.heading}
+            {copy('form.heading')}
           </h2>
-          <p className="mt-1 text-slate-700">{fill(COPY.intro)}</p>
+          <p className="mt-1 text-slate-700">{copy('form.intro')}</p>
           {/* POST, so that nothing typed could ever end up in an address; the page sends it with fetch. */}
           <form method="post" onSubmit={submit} noValidate className="mt-5 space-y-4">
             <div>
               <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-2">
                 <div className="space-y-1.5">
                   <label htmlFor={`${id}-country`} className={LABEL_CLASS}>
-                    {COPY.countryCode}
+                    {copy('form.countryCode')}
                   </label>
                   <select
                     id={`${id}-country`}
@@ -195,14 +231,14 @@ export function DeleteAccountForm() {
                   >
                     {COUNTRY_CODES.map((code) => (
                       <option key={code} value={code}>
-                        {code} {COUNTRY_NAMES[code]}
+                        {code} {countries[code]}
                       </option>
                     ))}
                   </select>
                 </div>
                 <div className="space-y-1.5">
                   <label htmlFor={`${id}-mobile`} className={LABEL_CLASS}>
-                    {COPY.mobile}
+                    {copy('form.mobile')}
                   </label>
                   <input
                     ref={refs.mobile}
@@ -211,7 +247,7 @@ export function DeleteAccountForm() {
                     autoComplete="tel-national"
                     required
                     maxLength={ACCOUNT_DELETION_LIMITS.mobile}
-                    placeholder={COPY.mobilePlaceholder}
+                    placeholder={copy('form.mobilePlaceholder')}
                     value={values.mobile}
                     onChange={(event) => change('mobile', event.target.value)}
                     {...fieldState('mobile', `${id}-mobile-hint`)}
@@ -219,12 +255,12 @@ export function DeleteAccountForm() {
                 </div>
               </div>
               <p id={`${id}-mobile-hint`} className="mt-1.5 text-xs text-slate-600">
-                {COPY.mobileHint}
+                {copy('form.mobileHint')}
               </p>
             </div>
             <div className="space-y-1.5">
               <label htmlFor={`${id}-password`} className={LABEL_CLASS}>
-                {COPY.password}
+                {copy('form.password')}
               </label>
               <div className="relative">
                 <input
@@ -242,7 +278,7 @@ export function DeleteAccountForm() {
                 <button
                   type="button"
                   onClick={() => setShowPassword((shown) => !shown)}
-                  aria-label={showPassword ? COPY.hidePassword : COPY.showPassword}
+                  aria-label={copy(showPassword ? 'form.hidePassword' : 'form.showPassword')}
                   aria-controls={`${id}-password`}
                   className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
@@ -273,16 +309,16 @@ export function DeleteAccountForm() {
                 'w-full bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
               )}
             >
-              {COPY.submit}
+              {copy('form.submit')}
             </button>
           </form>
           <p className="mt-4 text-sm text-slate-700">
-            {COPY.forgotPassword}{' '}
+            {copy('form.forgotPassword')}{' '}
             <Link
-              to="/contact"
+              to={localize('/contact')}
               className="rounded font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
-              {COPY.forgotPasswordLink}
+              {copy('form.forgotPasswordLink')}
             </Link>
           </p>
         </section>

@@ -1,12 +1,9 @@
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
-import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
-import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
+import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { PROOF_OF_WORK_COPY } from '../../content/proof-of-work.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
-import type { FillCopy } from '../site-settings-data.ts';
-
-const COPY = ACCOUNT_DELETION_COPY.confirm;
 
 export const ACTION_BUTTON =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:cursor-not-allowed';
@@ -23,7 +20,6 @@ export function DeletionConfirmation({
   sending,
   checking,
   error,
-  fill,
   headingRef,
   onConfirm,
   onCancel,
@@ -34,11 +30,11 @@ export function DeletionConfirmation({
   /** The browser is solving a proof of work before the request goes again. */
   checking: boolean;
   error: string | null;
-  fill: FillCopy;
   headingRef: Ref<HTMLHeadingElement>;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const copy = useCopy('account-deletion');
   return (
     <section
       aria-labelledby="delete-confirm-heading"
@@ -54,13 +50,15 @@ export function DeletionConfirmation({
         tabIndex={-1}
         className="mt-4 text-xl font-bold text-slate-900 focus:outline-none sm:text-2xl"
       >
-        {COPY.heading}
+        {copy('confirm.heading')}
       </h2>
       <p id="delete-confirm-body" className="mt-2 font-semibold text-red-800">
-        {fill(COPY.body, { mobile })}
+        {copy('confirm.body', { mobile })}
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
-        {COPY.consequences.map((item) => (
+        {Array.from({ length: copy.count('confirm.consequences') }, (_, index) =>
+          copy(`confirm.consequences.${index}`, { days: DELETION_RETENTION_DAYS }),
+        ).map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>
@@ -82,7 +80,7 @@ export function DeletionConfirmation({
             'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600 aria-disabled:opacity-60',
           )}
         >
-          {COPY.cancel}
+          {copy('confirm.cancel')}
         </button>
         <button
           type="button"
@@ -97,8 +95,8 @@ export function DeletionConfirmation({
           {checking
             ? PROOF_OF_WORK_COPY.checking
             : sending
-              ? ACCOUNT_DELETION_MESSAGES.deleting
-              : COPY.confirm}
+              ? copy('confirm.deleting')
+              : copy('confirm.confirm')}
         </button>
       </div>
     </section>

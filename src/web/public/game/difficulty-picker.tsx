@@ -5,13 +5,14 @@ import {
   DIFFICULTY_LEVELS,
   type DifficultyId,
 } from '../../../shared/rules/tic-tac-toe-engine.ts';
-import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** A level's 1 to 5 stars, read out as "3 of 5 stars" unless `silent` (the reading is said elsewhere). */
 export function DifficultyStars({ level, silent = false }: { level: number; silent?: boolean }) {
+  const copy = useCopy('game');
   return (
     <span className="flex shrink-0 items-center gap-0.5">
       {STARS.map((star) => (
@@ -21,7 +22,7 @@ export function DifficultyStars({ level, silent = false }: { level: number; sile
           className={cx('size-4', star <= level ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
         />
       ))}
-      {!silent && <span className="sr-only">{COPY.stars(level)}</span>}
+      {!silent && <span className="sr-only">{copy('stars', { level })}</span>}
     </span>
   );
 }
@@ -34,6 +35,7 @@ export function DifficultyPicker({
   headingRef: RefObject<HTMLHeadingElement | null>;
   onChoose: (mode: DifficultyId) => void;
 }) {
+  const copy = useCopy('game');
   return (
     <section aria-labelledby="difficulty-heading">
       <h2
@@ -43,11 +45,11 @@ export function DifficultyPicker({
         tabIndex={-1}
         className="text-xl font-bold tracking-tight text-slate-900 outline-none"
       >
-        {COPY.chooseHeading}
+        {copy('chooseHeading')}
       </h2>
       <ul className="mt-4 grid gap-3">
         {DIFFICULTY_IDS.map((id) => {
-          const { name, description } = COPY.difficulties[id];
+          const { level } = DIFFICULTY_LEVELS[id];
           return (
             <li key={id}>
               {/* The name is the visible text, name then description, with the stars read last: WCAG 2.5.3
@@ -58,11 +60,15 @@ export function DifficultyPicker({
                 className="w-full rounded-2xl bg-white/90 p-4 text-left shadow-sm ring-1 ring-slate-200 transition-colors hover:bg-indigo-50 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
               >
                 <span className="flex items-center justify-between gap-3">
-                  <span className="text-lg font-semibold text-slate-900">{name}</span>
-                  <DifficultyStars level={DIFFICULTY_LEVELS[id].level} silent />
+                  <span className="text-lg font-semibold text-slate-900">
+                    {copy(`difficulties.${id}.name`)}
+                  </span>
+                  <DifficultyStars level={level} silent />
                 </span>
-                <span className="mt-1 block text-sm text-slate-700">{description}</span>
-                <span className="sr-only"> {COPY.stars(DIFFICULTY_LEVELS[id].level)}</span>
+                <span className="mt-1 block text-sm text-slate-700">
+                  {copy(`difficulties.${id}.description`)}
+                </span>
+                <span className="sr-only"> {copy('stars', { level })}</span>
               </button>
             </li>
           );

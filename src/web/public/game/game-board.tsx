@@ -1,9 +1,9 @@
 import { Circle, X } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { type Board, HUMAN, type Outcome } from '../../../shared/rules/tic-tac-toe-engine.ts';
-import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
-import { cellAfterKey } from './game-view.ts';
+import { cellAfterKey, cellLabel } from './game-view.ts';
 
 const ROWS = [0, 1, 2] as const;
 
@@ -38,6 +38,7 @@ export function GameBoard({
   onPlay,
   cellRefs,
 }: GameBoardProps) {
+  const copy = useCopy('game');
   const over = outcome.status !== 'playing';
   const line: readonly number[] = outcome.status === 'won' ? outcome.line : [];
   const humanWon = outcome.status === 'won' && outcome.winner === HUMAN;
@@ -55,7 +56,7 @@ export function GameBoard({
     // biome-ignore lint/a11y/useSemanticElements: a <table> would be a data table without headers
     <div
       role="grid"
-      aria-label={COPY.boardLabel}
+      aria-label={copy('boardLabel')}
       onKeyDown={onKeyDown}
       className="mx-auto flex w-full max-w-84 flex-col gap-2 p-2"
     >
@@ -76,7 +77,7 @@ export function GameBoard({
                   }}
                   type="button"
                   tabIndex={index === active ? 0 : -1}
-                  aria-label={COPY.cell(index, mark, inLine)}
+                  aria-label={cellLabel(copy, index, mark, inLine)}
                   aria-disabled={open ? undefined : true}
                   onClick={() => {
                     onActiveChange(index);

@@ -1,5 +1,6 @@
 import { Bot, Flame, RotateCcw, Trophy } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { INTL_LOCALE } from '../../../shared/rules/locales.ts';
 import { DIFFICULTY_LEVELS, type DifficultyId, HUMAN } from '../../../shared/rules/tic-tac-toe-engine.ts';
 import {
   type GameStatus,
@@ -9,7 +10,7 @@ import {
   ROBOT_REPLY_DELAY_MS,
   robotReply,
 } from '../../../shared/rules/tic-tac-toe-game-state.ts';
-import { TIC_TAC_TOE_COPY as COPY } from '../../content/game.ts';
+import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { DifficultyPicker, DifficultyStars } from './difficulty-picker.tsx';
 import { GameBoard } from './game-board.tsx';
@@ -39,10 +40,13 @@ const FIRST_ACTIVE_CELL = 4;
 
 /** One figure of the score, in a <dl>: the label first for screen readers ("You (X): 2"), the figure on top. */
 function ScoreTile({ value, label }: { value: number; label: string }) {
+  const locale = usePageLocale();
   return (
     <div className="flex flex-col-reverse rounded-xl bg-white/90 px-2 py-2 text-center shadow-sm ring-1 ring-slate-200">
       <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
-      <dd className="text-xl font-extrabold text-indigo-700 sm:text-2xl">{value}</dd>
+      <dd className="text-xl font-extrabold text-indigo-700 sm:text-2xl">
+        {value.toLocaleString(INTL_LOCALE[locale])}
+      </dd>
     </div>
   );
 }
@@ -53,6 +57,7 @@ function ScoreTile({ value, label }: { value: number; label: string }) {
  * schedules the robot's reply and moves focus when the screen changes.
  */
 export function TicTacToe() {
+  const copy = useCopy('game');
   const [state, dispatch] = useReducer(gameReducer, INITIAL_GAME_STATE);
   const [active, setActive] = useState(FIRST_ACTIVE_CELL);
   const cellRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -123,14 +128,14 @@ export function TicTacToe() {
         <div ref={gameRef} className="scroll-mt-20 space-y-4">
           <div className="flex items-center justify-between gap-3 rounded-2xl bg-white/90 py-2 pr-2 pl-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="flex flex-wrap items-center gap-x-3 gap-y-1 text-lg font-bold text-slate-900">
-              {COPY.difficulties[mode].name}
+              {copy(`difficulties.${mode}.name`)}
               <DifficultyStars level={DIFFICULTY_LEVELS[mode].level} />
             </h2>
             <button
               type="button"
               onClick={reset}
-              aria-label={COPY.reset}
-              title={COPY.reset}
+              aria-label={copy('reset')}
+              title={copy('reset')}
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 transition-colors hover:bg-indigo-50 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               <RotateCcw aria-hidden="true" className="size-5" />
@@ -138,18 +143,18 @@ export function TicTacToe() {
           </div>
 
           <div>
-            <h3 className="sr-only">{COPY.scoreLabel}</h3>
+            <h3 className="sr-only">{copy('scoreLabel')}</h3>
             <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-              <ScoreTile value={score.player} label={COPY.score.player} />
-              <ScoreTile value={score.draws} label={COPY.score.draws} />
-              <ScoreTile value={score.ai} label={COPY.score.ai} />
+              <ScoreTile value={score.player} label={copy('score.player')} />
+              <ScoreTile value={score.draws} label={copy('score.draws')} />
+              <ScoreTile value={score.ai} label={copy('score.ai')} />
             </dl>
           </div>
 
           {streak > 0 && (
             <p className="flex items-center justify-center gap-2 rounded-full bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
               <Flame aria-hidden="true" className="size-4 text-amber-600" />
-              {COPY.streak(streak)}
+              {copy('streak', { count: streak })}
             </p>
           )}
 
@@ -166,7 +171,7 @@ export function TicTacToe() {
                 className={cx('size-6', status === 'robotThinking' && 'motion-safe:animate-pulse')}
               />
             )}
-            {COPY.status[status]}
+            {copy(`status.${status}`)}
           </p>
 
           <GameBoard
@@ -186,21 +191,21 @@ export function TicTacToe() {
                 onClick={playAgain}
                 className={`${END_BUTTON} bg-indigo-700 text-white shadow-md shadow-indigo-700/25 hover:bg-indigo-800`}
               >
-                {COPY.playAgain}
+                {copy('playAgain')}
               </button>
               <button
                 type="button"
                 onClick={reset}
                 className={`${END_BUTTON} bg-white text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-50`}
               >
-                {COPY.changeDifficulty}
+                {copy('changeDifficulty')}
               </button>
             </div>
           )}
         </div>
       )}
       <p role="status" className="sr-only">
-        {announcementOf(state)}
+        {announcementOf(state, copy)}
       </p>
     </div>
   );

@@ -1,17 +1,26 @@
-import { ACCOUNT_DELETION_COPY } from '../../content/account-deletion.ts';
+import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { DeleteAccountForm } from '../account-deletion/delete-account-form.tsx';
 import { staticHead } from '../page-head.ts';
-import { useCopy } from '../site-settings-data.ts';
 import { TextLinks, TextPage } from '../ui/text-page.tsx';
 
-const COPY = ACCOUNT_DELETION_COPY;
+/** The texts' retention: "up to 30 days". */
+const RETENTION = { days: DELETION_RETENTION_DAYS };
 
-export const handle = staticHead(COPY.meta, '/delete-account');
+export const handle = staticHead('account-deletion', '/delete-account', ({ copy }) => ({
+  description: copy('account-deletion', 'meta.description', RETENTION),
+}));
 
-const HELP_LINKS = [
-  { to: '/contact', label: COPY.contactLink },
-  { to: '/privacy', label: COPY.privacyLink },
-];
+/**
+ * The explanations beside the form, in their order (texts in the `account-deletion` catalogue's `sections`),
+ * with the lists each has.
+ */
+const SECTIONS = [
+  { id: 'deleted', items: 'sections.deleted.items' },
+  { id: 'kept', items: 'sections.kept.items', closing: 'sections.kept.closing' },
+  { id: 'reuse' },
+  { id: 'messages', helpLinks: true },
+] as const;
 
 /**
  * /delete-account: a member deletes their own account (SPEC "Account deletion page"). What the app stores ask
@@ -19,9 +28,15 @@ const HELP_LINKS = [
  * and what is deleted, what is kept, why and for how long.
  */
 export function DeleteAccountPage() {
-  const fill = useCopy();
+  const copy = useCopy('account-deletion');
+  const localize = useLocalize();
+  const items = (count: number) => Array.from({ length: count }, (_, index) => index);
+  const helpLinks = [
+    { to: localize('/contact'), label: copy('contactLink') },
+    { to: localize('/privacy'), label: copy('privacyLink') },
+  ];
   return (
-    <TextPage heading={fill(COPY.heading)} lead={fill(COPY.lead)}>
+    <TextPage heading={copy('heading')} lead={copy('lead')}>
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <DeleteAccountForm />
         <div className="space-y-4">
@@ -30,37 +45,37 @@ export function DeleteAccountPage() {
             className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
           >
             <h2 id="deletion-steps" className="text-lg font-semibold text-slate-900">
-              {COPY.steps.heading}
+              {copy('steps.heading')}
             </h2>
             <ol className="mt-3 list-decimal space-y-1 pl-5 text-slate-700">
-              {COPY.steps.items.map((item) => (
-                <li key={item}>{fill(item)}</li>
+              {items(copy.count('steps.items')).map((index) => (
+                <li key={index}>{copy(`steps.items.${index}`)}</li>
               ))}
             </ol>
           </section>
-          {COPY.sections.map((section) => (
+          {SECTIONS.map((section) => (
             <section
               key={section.id}
               aria-labelledby={`deletion-${section.id}`}
               className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
             >
               <h2 id={`deletion-${section.id}`} className="text-lg font-semibold text-slate-900">
-                {section.title}
+                {copy(`sections.${section.id}.title`)}
               </h2>
               <div className="mt-2 space-y-2 text-slate-700">
-                {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph}>{fill(paragraph)}</p>
+                {items(copy.count(`sections.${section.id}.paragraphs`)).map((index) => (
+                  <p key={index}>{copy(`sections.${section.id}.paragraphs.${index}`, RETENTION)}</p>
                 ))}
-                {'items' in section && section.items && (
+                {'items' in section && (
                   <ul className="list-disc space-y-1 pl-5">
-                    {section.items.map((item) => (
-                      <li key={item}>{item}</li>
+                    {items(copy.count(section.items)).map((index) => (
+                      <li key={index}>{copy(`${section.items}.${index}`)}</li>
                     ))}
                   </ul>
                 )}
-                {'closing' in section && <p>{section.closing}</p>}
+                {'closing' in section && <p>{copy(section.closing, RETENTION)}</p>}
               </div>
-              {section.id === 'messages' && <TextLinks links={HELP_LINKS} className="mt-3" />}
+              {'helpLinks' in section && <TextLinks links={helpLinks} className="mt-3" />}
             </section>
           ))}
         </div>

@@ -1,14 +1,13 @@
 import { Gamepad2 } from 'lucide-react';
-import { GAME_PAGE_COPY } from '../../content/game.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { TicTacToe } from '../game/tic-tac-toe.tsx';
-import { useCopy } from '../site-settings-data.ts';
 
 /**
  * The game's page at /tictactoe and /{Brand}Game. The server renders the difficulty selection; the game
  * itself runs in the browser once the page has hydrated.
  */
 export function GamePage() {
-  const fill = useCopy();
+  const copy = useCopy('game');
   return (
     <section aria-labelledby="game-heading" className="mx-auto max-w-md px-4 pt-6 pb-16 sm:pt-12">
       <header className="text-center">
@@ -20,9 +19,9 @@ export function GamePage() {
           id="game-heading"
           className="text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:mt-4 sm:text-4xl"
         >
-          {GAME_PAGE_COPY.heading}
+          {copy('heading')}
         </h1>
-        <p className="mt-3 text-base text-pretty text-slate-700 sm:text-lg">{fill(GAME_PAGE_COPY.lead)}</p>
+        <p className="mt-3 text-base text-pretty text-slate-700 sm:text-lg">{copy('lead')}</p>
       </header>
       <TicTacToe />
     </section>
