@@ -1,3 +1,4 @@
+import type landing from '../content/messages/en/landing.json';
 import type site from '../content/messages/en/site.json';
 
 /**
@@ -6,6 +7,7 @@ import type site from '../content/messages/en/site.json';
  */
 export interface Catalogues {
   site: typeof site;
+  landing: typeof landing;
 }
 
 export type Namespace = keyof Catalogues;
