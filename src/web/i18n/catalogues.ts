@@ -1,5 +1,6 @@
 import type accountDeletion from '../content/messages/en/account-deletion.json';
 import type game from '../content/messages/en/game.json';
+import type landing from '../content/messages/en/landing.json';
 import type privacy from '../content/messages/en/privacy.json';
 import type site from '../content/messages/en/site.json';
 import type terms from '../content/messages/en/terms.json';
@@ -14,6 +15,7 @@ export interface Catalogues {
   privacy: typeof privacy;
   game: typeof game;
   'account-deletion': typeof accountDeletion;
+  landing: typeof landing;
 }
 
 export type Namespace = keyof Catalogues;

@@ -170,7 +170,7 @@ const PAGE_ROUTES = [
  * page's language with the page (decision 038).
  */
 const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
-  home: [],
+  home: ['landing'],
   contact: [],
   'contact-message': [],
   terms: ['terms'],

@@ -1,8 +1,6 @@
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import type { ContactFacts } from '../../shared/rules/contact-facts.ts';
 import { digitsOf } from '../../shared/rules/fields.ts';
-import type { FaqEntry } from '../content/landing.ts';
-import { type CopyValues, fillCopy } from '../content/site.ts';
 import { absoluteUrl, pictureUrl } from '../head.ts';
 
 /** schema.org data for search engines (DESIGN.md "Honest content": real SEO instead of keyword stuffing). */
@@ -39,14 +37,15 @@ export function organizationJsonLd(settings: SiteSettings, facts: ContactFacts, 
   };
 }
 
-export function faqPageJsonLd(faqs: readonly FaqEntry[], values: CopyValues): object {
+/** The questions and answers of a page's FAQ, in the page's language and with their placeholders filled. */
+export function faqPageJsonLd(faqs: readonly { question: string; answer: string }[]): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
     mainEntity: faqs.map((faq) => ({
       '@type': 'Question',
-      name: fillCopy(faq.question, values),
-      acceptedAnswer: { '@type': 'Answer', text: fillCopy(faq.answer, values) },
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
     })),
   };
 }

@@ -18,33 +18,65 @@ import {
   channelClickPath,
 } from '../../../shared/rules/channel-links.ts';
 import { type ContactFacts, telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
-import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
-import { fillCopyIfKnown } from '../../content/site.ts';
+import type { Catalogues } from '../../i18n/catalogues.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { staticHead } from '../page-head.ts';
-import {
-  type FillCopy,
-  useContactFacts,
-  useCopy,
-  useCopyValues,
-  useSiteSettings,
-} from '../site-settings-data.ts';
+import { useContactFacts, useSiteSettings } from '../site-settings-data.ts';
 import { faqPageJsonLd, organizationJsonLd } from '../structured-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { BUTTON_SECONDARY, BUTTON_WHATSAPP, FeatureCards, Section, StatTile } from '../ui/section.tsx';
 
-const FEATURE_ICONS: Record<LandingFeature['icon'], LucideIcon> = {
-  message: MessageCircle,
-  headset: Headset,
-  clock: Clock,
-  shield: ShieldCheck,
-  phone: Phone,
-  user: Smartphone,
-};
+/**
+ * The landing page's texts are the `landing` catalogue (src/web/content/messages/{en,hi}/landing.json);
+ * what is not text (icons, ids, order) is here. Placeholders come from the site settings and the contact
+ * channels: {product}, {phone}, {whatsapp}, {name}, {users}, {rating}, {competitor}. A text naming a channel
+ * nobody published ({phone}, {whatsapp}, {name}) is left out.
+ */
+type LandingCatalogue = Catalogues['landing'];
 
-const COPY = LANDING_COPY;
+const FEATURE_ICONS = {
+  idInChat: MessageCircle,
+  realPeople: Headset,
+  yourChannel: Phone,
+  hours: Clock,
+  noTracking: ShieldCheck,
+  nothingToInstall: Smartphone,
+} satisfies Record<keyof LandingCatalogue['features'], LucideIcon>;
+const FEATURE_IDS = Object.keys(FEATURE_ICONS) as (keyof typeof FEATURE_ICONS)[];
 
-export const handle = staticHead(COPY.meta, '/', ({ settings, contactFacts, values }) => ({
-  jsonLd: (origin) => [organizationJsonLd(settings, contactFacts, origin), faqPageJsonLd(COPY.faqs, values)],
+const GUIDE_IDS = [
+  'register',
+  'login',
+  'download',
+] as const satisfies readonly (keyof LandingCatalogue['guides'])[];
+
+/** The SPEC's six questions, in the order the page shows them. */
+const FAQ_IDS = [
+  'what',
+  'getId',
+  'cost',
+  'hours',
+  'privacy',
+  'affiliation',
+] as const satisfies readonly (keyof LandingCatalogue['faqs'])[];
+
+/** Brand names, the same in every language: the cards of these channels are titled by them. */
+const CHANNEL_BRAND = { whatsapp: 'WhatsApp', telegram: 'Telegram' } as const;
+
+function indices(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index);
+}
+
+export const handle = staticHead('landing', '/', ({ settings, contactFacts, copy }) => ({
+  jsonLd: (origin) => [
+    organizationJsonLd(settings, contactFacts, origin),
+    faqPageJsonLd(
+      FAQ_IDS.map((id) => ({
+        question: copy('landing', `faqs.${id}.question`),
+        answer: copy('landing', `faqs.${id}.answer`),
+      })),
+    ),
+  ],
 }));
 
 /**
@@ -71,27 +103,20 @@ function ExternalLink({
   className: string;
   children: ReactNode;
 }) {
+  const copy = useCopy('landing');
   return (
     <a href={href} target="_blank" rel="nofollow noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only"> {COPY.opensInNewTab}</span>
+      <span className="sr-only"> {copy('opensInNewTab')}</span>
     </a>
   );
 }
 
-function Hero({
-  fill,
-  whatsappHref,
-  phoneHref,
-}: {
-  fill: FillCopy;
-  whatsappHref: string | null;
-  phoneHref: string | null;
-}) {
+function Hero({ whatsappHref, phoneHref }: { whatsappHref: string | null; phoneHref: string | null }) {
   const settings = useSiteSettings();
-  const values = useCopyValues();
-  const followUp = COPY.hero.leadFollowUps
-    .map((text) => fillCopyIfKnown(text, values))
+  const copy = useCopy('landing');
+  const followUp = indices(copy.count('hero.leadFollowUps'))
+    .map((index) => copy.ifKnown(`hero.leadFollowUps.${index}`))
     .find((text) => text !== null);
   return (
     <section
@@ -101,32 +126,32 @@ function Hero({
       <div>
         <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-sm font-medium text-indigo-800 ring-1 ring-indigo-100">
           <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
-          {COPY.hero.eyebrow}
+          {copy('hero.eyebrow')}
         </p>
         <h1
           id="hero-heading"
           className="mt-5 text-4xl leading-tight font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
         >
-          {fill(COPY.hero.heading)}
+          {copy('hero.heading')}
         </h1>
         <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700">
-          {followUp ? `${fill(COPY.hero.lead)} ${followUp}` : fill(COPY.hero.lead)}
+          {followUp ? `${copy('hero.lead')} ${followUp}` : copy('hero.lead')}
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {whatsappHref && (
             <ExternalLink href={whatsappHref} className={BUTTON_WHATSAPP}>
               <MessageCircle aria-hidden="true" className="size-5" />
-              {COPY.hero.whatsappButton}
+              {copy('hero.whatsappButton')}
             </ExternalLink>
           )}
           {phoneHref && (
             <a href={phoneHref} rel="nofollow" className={BUTTON_SECONDARY}>
               <Phone aria-hidden="true" className="size-5" />
-              {fill(COPY.hero.callButton)}
+              {copy('hero.callButton')}
             </a>
           )}
         </div>
-        <p className="mt-4 text-sm text-slate-600">{COPY.hero.note}</p>
+        <p className="mt-4 text-sm text-slate-600">{copy('hero.note')}</p>
       </div>
       <aside
         aria-labelledby="hours-heading"
@@ -137,7 +162,7 @@ function Hero({
             <Clock aria-hidden="true" className="size-5" />
           </span>
           <h2 id="hours-heading" className="text-lg font-semibold text-slate-900">
-            {COPY.hoursCard.heading}
+            {copy('hoursCard.heading')}
           </h2>
         </div>
         <dl className="mt-4 divide-y divide-slate-100">
@@ -148,7 +173,7 @@ function Hero({
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm text-slate-600">{COPY.hoursCard.note}</p>
+        <p className="mt-4 text-sm text-slate-600">{copy('hoursCard.note')}</p>
       </aside>
     </section>
   );
@@ -158,18 +183,19 @@ function Hero({
  * A table on wide screens; on phones each row becomes a card (topic, then both answers with their column's
  * name), since three columns of sentences do not fit 390 px.
  */
-function Comparison({ fill }: { fill: FillCopy }) {
+function Comparison() {
   const settings = useSiteSettings();
+  const copy = useCopy('landing');
   const ours = settings.brandName;
   const theirs = settings.competitorName;
   return (
-    <Section id="comparison" heading={fill(COPY.comparison.heading)} lead={COPY.comparison.lead}>
+    <Section id="comparison" heading={copy('comparison.heading')} lead={copy('comparison.lead')}>
       <table className="block w-full text-left md:table md:overflow-hidden md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200">
-        <caption className="sr-only">{fill(COPY.comparison.caption)}</caption>
+        <caption className="sr-only">{copy('comparison.caption')}</caption>
         <thead className="sr-only bg-slate-50 text-slate-900 md:not-sr-only md:table-header-group">
           <tr>
             <th scope="col" className="w-1/3 px-5 py-3 font-semibold">
-              {COPY.comparison.topicColumn}
+              {copy('comparison.topicColumn')}
             </th>
             <th scope="col" className="w-1/3 px-5 py-3 font-semibold text-indigo-800">
               {ours}
@@ -180,29 +206,29 @@ function Comparison({ fill }: { fill: FillCopy }) {
           </tr>
         </thead>
         <tbody className="grid gap-3 md:table-row-group md:divide-y md:divide-slate-100">
-          {COPY.comparison.rows.map((row) => (
+          {indices(copy.count('comparison.rows')).map((index) => (
             <tr
-              key={row.topic}
+              key={index}
               className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:table-row md:rounded-none md:p-0 md:shadow-none md:ring-0"
             >
               <th
                 scope="row"
                 className="font-semibold text-slate-900 md:px-5 md:py-4 md:align-top md:font-medium"
               >
-                {row.topic}
+                {copy(`comparison.rows.${index}.topic`)}
               </th>
               <td className="rounded-xl bg-indigo-50/60 px-3 py-2 text-slate-800 md:rounded-none md:px-5 md:py-4 md:align-top">
                 <span className="flex gap-2">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
                   <span>
                     <span className="font-semibold text-indigo-800 md:hidden">{ours}: </span>
-                    {fill(row.ours)}
+                    {copy(`comparison.rows.${index}.ours`)}
                   </span>
                 </span>
               </td>
               <td className="px-3 py-1 text-slate-600 md:px-5 md:py-4 md:align-top">
                 <span className="font-semibold text-slate-700 md:hidden">{theirs}: </span>
-                {fill(row.theirs)}
+                {copy(`comparison.rows.${index}.theirs`)}
               </td>
             </tr>
           ))}
@@ -220,6 +246,8 @@ function ContactCards({
   phoneHref: string | null;
 }) {
   const facts = useContactFacts();
+  const copy = useCopy('landing');
+  const localize = useLocalize();
   const telegramHref = countedLink(facts, 'telegram');
   // A card for each type with a published channel: no card without a number to show.
   const cards = [
@@ -228,7 +256,9 @@ function ContactCards({
       icon: MessageCircle,
       iconClasses: 'bg-emerald-50 text-emerald-700',
       actionClasses: 'bg-emerald-800 hover:bg-emerald-900',
-      copy: COPY.contactCards.whatsapp,
+      title: CHANNEL_BRAND.whatsapp,
+      action: copy('contactCards.whatsapp.action'),
+      note: copy('contactCards.whatsapp.note'),
       value: facts.whatsapp,
       href: whatsappHref,
       external: true,
@@ -238,7 +268,9 @@ function ContactCards({
       icon: Phone,
       iconClasses: 'bg-indigo-50 text-indigo-700',
       actionClasses: 'bg-indigo-700 hover:bg-indigo-800',
-      copy: COPY.contactCards.phone,
+      title: copy('contactCards.phone.title'),
+      action: copy('contactCards.phone.action'),
+      note: copy('contactCards.phone.note'),
       value: facts.phone,
       href: phoneHref,
       external: false,
@@ -248,58 +280,62 @@ function ContactCards({
       icon: Send,
       iconClasses: 'bg-sky-50 text-sky-700',
       actionClasses: 'bg-sky-800 hover:bg-sky-900',
-      copy: COPY.contactCards.telegram,
+      title: CHANNEL_BRAND.telegram,
+      action: copy('contactCards.telegram.action'),
+      note: copy('contactCards.telegram.note'),
       value: facts.telegram && telegramHandleOf(facts.telegram),
       href: telegramHref,
       external: true,
     },
   ].filter((card) => card.value !== null);
   return (
-    <Section id="contact" heading={COPY.contactHeading} lead={COPY.contactLead}>
+    <Section id="contact" heading={copy('contactHeading')} lead={copy('contactLead')}>
       <ul className="grid gap-4 md:grid-cols-3">
-        {cards.map(({ key, icon: Icon, iconClasses, actionClasses, copy, value, href, external }) => {
-          const action = (
-            <>
-              {copy.action}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </>
-          );
-          const actionClassName = `mt-4 inline-flex items-center gap-1.5 self-start rounded-full px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${actionClasses}`;
-          return (
-            <li
-              key={key}
-              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:flex-col md:gap-0 md:p-6"
-            >
-              <span
-                className={`inline-flex size-11 shrink-0 items-center justify-center rounded-xl ${iconClasses}`}
+        {cards.map(
+          ({ key, icon: Icon, iconClasses, actionClasses, title, action, note, value, href, external }) => {
+            const actionContent = (
+              <>
+                {action}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </>
+            );
+            const actionClassName = `mt-4 inline-flex items-center gap-1.5 self-start rounded-full px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${actionClasses}`;
+            return (
+              <li
+                key={key}
+                className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:flex-col md:gap-0 md:p-6"
               >
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <div className="flex min-w-0 flex-col md:mt-4">
-                <h3 className="text-base font-semibold text-slate-600">{copy.title}</h3>
-                <div className="text-xl font-semibold break-words text-slate-900">{value}</div>
-                <p className="mt-1 text-sm text-slate-600">{copy.note}</p>
-                {href &&
-                  (external ? (
-                    <ExternalLink href={href} className={actionClassName}>
-                      {action}
-                    </ExternalLink>
-                  ) : (
-                    <a href={href} rel="nofollow" className={actionClassName}>
-                      {action}
-                    </a>
-                  ))}
-              </div>
-            </li>
-          );
-        })}
+                <span
+                  className={`inline-flex size-11 shrink-0 items-center justify-center rounded-xl ${iconClasses}`}
+                >
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                <div className="flex min-w-0 flex-col md:mt-4">
+                  <h3 className="text-base font-semibold text-slate-600">{title}</h3>
+                  <div className="text-xl font-semibold break-words text-slate-900">{value}</div>
+                  <p className="mt-1 text-sm text-slate-600">{note}</p>
+                  {href &&
+                    (external ? (
+                      <ExternalLink href={href} className={actionClassName}>
+                        {actionContent}
+                      </ExternalLink>
+                    ) : (
+                      <a href={href} rel="nofollow" className={actionClassName}>
+                        {actionContent}
+                      </a>
+                    ))}
+                </div>
+              </li>
+            );
+          },
+        )}
       </ul>
       <p className="mt-6">
         <Link
-          to="/contact"
+          to={localize('/contact')}
           className="inline-flex items-center gap-1.5 rounded font-semibold text-indigo-700 hover:text-indigo-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
-          {COPY.allChannelsLink}
+          {copy('allChannelsLink')}
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </p>
@@ -307,84 +343,106 @@ function ContactCards({
   );
 }
 
+function Guides() {
+  const copy = useCopy('landing');
+  return (
+    <Section id="guides" heading={copy('guidesHeading')} lead={copy('guidesLead')} followsSection>
+      <div className="grid gap-4 lg:grid-cols-3">
+        {GUIDE_IDS.map((id) => (
+          <article
+            key={id}
+            aria-labelledby={`guide-${id}`}
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            <h3 id={`guide-${id}`} className="text-lg font-semibold text-slate-900">
+              {copy(`guides.${id}.title`)}
+            </h3>
+            <p className="mt-1 text-sm text-slate-600">{copy(`guides.${id}.intro`)}</p>
+            <ol className="mt-5 space-y-4">
+              {indices(copy.count(`guides.${id}.steps`))
+                .map((index) => copy.ifKnown(`guides.${id}.steps.${index}`))
+                .filter((step) => step !== null)
+                .map((step, index) => (
+                  <li key={step} className="flex gap-3 text-slate-700">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
+                    >
+                      {index + 1}
+                    </span>
+                    <span>{step}</span>
+                  </li>
+                ))}
+            </ol>
+          </article>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The texts are already in the page's language and filled: FeatureCards has nothing left to fill. */
+const ALREADY_FILLED = (text: string) => text;
+
 /** The landing page (SPEC section 2, "Landing page"). */
 export function HomePage() {
   const facts = useContactFacts();
-  const fill = useCopy();
-  const values = useCopyValues();
-  const whatsappHref = countedLink(facts, 'whatsapp', { text: fill(COPY.hero.whatsappMessage) });
+  const copy = useCopy('landing');
+  const whatsappHref = countedLink(facts, 'whatsapp', { text: copy('hero.whatsappMessage') });
   const phoneHref = countedLink(facts, 'phone');
 
   return (
     <>
-      <Hero fill={fill} whatsappHref={whatsappHref} phoneHref={phoneHref} />
+      <Hero whatsappHref={whatsappHref} phoneHref={phoneHref} />
 
       <div>
         <section aria-labelledby="stats-heading" className="mx-auto max-w-6xl px-4">
           <h2 id="stats-heading" className="sr-only">
-            {fill(COPY.statsHeading)}
+            {copy('statsHeading')}
           </h2>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-            {COPY.stats.map((stat) => (
-              <StatTile key={stat.label} value={fill(stat.value)} label={stat.label} />
+            {indices(copy.count('stats')).map((index) => (
+              <StatTile
+                key={index}
+                value={copy(`stats.${index}.value`)}
+                label={copy(`stats.${index}.label`)}
+              />
             ))}
           </dl>
         </section>
 
-        <Section id="about" heading={fill(COPY.about.heading)}>
+        <Section id="about" heading={copy('about.heading')}>
           <div className="grid gap-4 text-lg leading-relaxed text-slate-700 md:grid-cols-2 md:gap-8">
-            {COPY.about.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{fill(paragraph)}</p>
+            {indices(copy.count('about.paragraphs')).map((index) => (
+              <p key={index}>{copy(`about.paragraphs.${index}`)}</p>
             ))}
           </div>
         </Section>
 
-        <Section id="features" heading={fill(COPY.featuresHeading)} followsSection>
-          <FeatureCards features={COPY.features} icons={FEATURE_ICONS} fill={fill} look="landing" />
+        <Section id="features" heading={copy('featuresHeading')} followsSection>
+          <FeatureCards
+            features={FEATURE_IDS.map((id) => ({
+              icon: id,
+              title: copy(`features.${id}.title`),
+              body: copy(`features.${id}.body`),
+            }))}
+            icons={FEATURE_ICONS}
+            fill={ALREADY_FILLED}
+            look="landing"
+          />
         </Section>
 
-        <Section id="guides" heading={COPY.guidesHeading} lead={COPY.guidesLead} followsSection>
-          <div className="grid gap-4 lg:grid-cols-3">
-            {COPY.guides.map((guide) => (
-              <article
-                key={guide.id}
-                aria-labelledby={`guide-${guide.id}`}
-                className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-              >
-                <h3 id={`guide-${guide.id}`} className="text-lg font-semibold text-slate-900">
-                  {guide.title}
-                </h3>
-                <p className="mt-1 text-sm text-slate-600">{guide.intro}</p>
-                <ol className="mt-5 space-y-4">
-                  {guide.steps
-                    .map((step) => fillCopyIfKnown(step, values))
-                    .filter((step) => step !== null)
-                    .map((step, index) => (
-                      <li key={step} className="flex gap-3 text-slate-700">
-                        <span
-                          aria-hidden="true"
-                          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-sm font-bold text-white"
-                        >
-                          {index + 1}
-                        </span>
-                        <span>{step}</span>
-                      </li>
-                    ))}
-                </ol>
-              </article>
-            ))}
-          </div>
-        </Section>
+        <Guides />
 
-        <Comparison fill={fill} />
+        <Comparison />
 
-        <Section id="faq" heading={COPY.faqHeading} narrow>
+        <Section id="faq" heading={copy('faqHeading')} narrow>
           <Accordion
             idPrefix="faq"
-            items={COPY.faqs.map((faq, index) => ({
+            items={FAQ_IDS.map((id, index) => ({
               id: String(index + 1),
-              title: fill(faq.question),
-              content: <p>{fill(faq.answer)}</p>,
+              title: copy(`faqs.${id}.question`),
+              content: <p>{copy(`faqs.${id}.answer`)}</p>,
             }))}
           />
         </Section>
@@ -400,8 +458,8 @@ export function HomePage() {
               href={whatsappHref}
               target="_blank"
               rel="nofollow noopener noreferrer"
-              aria-label={`${COPY.floatingWhatsapp} ${COPY.opensInNewTab}`}
-              title={COPY.floatingWhatsapp}
+              aria-label={`${copy('floatingWhatsapp')} ${copy('opensInNewTab')}`}
+              title={copy('floatingWhatsapp')}
               className="pointer-events-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-800 text-white shadow-lg shadow-emerald-900/30 transition-transform hover:scale-105 hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
             >
               <MessageCircle aria-hidden="true" className="size-7" />
