@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     environment: 'node',
+    // use-intl imports its formatter by its package name: inlined, it gets the alias above, as in the build.
+    server: { deps: { inline: ['use-intl'] } },
     // API suites each open their own database; two cores, so two workers.
     maxWorkers: 2,
     testTimeout: 20_000,

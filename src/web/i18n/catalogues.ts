@@ -1,3 +1,6 @@
+import type challenge from '../content/messages/en/challenge.json';
+import type contact from '../content/messages/en/contact.json';
+import type countries from '../content/messages/en/countries.json';
 import type site from '../content/messages/en/site.json';
 
 /**
@@ -6,6 +9,9 @@ import type site from '../content/messages/en/site.json';
  */
 export interface Catalogues {
   site: typeof site;
+  contact: typeof contact;
+  challenge: typeof challenge;
+  countries: typeof countries;
 }
 
 export type Namespace = keyof Catalogues;

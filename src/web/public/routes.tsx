@@ -10,7 +10,7 @@ import {
 import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
 import { type Locale, localeOfPath, localizedPath, unlocalizedPath } from '../../shared/rules/locales.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
-import { CONTACT_COPY, GAME_COPY } from '../content/pages.ts';
+import { GAME_COPY } from '../content/pages.ts';
 import type { Namespace } from '../i18n/catalogues.ts';
 import { loadMessages } from '../i18n/messages.ts';
 import { serverDataContext } from '../server-context.ts';
@@ -99,7 +99,7 @@ const PAGE_ROUTES = [
         loader: module.contactLoader,
         Component: module.ContactPage,
       })),
-    handle: staticHead(CONTACT_COPY.meta, '/contact'),
+    handle: staticHead('contact', '/contact'),
   },
   {
     id: 'contact-message',
@@ -171,8 +171,8 @@ const PAGE_ROUTES = [
  */
 const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
   home: [],
-  contact: [],
-  'contact-message': [],
+  contact: ['contact', 'challenge', 'countries'],
+  'contact-message': ['contact'],
   terms: [],
   privacy: [],
   'delete-account': [],
