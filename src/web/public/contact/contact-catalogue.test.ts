@@ -1,13 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INQUIRY_SERVICE_LABELS, INQUIRY_SERVICES } from '../../../shared/rules/contact-inquiries.ts';
-import type { Catalogues } from '../../i18n/catalogues.ts';
-
-// Read as written (the build compiles it): these are the texts the English page shows.
-const english = JSON.parse(
-  fs.readFileSync(path.resolve('src/web/content/messages/en/contact.json'), 'utf8'),
-) as Catalogues['contact'];
+import english from '../../content/messages/en/contact.json';
 
 describe('the contact page’s English texts', () => {
   it('name each service as the form’s schema and the inbox name it', () => {
