@@ -157,3 +157,19 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     });
   },
 );
+
+describe.skipIf(!built).each(TEST_DIALECTS)(
+  'the Hindi form page of a busy connection (%s; needs npm run build:web)',
+  (dialect) => {
+    const t = testAppForEachTest(dialect, { WEB_DIST_DIR, INQUIRY_CHALLENGE_AFTER_PER_HOUR: '1' });
+
+    it('says in Hindi that the browser must confirm a person is sending', async () => {
+      expect((await t.app.inject(jsonPost({ ...TEST_INQUIRY }))).statusCode).toBe(201);
+      const answer = await t.app.inject(nativePost({ ...TEST_INQUIRY }, undefined, '/hi/contact/message'));
+      expect(answer.statusCode).toBe(428);
+      expect(answer.body).toMatch(/<html[^>]* lang="hi"/);
+      expect(answer.body).toContain('आपके कनेक्शन से अभी बहुत सारे अनुरोध आ रहे हैं।');
+      expect(withoutScripts(answer.body)).not.toContain('Many requests come from your connection');
+    });
+  },
+);

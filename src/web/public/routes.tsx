@@ -172,7 +172,7 @@ const PAGE_ROUTES = [
 const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
   home: [],
   contact: ['contact', 'challenge', 'countries'],
-  'contact-message': ['contact'],
+  'contact-message': ['contact', 'challenge'],
   terms: [],
   privacy: [],
   'delete-account': [],
