@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_INQUIRY_CHALLENGE_AFTER_PER_HOUR } from '../playwright.config.ts';
 import { ACCOUNT_DELETION_MESSAGES } from '../src/shared/rules/account-deletion.ts';
 import { PROOF_OF_WORK_HEADER } from '../src/shared/rules/proof-of-work.ts';
-import { PROOF_OF_WORK_COPY } from '../src/web/content/proof-of-work.ts';
+import CHALLENGE_COPY from '../src/web/content/messages/en/challenge.json' with { type: 'json' };
 import {
   createMember,
   fillInquiryForm,
@@ -97,7 +97,7 @@ test('the contact form checks that the visitor is a person when the connection i
     { timeout: SOLVING_TIMEOUT_MS },
   );
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  const checking = dialog.getByRole('button', { name: PROOF_OF_WORK_COPY.checking });
+  const checking = dialog.getByRole('button', { name: CHALLENGE_COPY.checking });
   await expect(checking).toBeVisible();
   await expect(checking).toBeDisabled();
   // What was typed stays in the form meanwhile.
@@ -149,7 +149,7 @@ test('the deletion page checks that the member is a person after failures on oth
 
   const { release, answers } = await holdSolvedRequests(page, '/api/auth/delete-account');
   await page.getByRole('button', { name: 'Yes, delete my account' }).click();
-  const checking = page.getByRole('button', { name: PROOF_OF_WORK_COPY.checking });
+  const checking = page.getByRole('button', { name: CHALLENGE_COPY.checking });
   await expect(checking).toBeVisible();
   await expect(checking).toHaveAttribute('aria-disabled', 'true');
   release();

@@ -8,7 +8,7 @@ import type { BlogCategory } from './rules/blog.ts';
  * It lives in shared because both sides compile against it and neither may import the other.
  */
 
-/** The contact form's fields as a browser without script posts them (POST /contact/message). */
+/** The contact form's fields as a browser without script posts them (POST /contact/message, /hi/contact/message). */
 export const POSTED_INQUIRY_FIELDS = ['name', 'phone', 'email', 'city', 'service', 'query'] as const;
 export type PostedInquiryField = (typeof POSTED_INQUIRY_FIELDS)[number];
 
@@ -17,9 +17,14 @@ export type PostedInquiryForm =
   | { status: 'sent' }
   | {
       status: 'refused';
+      /** The answer's HTTP status (400 for fields, 428, 429...): a page in another language words it itself. */
+      httpStatus: number;
+      /** The server's English words for it, and each field's. */
       message: string;
       values: Record<PostedInquiryField, string>;
       errors: Partial<Record<PostedInquiryField, string>>;
+      /** How long to wait before sending again, after a limit (429). */
+      retryAfterSeconds?: number;
     };
 
 /** What route loaders get on the server: direct data access, where the browser would call the API. */

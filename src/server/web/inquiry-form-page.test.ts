@@ -14,14 +14,20 @@ const INQUIRY_LIMIT_PER_HOUR = 4;
 function nativePost(
   fields: Record<string, string>,
   headers: Record<string, string> = { origin: TEST_ORIGIN },
+  url = '/contact/message',
 ) {
   return {
     method: 'POST',
-    url: '/contact/message',
+    url,
     headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
     remoteAddress: '203.0.113.9',
   } satisfies InjectOptions;
+}
+
+/** A page as shown: without its scripts (the hydration data holds what the server said, in English). */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 }
 
 function jsonPost(fields: Record<string, string>) {
@@ -99,12 +105,71 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(await inquiries.count()).toBe(INQUIRY_LIMIT_PER_HOUR);
     });
 
+    it('answers the Hindi page’s post with the Hindi page: each field’s message in Hindi, posting to itself', async () => {
+      const empty = { name: '', phone: '', email: '', city: '', service: '', query: '' };
+      const answer = await t.app.inject(nativePost(empty, undefined, '/hi/contact/message'));
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).toMatch(/<html[^>]* lang="hi"/);
+      expect(answer.body).toContain('action="/hi/contact/message"');
+      expect(answer.body).toContain('कृपया लाल निशान वाली जानकारी ठीक करें।');
+      for (const message of [
+        'कृपया अपना नाम लिखें',
+        'कृपया अपना फ़ोन नंबर लिखें',
+        'कृपया अपना ईमेल लिखें',
+        'कृपया अपना शहर लिखें',
+        'कृपया कोई सेवा चुनें',
+        'कृपया अपना सवाल लिखें',
+      ]) {
+        expect(answer.body).toContain(message);
+      }
+      // The hydration data carries the server's English words; the page shows none of them.
+      expect(withoutScripts(answer.body)).not.toContain('is required');
+      expect(withoutScripts(answer.body)).not.toContain('Please correct the highlighted fields.');
+      expect(await inquiries.count()).toBe(0);
+    });
+
+    it('thanks in Hindi on the Hindi page, linking back to the Hindi contact page', async () => {
+      const answer = await t.app.inject(nativePost({ ...TEST_INQUIRY }, undefined, '/hi/contact/message'));
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('संदेश भेज दिया गया!');
+      expect(answer.body).toContain('href="/hi/contact"');
+      expect(await inquiries.count()).toBe(1);
+    });
+
+    it('says in Hindi how long to wait after the limit, on the Hindi page', async () => {
+      for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
+        expect((await t.app.inject(jsonPost({ ...TEST_INQUIRY }))).statusCode).toBe(201);
+      }
+      const refused = await t.app.inject(nativePost({ ...TEST_INQUIRY }, undefined, '/hi/contact/message'));
+      expect(refused.statusCode).toBe(429);
+      const minutes = Math.ceil(Number(refused.headers['retry-after']) / 60);
+      expect(refused.body).toContain(`बहुत ज़्यादा संदेश भेजे जा चुके हैं। कृपया ${minutes} मिनट बाद फिर से कोशिश करें।`);
+      expect(withoutScripts(refused.body)).not.toContain('Too many messages');
+      expect(refused.body).toContain(`value="${TEST_INQUIRY.city}"`);
+    });
+
     it('refuses a post from another site', async () => {
       const answer = await t.app.inject(
         nativePost({ ...TEST_INQUIRY }, { origin: 'https://elsewhere.example' }),
       );
       expect(answer.statusCode).toBe(403);
       expect(await inquiries.count()).toBe(0);
+    });
+  },
+);
+
+describe.skipIf(!built).each(TEST_DIALECTS)(
+  'the Hindi form page of a busy connection (%s; needs npm run build:web)',
+  (dialect) => {
+    const t = testAppForEachTest(dialect, { WEB_DIST_DIR, INQUIRY_CHALLENGE_AFTER_PER_HOUR: '1' });
+
+    it('says in Hindi that the browser must confirm a person is sending', async () => {
+      expect((await t.app.inject(jsonPost({ ...TEST_INQUIRY }))).statusCode).toBe(201);
+      const answer = await t.app.inject(nativePost({ ...TEST_INQUIRY }, undefined, '/hi/contact/message'));
+      expect(answer.statusCode).toBe(428);
+      expect(answer.body).toMatch(/<html[^>]* lang="hi"/);
+      expect(answer.body).toContain('आपके कनेक्शन से अभी बहुत सारे अनुरोध आ रहे हैं।');
+      expect(withoutScripts(answer.body)).not.toContain('Many requests come from your connection');
     });
   },
 );

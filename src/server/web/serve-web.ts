@@ -3,6 +3,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { INQUIRY_FAILURE_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
+import { LOCALES, localizedPath } from '../../shared/rules/locales.ts';
 import { canUse } from '../../shared/rules/roles.ts';
 import {
   POSTED_INQUIRY_FIELDS,
@@ -45,8 +46,11 @@ export interface WebDeps {
   submitInquiry: SubmitInquiry;
 }
 
-/** Where the contact form lives as a page of its own, for browsers without script (and its native post). */
-const INQUIRY_FORM_PAGE = '/contact/message';
+/**
+ * Where the contact form lives as a page of its own, for browsers without script (and its native post), in
+ * each language: the answer is that page again, in the language of the address posted to.
+ */
+const INQUIRY_FORM_PAGES = LOCALES.map((locale) => localizedPath(locale, '/contact/message'));
 const INQUIRY_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
 /** The form's fields as posted (urlencoded, or anything else a client sends): strings only, others empty. */
@@ -181,37 +185,54 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
 
   // The contact form posted natively (no script): checked by the same schema and taken by the same
   // submission as POST /api/contact-inquiries, answered with a page. Form bodies are read here alone.
+  const takePostedInquiry = (formPage: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { values, website } = postedValues(request.body);
+    // The page shows the form again as it was sent, the honeypot excepted.
+    const refused = (
+      status: number,
+      message: string,
+      errors: Partial<Record<PostedInquiryField, string>> = {},
+      retryAfterSeconds?: number,
+    ) =>
+      sendPage(request, reply, formPage, {
+        status,
+        form: {
+          status: 'refused',
+          httpStatus: status,
+          message,
+          values,
+          errors,
+          ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+        },
+      });
+    const checked = ContactInquiryBodySchema.safeParse({ ...values, website });
+    if (!checked.success) {
+      const errors: Partial<Record<PostedInquiryField, string>> = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0];
+        if (isPostedField(field)) errors[field] ??= issue.message;
+      }
+      return refused(400, INQUIRY_FIELDS_MESSAGE, errors);
+    }
+    try {
+      await deps.submitInquiry(request, checked.data);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      if (error.headers) reply.headers(error.headers);
+      const retryAfter = Number(error.headers?.['retry-after']);
+      return refused(
+        error.statusCode,
+        error.message || INQUIRY_FAILURE_MESSAGE,
+        {},
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    }
+    return sendPage(request, reply, formPage, { status: 200, form: { status: 'sent' } });
+  };
   await app.register(async (scope) => {
     await scope.register(formBody);
-    scope.post(INQUIRY_FORM_PAGE, { schema: { hide: true } }, async (request, reply) => {
-      const { values, website } = postedValues(request.body);
-      // The page shows the form again as it was sent, the honeypot excepted.
-      const refused = (
-        status: number,
-        message: string,
-        errors: Partial<Record<PostedInquiryField, string>> = {},
-      ) =>
-        sendPage(request, reply, INQUIRY_FORM_PAGE, {
-          status,
-          form: { status: 'refused', message, values, errors },
-        });
-      const checked = ContactInquiryBodySchema.safeParse({ ...values, website });
-      if (!checked.success) {
-        const errors: Partial<Record<PostedInquiryField, string>> = {};
-        for (const issue of checked.error.issues) {
-          const field = issue.path[0];
-          if (isPostedField(field)) errors[field] ??= issue.message;
-        }
-        return refused(400, INQUIRY_FIELDS_MESSAGE, errors);
-      }
-      try {
-        await deps.submitInquiry(request, checked.data);
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        if (error.headers) reply.headers(error.headers);
-        return refused(error.statusCode, error.message || INQUIRY_FAILURE_MESSAGE);
-      }
-      return sendPage(request, reply, INQUIRY_FORM_PAGE, { status: 200, form: { status: 'sent' } });
-    });
+    for (const formPage of INQUIRY_FORM_PAGES) {
+      scope.post(formPage, { schema: { hide: true } }, takePostedInquiry(formPage));
+    }
   });
 }

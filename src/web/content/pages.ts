@@ -5,14 +5,6 @@ export interface PageMeta {
   description: string;
 }
 
-/** The contact page's head; its copy is in contact.ts, which loads with the page. */
-export const CONTACT_COPY = {
-  meta: {
-    title: 'Contact us | {product}',
-    description: 'All the ways to reach {product}: WhatsApp, phone, Telegram, email and our social channels.',
-  },
-} as const;
-
 export const NOT_FOUND_COPY = {
   meta: {
     title: 'Page not found | {product}',

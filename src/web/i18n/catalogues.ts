@@ -1,4 +1,7 @@
 import type accountDeletion from '../content/messages/en/account-deletion.json';
+import type challenge from '../content/messages/en/challenge.json';
+import type contact from '../content/messages/en/contact.json';
+import type countries from '../content/messages/en/countries.json';
 import type game from '../content/messages/en/game.json';
 import type landing from '../content/messages/en/landing.json';
 import type privacy from '../content/messages/en/privacy.json';
@@ -16,6 +19,9 @@ export interface Catalogues {
   game: typeof game;
   'account-deletion': typeof accountDeletion;
   landing: typeof landing;
+  contact: typeof contact;
+  challenge: typeof challenge;
+  countries: typeof countries;
 }
 
 export type Namespace = keyof Catalogues;

@@ -51,6 +51,21 @@ describe('apiRequest', () => {
     expect(errorMessage(error, 'Failed to add contact')).toBe('Please check the form: bad');
   });
 
+  it('says how long the server asked to wait, when it did', async () => {
+    const body = { success: false, message: 'Too many messages. Please try again in 60 minutes.' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(body, { status: 429, headers: { 'retry-after': '3600' } })),
+    );
+    expect(await apiRequest('/api/contact-inquiries').catch((caught: unknown) => caught)).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 3600,
+    });
+    stubFetch(body, 429);
+    const withoutWait = await apiRequest('/api/contact-inquiries').catch((caught: unknown) => caught);
+    expect((withoutWait as ApiRequestError).retryAfterSeconds).toBeUndefined();
+  });
+
   it('tells an ended session from a wrong password', async () => {
     stubFetch({ success: false, message: 'Authentication required' }, 401);
     expect(isSessionError(await apiRequest('/api/contacts').catch((caught: unknown) => caught))).toBe(true);

@@ -16,6 +16,8 @@ export class ApiRequestError extends Error {
     readonly hasServerMessage = false,
     /** The answer's body as sent, for what the error shape does not name (e.g. a challenge). */
     readonly body?: unknown,
+    /** How long the server asked to wait before trying again (its Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -43,6 +45,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The seconds of a Retry-After header (the server sends seconds, never a date), or undefined. */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /** JSON in, JSON out, with the session cookie; throws ApiRequestError for anything but success. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, signal, schema, keepalive } = options;
@@ -67,9 +75,17 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
 
   const data = await readJson(response);
   if (!response.ok) {
+    const retryAfterSeconds = retryAfterOf(response);
     throw isApiError(data)
-      ? new ApiRequestError(response.status, data.message, data.errors, true, data)
-      : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
+      ? new ApiRequestError(response.status, data.message, data.errors, true, data, retryAfterSeconds)
+      : new ApiRequestError(
+          response.status,
+          `Request failed with status ${response.status}`,
+          {},
+          false,
+          undefined,
+          retryAfterSeconds,
+        );
   }
   if (!schema) return data as T;
   const checked = schema.safeParse(data);

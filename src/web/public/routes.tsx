@@ -10,7 +10,6 @@ import {
 import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
 import { type Locale, localeOfPath, localizedPath, unlocalizedPath } from '../../shared/rules/locales.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
-import { CONTACT_COPY } from '../content/pages.ts';
 import type { Namespace } from '../i18n/catalogues.ts';
 import { loadMessages } from '../i18n/messages.ts';
 import { serverDataContext } from '../server-context.ts';
@@ -99,7 +98,7 @@ const PAGE_ROUTES = [
         loader: module.contactLoader,
         Component: module.ContactPage,
       })),
-    handle: staticHead(CONTACT_COPY.meta, '/contact'),
+    handle: staticHead('contact', '/contact'),
   },
   {
     id: 'contact-message',
@@ -171,11 +170,11 @@ const PAGE_ROUTES = [
  */
 const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
   home: ['landing'],
-  contact: [],
-  'contact-message': [],
+  contact: ['contact', 'challenge', 'countries'],
+  'contact-message': ['contact', 'challenge'],
   terms: ['terms'],
   privacy: ['privacy'],
-  'delete-account': ['account-deletion'],
+  'delete-account': ['account-deletion', 'challenge'],
   blog: [],
   'blog-post': [],
   tictactoe: ['game'],

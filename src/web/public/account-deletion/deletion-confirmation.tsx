@@ -1,7 +1,6 @@
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { Ref } from 'react';
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
-import { PROOF_OF_WORK_COPY } from '../../content/proof-of-work.ts';
 import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
@@ -35,6 +34,7 @@ export function DeletionConfirmation({
   onCancel: () => void;
 }) {
   const copy = useCopy('account-deletion');
+  const challenge = useCopy('challenge');
   return (
     <section
       aria-labelledby="delete-confirm-heading"
@@ -92,11 +92,7 @@ export function DeletionConfirmation({
           )}
         >
           {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {checking
-            ? PROOF_OF_WORK_COPY.checking
-            : sending
-              ? copy('confirm.deleting')
-              : copy('confirm.confirm')}
+          {checking ? challenge('checking') : sending ? copy('confirm.deleting') : copy('confirm.confirm')}
         </button>
       </div>
     </section>

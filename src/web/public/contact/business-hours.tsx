@@ -1,4 +1,4 @@
-import { CONTACT_PAGE_COPY } from '../../content/contact.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 
 export interface BusinessHoursRow {
   days: string;
@@ -7,13 +7,14 @@ export interface BusinessHoursRow {
 
 /** When the team answers: the admin's rows from the site settings (SPEC: always shown). */
 export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
+  const copy = useCopy('contact');
   return (
     <section
       aria-labelledby="business-hours-heading"
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <h2 id="business-hours-heading" className="text-xl font-semibold text-slate-900">
-        {CONTACT_PAGE_COPY.hoursHeading}
+        {copy('hoursHeading')}
       </h2>
       <dl className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {rows.map((row) => (

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { buildChannelLink, channelClickPath } from '../../../shared/rules/channel-links.ts';
 import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
-import { CHANNEL_CARD_COPY, CONTACT_PAGE_COPY } from '../../content/contact.ts';
+import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
 interface ChannelLook {
@@ -43,6 +43,18 @@ const OTHER_LOOK: ChannelLook = {
   tone: 'bg-indigo-100 text-indigo-700',
   action: 'bg-indigo-700 hover:bg-indigo-800',
 };
+
+/** The kinds of channel with a card of their own; the others share the `other` card, named after their kind. */
+const CARD_TYPES = ['whatsapp', 'phone', 'telegram', 'instagram', 'facebook'] as const;
+type CardType = (typeof CARD_TYPES)[number];
+
+/** The kinds whose name is a word to translate; the others are brands, named the same in every language. */
+const TRANSLATED_NAMES = ['phone', 'email', 'withdrawal_proof', 'website'] as const;
+type TranslatedName = (typeof TRANSLATED_NAMES)[number];
+
+function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}
 
 export function actionClassName(colours = 'bg-indigo-700 hover:bg-indigo-800'): string {
   return cx(
@@ -108,21 +120,17 @@ export function ContactCard({
  * through our counted link. Web links open in a new tab and say so; a value that makes no safe link is still
  * shown, without a button.
  */
-export function ChannelCard({
-  channel,
-  fill,
-}: {
-  channel: PublicContactChannel;
-  /** Fills the copy's placeholders ({product}, {channel}). */
-  fill: (text: string, extra?: Record<string, string>) => string;
-}) {
+export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
+  const copy = useCopy('contact');
   const { type, value } = channel;
   const look = LOOKS[type] ?? OTHER_LOOK;
-  const copy: { title: string; badge?: string; description?: string; action: string } =
-    type in CHANNEL_CARD_COPY
-      ? CHANNEL_CARD_COPY[type as keyof typeof CHANNEL_CARD_COPY]
-      : CHANNEL_CARD_COPY.other;
-  const text = (template: string) => fill(template, { channel: CONTACT_CHANNEL_LABELS[type] });
+  const name = isOneOf<TranslatedName>(TRANSLATED_NAMES, type)
+    ? copy(`channelNames.${type}`)
+    : CONTACT_CHANNEL_LABELS[type];
+  const card: CardType | 'other' = isOneOf<CardType>(CARD_TYPES, type) ? type : 'other';
+  const text = (key: 'title' | 'action') => copy(`channels.${card}.${key}`, { channel: name });
+  const badge = card === 'whatsapp' || card === 'phone' ? copy(`channels.${card}.badge`) : undefined;
+  const description = card === 'other' ? undefined : copy(`channels.${card}.description`);
   const link = buildChannelLink(type, value);
   const external = link !== null && /^https?:/.test(link);
   // Our counted link, which redirects to `link` at once (decision 035).
@@ -131,10 +139,10 @@ export function ChannelCard({
     <ContactCard
       icon={look.icon}
       iconTone={look.tone}
-      title={text(copy.title)}
-      badge={copy.badge}
+      title={text('title')}
+      badge={badge}
       value={channel.display}
-      description={copy.description && text(copy.description)}
+      description={description}
       action={
         href && (
           <a
@@ -143,11 +151,11 @@ export function ChannelCard({
             {...(external ? { target: '_blank' } : {})}
             className={actionClassName(look.action)}
           >
-            {text(copy.action)}
+            {text('action')}
             {external && (
               <>
                 <ExternalLink aria-hidden="true" className="size-4" />
-                <span className="sr-only"> {CONTACT_PAGE_COPY.opensInNewTab}</span>
+                <span className="sr-only"> {copy('opensInNewTab')}</span>
               </>
             )}
           </a>

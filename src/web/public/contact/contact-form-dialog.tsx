@@ -9,21 +9,16 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  INQUIRY_FAILURE_MESSAGE,
-  INQUIRY_SUCCESS_MESSAGE,
-  type InquiryService,
-} from '../../../shared/rules/contact-inquiries.ts';
+import { INQUIRY_SERVICES, type InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import { COUNTRY_CODES } from '../../../shared/rules/mobile-numbers.ts';
 import {
   challengeOf,
   PROOF_OF_WORK_HEADER,
   PROOF_OF_WORK_STATUS,
 } from '../../../shared/rules/proof-of-work.ts';
-import { CONTACT_FORM_COPY } from '../../content/contact.ts';
-import { COUNTRY_NAMES } from '../../content/countries.ts';
-import { PROOF_OF_WORK_COPY } from '../../content/proof-of-work.ts';
-import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client.ts';
+import type { Catalogues } from '../../i18n/catalogues.ts';
+import { useCopy } from '../../i18n/copy.tsx';
+import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
 import {
@@ -34,9 +29,12 @@ import {
   type InquiryFieldErrors,
   type InquiryFormField,
   type InquiryFormValues,
-  SERVICE_OPTIONS,
 } from './inquiry-form.ts';
+import { EMAIL_PLACEHOLDER, useInquiryMessages } from './inquiry-messages.ts';
 import { ToastRegion, usePublicToast } from './public-toast.tsx';
+
+/** The countries' names are keyed by their calling codes without the `+`. */
+type CountryKey = keyof Catalogues['countries'];
 
 /** How long the success panel shows before the dialog closes (SPEC section 9: 3 s). */
 export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
@@ -124,6 +122,10 @@ function fieldState(id: string, error: string | undefined, hint?: string) {
  * region on the page and one inside the dialog, because a modal dialog makes the rest of the page inert.
  */
 export function ContactFormDialog({ open, request, onClose }: ContactFormDialogProps) {
+  const copy = useCopy('contact');
+  const challenge = useCopy('challenge');
+  const countries = useCopy('countries');
+  const { fieldMessage, failureMessage } = useInquiryMessages();
   const { toast, showToast, dismissToast } = usePublicToast();
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -187,12 +189,21 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
     else if (field !== 'website') setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /** The schema's and the server's English messages, in the page's language. */
+  const inPageLanguage = (english: InquiryFieldErrors): InquiryFieldErrors =>
+    Object.fromEntries(
+      Object.entries(english).map(([field, message]) => [
+        field,
+        message === undefined ? undefined : fieldMessage(field as InquiryFormField, message),
+      ]),
+    );
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'submitting' || status === 'checking') return;
     const checked = checkInquiryForm(values);
     if (!checked.success) {
-      setErrors(checked.errors);
+      setErrors(inPageLanguage(checked.errors));
       pendingFocus.current = firstInvalidField(checked.errors) ?? null;
       return;
     }
@@ -218,15 +229,27 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
     if (error !== undefined) {
       // Everything typed stays in the form, so the person can correct it or simply try again.
       setStatus('filling');
-      const serverErrors = error instanceof ApiRequestError ? formFieldErrors(error.fieldErrors) : {};
+      const serverErrors = inPageLanguage(
+        error instanceof ApiRequestError ? formFieldErrors(error.fieldErrors) : {},
+      );
       setErrors(serverErrors);
-      pendingFocus.current = firstInvalidField(serverErrors) ?? 'submit';
-      showToast('error', errorMessage(error, INQUIRY_FAILURE_MESSAGE));
+      const first = firstInvalidField(serverErrors);
+      pendingFocus.current = first ?? 'submit';
+      const failure =
+        error instanceof ApiRequestError
+          ? {
+              status: error.status,
+              serverMessage: error.hasServerMessage ? error.message : undefined,
+              retryAfterSeconds: error.retryAfterSeconds,
+            }
+          : // Not an answer of the server's: a failure on our side.
+            { status: 500 };
+      showToast('error', failureMessage(failure, first && serverErrors[first]));
       return;
     }
     setValues(EMPTY_INQUIRY_FORM);
     setStatus('sent');
-    showToast('success', INQUIRY_SUCCESS_MESSAGE);
+    showToast('success', copy('form.sent'));
   };
 
   const onDialogClose = () => {
@@ -234,16 +257,15 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
     onClose();
   };
 
-  const copy = CONTACT_FORM_COPY.fields;
   const sending = status === 'submitting' || status === 'checking';
-  const hintOf = (field: InquiryFormField): string | undefined => {
-    const text = copy[field];
-    return 'hint' in text ? text.hint : undefined;
-  };
+  const hintOf = (field: InquiryFormField): string | undefined =>
+    field === 'phone' ? copy('form.fields.phone.hint') : undefined;
+  const placeholderOf = (field: Exclude<InquiryFormField, 'service'>): string =>
+    field === 'email' ? EMAIL_PLACEHOLDER : copy(`form.fields.${field}.placeholder`);
   /** A field's label block: its label, hint and message. */
   const labelProps = (field: InquiryFormField) => ({
     id: fieldId(field),
-    label: copy[field].label,
+    label: copy(`form.fields.${field}.label`),
     hint: hintOf(field),
     error: errors[field],
   });
@@ -260,7 +282,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
 
   return (
     <>
-      <ToastRegion toast={toast} dismissLabel={CONTACT_FORM_COPY.dismissToast} onDismiss={dismissToast} />
+      <ToastRegion toast={toast} dismissLabel={copy('form.dismissToast')} onDismiss={dismissToast} />
       <dialog
         ref={dialogRef}
         aria-labelledby={`${id}-title`}
@@ -271,18 +293,18 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
           <div>
             <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
-              {CONTACT_FORM_COPY.title}
+              {copy('form.title')}
             </h2>
             {status !== 'sent' && (
               <p id={`${id}-description`} className="mt-1 text-sm text-slate-600">
-                {CONTACT_FORM_COPY.description}
+                {copy('form.description')}
               </p>
             )}
           </div>
           <button
             type="button"
             onClick={() => dialogRef.current?.close()}
-            aria-label={CONTACT_FORM_COPY.close}
+            aria-label={copy('form.close')}
             className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <X aria-hidden="true" className="size-5" />
@@ -291,7 +313,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
 
         <ToastRegion
           toast={toast}
-          dismissLabel={CONTACT_FORM_COPY.dismissToast}
+          dismissLabel={copy('form.dismissToast')}
           onDismiss={dismissToast}
           inDialog
         />
@@ -306,9 +328,9 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
               tabIndex={-1}
               className="mt-5 text-xl font-bold text-slate-900 focus:outline-none"
             >
-              {CONTACT_FORM_COPY.successHeading}
+              {copy('form.successHeading')}
             </h3>
-            <p className="mt-2 text-slate-600">{CONTACT_FORM_COPY.successBody}</p>
+            <p className="mt-2 text-slate-600">{copy('form.successBody')}</p>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
@@ -319,7 +341,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
                     {...controlProps(field)}
                     {...attributes}
                     required
-                    placeholder={copy[field].placeholder}
+                    placeholder={placeholderOf(field)}
                   />
                 );
                 if (field !== 'phone') {
@@ -337,7 +359,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
                   <Field key={field} {...labelProps(field)} className="sm:col-span-2">
                     <div className="flex gap-2">
                       <select
-                        aria-label={copy.phone.countryCode}
+                        aria-label={copy('form.fields.phone.countryCode')}
                         name="countryCode"
                         autoComplete="tel-country-code"
                         value={values.countryCode}
@@ -346,7 +368,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
                       >
                         {COUNTRY_CODES.map((code) => (
                           <option key={code} value={code}>
-                            {code} {COUNTRY_NAMES[code]}
+                            {code} {countries(code.slice(1) as CountryKey)}
                           </option>
                         ))}
                       </select>
@@ -358,20 +380,20 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
             </div>
             <Field {...labelProps('service')}>
               <select {...controlProps('service')} required>
-                <option value="">{copy.service.placeholder}</option>
-                {SERVICE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
+                <option value="">{copy('form.fields.service.placeholder')}</option>
+                {INQUIRY_SERVICES.map((service) => (
+                  <option key={service} value={service}>
+                    {copy(`services.${service}.title`)}
                   </option>
                 ))}
               </select>
             </Field>
             <Field {...labelProps('query')}>
-              <textarea {...controlProps('query')} required rows={4} placeholder={copy.query.placeholder} />
+              <textarea {...controlProps('query')} required rows={4} placeholder={placeholderOf('query')} />
             </Field>
             {/* Honeypot: people never see or reach it; a bot that fills it gets a fake success. */}
             <div aria-hidden="true" className="sr-only">
-              <label htmlFor={`${id}-website`}>{CONTACT_FORM_COPY.honeypotLabel}</label>
+              <label htmlFor={`${id}-website`}>{copy('form.honeypotLabel')}</label>
               <input
                 id={`${id}-website`}
                 name="website"
@@ -390,10 +412,10 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
             >
               {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
               {status === 'checking'
-                ? PROOF_OF_WORK_COPY.checking
+                ? challenge('checking')
                 : sending
-                  ? CONTACT_FORM_COPY.sending
-                  : CONTACT_FORM_COPY.submit}
+                  ? copy('form.sending')
+                  : copy('form.submit')}
             </button>
           </form>
         )}

@@ -2,11 +2,6 @@ import {
   type ContactInquiryCreate,
   ContactInquiryCreateSchema,
 } from '../../../shared/contracts/contact-inquiry-form.ts';
-import {
-  INQUIRY_SERVICE_LABELS,
-  INQUIRY_SERVICES,
-  type InquiryService,
-} from '../../../shared/rules/contact-inquiries.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 
 /** The fields a person fills in, in the order of the form. */
@@ -30,10 +25,6 @@ export const EMPTY_INQUIRY_FORM: InquiryFormValues = {
   query: '',
   website: '',
 };
-
-export const SERVICE_OPTIONS: readonly { value: InquiryService; label: string }[] = INQUIRY_SERVICES.map(
-  (value) => ({ value, label: INQUIRY_SERVICE_LABELS[value] }),
-);
 
 function isFormField(key: unknown): key is InquiryFormField {
   return typeof key === 'string' && (INQUIRY_FORM_FIELDS as readonly string[]).includes(key);

@@ -1,5 +1,13 @@
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
-import { CONTACT_PAGE_COPY, CONTACT_SERVICE_TILES } from '../../content/contact.ts';
+import { useCopy } from '../../i18n/copy.tsx';
+
+/** The four services shown as tiles; the form offers these plus 'Other'. */
+const TILE_SERVICES = [
+  'business-consultation',
+  'digital-marketing',
+  'technical-support',
+  'financial-advisory',
+] as const satisfies readonly InquiryService[];
 
 // A coloured edge tells the tiles apart; icons would cost the page more script than it can spare.
 const ACCENTS = ['border-indigo-500', 'border-pink-500', 'border-sky-500', 'border-amber-500'];
@@ -16,32 +24,35 @@ export function ServiceTiles({
   /** The pointer or focus is on a tile: a good moment to fetch the form's code. */
   onIntent: () => void;
 }) {
+  const copy = useCopy('contact');
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {CONTACT_SERVICE_TILES.map((tile, index) => {
+      {TILE_SERVICES.map((service, index) => {
         return (
-          <li key={tile.service}>
+          <li key={service}>
             {/* The button's name is all its visible text (WCAG 2.5.3: speech users say what they see). */}
             <button
               type="submit"
               form={formId}
               name="service"
-              value={tile.service}
+              value={service}
               onClick={(event) => {
                 event.preventDefault();
-                onChoose(tile.service);
+                onChoose(service);
               }}
               onPointerEnter={onIntent}
               onFocus={onIntent}
               className={`group flex h-full w-full flex-col rounded-2xl border-l-4 bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${ACCENTS[index]}`}
             >
-              <span className="font-semibold text-slate-900">{tile.title}</span>
-              <span className="mt-1 flex-1 text-sm text-slate-600">{tile.description}</span>
+              <span className="font-semibold text-slate-900">{copy(`services.${service}.title`)}</span>
+              <span className="mt-1 flex-1 text-sm text-slate-600">
+                {copy(`services.${service}.description`)}
+              </span>
               <span
                 aria-hidden="true"
                 className="mt-3 text-sm font-semibold text-indigo-700 group-hover:underline"
               >
-                {CONTACT_PAGE_COPY.serviceTileAction} →
+                {copy('serviceTileAction')} →
               </span>
             </button>
           </li>

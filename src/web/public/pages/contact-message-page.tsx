@@ -1,21 +1,23 @@
 import { CircleCheck } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import {
-  INQUIRY_SERVICE_LABELS,
-  INQUIRY_SERVICES,
-  INQUIRY_SUCCESS_MESSAGE,
-} from '../../../shared/rules/contact-inquiries.ts';
+import { INQUIRY_SERVICES } from '../../../shared/rules/contact-inquiries.ts';
 import type { PostedInquiryField } from '../../../shared/web-render.ts';
-import { CONTACT_FORM_COPY } from '../../content/contact.ts';
-import { CONTACT_MESSAGE_PAGE_COPY as COPY } from '../../content/contact-message.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { serverDataContext } from '../../server-context.ts';
-import { staticHead } from '../page-head.ts';
+import { EMAIL_PLACEHOLDER, useInquiryMessages } from '../contact/inquiry-messages.ts';
+import type { PublicRouteHandle } from '../page-head.ts';
 
 const PAGE_PATH = '/contact/message';
 
-export const handle = staticHead(COPY.meta, PAGE_PATH);
+export const handle: PublicRouteHandle = {
+  head: ({ copy }) => ({
+    title: copy('contact', 'messagePageMeta.title'),
+    description: copy('contact', 'messagePageMeta.description'),
+    path: PAGE_PATH,
+  }),
+};
 
 /** On the server, the answer to a form just posted; `service` preselects what a service tile chose. */
 export function contactMessageLoader({ context, request }: LoaderFunctionArgs) {
@@ -43,12 +45,14 @@ const FIELD_CLASS =
  */
 export function ContactMessagePage() {
   const { posted, service } = useLoaderData<typeof contactMessageLoader>();
-  const copy = CONTACT_FORM_COPY.fields;
+  const copy = useCopy('contact');
+  const localize = useLocalize();
+  const { fieldMessage, failureMessage } = useInquiryMessages();
 
   if (posted?.status === 'sent') {
     return (
       <div className="mx-auto max-w-lg px-4 py-10 sm:py-14">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{CONTACT_FORM_COPY.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{copy('form.title')}</h1>
         <section
           aria-labelledby="sent-heading"
           className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200"
@@ -57,14 +61,17 @@ export function ContactMessagePage() {
             <CircleCheck aria-hidden="true" className="size-9" />
           </span>
           <h2 id="sent-heading" className="mt-5 text-xl font-bold text-slate-900">
-            {CONTACT_FORM_COPY.successHeading}
+            {copy('form.successHeading')}
           </h2>
-          <p className="mt-2 text-slate-700">{CONTACT_FORM_COPY.successBody}</p>
+          <p className="mt-2 text-slate-700">{copy('form.successBody')}</p>
           <p role="status" className="mt-2 text-slate-700">
-            {INQUIRY_SUCCESS_MESSAGE}
+            {copy('form.sent')}
           </p>
-          <Link to="/contact" className="mt-6 font-semibold text-indigo-700 underline underline-offset-2">
-            {COPY.backToContact}
+          <Link
+            to={localize('/contact')}
+            className="mt-6 font-semibold text-indigo-700 underline underline-offset-2"
+          >
+            {copy('form.backToContact')}
           </Link>
         </section>
       </div>
@@ -76,13 +83,13 @@ export function ContactMessagePage() {
     refused ? refused.values[field] : field === 'service' ? service : '';
   const field = (name: PostedInquiryField, control: (props: ControlProps) => ReactNode) => {
     const id = `inquiry-${name}`;
-    const error = refused?.errors[name];
-    const text = copy[name];
-    const hint = 'hint' in text ? text.hint : undefined;
+    const sentError = refused?.errors[name];
+    const error = sentError === undefined ? undefined : fieldMessage(name, sentError);
+    const hint = name === 'phone' ? copy('form.fields.phone.hint') : undefined;
     return (
       <div className="space-y-1.5">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {text.label}
+          {copy(`form.fields.${name}.label`)}
         </label>
         {control({
           id,
@@ -108,48 +115,57 @@ export function ContactMessagePage() {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{CONTACT_FORM_COPY.title}</h1>
-      <p className="mt-3 text-slate-700">{CONTACT_FORM_COPY.description}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{copy('form.title')}</h1>
+      <p className="mt-3 text-slate-700">{copy('form.description')}</p>
       {refused && (
         <p
           role="alert"
           className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
         >
-          {refused.message}
+          {failureMessage({
+            status: refused.httpStatus,
+            serverMessage: refused.message,
+            retryAfterSeconds: refused.retryAfterSeconds,
+          })}
         </p>
       )}
       {/* The server checks every field (the same schema as the API), so the browser's own checks stay off. */}
-      <form method="post" action={PAGE_PATH} noValidate className="mt-6 space-y-4">
+      <form method="post" action={localize(PAGE_PATH)} noValidate className="mt-6 space-y-4">
         {TEXT_INPUTS.map(({ field: name, ...attributes }) => (
           <div key={name}>
             {field(name, (props) => (
-              <input {...props} {...attributes} required placeholder={copy[name].placeholder} />
+              <input
+                {...props}
+                {...attributes}
+                required
+                placeholder={name === 'email' ? EMAIL_PLACEHOLDER : copy(`form.fields.${name}.placeholder`)}
+              />
             ))}
           </div>
         ))}
         {field('service', (props) => (
           <select {...props} required>
-            <option value="">{copy.service.placeholder}</option>
+            <option value="">{copy('form.fields.service.placeholder')}</option>
             {INQUIRY_SERVICES.map((value) => (
               <option key={value} value={value}>
-                {INQUIRY_SERVICE_LABELS[value]}
+                {copy(`services.${value}.title`)}
               </option>
             ))}
           </select>
         ))}
         {field('query', (props) => (
-          <textarea {...props} required rows={5} placeholder={copy.query.placeholder} />
+          <textarea {...props} required rows={5} placeholder={copy('form.fields.query.placeholder')} />
         ))}
         {/* Honeypot: people never see or reach it; a bot that fills it gets a fake success. */}
         <div aria-hidden="true" className="sr-only">
-          <label htmlFor="inquiry-website">{CONTACT_FORM_COPY.honeypotLabel}</label>
+          <label htmlFor="inquiry-website">{copy('form.honeypotLabel')}</label>
           <input id="inquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <button
           type="submit"
           className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
-          {CONTACT_FORM_COPY.submit}
+          {copy('form.submit')}
         </button>
       </form>
     </div>

@@ -4,13 +4,13 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
-import { CONTACT_FAQ, CONTACT_PAGE_COPY } from '../../content/contact.ts';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours } from '../contact/business-hours.tsx';
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
 import type { ContactFormRequest } from '../contact/contact-form-dialog.tsx';
 import { ServiceTiles } from '../contact/service-tiles.tsx';
-import { fetchActiveContacts, useCopy, useSiteSettings } from '../site-settings-data.ts';
+import { fetchActiveContacts, useSiteSettings } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 
@@ -44,12 +44,6 @@ const WRITE_TO_US_FORM_ID = 'write-to-us';
 
 type ContactTab = 'instant' | 'services';
 
-const FAQ_ITEMS = CONTACT_FAQ.map((entry, index) => ({
-  id: String(index + 1),
-  title: entry.question,
-  content: <p>{entry.answer}</p>,
-}));
-
 /** Channels with their own place on the page; every other published channel is under "More ways". */
 const FEATURED_TYPES: ReadonlySet<ContactChannelType> = new Set([
   'whatsapp',
@@ -72,7 +66,13 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 export function ContactPage() {
   const { contacts } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
-  const text = useCopy();
+  const copy = useCopy('contact');
+  const localize = useLocalize();
+  const faqItems = Array.from({ length: copy.count('faq') }, (_, index) => ({
+    id: String(index + 1),
+    title: copy(`faq.${index}.question`),
+    content: <p>{copy(`faq.${index}.answer`)}</p>,
+  }));
   const [form, setForm] = useState<{ mounted: boolean; open: boolean; request: ContactFormRequest }>({
     mounted: false,
     open: false,
@@ -104,7 +104,7 @@ export function ContactPage() {
   const cards = (channels: PublicContactChannel[]) =>
     channels.map((channel) => (
       <li key={channel._id}>
-        <ChannelCard channel={channel} fill={text} />
+        <ChannelCard channel={channel} />
       </li>
     ));
 
@@ -130,7 +130,7 @@ export function ContactPage() {
     <div className="space-y-12">
       <section aria-labelledby="instant-heading">
         <h2 id="instant-heading" className="sr-only">
-          {CONTACT_PAGE_COPY.instantHeading}
+          {copy('instantHeading')}
         </h2>
         <ul className={CARD_GRID}>
           {cards(ofTypes('whatsapp'))}
@@ -139,20 +139,20 @@ export function ContactPage() {
             <ContactCard
               icon={Mail}
               iconTone="bg-violet-100 text-violet-700"
-              title={CONTACT_PAGE_COPY.message.title}
-              description={CONTACT_PAGE_COPY.message.description}
-              action={sendMessageButton(CONTACT_PAGE_COPY.message.action, actionClassName())}
+              title={copy('message.title')}
+              description={copy('message.description')}
+              action={sendMessageButton(copy('message.action'), actionClassName())}
             />
           </li>
         </ul>
       </section>
       <section aria-labelledby="services-heading">
-        <SectionHeading id="services-heading">{CONTACT_PAGE_COPY.servicesHeading}</SectionHeading>
+        <SectionHeading id="services-heading">{copy('servicesHeading')}</SectionHeading>
         <ServiceTiles formId={WRITE_TO_US_FORM_ID} onChoose={openForm} onIntent={preloadContactForm} />
       </section>
       <section aria-labelledby="faq-heading">
-        <SectionHeading id="faq-heading">{CONTACT_PAGE_COPY.faqHeading}</SectionHeading>
-        <Accordion idPrefix="contact-faq" items={FAQ_ITEMS} />
+        <SectionHeading id="faq-heading">{copy('faqHeading')}</SectionHeading>
+        <Accordion idPrefix="contact-faq" items={faqItems} />
       </section>
     </div>
   );
@@ -161,13 +161,13 @@ export function ContactPage() {
     <div className="space-y-12">
       {community.length > 0 && (
         <section aria-labelledby="community-heading">
-          <SectionHeading id="community-heading">{CONTACT_PAGE_COPY.communityHeading}</SectionHeading>
+          <SectionHeading id="community-heading">{copy('communityHeading')}</SectionHeading>
           <ul className={CARD_GRID}>{cards(community)}</ul>
         </section>
       )}
       {others.length > 0 && (
         <section aria-labelledby="more-channels-heading">
-          <SectionHeading id="more-channels-heading">{CONTACT_PAGE_COPY.otherChannelsHeading}</SectionHeading>
+          <SectionHeading id="more-channels-heading">{copy('otherChannelsHeading')}</SectionHeading>
           <ul className={CARD_GRID}>{cards(others)}</ul>
         </section>
       )}
@@ -176,12 +176,12 @@ export function ContactPage() {
         className="rounded-3xl bg-gradient-to-br from-indigo-700 via-indigo-800 to-violet-800 px-6 py-10 text-white shadow-lg sm:px-10"
       >
         <h2 id="service-banner-heading" className="max-w-2xl text-2xl font-bold sm:text-3xl">
-          {CONTACT_PAGE_COPY.banner.heading}
+          {copy('banner.heading')}
         </h2>
-        <p className="mt-3 max-w-2xl text-white">{CONTACT_PAGE_COPY.banner.body}</p>
+        <p className="mt-3 max-w-2xl text-white">{copy('banner.body')}</p>
         <div className="mt-6 sm:w-56">
           {sendMessageButton(
-            CONTACT_PAGE_COPY.banner.action,
+            copy('banner.action'),
             'inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-indigo-800 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
           )}
         </div>
@@ -192,21 +192,19 @@ export function ContactPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <header className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-          {CONTACT_PAGE_COPY.heading}
-        </h1>
-        <p className="mt-3 text-lg text-slate-700">{text(CONTACT_PAGE_COPY.lead)}</p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{copy('heading')}</h1>
+        <p className="mt-3 text-lg text-slate-700">{copy('lead')}</p>
       </header>
 
       <div className="mt-8">
         <Tabs<ContactTab>
           idPrefix="contact"
-          label={CONTACT_PAGE_COPY.tabsLabel}
+          label={copy('tabsLabel')}
           // /contact?tab=services opens the second tab, also when the page is rendered on the server.
           defaultTab="instant"
           tabs={[
-            { id: 'instant', label: CONTACT_PAGE_COPY.tabs.instant, panel: instantPanel },
-            { id: 'services', label: CONTACT_PAGE_COPY.tabs.services, panel: servicesPanel },
+            { id: 'instant', label: copy('tabs.instant'), panel: instantPanel },
+            { id: 'services', label: copy('tabs.services'), panel: servicesPanel },
           ]}
         />
       </div>
@@ -215,7 +213,7 @@ export function ContactPage() {
         <BusinessHours rows={settings.businessHours} />
       </div>
 
-      <form id={WRITE_TO_US_FORM_ID} action={CONTACT_MESSAGE_PATH} hidden />
+      <form id={WRITE_TO_US_FORM_ID} action={localize(CONTACT_MESSAGE_PATH)} hidden />
 
       {form.mounted && (
         <Suspense fallback={null}>

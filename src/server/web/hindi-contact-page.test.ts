@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
+
+const WEB_DIST_DIR = path.resolve('dist/web');
+const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
+
+type Tree = string | readonly Tree[] | { readonly [key: string]: Tree };
+
+function catalogue(locale: string): Tree {
+  return JSON.parse(
+    fs.readFileSync(path.resolve(`src/web/content/messages/${locale}/contact.json`), 'utf8'),
+  ) as Tree;
+}
+
+/** Every text of a catalogue with its path. */
+function texts(tree: Tree, at = ''): [string, string][] {
+  if (typeof tree === 'string') return [[at, tree]];
+  const entries: [string, Tree][] = Array.isArray(tree)
+    ? tree.map((item, index) => [String(index), item])
+    : Object.entries(tree);
+  return entries.flatMap(([key, value]) => texts(value, at ? `${at}.${key}` : key));
+}
+
+/** The page's visible text, roughly: scripts and tags dropped, entities of quotes read back. */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ');
+}
+
+describe.skipIf(!built).each(TEST_DIALECTS)(
+  'the Hindi contact page (%s, needs npm run build:web)',
+  (dialect) => {
+    const t = signedInAppForEachTest(dialect, { WEB_DIST_DIR });
+
+    it('is in Hindi, with every channel card, and leads to the Hindi form', async () => {
+      for (const [type, value] of [
+        ['whatsapp', '+91 98765 00002'],
+        ['phone', '+91 98765 00004'],
+        ['telegram', 'https://t.me/apna_help'],
+        ['instagram', 'apna.help'],
+        ['facebook', 'https://facebook.com/apna.help'],
+        ['email', 'help@example.com'],
+        ['website', 'https://apna.example'],
+      ]) {
+        const added = await t.app.inject(
+          asAdmin(t.cookie, {
+            method: 'POST',
+            url: '/api/contacts',
+            payload: { type, value, isActive: true },
+          }),
+        );
+        expect(added.statusCode).toBe(201);
+      }
+      const answer = await t.app.inject({ url: '/hi/contact' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toMatch(/<html[^>]* lang="hi"/);
+      const shown = textOf(answer.body);
+      for (const hindi of ['हमसे जुड़ें', 'तुरंत सहायता', 'हमारी सेवाएँ', 'अक्सर पूछे जाने वाले सवाल', 'काम के घंटे']) {
+        expect(shown).toContain(hindi);
+      }
+      // Each card in Hindi, a kind without a card of its own named in Hindi too.
+      for (const card of ['WhatsApp पर चैट करें', 'अभी कॉल करें', 'Telegram पर जुड़ें', 'वेबसाइट खोलें', 'ईमेल खोलें']) {
+        expect(shown).toContain(card);
+      }
+      // Without script, "Write to us" and the service tiles post to the form's Hindi page.
+      expect(answer.body).toContain('action="/hi/contact/message"');
+
+      // No English text of the page's catalogue is left (brand names, the same in both, excepted).
+      const hindi = new Map(texts(catalogue('hi')));
+      for (const [key, english] of texts(catalogue('en'))) {
+        if (hindi.get(key) === english) continue;
+        for (const part of english.split(/\{[^{}]*\}/)) {
+          if (/[A-Za-z]{3,}/.test(part) && part.trim().length > 3) {
+            expect(shown, `contact.${key}`).not.toContain(part.trim());
+          }
+        }
+      }
+    });
+  },
+);
