@@ -13,7 +13,9 @@ import type { ReactNode } from 'react';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { buildChannelLink, channelClickPath } from '../../../shared/rules/channel-links.ts';
 import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
+import { localizedText } from '../../../shared/rules/localized-text.ts';
 import { CHANNEL_CARD_COPY, CONTACT_PAGE_COPY } from '../../content/contact.ts';
+import { usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
 interface ChannelLook {
@@ -117,6 +119,8 @@ export function ChannelCard({
   fill: (text: string, extra?: Record<string, string>) => string;
 }) {
   const { type, value } = channel;
+  // The owner's own description, when they show it on the card, in the page's language.
+  const ownDescription = localizedText(usePageLocale(), channel.proof ?? '', channel.proofHi);
   const look = LOOKS[type] ?? OTHER_LOOK;
   const copy: { title: string; badge?: string; description?: string; action: string } =
     type in CHANNEL_CARD_COPY
@@ -134,7 +138,7 @@ export function ChannelCard({
       title={text(copy.title)}
       badge={copy.badge}
       value={channel.display}
-      description={copy.description && text(copy.description)}
+      description={ownDescription || (copy.description && text(copy.description))}
       action={
         href && (
           <a

@@ -18,8 +18,10 @@ import {
   channelClickPath,
 } from '../../../shared/rules/channel-links.ts';
 import { type ContactFacts, telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
+import { localizedText } from '../../../shared/rules/localized-text.ts';
 import { LANDING_COPY, type LandingFeature } from '../../content/landing.ts';
 import { fillCopyIfKnown } from '../../content/site.ts';
+import { usePageLocale } from '../../i18n/copy.tsx';
 import { staticHead } from '../page-head.ts';
 import {
   type FillCopy,
@@ -89,6 +91,7 @@ function Hero({
   phoneHref: string | null;
 }) {
   const settings = useSiteSettings();
+  const locale = usePageLocale();
   const values = useCopyValues();
   const followUp = COPY.hero.leadFollowUps
     .map((text) => fillCopyIfKnown(text, values))
@@ -143,8 +146,8 @@ function Hero({
         <dl className="mt-4 divide-y divide-slate-100">
           {settings.businessHours.map((row) => (
             <div key={row.days} className="flex justify-between gap-4 py-2.5 text-sm">
-              <dt className="text-slate-600">{row.days}</dt>
-              <dd className="font-medium text-slate-900">{row.hours}</dd>
+              <dt className="text-slate-600">{localizedText(locale, row.days, row.daysHi)}</dt>
+              <dd className="font-medium text-slate-900">{localizedText(locale, row.hours, row.hoursHi)}</dd>
             </div>
           ))}
         </dl>
