@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signedInAsAdmin } from './support.ts';
+import { signedInAsAdmin, signedOut } from './support.ts';
 
 /** Typed the Indian way, India being the default country; stored in E.164 and shown in international form. */
 const WHATSAPP_TYPED = '98765-12340';
@@ -105,4 +105,66 @@ test('an admin adds, toggles, reorders and deletes a WhatsApp channel', { tag: '
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(websiteRow).toHaveCount(0);
   await expect.poll(() => activeValues(request)).not.toContain(website);
+});
+
+test("a channel's description shows on the contact card only when the owner says so, in Hindi on /hi", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const website = `https://example.com/rates-${Date.now()}`;
+  const english = `Our rate list, updated weekly ${Date.now()}`;
+  const hindi = 'हमारी रेट लिस्ट, हर हफ़्ते नई';
+  await page.goto('/admin/contact');
+  await page.getByRole('button', { name: 'Add New Contact' }).click();
+  const form = page.getByRole('form', { name: 'Add New Contact' });
+  await form.getByLabel('Contact Type').selectOption('website');
+  await form.getByRole('textbox', { name: 'Link:' }).fill(website);
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill(english);
+  const hindiField = form.getByRole('textbox', { name: 'Description in Hindi (optional)' });
+  await expect(hindiField).toHaveAttribute('lang', 'hi');
+  await hindiField.fill(hindi);
+  const show = form.getByRole('switch', { name: 'Show the description on the contact page' });
+  await expect(show).not.toBeChecked();
+  await show.click();
+  await form.getByRole('button', { name: 'Add Contact', exact: true }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('listitem').filter({ hasText: english });
+  await expect(row.getByText(hindi)).toBeVisible();
+  await expect(row.getByText('Shown on the contact page')).toBeVisible();
+  const id = (await activeChannels(request)).find((channel) => channel.value === website)?._id;
+  expect(id).toBeTruthy();
+
+  try {
+    const visitor = await page.context().browser()!.newPage({ baseURL, storageState: signedOut });
+    const card = () => visitor.getByRole('article').filter({ hasText: 'example.com/rates-' });
+    await visitor.goto('/contact?tab=services');
+    await expect(card().getByText(english)).toBeVisible();
+    await expect(card().getByText(hindi)).toHaveCount(0);
+    await visitor.goto('/hi/contact?tab=services');
+    await expect(card().getByText(hindi)).toBeVisible();
+    await expect(card().getByText(english)).toHaveCount(0);
+
+    // The Hindi text emptied in the edit form: the Hindi page shows the English one.
+    await row.getByRole('button', { name: `Edit Website ${website}`, exact: true }).click();
+    const edit = page.getByRole('form', { name: `Edit Website ${website}` });
+    await edit.getByRole('textbox', { name: 'Description in Hindi (optional)' }).fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Contact updated successfully').first()).toBeVisible();
+    await visitor.goto('/hi/contact?tab=services');
+    await expect(card().getByText(english)).toBeVisible();
+
+    // Switched off, the description is a note for the admin list again.
+    await row.getByRole('button', { name: `Edit Website ${website}`, exact: true }).click();
+    await edit.getByRole('switch', { name: 'Show the description on the contact page' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(row.getByText('Shown on the contact page')).toHaveCount(0);
+    await visitor.goto('/contact?tab=services');
+    await expect(card()).toBeVisible();
+    await expect(card().getByText(english)).toHaveCount(0);
+    await visitor.close();
+  } finally {
+    const deleted = await request.delete(`/api/contacts/${id}`, { headers: { origin: baseURL! } });
+    expect(deleted.ok()).toBe(true);
+  }
 });

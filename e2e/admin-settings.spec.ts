@@ -52,6 +52,8 @@ test('an admin edits the site settings from the profile menu and the public site
     await expect(form.getByRole('textbox', { name: 'Days, row 4' })).toBeFocused();
     await form.getByRole('textbox', { name: 'Days, row 4' }).fill('Public holidays');
     await form.getByRole('textbox', { name: 'Hours, row 4' }).fill('Closed');
+    // Its Hindi hours; its days left empty in Hindi, so Hindi pages show the English ones.
+    await form.getByRole('textbox', { name: 'Hours in Hindi (optional), row 4' }).fill('बंद');
 
     // A refusal from the server shows under its field and keeps the form as typed.
     await page.route('**/api/admin/settings', (route) =>
@@ -84,7 +86,7 @@ test('an admin edits the site settings from the profile menu and the public site
       businessHours: [
         { days: original.businessHours[0]!.days, hours: '10:00 AM - 7:00 PM' },
         ...original.businessHours.slice(1),
-        { days: 'Public holidays', hours: 'Closed' },
+        { days: 'Public holidays', hours: 'Closed', daysHi: '', hoursHi: 'बंद' },
       ],
     });
 
@@ -95,6 +97,13 @@ test('an admin edits the site settings from the profile menu and the public site
     const hours = visitor.getByRole('region', { name: 'Business Hours' });
     await expect(hours.getByText('10:00 AM - 7:00 PM')).toBeVisible();
     await expect(hours.getByText('Public holidays')).toBeVisible();
+    await expect(hours.getByText('बंद')).toHaveCount(0);
+    // The Hindi page shows the Hindi hours, and the English days where no Hindi ones were typed.
+    await visitor.goto('/hi/contact');
+    const hindiHours = visitor.locator('section[aria-labelledby="business-hours-heading"]');
+    await expect(hindiHours.getByText('बंद', { exact: true })).toBeVisible();
+    await expect(hindiHours.getByText('Public holidays')).toBeVisible();
+    await expect(hindiHours.getByText('Closed', { exact: true })).toHaveCount(0);
 
     // The landing and terms pages show the same new brand and users figure, and the game link follows
     // the brand (E2E Brand 123456 -> /E2EBrand123456Game) on the next load.

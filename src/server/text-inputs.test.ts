@@ -97,7 +97,9 @@ const blogBody = (serial: number): BlogPostValues => ({
 const settingsBody = () => ({
   brandName: 'Apna Support',
   supportEmail: 'help@apna.example',
-  businessHours: [{ days: 'Every day', hours: '8:00 AM - 10:00 PM' }],
+  businessHours: [
+    { days: 'Every day', hours: '8:00 AM - 10:00 PM', daysHi: 'हर दिन', hoursHi: 'सुबह 8:00 - रात 10:00' },
+  ],
   usersCount: '12K+',
   rating: '4.6',
   competitorName: 'Others',
@@ -163,18 +165,43 @@ const OPERATIONS: Record<string, Operation> = {
     inputs: { 'body:requireTwoFactorForAdministrators': 'coded' },
   },
   'POST /api/contacts': {
-    request: () => ({ body: { type: 'phone', value: '+91 98765 43210', isActive: true, proof: 'Verified' } }),
-    inputs: { 'body:type': 'coded', 'body:value': 'text', 'body:isActive': 'coded', 'body:proof': 'text' },
+    request: () => ({
+      body: {
+        type: 'phone',
+        value: '+91 98765 43210',
+        isActive: true,
+        proof: 'Verified',
+        proofHi: 'जाँचा हुआ',
+        showProof: true,
+      },
+    }),
+    inputs: {
+      'body:type': 'coded',
+      'body:value': 'text',
+      'body:isActive': 'coded',
+      'body:proof': 'text',
+      'body:proofHi': 'text',
+      'body:showProof': 'coded',
+    },
   },
   'PATCH /api/contacts/{id}': {
     request: (ids) => ({
       path: { id: ids.contact },
-      body: { value: '+91 98765 43210', proof: 'Verified', isActive: true, position: 0 },
+      body: {
+        value: '+91 98765 43210',
+        proof: 'Verified',
+        proofHi: 'जाँचा हुआ',
+        showProof: true,
+        isActive: true,
+        position: 0,
+      },
     }),
     inputs: {
       'path:id': 'id',
       'body:value': 'text',
       'body:proof': 'text',
+      'body:proofHi': 'text',
+      'body:showProof': 'coded',
       'body:isActive': 'coded',
       'body:position': 'coded',
     },
@@ -187,6 +214,8 @@ const OPERATIONS: Record<string, Operation> = {
       'body:supportEmail': 'text',
       'body:businessHours.0.days': 'text',
       'body:businessHours.0.hours': 'text',
+      'body:businessHours.0.daysHi': 'text',
+      'body:businessHours.0.hoursHi': 'text',
       'body:usersCount': 'text',
       'body:rating': 'coded',
       'body:competitorName': 'text',

@@ -64,6 +64,10 @@ export interface ContactChannelTable {
   type: string;
   value: string;
   proof: string;
+  /** The description on Hindi pages; empty: the English one. */
+  proofHi: ColumnType<string, string | undefined, string>;
+  /** Whether the description shows on the public card (0/1); off, it is a note for the admin list. */
+  showProof: ColumnType<number, number | undefined, number>;
   isActive: Flag;
   position: number;
   createdAt: Timestamp;

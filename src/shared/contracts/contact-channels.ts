@@ -72,6 +72,22 @@ const ProofSchema = z
   .check(withoutControlCharacters('Description'))
   .max(CHANNEL_PROOF_MAX_LENGTH, `Description must be at most ${CHANNEL_PROOF_MAX_LENGTH} characters`);
 
+/** The description on Hindi pages (/hi); empty: the English one shows there too. */
+const ProofHiSchema = z
+  .string()
+  .trim()
+  .check(withoutControlCharacters('Description in Hindi'))
+  .max(
+    CHANNEL_PROOF_MAX_LENGTH,
+    `Description in Hindi must be at most ${CHANNEL_PROOF_MAX_LENGTH} characters`,
+  );
+
+/**
+ * The description was a note for the admin list only; the owner chooses to show it on the contact page's
+ * card, so no note written before that choice existed is published by surprise.
+ */
+const ShowProofSchema = z.boolean('Choose on or off');
+
 export const ContactChannelCreateSchema = z
   .object({
     type: ContactChannelTypeSchema.default('phone'),
@@ -79,6 +95,8 @@ export const ContactChannelCreateSchema = z
     countryCode: CountryCodeSchema,
     isActive: z.boolean().default(true),
     proof: ProofSchema.default(''),
+    proofHi: ProofHiSchema.default(''),
+    showProof: ShowProofSchema.default(false),
   })
   .superRefine((input, ctx) => {
     const problem = channelValueProblem(input.type, input.value);
@@ -94,6 +112,8 @@ export const ContactChannelUpdateSchema = z
     value: ValueSchema.optional(),
     countryCode: CountryCodeSchema,
     proof: ProofSchema.optional(),
+    proofHi: ProofHiSchema.optional(),
+    showProof: ShowProofSchema.optional(),
     isActive: z.boolean().optional(),
     position: z
       .number()
@@ -111,12 +131,17 @@ export const PublicContactChannelSchema = z.object({
   value: z.string(),
   /** As people read it: a number in international form (`+91 98765 43210`), other values as they are. */
   display: z.string(),
+  /** The owner's description for the card, in English and in Hindi: only when the owner shows it there. */
+  proof: z.string().optional(),
+  proofHi: z.string().optional(),
 });
 export type PublicContactChannel = z.infer<typeof PublicContactChannelSchema>;
 
 export const ContactChannelSchema = PublicContactChannelSchema.extend({
   isActive: z.boolean(),
   proof: z.string(),
+  proofHi: z.string(),
+  showProof: z.boolean(),
   position: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -13,6 +13,16 @@ function shortText(label: string, max: number, requiredMessage = `${label} is re
     .max(max, `At most ${max} characters`);
 }
 
+/** An optional line in Hindi beside an English one: the same rules, empty allowed (the English one shows). */
+function hindiText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .check(withoutControlCharacters(label))
+    .max(max, `At most ${max} characters`)
+    .default('');
+}
+
 /**
  * The business's own facts, edited by an admin on the Settings screen. The spec's placeholder {product} and
  * its marketing figures come from here and nowhere else, so the landing page and the terms page can never
@@ -21,6 +31,9 @@ function shortText(label: string, max: number, requiredMessage = `${label} is re
 const BusinessHoursRowSchema = z.object({
   days: shortText('Days', 40, 'Days are required'),
   hours: shortText('Hours', 40, 'Hours are required'),
+  /** The row on Hindi pages (/hi); empty: the English text shows there too. */
+  daysHi: hindiText('Days in Hindi', 40),
+  hoursHi: hindiText('Hours in Hindi', 40),
 });
 
 export const SiteSettingsSchema = z.object({

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/rules/contact-channels.ts';
-import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../../test-support/test-app.ts';
+import {
+  asAdmin,
+  migrateTestDatabase,
+  migrateTestDatabaseTo,
+  openTestDatabase,
+  signedInAppForEachTest,
+  storedChannel,
+  TEST_DIALECTS,
+} from '../../test-support/test-app.ts';
+import { createContactChannelRepository } from './repository.ts';
 
 describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
@@ -117,6 +126,60 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
     expect(again.json()).toEqual({ success: false, message: 'Contact not found' });
   });
 
+  it('keeps a Hindi description; the public list carries both descriptions only once the owner shows them', async () => {
+    const created = await addChannel({
+      type: 'whatsapp',
+      value: '+91 98765 43210',
+      proof: 'Replies within an hour',
+      proofHi: '  एक घंटे में जवाब  ',
+    });
+    expect(created.statusCode).toBe(201);
+    const channel = created.json().contact;
+    expect(channel).toMatchObject({
+      proof: 'Replies within an hour',
+      proofHi: 'एक घंटे में जवाब',
+      showProof: false,
+    });
+    const adminList = await t.app.inject(asAdmin(t.cookie, { method: 'GET', url: '/api/contacts' }));
+    expect(adminList.json().contacts[0]).toMatchObject({ proofHi: 'एक घंटे में जवाब', showProof: false });
+    // A note for the admin list: the public list does not carry it.
+    expect((await activeList())[0]).toEqual({
+      _id: channel._id,
+      type: 'whatsapp',
+      value: '+919876543210',
+      display: '+91 98765 43210',
+    });
+
+    const shown = await patch(channel._id, { showProof: true });
+    expect(shown.json().contact).toMatchObject({ showProof: true, proofHi: 'एक घंटे में जवाब' });
+    expect((await activeList())[0]).toMatchObject({
+      proof: 'Replies within an hour',
+      proofHi: 'एक घंटे में जवाब',
+    });
+
+    // Emptied, the Hindi text is empty (Hindi pages then show the English one).
+    expect((await patch(channel._id, { proofHi: '' })).json().contact.proofHi).toBe('');
+    expect((await activeList())[0]).toMatchObject({ proof: 'Replies within an hour', proofHi: '' });
+
+    expect((await patch(channel._id, { showProof: false })).statusCode).toBe(200);
+    expect(await activeList()).toEqual([expect.not.objectContaining({ proof: expect.anything() })]);
+  });
+
+  it('refuses a Hindi description that is too long or holds a control character, like the English one', async () => {
+    const tooLong = await addChannel({ type: 'phone', value: '+91 98765 43210', proofHi: 'क'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual({ proofHi: 'Description in Hindi must be at most 500 characters' });
+    const channel = (await addChannel({ type: 'phone', value: '+91 98765 43210' })).json().contact;
+    const control = await patch(channel._id, { proofHi: 'कॉल\u001bकरें' });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().errors).toEqual({
+      proofHi: 'Description in Hindi must not contain control characters',
+    });
+    expect((await patch(channel._id, { showProof: 'yes' })).json().errors).toEqual({
+      showProof: 'Choose on or off',
+    });
+  });
+
   it.each([...LINK_TYPES])('refuses javascript: for the link type %s with a field message', async (type) => {
     const response = await addChannel({ type, value: 'javascript:alert(1)' });
     expect(response.statusCode).toBe(400);
@@ -166,6 +229,8 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
             value: fc.oneof(fc.string({ maxLength: 1200 }), fc.integer(), fc.constant(null)),
             isActive: fc.oneof(fc.boolean(), fc.string()),
             proof: fc.oneof(fc.string({ maxLength: 600 }), fc.constant(undefined)),
+            proofHi: fc.oneof(fc.string({ maxLength: 600 }), fc.integer(), fc.constant(undefined)),
+            showProof: fc.oneof(fc.boolean(), fc.string(), fc.constant(undefined)),
           },
           { requiredKeys: [] },
         ),
@@ -177,5 +242,29 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
       ),
       { numRuns: dialect === 'sqlite' ? 150 : 60 },
     );
+  });
+});
+
+describe.each(TEST_DIALECTS)('Hindi owner texts migration (%s)', (dialect) => {
+  it('gives existing channels an empty Hindi description, kept off the public list', async () => {
+    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
+    try {
+      await migrateTestDatabaseTo(database, '0013_content_tools');
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto('contactChannels')
+        .values({ ...storedChannel('whatsapp', '+919876543210', 0, now), proof: 'Only for us' })
+        .execute();
+
+      await migrateTestDatabase(database);
+
+      const channels = await createContactChannelRepository(database.db).listAll();
+      expect(channels).toMatchObject([{ proof: 'Only for us', proofHi: '', showProof: false }]);
+      expect(await createContactChannelRepository(database.db).listActive()).toEqual([
+        { _id: channels[0]?._id, type: 'whatsapp', value: '+919876543210', display: '+91 98765 43210' },
+      ]);
+    } finally {
+      await dispose();
+    }
   });
 });

@@ -13,6 +13,8 @@ import { formatPhone } from '../../lib/phone-numbers.ts';
 export interface ContactChannelChanges {
   value?: string;
   proof?: string;
+  proofHi?: string;
+  showProof?: boolean;
   isActive?: boolean;
 }
 
@@ -27,6 +29,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     'type',
     'value',
     'proof',
+    'proofHi',
+    'showProof',
     'isActive',
     'position',
     'createdAt',
@@ -38,6 +42,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     type: string;
     value: string;
     proof: string;
+    proofHi: string;
+    showProof: number;
     isActive: number;
     position: number;
     createdAt: string | Date;
@@ -48,6 +54,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     value: row.value,
     display: displayed(row.type, row.value),
     proof: row.proof,
+    proofHi: row.proofHi,
+    showProof: fromFlag(row.showProof),
     isActive: fromFlag(row.isActive),
     position: row.position,
     createdAt: toIso(row.createdAt),
@@ -69,7 +77,7 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     async listActive(trx: Executor = db): Promise<PublicContactChannel[]> {
       const rows = await trx
         .selectFrom('contactChannels')
-        .select(['id', 'type', 'value'])
+        .select(['id', 'type', 'value', 'proof', 'proofHi', 'showProof'])
         .where('isActive', '=', 1)
         .orderBy('position')
         .orderBy('id')
@@ -79,6 +87,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
         type: row.type as ContactChannelType,
         value: row.value,
         display: displayed(row.type, row.value),
+        // A description the owner keeps as a note for the admin list never leaves the server.
+        ...(fromFlag(row.showProof) ? { proof: row.proof, proofHi: row.proofHi } : {}),
       }));
     },
 
@@ -105,7 +115,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
 
     /** New channels go to the end of the admin's order. */
     async create(
-      input: Omit<ContactChannelCreate, 'countryCode'>,
+      input: Omit<ContactChannelCreate, 'countryCode' | 'proofHi' | 'showProof'> &
+        Partial<Pick<ContactChannelCreate, 'proofHi' | 'showProof'>>,
       trx: Executor = db,
     ): Promise<ContactChannel> {
       const now = nowIso();
@@ -123,6 +134,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
           type: input.type,
           value: input.value,
           proof: input.proof,
+          proofHi: input.proofHi ?? '',
+          showProof: toFlag(input.showProof ?? false),
           isActive: toFlag(input.isActive),
           position,
           createdAt: now,
@@ -142,6 +155,8 @@ export function createContactChannelRepository(db: Kysely<DB>) {
         .set({
           ...(changes.value !== undefined ? { value: changes.value } : {}),
           ...(changes.proof !== undefined ? { proof: changes.proof } : {}),
+          ...(changes.proofHi !== undefined ? { proofHi: changes.proofHi } : {}),
+          ...(changes.showProof !== undefined ? { showProof: toFlag(changes.showProof) } : {}),
           ...(changes.isActive !== undefined ? { isActive: toFlag(changes.isActive) } : {}),
           updatedAt: nowIso(),
         })

@@ -21,7 +21,10 @@ function settingsInput(overrides: Partial<Record<keyof SiteSettings, unknown>> =
     ...DEFAULT_SITE_SETTINGS,
     brandName: 'Apna Support',
     supportEmail: 'Help@Apna.example',
-    businessHours: [{ days: 'Every day', hours: '8:00 AM - 10:00 PM' }],
+    businessHours: [
+      { days: 'Every day', hours: '8:00 AM - 10:00 PM', daysHi: 'हर दिन', hoursHi: 'सुबह 8:00 - रात 10:00' },
+      { days: 'Holidays', hours: 'Closed', daysHi: '', hoursHi: '' },
+    ],
     usersCount: '12K+',
     rating: '4.6',
     timeZone: 'America/New_York',
@@ -81,6 +84,49 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
     expect(body.message).toMatch(/^Please check the form: /);
     expect((await save({ brandName: 'Only this' })).json().errors).toHaveProperty('supportEmail');
     expect(await publicSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it('keeps the Hindi texts of the hours rows, trimmed, and takes rows without them', async () => {
+    const saved = await save(
+      settingsInput({
+        businessHours: [
+          { days: 'Weekdays', hours: '9 to 5', daysHi: '  सोमवार से शुक्रवार ', hoursHi: 'सुबह 9 से शाम 5' },
+          { days: 'Sunday', hours: 'Closed' },
+        ],
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await publicSettings()).businessHours).toEqual([
+      { days: 'Weekdays', hours: '9 to 5', daysHi: 'सोमवार से शुक्रवार', hoursHi: 'सुबह 9 से शाम 5' },
+      { days: 'Sunday', hours: 'Closed', daysHi: '', hoursHi: '' },
+    ]);
+  });
+
+  it('refuses a Hindi hours text that is too long or holds a control character, like the English one', async () => {
+    const row = { days: 'Weekdays', hours: '9 to 5' };
+    const refused = await save(
+      settingsInput({ businessHours: [{ ...row, daysHi: 'स'.repeat(41), hoursHi: 'सुबह\u0007' }] }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      'businessHours.0.daysHi': 'At most 40 characters',
+      'businessHours.0.hoursHi': 'Hours in Hindi must not contain control characters',
+    });
+    expect(await publicSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it('reads settings saved before the Hindi texts existed with empty ones', async () => {
+    await t.database.db
+      .insertInto('siteSettings')
+      .values({
+        id: 'site',
+        settings: JSON.stringify({ ...settingsInput(), businessHours: [{ days: 'Daily', hours: '9 to 9' }] }),
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    expect((await publicSettings()).businessHours).toEqual([
+      { days: 'Daily', hours: '9 to 9', daysHi: '', hoursHi: '' },
+    ]);
   });
 
   it('neither takes nor gives the phone, WhatsApp and Telegram: they are contact channels', async () => {

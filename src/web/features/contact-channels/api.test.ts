@@ -10,6 +10,8 @@ function channel(id: string, overrides: Partial<ContactChannel> = {}): ContactCh
     display: '+91 98765 43210',
     isActive: true,
     proof: '',
+    proofHi: '',
+    showProof: false,
     position: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

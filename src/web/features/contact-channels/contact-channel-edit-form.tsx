@@ -9,6 +9,8 @@ import {
   ChannelValueField,
   CountryCodeField,
   isNumberType,
+  ProofHiField,
+  ShowProofField,
   useContactChannelForm,
 } from './contact-channel-form.tsx';
 
@@ -27,15 +29,18 @@ export function ContactChannelEditForm({ channel, onClose }: ContactChannelEditF
     countryCode: DEFAULT_COUNTRY_CODE,
     isActive: channel.isActive,
     proof: channel.proof,
+    proofHi: channel.proofHi,
+    showProof: channel.showProof,
   });
 
-  const onSubmit = form.handleSubmit(({ value, countryCode, proof }) =>
-    update.mutateAsync({ id: channel._id, changes: { value, countryCode, proof } }).then(
+  const onSubmit = form.handleSubmit(({ value, countryCode, proof, proofHi, showProof }) =>
+    update.mutateAsync({ id: channel._id, changes: { value, countryCode, proof, proofHi, showProof } }).then(
       () => {
         toast.success('Contact updated successfully');
         onClose();
       },
-      (error: unknown) => form.showRefusal(error, ['value', 'proof'], 'Failed to update contact'),
+      (error: unknown) =>
+        form.showRefusal(error, ['value', 'proof', 'proofHi', 'showProof'], 'Failed to update contact'),
     ),
   );
 
@@ -51,6 +56,8 @@ export function ContactChannelEditForm({ channel, onClose }: ContactChannelEditF
       )}
       <ChannelValueField type={channel.type} autoFocus {...field('value')} />
       <TextField label="Description" autoComplete="off" {...field('proof')} />
+      <ProofHiField {...field('proofHi')} />
+      <ShowProofField id={`contact-${channel._id}-show-proof`} control={form.control} />
       <div className="flex gap-3">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save'}

@@ -1,4 +1,4 @@
-import { Controller, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   type ContactChannelCreateInput,
@@ -29,6 +29,8 @@ const EMPTY_CHANNEL: ContactChannelCreateInput = {
   countryCode: DEFAULT_COUNTRY_CODE,
   isActive: true,
   proof: '',
+  proofHi: '',
+  showProof: false,
 };
 
 /** Types whose value is a number, read with the country chosen beside it and stored in E.164. */
@@ -83,6 +85,37 @@ export function ChannelValueField({
   );
 }
 
+/** The description on Hindi pages, typed in Hindi; empty, they show the English one. */
+export function ProofHiField(field: BoundField) {
+  return (
+    <TextField
+      label="Description in Hindi (optional)"
+      hint="Shown on Hindi pages instead of the description; left empty, they show the description."
+      lang="hi"
+      autoComplete="off"
+      {...field}
+    />
+  );
+}
+
+/** Whether the description (and its Hindi text) is on the contact page's card, or a note for this list only. */
+export function ShowProofField({ id, control }: { id: string; control: Control<ContactChannelCreateInput> }) {
+  return (
+    <Controller
+      control={control}
+      name="showProof"
+      render={({ field }) => (
+        <div className="flex items-center gap-3">
+          <Switch id={id} {...switchFieldProps(field, false)} />
+          <label htmlFor={id} className="text-sm font-medium text-slate-700">
+            Show the description on the contact page
+          </label>
+        </div>
+      )}
+    />
+  );
+}
+
 /** The add form's and the edit form's values: a channel as the API takes it. */
 export function useContactChannelForm(defaultValues: ContactChannelCreateInput) {
   return useZodForm(ContactChannelCreateSchema, { defaultValues, mode: 'onTouched' });
@@ -113,7 +146,11 @@ export function ContactChannelForm({ id, onAdded }: ContactChannelFormProps) {
         onAdded();
       },
       (error: unknown) =>
-        form.showRefusal(error, ['type', 'value', 'proof', 'isActive'], 'Failed to add contact'),
+        form.showRefusal(
+          error,
+          ['type', 'value', 'proof', 'proofHi', 'showProof', 'isActive'],
+          'Failed to add contact',
+        ),
     ),
   );
 
@@ -159,6 +196,8 @@ export function ContactChannelForm({ id, onAdded }: ContactChannelFormProps) {
         autoComplete="off"
         {...field('proof')}
       />
+      <ProofHiField {...field('proofHi')} />
+      <ShowProofField id={`${id}-show-proof`} control={form.control} />
       <Controller
         control={form.control}
         name="isActive"

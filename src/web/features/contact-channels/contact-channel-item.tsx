@@ -123,6 +123,14 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
                 )}
               </p>
               {channel.proof && <p className="mt-1 text-sm break-words text-slate-500">{channel.proof}</p>}
+              {channel.proofHi && (
+                <p lang="hi" className="mt-1 text-sm break-words text-slate-500">
+                  {channel.proofHi}
+                </p>
+              )}
+              {channel.showProof && (channel.proof || channel.proofHi) && (
+                <p className="mt-1 text-xs font-medium text-slate-600">Shown on the contact page</p>
+              )}
             </>
           )}
         </div>

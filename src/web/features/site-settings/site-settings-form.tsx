@@ -18,16 +18,35 @@ import { BrandLogoField } from './brand-logo-field.tsx';
 
 const SETTINGS_SAVED_MESSAGE = 'Settings saved';
 const BUSINESS_HOURS_MAX_ROWS = 7;
-/** The two cells of a business-hours row, in the order the table shows them. */
+/**
+ * The cells of a business-hours row, in the order the table shows them: the English line, then under it the
+ * optional Hindi line that Hindi pages show (the English one where it is empty).
+ */
 const HOURS_COLUMNS = [
-  { key: 'days', label: 'Days', placeholder: 'e.g. Monday-Friday', className: 'col-start-1' },
+  { key: 'days', label: 'Days', placeholder: 'e.g. Monday-Friday', className: 'col-start-1', hindi: false },
   {
     key: 'hours',
     label: 'Hours',
     placeholder: 'e.g. 9:00 AM - 8:00 PM',
     className: 'col-start-1 sm:col-start-2 sm:row-start-1',
+    hindi: false,
+  },
+  {
+    key: 'daysHi',
+    label: 'Days in Hindi (optional)',
+    placeholder: 'e.g. सोमवार-शुक्रवार',
+    className: 'col-start-1 sm:row-start-2',
+    hindi: true,
+  },
+  {
+    key: 'hoursHi',
+    label: 'Hours in Hindi (optional)',
+    placeholder: 'e.g. सुबह 9:00 - रात 8:00',
+    className: 'col-start-1 sm:col-start-2 sm:row-start-2',
+    hindi: true,
   },
 ] as const;
+const ENGLISH_HOURS_COLUMNS = HOURS_COLUMNS.filter((column) => !column.hindi);
 
 const TOP_LEVEL_FIELDS = [
   'brandName',
@@ -45,6 +64,8 @@ function serverFieldNames(rowCount: number): Path<SiteSettingsInput>[] {
   const rows = Array.from({ length: rowCount }, (_, index) => [
     `businessHours.${index}.days` as const,
     `businessHours.${index}.hours` as const,
+    `businessHours.${index}.daysHi` as const,
+    `businessHours.${index}.hoursHi` as const,
   ]).flat();
   return [...TOP_LEVEL_FIELDS, ...rows];
 }
@@ -149,7 +170,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           aria-hidden="true"
           className="hidden gap-3 text-sm font-medium text-slate-700 sm:grid sm:grid-cols-[1fr_1fr_2.75rem]"
         >
-          {HOURS_COLUMNS.map((column) => (
+          {ENGLISH_HOURS_COLUMNS.map((column) => (
             <span key={column.key}>{column.label}</span>
           ))}
         </div>
@@ -168,6 +189,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
                     row={index + 1}
                     placeholder={column.placeholder}
                     className={column.className}
+                    hindi={column.hindi}
                     {...field(`businessHours.${index}.${column.key}`)}
                   />
                 ))}
@@ -177,7 +199,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
                   aria-label={`Remove row ${index + 1}`}
                   disabled={!canRemoveRow}
                   onClick={() => hours.remove(index)}
-                  className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1"
+                  className="col-start-2 row-span-4 row-start-1 self-center sm:col-start-3 sm:row-span-2"
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
                 </Button>
@@ -189,7 +211,9 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         <Button
           variant="secondary"
           disabled={!canAddRow}
-          onClick={() => hours.append({ days: '', hours: '' }, { shouldFocus: true })}
+          onClick={() =>
+            hours.append({ days: '', hours: '', daysHi: '', hoursHi: '' }, { shouldFocus: true })
+          }
         >
           <Plus aria-hidden="true" className="size-4" />
           Add row
@@ -234,22 +258,37 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
 
 interface HoursCellProps extends UseFormRegisterReturn {
   id: string;
-  label: 'Days' | 'Hours';
+  label: (typeof HOURS_COLUMNS)[number]['label'];
   row: number;
   placeholder: string;
   error: string | undefined;
   className: string;
+  /** A Hindi line: its label shows on every screen (no header names it) and its text is marked as Hindi. */
+  hindi: boolean;
 }
 
 /** One cell of a business-hours row: the visible label is short; the row number tells a screen reader which row. */
-function HoursCell({ id, label, row, placeholder, error, className, ...registration }: HoursCellProps) {
+function HoursCell({
+  id,
+  label,
+  row,
+  placeholder,
+  error,
+  className,
+  hindi,
+  ...registration
+}: HoursCellProps) {
   return (
     <div className={cx('space-y-1', className)}>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700 sm:sr-only">
+      <label
+        htmlFor={id}
+        className={cx('block text-xs font-medium text-slate-700', hindi ? undefined : 'sm:sr-only')}
+      >
         {label}
       </label>
       <input
         id={id}
+        lang={hindi ? 'hi' : undefined}
         aria-label={`${label}, row ${row}`}
         autoComplete="off"
         placeholder={placeholder}

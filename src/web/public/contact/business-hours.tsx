@@ -1,13 +1,17 @@
-import { useCopy } from '../../i18n/copy.tsx';
+import { localizedText } from '../../../shared/rules/localized-text.ts';
+import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 
 export interface BusinessHoursRow {
   days: string;
   hours: string;
+  daysHi?: string;
+  hoursHi?: string;
 }
 
 /** When the team answers: the admin's rows from the site settings (SPEC: always shown). */
 export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
   const copy = useCopy('contact');
+  const locale = usePageLocale();
   return (
     <section
       aria-labelledby="business-hours-heading"
@@ -22,8 +26,12 @@ export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
             key={`${row.days}-${row.hours}`}
             className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
           >
-            <dt className="text-sm font-medium text-slate-600">{row.days}</dt>
-            <dd className="mt-0.5 font-semibold text-slate-900">{row.hours}</dd>
+            <dt className="text-sm font-medium text-slate-600">
+              {localizedText(locale, row.days, row.daysHi)}
+            </dt>
+            <dd className="mt-0.5 font-semibold text-slate-900">
+              {localizedText(locale, row.hours, row.hoursHi)}
+            </dd>
           </div>
         ))}
       </dl>

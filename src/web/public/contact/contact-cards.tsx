@@ -13,7 +13,8 @@ import type { ReactNode } from 'react';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { buildChannelLink, channelClickPath } from '../../../shared/rules/channel-links.ts';
 import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
-import { useCopy } from '../../i18n/copy.tsx';
+import { localizedText } from '../../../shared/rules/localized-text.ts';
+import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
 interface ChannelLook {
@@ -123,6 +124,8 @@ export function ContactCard({
 export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
   const copy = useCopy('contact');
   const { type, value } = channel;
+  // The owner's own description, when they show it on the card, in the page's language.
+  const ownDescription = localizedText(usePageLocale(), channel.proof ?? '', channel.proofHi);
   const look = LOOKS[type] ?? OTHER_LOOK;
   const name = isOneOf<TranslatedName>(TRANSLATED_NAMES, type)
     ? copy(`channelNames.${type}`)
@@ -142,7 +145,7 @@ export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
       title={text('title')}
       badge={badge}
       value={channel.display}
-      description={description}
+      description={ownDescription || description}
       action={
         href && (
           <a
