@@ -93,6 +93,8 @@ const blogBody = (serial: number): BlogPostValues => ({
   author: 'Asha',
   isPublished: true,
   scheduledAt: null,
+  language: 'en',
+  translationId: null,
 });
 const settingsBody = () => ({
   brandName: 'Apna Support',

@@ -1,3 +1,4 @@
+import type blog from '../content/messages/en/blog.json';
 import type site from '../content/messages/en/site.json';
 
 /**
@@ -6,6 +7,7 @@ import type site from '../content/messages/en/site.json';
  */
 export interface Catalogues {
   site: typeof site;
+  blog: typeof blog;
 }
 
 export type Namespace = keyof Catalogues;

@@ -11,12 +11,15 @@ import type { Messages } from './messages.ts';
  * ({product}, {phone}, ...: site.ts `copyValues`) and any extra ones. use-intl formats them (decision 038).
  */
 export interface Copy<Tree> {
-  (key: MessageKey<Tree>, extra?: CopyValues): string;
+  (key: MessageKey<Tree>, extra?: CopyExtra): string;
   /** The text, or null when it names a value the site does not have (a channel nobody published). */
-  ifKnown(key: MessageKey<Tree>, extra?: CopyValues): string | null;
+  ifKnown(key: MessageKey<Tree>, extra?: CopyExtra): string | null;
   /** How many items a list of the catalogue has (`stats`, `faq.entries`). */
   count(key: ListKey<Tree>): number;
 }
+
+/** A text's own values besides the site's: numbers too, for plurals (`{count, plural, ...}`). */
+export type CopyExtra = Readonly<Record<string, string | number>>;
 
 /**
  * The names of the values a compiled message uses. icu-minify writes a message as a string or a list of
@@ -37,14 +40,14 @@ function collectArgumentNames(message: unknown, names: Set<string>): Set<string>
 }
 
 interface UntypedTranslator {
-  (key: string, values?: CopyValues): string;
+  (key: string, values?: CopyExtra): string;
   raw(key: string): unknown;
 }
 
 function copyOf<Tree>(t: UntypedTranslator, values: CopyValues): Copy<Tree> {
-  const valuesWith = (extra?: CopyValues) => (extra ? { ...values, ...extra } : values);
-  const copy = (key: string, extra?: CopyValues) => t(key, valuesWith(extra));
-  copy.ifKnown = (key: string, extra?: CopyValues) => {
+  const valuesWith = (extra?: CopyExtra): CopyExtra => (extra ? { ...values, ...extra } : values);
+  const copy = (key: string, extra?: CopyExtra) => t(key, valuesWith(extra));
+  copy.ifKnown = (key: string, extra?: CopyExtra) => {
     const all = valuesWith(extra);
     const needed = collectArgumentNames(t.raw(key), new Set());
     return [...needed].every((name) => Object.hasOwn(all, name)) ? t(key, all) : null;

@@ -51,6 +51,8 @@ const SERVER_FIELDS = [
   'imageAlt',
   'isPublished',
   'scheduledAt',
+  'language',
+  'translationId',
 ] as const satisfies readonly Path<BlogPostInput>[];
 
 export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
@@ -64,6 +66,8 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
   author: DEFAULT_BLOG_AUTHOR,
   isPublished: false,
   scheduledAt: null,
+  language: 'en',
+  translationId: null,
 };
 
 /** The server's checks, and a schedule's against this browser's clock (the server checks it against its own). */
@@ -77,7 +81,21 @@ export function blogPostFormValues(post?: BlogPost): Required<BlogPostInput> {
   if (!post) return EMPTY_BLOG_POST;
   const { title, description, content, slug, category, image, imageAlt, author, isPublished, scheduledAt } =
     post;
-  return { title, description, content, slug, category, image, imageAlt, author, isPublished, scheduledAt };
+  const { language, translationId } = post;
+  return {
+    title,
+    description,
+    content,
+    slug,
+    category,
+    image,
+    imageAlt,
+    author,
+    isPublished,
+    scheduledAt,
+    language,
+    translationId,
+  };
 }
 
 type ContentTab = 'write' | 'preview';

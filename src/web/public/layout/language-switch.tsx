@@ -1,17 +1,26 @@
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { INTL_LOCALE, type Locale, localizedPath, unlocalizedPath } from '../../../shared/rules/locales.ts';
 import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
+import type { PublicRouteHandle } from '../page-head.ts';
 import { FOCUS_RING } from './nav-links.tsx';
 
 const OTHER_LOCALE: Record<Locale, Locale> = { en: 'hi', hi: 'en' };
 
-/** The same page in the other language. */
+/** The same page in the other language: at the same path, unless the page's route says otherwise. */
 function useOtherLanguage(): { locale: Locale; path: string } {
   const { pathname } = useLocation();
+  const matches = useMatches();
   const locale = OTHER_LOCALE[usePageLocale()];
+  for (const match of matches) {
+    const path = (match.handle as Partial<PublicRouteHandle> | undefined)?.otherLanguagePath?.(
+      match.data,
+      locale,
+    );
+    if (path) return { locale, path };
+  }
   return { locale, path: localizedPath(locale, unlocalizedPath(pathname)) };
 }
 
