@@ -153,13 +153,18 @@ export const PublishedBlogListQuerySchema = z.object({
   ...pagingQuery({ pageSize: BLOG_PAGE_SIZE, maxPageSize: BLOG_PAGE_SIZE_MAX, wholeNumberMessages: true }),
 });
 
-export const AdminBlogListQuerySchema = z.object(
-  pagingQuery({
+export const AdminBlogListQuerySchema = z.object({
+  /** One language's posts (the editor's choice of a translation); every post when absent. */
+  language: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOCALES, `Language must be one of ${LOCALES.join(', ')}`).optional(),
+  ),
+  ...pagingQuery({
     pageSize: ADMIN_BLOG_PAGE_SIZE,
     maxPageSize: ADMIN_BLOG_PAGE_SIZE_MAX,
     wholeNumberMessages: true,
   }),
-);
+});
 
 export const BlogListResponseSchema = z.object({
   success: z.literal(true),

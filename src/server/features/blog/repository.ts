@@ -306,9 +306,11 @@ export function createBlogPostRepository(
       return summaryPage(query, 'publishedAt', page);
     },
 
-    /** Every post, drafts included, newest created first (the back office's list). */
-    listAll(page: BlogPageQuery): Promise<BlogPage> {
-      return summaryPage(db.selectFrom('blogPosts'), 'createdAt', page);
+    /** Every post (of one language), drafts included, newest created first (the back office's list). */
+    listAll({ language, ...page }: BlogPageQuery & { language?: Locale | undefined }): Promise<BlogPage> {
+      let query = db.selectFrom('blogPosts');
+      if (language) query = query.where('language', '=', language);
+      return summaryPage(query, 'createdAt', page);
     },
 
     /** The newest published posts of a language, without their content (the RSS feed). */

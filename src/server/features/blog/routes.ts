@@ -211,7 +211,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
-        summary: 'Every post, drafts included, newest created first',
+        summary: 'Every post (or one language’s), drafts included, newest created first',
         querystring: AdminBlogListQuerySchema,
         response: { 200: BlogListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/rules/blog.ts';
 import { NEW_POST_KEY } from '../../../shared/rules/blog-revisions.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
+import { localizedPath } from '../../../shared/rules/locales.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
@@ -39,6 +40,7 @@ import { PublishingChoice } from './publishing-choice.tsx';
 import { discardAutosave } from './revisions-api.ts';
 import { RevisionsDialog } from './revisions-dialog.tsx';
 import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
+import { TranslationFields } from './translation-fields.tsx';
 
 /** Every field the server may name in a 400 or 409 answer. */
 const SERVER_FIELDS = [
@@ -138,6 +140,8 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
   const isPublished = useWatch({ control: form.control, name: 'isPublished' }) ?? false;
   const title = useWatch({ control: form.control, name: 'title' }) ?? '';
+  const language = useWatch({ control: form.control, name: 'language' }) ?? 'en';
+  const blogPrefix = `${localizedPath(language, '/blog')}/`;
   const { watch, getValues } = form;
   const autosave = useDraftAutosave({
     postKey,
@@ -304,12 +308,19 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
         label="Slug"
         hint={
           editing
-            ? 'The post’s address: /blog/<slug>. Changing it breaks links already shared.'
-            : 'The post’s address: /blog/<slug>.'
+            ? `The post’s address: ${blogPrefix}<slug>. Changing it breaks links already shared.`
+            : `The post’s address: ${blogPrefix}<slug>.`
         }
         {...VERBATIM_INPUT}
         maxLength={BLOG_LIMITS.slug}
         {...slugField}
+      />
+
+      <TranslationFields
+        control={form.control}
+        postId={opened?._id}
+        errors={{ language: errors.language?.message, translationId: errors.translationId?.message }}
+        clearTranslation={() => form.setValue('translationId', null, { shouldDirty: true })}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
