@@ -48,6 +48,8 @@ describe('the blog form with the shared zod/mini schema', () => {
       author: 'Admin',
       isPublished: false,
       scheduledAt: null,
+      language: 'en',
+      translationId: null,
     });
   });
 
