@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator } from '@playwright/test';
-import { BLOG_MESSAGES, slugify } from '../src/shared/rules/blog.ts';
+import { slugify } from '../src/shared/rules/blog.ts';
+import BLOG_COPY from '../src/web/content/messages/en/blog.json' with { type: 'json' };
 import { expectNoSeriousAxeViolationsOfAnyRule, test, uniqueTag } from './support.ts';
 
 interface StoredPost {
@@ -75,8 +76,8 @@ test.describe('Public blog', () => {
     await expect(page.getByRole('link', { name: title })).toHaveCount(0);
     const hidden = await page.goto(postPath);
     expect(hidden?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: BLOG_MESSAGES.notFoundTitle })).toBeVisible();
-    await expect(page.getByText(BLOG_MESSAGES.notFoundText)).toBeVisible();
+    await expect(page.getByRole('heading', { name: BLOG_COPY.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(BLOG_COPY.notFoundText)).toBeVisible();
 
     const published = await adminRequest.put(`/api/blogs/${created._id}`, {
       headers: { origin: baseURL! },
@@ -119,7 +120,7 @@ test.describe('Public blog', () => {
       created = undefined;
       const gone = await page.goto(postPath);
       expect(gone?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: BLOG_MESSAGES.notFoundTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { name: BLOG_COPY.notFoundTitle })).toBeVisible();
       expect(await publicViews(reader, input.slug)).toBeNull();
       expect(consoleErrors).toEqual([]);
     } finally {

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LOCALES, localizedPath } from '../shared/rules/locales.ts';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { uploadOfUrl } from '../shared/rules/uploads.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
@@ -508,10 +509,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       () => FIXED_PUBLIC_PATHS.flatMap((path) => inEveryLanguage(path)),
       async () => inEveryLanguage(brandGamePath((await currentSettings()).brandName)),
       async () => {
+        // Each language's blog, and each post at its own language's address.
         const posts = await blogPosts.sitemapEntries();
         return [
-          ...inEveryLanguage('/blog', posts[0]?.updatedAt),
-          ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.updatedAt })),
+          ...inEveryLanguage('/blog').map((entry, index) => {
+            const newest = posts.find((post) => post.language === LOCALES[index]);
+            return newest ? { ...entry, lastModified: newest.updatedAt } : entry;
+          }),
+          ...posts.map((post) => ({
+            path: localizedPath(post.language, `/blog/${post.slug}`),
+            lastModified: post.updatedAt,
+          })),
         ];
       },
     ],

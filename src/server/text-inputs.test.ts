@@ -93,6 +93,8 @@ const blogBody = (serial: number): BlogPostValues => ({
   author: 'Asha',
   isPublished: true,
   scheduledAt: null,
+  language: 'en',
+  translationId: null,
 });
 const settingsBody = () => ({
   brandName: 'Apna Support',
@@ -116,6 +118,9 @@ const blogPostInputs = {
   'body:author': 'text',
   'body:isPublished': 'coded',
   'body:scheduledAt': 'coded',
+  'body:language': 'coded',
+  // A malformed id of the linked post, as a path's id is.
+  'body:translationId': 'id',
 } as const;
 
 /** An operation whose one input is the id in its path. */
@@ -279,16 +284,21 @@ const OPERATIONS: Record<string, Operation> = {
   'PATCH /api/contact-inquiries/{id}/read': onlyTheId('inquiry'),
   'PATCH /api/contact-inquiries/{id}/unread': onlyTheId('inquiry'),
   'GET /api/blogs/published': {
-    request: () => ({ query: { category: 'Technology', page: '1', pageSize: '12' } }),
-    inputs: { 'query:category': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
+    request: () => ({ query: { language: 'hi', category: 'Technology', page: '1', pageSize: '12' } }),
+    inputs: {
+      'query:language': 'coded',
+      'query:category': 'coded',
+      'query:page': 'coded',
+      'query:pageSize': 'coded',
+    },
   },
   'GET /api/blogs/{slug}': {
     request: (ids) => ({ path: { slug: ids.blogSlug } }),
     inputs: { 'path:slug': 'slug' },
   },
   'GET /api/blogs/admin/all': {
-    request: () => ({ query: { page: '1', pageSize: '50' } }),
-    inputs: { 'query:page': 'coded', 'query:pageSize': 'coded' },
+    request: () => ({ query: { language: 'en', page: '1', pageSize: '50' } }),
+    inputs: { 'query:language': 'coded', 'query:page': 'coded', 'query:pageSize': 'coded' },
   },
   'GET /api/blogs/admin/{id}': onlyTheId('blog'),
   'POST /api/blogs': { request: (_, serial) => ({ body: blogBody(serial) }), inputs: blogPostInputs },

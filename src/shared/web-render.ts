@@ -2,6 +2,7 @@ import type { PublicBlogPost, PublishedBlogPage } from './contracts/blog.ts';
 import type { PublicContactChannel } from './contracts/contact-channels.ts';
 import type { SiteSettings } from './contracts/site-settings.ts';
 import type { BlogCategory } from './rules/blog.ts';
+import type { Locale } from './rules/locales.ts';
 
 /**
  * The contract between the Fastify server and the server bundle of the web app (dist/web/server/entry-server.js).
@@ -38,6 +39,7 @@ export interface PublicDataContext {
   formerBrandNames(): Promise<string[]>;
   /** One page of published posts, newest first; the browser reads GET /api/blogs/published. */
   publishedBlogPosts(query: {
+    language: Locale;
     category?: BlogCategory | undefined;
     page: number;
     pageSize: number;

@@ -172,6 +172,10 @@ export interface BlogPostTable {
   /** When a draft publishes itself; null when not scheduled. */
   scheduledAt: NullableTimestamp;
   imageAlt: ColumnType<string, string | undefined, string>;
+  /** 'en' or 'hi': the blog (and address) the post belongs to. */
+  language: ColumnType<string, string | undefined, string>;
+  /** The same post in the other language, which names this one back; null when there is none. */
+  translationId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A saved version of a post, with who saved it. */

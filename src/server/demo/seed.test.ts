@@ -186,6 +186,8 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
       author: 'Admin',
       isPublished: true,
       scheduledAt: null,
+      language: 'en',
+      translationId: null,
     });
     await seeded.database.db
       .insertInto('contactInquiries')

@@ -28,6 +28,8 @@ function postValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
     author: 'Admin',
     isPublished: true,
     scheduledAt: null,
+    language: 'en',
+    translationId: null,
     ...overrides,
   };
 }
@@ -245,5 +247,110 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
     const draft = await posts.create(postValues({ isPublished: false }));
     await visit(`/blog/${draft.slug}`);
     expect(await viewsOf(draft.slug)).toBe(0);
+  });
+
+  describe('in Hindi', () => {
+    /** The `hreflang` alternates of a page, by language. */
+    const alternatesOf = (html: string) =>
+      Object.fromEntries(
+        [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((match) => [
+          match[1],
+          match[2],
+        ]),
+      );
+
+    it.skipIf(!built)('says so when the Hindi blog has no posts, and links the English blog', async () => {
+      const english = await posts.create(postValues({ title: 'Only in English' }));
+      const response = await visit('/hi/blog');
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toMatch(/<html[^>]* lang="hi"/);
+      expect(html).toContain('<title>ब्लॉग | Sampark</title>');
+      expect(html).toMatch(/<h1[^>]*>ब्लॉग<\/h1>/);
+      expect(html).toContain('अभी हिन्दी में कोई लेख नहीं है।');
+      expect(html).toMatch(/<a[^>]* href="\/blog"[^>]*>अंग्रेज़ी ब्लॉग पढ़ें<\/a>/);
+      expect(html).not.toContain(english.title);
+      // The English blog still reads as it always did.
+      const englishList = (await visit('/blog')).body;
+      expect(englishList).toContain(english.title);
+      expect(englishList).toContain('Explore our latest articles and insights');
+    });
+
+    it.skipIf(!built)(
+      'shows a Hindi post in Hindi, pointing with hreflang at its English translation and back',
+      async () => {
+        const english = await posts.create(postValues({ title: 'Match day', slug: 'match-day' }));
+        const hindi = await posts.create(
+          postValues({
+            title: 'मैच का दिन',
+            slug: 'match-day-hi',
+            category: 'Sports',
+            language: 'hi',
+            translationId: english._id,
+          }),
+        );
+        const list = (await visit('/hi/blog')).body;
+        expect(list).toMatch(/<a[^>]* href="\/hi\/blog\/match-day-hi"[^>]*>मैच का दिन<\/a>/);
+        expect(list).toContain('खेल');
+        expect(list).not.toContain('Match day');
+
+        const response = await visit('/hi/blog/match-day-hi');
+        expect(response.statusCode).toBe(200);
+        const html = response.body;
+        expect(html).toMatch(/<html[^>]* lang="hi"/);
+        expect(html).toContain('<title>मैच का दिन | Sampark</title>');
+        expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/hi/blog/match-day-hi" />`);
+        expect(alternatesOf(html)).toEqual({
+          hi: `${ORIGIN}/hi/blog/match-day-hi`,
+          en: `${ORIGIN}/blog/match-day`,
+          'x-default': `${ORIGIN}/blog/match-day`,
+        });
+        expect(html).toContain('ब्लॉग पर वापस जाएँ');
+        expect(html).toContain('0 बार देखा गया');
+        expect(html).toContain('लेखक: Admin');
+        // The date in Hindi, e.g. "25 नवंबर 2026".
+        const date = new Date(hindi.publishedAt!).toLocaleDateString('hi-IN', {
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+          timeZone: 'UTC',
+        });
+        expect(html).toContain(`>${date}</time>`);
+        // The header's language switch leads to the English translation.
+        expect(html).toMatch(
+          /<a[^>]* href="\/blog\/match-day"[^>]* hrefLang="en-IN"|<a[^>]* hrefLang="en-IN"[^>]* href="\/blog\/match-day"/i,
+        );
+
+        const englishPage = (await visit('/blog/match-day')).body;
+        expect(englishPage).toMatch(/<html[^>]* lang="en"/);
+        expect(alternatesOf(englishPage)).toEqual({
+          en: `${ORIGIN}/blog/match-day`,
+          hi: `${ORIGIN}/hi/blog/match-day-hi`,
+          'x-default': `${ORIGIN}/blog/match-day`,
+        });
+        expect(englishPage).toContain('Back to Blogs');
+      },
+    );
+
+    it.skipIf(!built)('names only its own language for a post without a translation', async () => {
+      await posts.create(postValues({ slug: 'hindi-only', language: 'hi', title: 'सिर्फ़ हिन्दी' }));
+      expect(alternatesOf((await visit('/hi/blog/hindi-only')).body)).toEqual({
+        hi: `${ORIGIN}/hi/blog/hindi-only`,
+      });
+    });
+
+    it.skipIf(!built)('sends a post asked for at the other language’s blog to its own address', async () => {
+      await posts.create(postValues({ slug: 'english-post' }));
+      await posts.create(postValues({ slug: 'hindi-post', language: 'hi' }));
+      const toHindi = await visit('/blog/hindi-post');
+      expect(toHindi.statusCode).toBe(301);
+      expect(toHindi.headers.location).toBe('/hi/blog/hindi-post');
+      const toEnglish = await visit('/hi/blog/english-post');
+      expect(toEnglish.statusCode).toBe(301);
+      expect(toEnglish.headers.location).toBe('/blog/english-post');
+      const missing = await visit('/hi/blog/no-such-post');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('लेख नहीं मिला');
+    });
   });
 });

@@ -34,6 +34,7 @@ export function publicDataContexts(
     return {
       ...summary,
       html: renderPostContent(post, log, pictures),
+      translation: await deps.blogPosts.publishedTranslation(post),
       ...(imagePicture ? { imagePicture } : {}),
     };
   };

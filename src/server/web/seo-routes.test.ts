@@ -47,7 +47,8 @@ describe.each(TEST_DIALECTS)('robots.txt and sitemap.xml (%s)', (dialect) => {
       // The game's canonical address (its page's canonical link names it too); /tictactoe is not listed.
       'https://support.example.in/SamparkGame',
       'https://support.example.in/hi/SamparkGame',
-      // The blog's list page; its published posts follow it (see features/blog/feed.test.ts).
+      // Each language's blog list; their published posts follow (see features/blog/feed.test.ts and
+      // post-languages.test.ts).
       'https://support.example.in/blog',
       'https://support.example.in/hi/blog',
     ]);

@@ -63,6 +63,8 @@ function postValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
     author: 'Admin',
     isPublished: true,
     scheduledAt: null,
+    language: 'en',
+    translationId: null,
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
 // The shapes of a post's revisions and of the editor's autosaved drafts (admin only).
+
 import { z } from 'zod';
 import { BLOG_CATEGORIES, BLOG_LIMITS } from '../rules/blog.ts';
 import { BLOG_REVISION_MESSAGES, NEW_POST_KEY } from '../rules/blog-revisions.ts';
+import { LOCALES } from '../rules/locales.ts';
 import { withoutControlCharacters } from './fields.ts';
 
 /** The version of a post the editor started from: a save naming an older one is refused with 409. */
@@ -80,6 +82,8 @@ export const AutosaveValuesSchema = z.object({
   isPublished: z.boolean('isPublished must be true or false').optional(),
   // As the form holds it: an instant, empty while Schedule has no time yet, null when not scheduled.
   scheduledAt: draftText('Scheduled time', SCHEDULED_AT_DRAFT_MAX).nullable(),
+  language: z.enum(LOCALES, 'Language must be one of the list').optional(),
+  translationId: z.uuid('Translation must be a blog post').nullable().optional(),
 });
 export type AutosaveValues = z.infer<typeof AutosaveValuesSchema>;
 

@@ -15,6 +15,7 @@ import {
 } from '../rules/blog.ts';
 import { SCHEDULE_MESSAGES } from '../rules/blog-schedule.ts';
 import { isHttpUrl } from '../rules/fields.ts';
+import { LOCALES } from '../rules/locales.ts';
 import { idParamsSchema } from './api.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 import { emptyAsUndefined, PAGE_FIELDS, pagingQuery } from './paging.ts';
@@ -85,6 +86,13 @@ export const BlogPostInputSchema = z.object({
   isPublished: z.boolean('isPublished must be true or false').default(false),
   /** Null unless the post is a draft that publishes itself then. */
   scheduledAt: ScheduledAtSchema.nullable().default(null),
+  /** The blog the post belongs to: English at /blog, Hindi at /hi/blog. */
+  language: z.enum(LOCALES, `Language must be one of ${LOCALES.join(', ')}`).default('en'),
+  /**
+   * The same post in the other language (empty: none). That it exists and is in the other language is
+   * checked by the server.
+   */
+  translationId: z.uuid('Translation must be a blog post').nullable().default(null),
 });
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 export type BlogPostValues = z.output<typeof BlogPostInputSchema>;
@@ -111,6 +119,9 @@ export const BlogPostSummarySchema = z.object({
   version: z.number().int(),
   /** The feature image's sizes, when it is an upload (public lists and pages only). */
   imagePicture: UploadPictureSchema.optional(),
+  language: z.enum(LOCALES),
+  /** The same post in the other language; null when there is none. */
+  translationId: z.string().nullable(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 
@@ -118,11 +129,23 @@ export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 export const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string() });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
-/** A post as a public page shows it: its content as sanitized HTML instead of the Markdown source. */
-export type PublicBlogPost = BlogPostSummary & { html: string };
+/** Where a post's translation is read: only a published one is named to visitors. */
+export const BlogTranslationLinkSchema = z.object({ slug: z.string(), language: z.enum(LOCALES) });
+export type BlogTranslationLink = z.infer<typeof BlogTranslationLinkSchema>;
+
+/**
+ * A post as a public page shows it: its content as sanitized HTML instead of the Markdown source, and its
+ * published translation, if any.
+ */
+export type PublicBlogPost = BlogPostSummary & { html: string; translation: BlogTranslationLink | null };
 
 // `?category=` and `?page=` may arrive empty (a form's URL carries them so): empty means "not given".
 export const PublishedBlogListQuerySchema = z.object({
+  /** One language's posts (every language's when absent). */
+  language: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOCALES, `Language must be one of ${LOCALES.join(', ')}`).optional(),
+  ),
   category: z.preprocess(
     emptyAsUndefined,
     z.enum(BLOG_CATEGORIES, `Category must be one of ${BLOG_CATEGORIES.join(', ')}`).optional(),
@@ -130,13 +153,18 @@ export const PublishedBlogListQuerySchema = z.object({
   ...pagingQuery({ pageSize: BLOG_PAGE_SIZE, maxPageSize: BLOG_PAGE_SIZE_MAX, wholeNumberMessages: true }),
 });
 
-export const AdminBlogListQuerySchema = z.object(
-  pagingQuery({
+export const AdminBlogListQuerySchema = z.object({
+  /** One language's posts (the editor's choice of a translation); every post when absent. */
+  language: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOCALES, `Language must be one of ${LOCALES.join(', ')}`).optional(),
+  ),
+  ...pagingQuery({
     pageSize: ADMIN_BLOG_PAGE_SIZE,
     maxPageSize: ADMIN_BLOG_PAGE_SIZE_MAX,
     wholeNumberMessages: true,
   }),
-);
+});
 
 export const BlogListResponseSchema = z.object({
   success: z.literal(true),
@@ -155,7 +183,7 @@ export const BlogSlugParamsSchema = z.object({ slug: z.string() });
 export const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
 export const BlogPostDetailResponseSchema = z.object({
   success: z.literal(true),
-  data: BlogPostSchema.extend({ html: z.string() }),
+  data: BlogPostSchema.extend({ html: z.string(), translation: BlogTranslationLinkSchema.nullable() }),
 });
 export const BlogPostSavedResponseSchema = z.object({
   success: z.literal(true),

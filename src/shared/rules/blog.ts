@@ -52,8 +52,8 @@ export const BLOG_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this blog post?',
   notFound: 'Blog not found',
   duplicateSlug: 'A blog post with this slug already exists. Choose another slug.',
-  notFoundTitle: 'Blog Not Found',
-  notFoundText: "The blog post you're looking for doesn't exist.",
+  translationMissing: 'The translation must be an existing blog post.',
+  translationSameLanguage: 'The translation must be a post in the other language.',
   /** Shown in place of a stored post that cannot be rendered (the server logs why). */
   cannotShow: 'This post cannot be shown right now.',
 } as const;

@@ -1,4 +1,5 @@
 import type accountDeletion from '../content/messages/en/account-deletion.json';
+import type blog from '../content/messages/en/blog.json';
 import type challenge from '../content/messages/en/challenge.json';
 import type contact from '../content/messages/en/contact.json';
 import type countries from '../content/messages/en/countries.json';
@@ -22,6 +23,7 @@ export interface Catalogues {
   contact: typeof contact;
   challenge: typeof challenge;
   countries: typeof countries;
+  blog: typeof blog;
 }
 
 export type Namespace = keyof Catalogues;

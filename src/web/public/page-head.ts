@@ -56,6 +56,11 @@ function headCopy(page: PageMessagesData | undefined, values: CopyValues): HeadC
 /** Every public route's `handle`: how it describes itself in <head>. */
 export interface PublicRouteHandle {
   head: (input: HeadInput) => PageHead;
+  /**
+   * Where the header's language switch leads, for a page whose other-language version is not at the same
+   * path (a blog post and its translation): given the route's data and the other language.
+   */
+  otherLanguagePath?: (data: unknown, locale: Locale) => string;
 }
 
 /**

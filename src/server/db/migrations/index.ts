@@ -13,6 +13,7 @@ import { phoneNumbersInE164 } from './0010-phone-numbers-in-e164.ts';
 import { notifications } from './0011-notifications.ts';
 import { team } from './0012-team.ts';
 import { contentTools } from './0013-content-tools.ts';
+import { postLanguages } from './0014-post-languages.ts';
 import { hindiOwnerTexts } from './0015-hindi-owner-texts.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0011_notifications': notifications,
   '0012_team': team,
   '0013_content_tools': contentTools,
+  '0014_post_languages': postLanguages,
   '0015_hindi_owner_texts': hindiOwnerTexts,
 };
 

@@ -102,6 +102,9 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         publishedAt: null,
         scheduledAt: null,
         version: 1,
+        // English, and nobody's translation, unless told otherwise.
+        language: 'en',
+        translationId: null,
       },
     });
 
@@ -294,7 +297,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toEqual({ ...post, html: expect.any(String) });
+    expect(data).toEqual({ ...post, html: expect.any(String), translation: null });
     expect(data.html).not.toMatch(/<script|javascript:/i);
 
     for (const slug of [
@@ -420,6 +423,8 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         author: 'Admin',
         isPublished: true,
         scheduledAt: null,
+        language: 'en',
+        translationId: null,
       });
       const errors = vi.spyOn(t.app.log, 'error');
       try {

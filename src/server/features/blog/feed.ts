@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
+import { INTL_LOCALE, LOCALES, type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import type { Config } from '../../config.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
@@ -8,11 +9,16 @@ import type { BlogPostRepository } from './repository.ts';
 /** Posts in the feed: the newest published ones. */
 const RSS_ITEM_COUNT = 50;
 const RSS_CACHE_CONTROL = 'public, max-age=300';
-const BLOG_DESCRIPTION = 'Explore our latest articles and insights';
+/** Each language's feed, of its own posts, says what it is in that language (as the blog's page does). */
+const FEED_TEXT: Record<Locale, { title: (brand: string) => string; description: string }> = {
+  en: { title: (brand) => `${brand} Blog`, description: 'Explore our latest articles and insights' },
+  hi: { title: (brand) => `${brand} ब्लॉग`, description: 'हमारे नए लेख और काम की जानकारी पढ़ें' },
+};
 
 /** RSS 2.0 with the posts' titles, links and descriptions; dates in RFC 822 as the format asks. */
-function rssXml(origin: string, brandName: string, posts: BlogPostSummary[]): string {
-  const blogUrl = `${origin}/blog`;
+function rssXml(origin: string, brandName: string, posts: BlogPostSummary[], language: Locale): string {
+  const blogUrl = `${origin}${localizedPath(language, '/blog')}`;
+  const text = FEED_TEXT[language];
   const items = posts.map((post) => {
     const link = `${blogUrl}/${post.slug}`;
     return [
@@ -31,9 +37,10 @@ function rssXml(origin: string, brandName: string, posts: BlogPostSummary[]): st
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(`${brandName} Blog`)}</title>`,
+    `    <title>${escapeXml(text.title(brandName))}</title>`,
     `    <link>${escapeXml(blogUrl)}</link>`,
-    `    <description>${escapeXml(BLOG_DESCRIPTION)}</description>`,
+    `    <description>${escapeXml(text.description)}</description>`,
+    `    <language>${INTL_LOCALE[language]}</language>`,
     `    <atom:link href="${escapeXml(`${blogUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ...(newest
       ? [
@@ -54,16 +61,24 @@ export interface BlogFeedDeps {
   brandName: () => Promise<string>;
 }
 
-/** GET /blog/rss.xml: the blog's RSS feed, with absolute links on the site's origin. */
+/**
+ * GET /blog/rss.xml (the English posts) and /hi/blog/rss.xml (the Hindi ones): each blog's RSS feed, with
+ * absolute links on the site's origin.
+ */
 export const blogFeedRoutes: FastifyPluginAsync<BlogFeedDeps> = async (
   app,
   { config, blogPosts, brandName },
 ) => {
-  app.get('/blog/rss.xml', { schema: { hide: true } }, async (request, reply) => {
-    const [brand, posts] = await Promise.all([brandName(), blogPosts.latestPublished(RSS_ITEM_COUNT)]);
-    return reply
-      .header('cache-control', RSS_CACHE_CONTROL)
-      .type('application/rss+xml; charset=utf-8')
-      .send(rssXml(siteOrigin(config, request), brand, posts));
-  });
+  for (const language of LOCALES) {
+    app.get(localizedPath(language, '/blog/rss.xml'), { schema: { hide: true } }, async (request, reply) => {
+      const [brand, posts] = await Promise.all([
+        brandName(),
+        blogPosts.latestPublished(RSS_ITEM_COUNT, language),
+      ]);
+      return reply
+        .header('cache-control', RSS_CACHE_CONTROL)
+        .type('application/rss+xml; charset=utf-8')
+        .send(rssXml(siteOrigin(config, request), brand, posts, language));
+    });
+  }
 };

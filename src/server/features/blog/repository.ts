@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, SelectQueryBuilder, UpdateObject } from
 import type { BlogPost, BlogPostSummary, BlogPostValues } from '../../../shared/contracts/blog.ts';
 import type { BlogRevision } from '../../../shared/contracts/blog-revisions.ts';
 import type { BlogCategory } from '../../../shared/rules/blog.ts';
+import type { Locale } from '../../../shared/rules/locales.ts';
 import { type Executor, isUniqueViolation, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
@@ -48,6 +49,7 @@ export interface BlogPageQuery {
 
 export interface BlogSitemapEntry {
   slug: string;
+  language: Locale;
   updatedAt: string;
 }
 
@@ -70,6 +72,8 @@ const SUMMARY_COLUMNS = [
   'createdAt',
   'updatedAt',
   'version',
+  'language',
+  'translationId',
 ] as const;
 const POST_COLUMNS = [...SUMMARY_COLUMNS, 'content'] as const;
 
@@ -89,6 +93,8 @@ interface SummaryRow {
   createdAt: string | Date;
   updatedAt: string | Date;
   version: number;
+  language: string;
+  translationId: string | null;
 }
 
 const toSummary = (row: SummaryRow): BlogPostSummary => ({
@@ -108,6 +114,8 @@ const toSummary = (row: SummaryRow): BlogPostSummary => ({
   publishedAt: row.publishedAt === null ? null : toIso(row.publishedAt),
   scheduledAt: row.scheduledAt === null ? null : toIso(row.scheduledAt),
   version: Number(row.version),
+  language: row.language as Locale,
+  translationId: row.translationId,
 });
 
 /** The columns the form's fields fill, on create and on update alike. */
@@ -122,7 +130,27 @@ const formColumns = (values: BlogPostValues) => ({
   author: values.author,
   isPublished: toFlag(values.isPublished),
   scheduledAt: values.scheduledAt,
+  language: values.language,
+  translationId: values.translationId,
 });
+
+/**
+ * Makes `translationId` (or no post) the translation of post `id`, on both sides: whatever either of them
+ * was linked to before loses its link. The caller checked that the translation is in the other language.
+ */
+async function linkTranslation(trx: Executor, id: string, translationId: string | null): Promise<void> {
+  let unlink = trx.updateTable('blogPosts').set({ translationId: null }).where('translationId', '=', id);
+  if (translationId) unlink = unlink.where('id', '<>', translationId);
+  await unlink.execute();
+  if (!translationId) return;
+  await trx
+    .updateTable('blogPosts')
+    .set({ translationId: null })
+    .where('translationId', '=', translationId)
+    .where('id', '<>', id)
+    .execute();
+  await trx.updateTable('blogPosts').set({ translationId: id }).where('id', '=', translationId).execute();
+}
 
 const toPost = (row: SummaryRow & { content: string }): BlogPost => ({
   ...toSummary(row),
@@ -229,6 +257,8 @@ export function createBlogPostRepository(
     savedBy: RevisionSaver,
     expectedVersion: number | undefined,
     columns: (eb: ExpressionBuilder<DB, 'blogPosts'>, now: string) => UpdateObject<DB, 'blogPosts'>,
+    /** What else the change writes, in its transaction (a translation's link back). */
+    alongside?: (trx: Executor) => Promise<void>,
   ): Promise<BlogPost | undefined> {
     return inTransaction(async (trx) => {
       const now = nowIso(clock);
@@ -248,6 +278,7 @@ export function createBlogPostRepository(
         if (!stored) return undefined;
         throw new EditConflictError((await whoSavedVersion(trx, id, Number(stored.version))) ?? null);
       }
+      await alongside?.(trx);
       await recordRevision(trx, id, savedBy, now);
       return findById(id, trx);
     });
@@ -263,24 +294,32 @@ export function createBlogPostRepository(
       return Number(row.count);
     },
 
-    /** Published posts, newest published first; the total is counted on the same index. */
-    listPublished({ category, ...page }: BlogPageQuery & { category?: BlogCategory | undefined }) {
+    /** Published posts (of one language), newest published first; the total is counted on the same index. */
+    listPublished({
+      category,
+      language,
+      ...page
+    }: BlogPageQuery & { category?: BlogCategory | undefined; language?: Locale | undefined }) {
       let query = db.selectFrom('blogPosts').where('isPublished', '=', 1);
+      if (language) query = query.where('language', '=', language);
       if (category) query = query.where('category', '=', category);
       return summaryPage(query, 'publishedAt', page);
     },
 
-    /** Every post, drafts included, newest created first (the back office's list). */
-    listAll(page: BlogPageQuery): Promise<BlogPage> {
-      return summaryPage(db.selectFrom('blogPosts'), 'createdAt', page);
+    /** Every post (of one language), drafts included, newest created first (the back office's list). */
+    listAll({ language, ...page }: BlogPageQuery & { language?: Locale | undefined }): Promise<BlogPage> {
+      let query = db.selectFrom('blogPosts');
+      if (language) query = query.where('language', '=', language);
+      return summaryPage(query, 'createdAt', page);
     },
 
-    /** The newest published posts, without their content (the RSS feed). */
-    async latestPublished(limit: number): Promise<BlogPostSummary[]> {
+    /** The newest published posts of a language, without their content (the RSS feed). */
+    async latestPublished(limit: number, language: Locale = 'en'): Promise<BlogPostSummary[]> {
       const rows = await db
         .selectFrom('blogPosts')
         .select(SUMMARY_COLUMNS)
         .where('isPublished', '=', 1)
+        .where('language', '=', language)
         .orderBy('publishedAt', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -291,16 +330,45 @@ export function createBlogPostRepository(
     async sitemapEntries(): Promise<BlogSitemapEntry[]> {
       const rows = await db
         .selectFrom('blogPosts')
-        .select(['slug', 'updatedAt'])
+        .select(['slug', 'language', 'updatedAt'])
         .where('isPublished', '=', 1)
         .orderBy('publishedAt', 'desc')
         .orderBy('id', 'desc')
         .limit(SITEMAP_POSTS_MAX)
         .execute();
-      return rows.map((row) => ({ slug: row.slug, updatedAt: toIso(row.updatedAt) }));
+      return rows.map((row) => ({
+        slug: row.slug,
+        language: row.language as Locale,
+        updatedAt: toIso(row.updatedAt),
+      }));
     },
 
     findById,
+
+    /** A post's language, when there is such a post (for checking a link to it). */
+    async languageOf(id: string): Promise<Locale | undefined> {
+      const row = await db.selectFrom('blogPosts').select('language').where('id', '=', id).executeTakeFirst();
+      return row?.language as Locale | undefined;
+    },
+
+    /**
+     * Where a post's translation is read, when it has one that is published (and still names it back):
+     * the address its page links to with `hreflang`.
+     */
+    async publishedTranslation(post: {
+      _id: string;
+      translationId: string | null;
+    }): Promise<{ slug: string; language: Locale } | null> {
+      if (!post.translationId) return null;
+      const row = await db
+        .selectFrom('blogPosts')
+        .select(['slug', 'language'])
+        .where('id', '=', post.translationId)
+        .where('translationId', '=', post._id)
+        .where('isPublished', '=', 1)
+        .executeTakeFirst();
+      return row ? { slug: row.slug, language: row.language as Locale } : null;
+    },
 
     findBySlug(slug: string): Promise<BlogPost | undefined> {
       return findBy('slug', slug);
@@ -333,6 +401,7 @@ export function createBlogPostRepository(
           })
           .execute()
           .catch(mapUniqueViolation);
+        await linkTranslation(trx, id, values.translationId);
         await recordRevision(trx, id, savedBy, now);
         const created = await findById(id, trx);
         if (!created) throw new Error(`blog post ${id} vanished after insert`);
@@ -352,12 +421,18 @@ export function createBlogPostRepository(
       values: BlogPostValues,
       { savedBy = APP_SAVER, expectedVersion }: SaveOptions = {},
     ): Promise<BlogPost | undefined> {
-      return changing(id, savedBy, expectedVersion, (eb, now) => ({
-        ...formColumns(values),
-        ...(values.isPublished
-          ? { publishedAt: eb.fn.coalesce('publishedAt', eb.val(now)).$castTo<string>() }
-          : {}),
-      }));
+      return changing(
+        id,
+        savedBy,
+        expectedVersion,
+        (eb, now) => ({
+          ...formColumns(values),
+          ...(values.isPublished
+            ? { publishedAt: eb.fn.coalesce('publishedAt', eb.val(now)).$castTo<string>() }
+            : {}),
+        }),
+        (trx) => linkTranslation(trx, id, values.translationId),
+      );
     },
 
     /**

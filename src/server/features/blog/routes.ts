@@ -84,7 +84,8 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     {
       schema: {
         tags: ['blog'],
-        summary: 'Published posts, newest first, optionally of one category, one page at a time',
+        summary:
+          'Published posts, newest first, optionally of one language and one category, one page at a time',
         querystring: PublishedBlogListQuerySchema,
         response: { 200: BlogListResponseSchema, 400: ApiErrorSchema },
       },
@@ -131,6 +132,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         data: {
           ...post,
           html: renderPostContent(post, request.log, pictures),
+          translation: await blogPosts.publishedTranslation(post),
           ...(imagePicture ? { imagePicture } : {}),
         },
       };
@@ -175,6 +177,22 @@ function checkSchedule(values: BlogPostValues, now: number): void {
   if (problem) throw new HttpError(400, problem, { scheduledAt: problem });
 }
 
+/**
+ * A link to a translation names a post in the other language (never the post itself, which is in its own).
+ * Refused under its field otherwise.
+ */
+async function checkTranslation(values: BlogPostValues, blogPosts: BlogPostRepository): Promise<void> {
+  if (!values.translationId) return;
+  const language = await blogPosts.languageOf(values.translationId);
+  const problem =
+    language === undefined
+      ? BLOG_MESSAGES.translationMissing
+      : language === values.language
+        ? BLOG_MESSAGES.translationSameLanguage
+        : null;
+  if (problem) throw new HttpError(400, problem, { translationId: problem });
+}
+
 function found(post: BlogPost | undefined): BlogPost {
   if (!post) throw notFound();
   return post;
@@ -193,7 +211,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
-        summary: 'Every post, drafts included, newest created first',
+        summary: 'Every post (or one language’s), drafts included, newest created first',
         querystring: AdminBlogListQuerySchema,
         response: { 200: BlogListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -226,6 +244,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     },
     async (request, reply) => {
       checkSchedule(request.body, clock());
+      await checkTranslation(request.body, blogPosts);
       if (await blogPosts.slugTaken(request.body.slug)) throw duplicateSlug();
       const post = await saving(() => blogPosts.create(request.body, saverOf(request)));
       publicContent.changed();
@@ -262,6 +281,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
       const { id } = request.params;
       found(await blogPosts.findById(id));
       checkSchedule(request.body, clock());
+      await checkTranslation(request.body, blogPosts);
       if (await blogPosts.slugTaken(request.body.slug, id)) throw duplicateSlug();
       const { version, ...values } = request.body;
       const post = found(

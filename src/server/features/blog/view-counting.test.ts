@@ -66,6 +66,8 @@ describe.each(TEST_DIALECTS)('blog post views (%s)', (dialect) => {
         author: 'Admin',
         isPublished: true,
         scheduledAt: null,
+        language: 'en',
+        translationId: null,
       })
     )._id;
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
 import { isPossibleSlug } from '../../../shared/rules/blog.ts';
+import { unlocalizedPath } from '../../../shared/rules/locales.ts';
 import type { DB } from '../../db/schema.ts';
 import { serverSecret } from '../../lib/server-secret.ts';
 import type { BlogPostRepository } from './repository.ts';
@@ -39,11 +40,11 @@ export function viewDay(epochMs: number): string {
 const POST_PAGE_PREFIX = PUBLIC_PAGES['blog-post'].path.replace(/:slug$/, '');
 
 /**
- * The slug of a blog post page's URL (`/blog/{slug}`; a trailing slash, query or fragment aside), when it
- * could name a post.
+ * The slug of a blog post page's URL (`/blog/{slug}` or `/hi/blog/{slug}`; a trailing slash, query or
+ * fragment aside), when it could name a post.
  */
 export function blogPostSlugOf(url: string): string | null {
-  const pathname = url.split(/[?#]/, 1)[0]!;
+  const pathname = unlocalizedPath(url.split(/[?#]/, 1)[0]!);
   if (!pathname.startsWith(POST_PAGE_PREFIX)) return null;
   const slug = pathname.slice(POST_PAGE_PREFIX.length).replace(/\/$/, '');
   return isPossibleSlug(slug) ? slug : null;

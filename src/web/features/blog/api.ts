@@ -9,7 +9,8 @@ import {
   type BlogPostValues,
   BlogPreviewResponseSchema,
 } from '../../../shared/contracts/blog.ts';
-import { ADMIN_BLOG_PAGE_SIZE } from '../../../shared/rules/blog.ts';
+import { ADMIN_BLOG_PAGE_SIZE, ADMIN_BLOG_PAGE_SIZE_MAX } from '../../../shared/rules/blog.ts';
+import type { Locale } from '../../../shared/rules/locales.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { pageQueryOptions, resourceKeys } from '../../lib/query-cache.ts';
 
@@ -46,6 +47,18 @@ export function useAdminBlogPosts(page: number) {
     ...adminBlogPostsQueryOptions(page),
     refetchInterval: (query) =>
       query.state.data?.data.some((post) => post.scheduledAt !== null) ? SCHEDULED_LIST_REFRESH_MS : false,
+  });
+}
+
+/** The newest posts of a language, drafts too: what a post may be linked to as its translation. */
+export function useTranslationCandidates(language: Locale) {
+  return useQuery({
+    queryKey: [...blogPostKeys.all, 'translations', language] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`${BASE}/admin/all?language=${language}&pageSize=${ADMIN_BLOG_PAGE_SIZE_MAX}`, {
+        signal,
+        schema: BlogListResponseSchema,
+      }).then((response) => response.data),
   });
 }
 

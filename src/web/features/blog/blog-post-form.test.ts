@@ -48,6 +48,8 @@ describe('the blog form with the shared zod/mini schema', () => {
       author: 'Admin',
       isPublished: false,
       scheduledAt: null,
+      language: 'en',
+      translationId: null,
     });
   });
 
@@ -81,6 +83,8 @@ describe('blogPostFormValues', () => {
       publishedAt: '2026-01-01T00:00:00.000Z',
       scheduledAt: null,
       version: 4,
+      language: 'en',
+      translationId: null,
     };
     const { _id, views, createdAt, updatedAt, publishedAt, version, ...fields } = post;
     expect(blogPostFormValues(post)).toEqual(fields);

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/rules/blog.ts';
 import { NEW_POST_KEY } from '../../../shared/rules/blog-revisions.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
+import { localizedPath } from '../../../shared/rules/locales.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
@@ -39,6 +40,7 @@ import { PublishingChoice } from './publishing-choice.tsx';
 import { discardAutosave } from './revisions-api.ts';
 import { RevisionsDialog } from './revisions-dialog.tsx';
 import { initialSlugFollowsTitle, slugFollowsAfterEdit, slugForTitle } from './slug-follow.ts';
+import { TranslationFields } from './translation-fields.tsx';
 
 /** Every field the server may name in a 400 or 409 answer. */
 const SERVER_FIELDS = [
@@ -51,6 +53,8 @@ const SERVER_FIELDS = [
   'imageAlt',
   'isPublished',
   'scheduledAt',
+  'language',
+  'translationId',
 ] as const satisfies readonly Path<BlogPostInput>[];
 
 export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
@@ -64,6 +68,8 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
   author: DEFAULT_BLOG_AUTHOR,
   isPublished: false,
   scheduledAt: null,
+  language: 'en',
+  translationId: null,
 };
 
 /** The server's checks, and a schedule's against this browser's clock (the server checks it against its own). */
@@ -77,7 +83,21 @@ export function blogPostFormValues(post?: BlogPost): Required<BlogPostInput> {
   if (!post) return EMPTY_BLOG_POST;
   const { title, description, content, slug, category, image, imageAlt, author, isPublished, scheduledAt } =
     post;
-  return { title, description, content, slug, category, image, imageAlt, author, isPublished, scheduledAt };
+  const { language, translationId } = post;
+  return {
+    title,
+    description,
+    content,
+    slug,
+    category,
+    image,
+    imageAlt,
+    author,
+    isPublished,
+    scheduledAt,
+    language,
+    translationId,
+  };
 }
 
 type ContentTab = 'write' | 'preview';
@@ -120,6 +140,8 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
   const isPublished = useWatch({ control: form.control, name: 'isPublished' }) ?? false;
   const title = useWatch({ control: form.control, name: 'title' }) ?? '';
+  const language = useWatch({ control: form.control, name: 'language' }) ?? 'en';
+  const blogPrefix = `${localizedPath(language, '/blog')}/`;
   const { watch, getValues } = form;
   const autosave = useDraftAutosave({
     postKey,
@@ -286,12 +308,19 @@ export function BlogPostForm({ id, post, onSave, onSaved, onRestored, onDirtyCha
         label="Slug"
         hint={
           editing
-            ? 'The post’s address: /blog/<slug>. Changing it breaks links already shared.'
-            : 'The post’s address: /blog/<slug>.'
+            ? `The post’s address: ${blogPrefix}<slug>. Changing it breaks links already shared.`
+            : `The post’s address: ${blogPrefix}<slug>.`
         }
         {...VERBATIM_INPUT}
         maxLength={BLOG_LIMITS.slug}
         {...slugField}
+      />
+
+      <TranslationFields
+        control={form.control}
+        postId={opened?._id}
+        errors={{ language: errors.language?.message, translationId: errors.translationId?.message }}
+        clearTranslation={() => form.setValue('translationId', null, { shouldDirty: true })}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import type { PublicBlogPost, PublishedBlogPage } from '../../../shared/contracts/blog.ts';
 import {
   BLOG_PAGE_SIZE,
@@ -6,6 +6,7 @@ import {
   isBlogCategory,
   isPossibleSlug,
 } from '../../../shared/rules/blog.ts';
+import { type Locale, localeOfPath, localizedPath } from '../../../shared/rules/locales.ts';
 import { serverDataContext } from '../../server-context.ts';
 
 /**
@@ -28,7 +29,10 @@ function blogListFilter(search: URLSearchParams): BlogListFilter {
   };
 }
 
-/** The list's address for a filter: `/blog`, `/blog?category=Sports`, `/blog?category=Sports&page=2`. */
+/**
+ * The list's address for a filter: `/blog`, `/blog?category=Sports`, `/blog?category=Sports&page=2` (in
+ * English: links localize it).
+ */
 export function blogListPath({ category, page }: BlogListFilter): string {
   const search = new URLSearchParams();
   if (category) search.set('category', category);
@@ -41,16 +45,28 @@ export interface BlogListData extends PublishedBlogPage {
   filter: BlogListFilter;
 }
 
+/** A post's page: in its own language's blog (`/blog/x`, `/hi/blog/y`). */
+export function blogPostPath(post: { slug: string; language: Locale }): string {
+  return localizedPath(post.language, `/blog/${post.slug}`);
+}
+
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
 }
 
 export async function blogListLoader({ context, request }: LoaderFunctionArgs): Promise<BlogListData> {
-  const filter = blogListFilter(new URL(request.url).searchParams);
-  const query = { category: filter.category, page: filter.page, pageSize: BLOG_PAGE_SIZE };
+  const url = new URL(request.url);
+  const filter = blogListFilter(url.searchParams);
+  // Each language's blog lists its own posts.
+  const language = localeOfPath(url.pathname);
+  const query = { language, category: filter.category, page: filter.page, pageSize: BLOG_PAGE_SIZE };
   const server = serverDataContext(context);
   if (server) return { ...(await server.publishedBlogPosts(query)), filter };
-  const search = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+  const search = new URLSearchParams({
+    language,
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
   if (query.category) search.set('category', query.category);
   const response = await fetch(`/api/blogs/published?${search}`, {
     headers: { accept: 'application/json' },
@@ -68,6 +84,17 @@ export async function blogPostLoader({
 }: LoaderFunctionArgs): Promise<PublicBlogPost> {
   const slug = params.slug ?? '';
   if (!isPossibleSlug(slug)) return notFound();
+  const post = await loadBlogPost(slug, context, request);
+  // A post lives in its own language's blog: asked for at the other one, it is sent there for good.
+  if (post.language !== localeOfPath(new URL(request.url).pathname)) throw redirect(blogPostPath(post), 301);
+  return post;
+}
+
+async function loadBlogPost(
+  slug: string,
+  context: LoaderFunctionArgs['context'],
+  request: Request,
+): Promise<PublicBlogPost> {
   const server = serverDataContext(context);
   if (server) return (await server.blogPost(slug)) ?? notFound();
   // Same origin: a signed-in admin's cookie goes along, so a draft's preview loads for them alone.
