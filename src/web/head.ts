@@ -168,7 +168,7 @@ function renderedPage(): { origin: string; url: string | null } {
  * server rendered, so they go rather than being rebuilt (which would also ship their code to every page).
  */
 const SERVER_RENDERED_ONLY =
-  'meta[property^="og:"]:not([property="og:site_name"]),meta[name^="twitter:"],script[type="application/ld+json"]';
+  'meta[property^="og:"]:not([property="og:site_name"]),meta[name^="twitter:"],script[type="application/ld+json"],link[hreflang]';
 
 /** Brings the document's <head> in line with the page after a client-side navigation. */
 export function applyHead(head: PageHead): void {
@@ -176,14 +176,6 @@ export function applyHead(head: PageHead): void {
   const url = head.path === null ? null : absoluteUrl(origin, head.path);
   if (document.title !== head.title) document.title = head.title;
   document.documentElement.lang = head.locale ?? 'en';
-  for (const link of document.head.querySelectorAll('link[hreflang]')) link.remove();
-  for (const [hreflang, path] of alternateLinks(head)) {
-    const link = document.createElement('link');
-    link.rel = 'alternate';
-    link.hreflang = hreflang;
-    link.href = absoluteUrl(origin, path);
-    document.head.append(link);
-  }
   upsert('meta[name="description"]', meta('name', 'description'), 'content', head.description);
   upsert('meta[name="robots"]', meta('name', 'robots'), 'content', head.path === null ? 'noindex' : null);
   upsert(

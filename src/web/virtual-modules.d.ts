@@ -7,3 +7,11 @@ declare module 'virtual:public-page-chunks' {
   const pageChunks: Readonly<Record<string, readonly string[]>>;
   export default pageChunks;
 }
+
+/**
+ * Written by the `sampark:compiled-messages` plugin (scripts/compiled-messages.ts): a catalogue's compiled
+ * messages, fetched as a static file in the browser and imported on the server.
+ */
+declare module 'virtual:message-catalogues' {
+  export function loadCatalogue(locale: string, namespace: string): Promise<Record<string, unknown>>;
+}

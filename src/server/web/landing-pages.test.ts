@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import type EnglishLanding from '../../web/content/messages/en/landing.json';
 import { copyValues } from '../../web/content/site.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import { signInNewAdmin, TEST_DIALECTS, testAppForEachTest, withTestApp } from '../test-support/test-app.ts';
 import { sitemapXml } from './seo-routes.ts';
 

@@ -3,7 +3,7 @@ import { type ContactFacts, telegramHandleOf } from '../../shared/rules/contact-
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**
- * Public copy shared by every page. Texts carry the spec's placeholders, filled by `fillCopy` from the site
+ * The values every catalogue text may use (decision 038): the spec's placeholders, filled from the site
  * settings: {product} (the brand; {brand} is the same), {email}, {users} and {rating} (the marketing figures)
  * and {competitor}; and from the contact channels (ContactFacts): {phone} (the support number), {whatsapp}
  * and {name} (the Telegram handle with its @), each absent when no such channel is published, and {channels}
@@ -25,22 +25,6 @@ export function copyValues(settings: SiteSettings, facts?: ContactFacts | null):
     rating: settings.rating,
     competitor: settings.competitorName,
   };
-}
-
-/** The text filled, or null when it names a value the site does not have (a channel nobody published). */
-export function fillCopyIfKnown(text: string, values: CopyValues): string | null {
-  const filled = fillCopy(text, values);
-  return /\{\w+\}/.test(filled) ? null : filled;
-}
-
-/**
- * Replaces each {placeholder} in a text with its value; unknown placeholders are left visible so they get
- * noticed.
- */
-export function fillCopy(text: string, values: CopyValues): string {
-  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(values, name) ? values[name]! : placeholder,
-  );
 }
 
 /** A navigation link: its text's key in the `site` catalogue's `nav`, and its English path. */

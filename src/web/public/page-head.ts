@@ -2,8 +2,7 @@ import { isRouteErrorResponse, type Params } from 'react-router';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { type ContactFacts, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
 import { LOCALES, type Locale, localizedPath } from '../../shared/rules/locales.ts';
-import type { PageMeta } from '../content/pages.ts';
-import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
+import { type CopyValues, copyValues } from '../content/site.ts';
 import type { PageHead } from '../head.ts';
 import type { Namespace } from '../i18n/catalogues.ts';
 import type { CopyArguments } from '../i18n/copy.tsx';
@@ -65,21 +64,17 @@ export interface PublicRouteHandle {
 
 /**
  * A handle for a page whose head depends only on the settings; `path` (the English one) may depend on them
- * too. The title and description are `meta.title` and `meta.description` of the page's catalogue (or, for a
- * page whose copy is not in a catalogue yet, fixed English texts).
+ * too. The title and description are `meta.title` and `meta.description` of the page's catalogue.
  */
 export function staticHead(
-  meta: PageMeta | Namespace,
+  namespace: Namespace,
   path: string | ((settings: SiteSettings) => string),
   extra: (input: HeadInput) => Partial<PageHead> = () => ({}),
 ): PublicRouteHandle {
   return {
     head: (input) => ({
-      title: typeof meta === 'string' ? input.copy(meta, 'meta.title') : fillCopy(meta.title, input.values),
-      description:
-        typeof meta === 'string'
-          ? input.copy(meta, 'meta.description')
-          : fillCopy(meta.description, input.values),
+      title: input.copy(namespace, 'meta.title'),
+      description: input.copy(namespace, 'meta.description'),
       path: typeof path === 'function' ? path(input.settings) : path,
       ...extra(input),
     }),

@@ -174,7 +174,7 @@ const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
   'contact-message': ['contact', 'challenge'],
   terms: ['terms'],
   privacy: ['privacy'],
-  'delete-account': ['account-deletion', 'challenge'],
+  'delete-account': ['account-deletion', 'challenge', 'countries'],
   blog: ['blog'],
   'blog-post': ['blog'],
   tictactoe: ['game'],

@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useRouteLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { type ContactFacts, contactFactsOf, NO_CONTACT_FACTS } from '../../shared/rules/contact-facts.ts';
-import { type CopyValues, copyValues, fillCopy } from '../content/site.ts';
 import { serverDataContext } from '../server-context.ts';
 
 /**
@@ -97,23 +95,4 @@ export function useOptionalSiteSettings(): SiteSettings | null {
 /** The contact facts; none where the layout's own loader failed (its error boundary). */
 export function useContactFacts(): ContactFacts {
   return useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID)?.contactFacts ?? NO_CONTACT_FACTS;
-}
-
-/** Fills a text's placeholders ({product}, {phone}, ...) from the settings; `extra` adds or overrides values. */
-export type FillCopy = (text: string, extra?: CopyValues) => string;
-
-export function useCopy(): FillCopy {
-  const settings = useSiteSettings();
-  const facts = useContactFacts();
-  return useMemo(() => {
-    const values = copyValues(settings, facts);
-    return (text, extra) => fillCopy(text, extra ? { ...values, ...extra } : values);
-  }, [settings, facts]);
-}
-
-/** The values `useCopy` fills texts with, for texts that are left out when a value is missing. */
-export function useCopyValues(): CopyValues {
-  const settings = useSiteSettings();
-  const facts = useContactFacts();
-  return useMemo(() => copyValues(settings, facts), [settings, facts]);
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InquiryListResponse, InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
 import { newId } from '../../db/values.ts';
 import { searchDigits } from '../../lib/phone-numbers.ts';
 import {

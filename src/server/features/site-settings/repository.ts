@@ -5,7 +5,7 @@ import {
   type SiteSettings,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';

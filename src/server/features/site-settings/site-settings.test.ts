@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
 import {
   asAdmin,

@@ -7,7 +7,8 @@ import {
   type SiteSettingsInput,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
-import { brandGamePath, DEFAULT_SITE_SETTINGS } from '../../../shared/rules/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
+import { brandGamePath } from '../../../shared/rules/site-settings.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';

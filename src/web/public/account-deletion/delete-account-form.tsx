@@ -1,14 +1,9 @@
 import { CircleCheck, Eye, EyeOff } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_DELETION_LIMITS, DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
-import { INTL_LOCALE, type Locale } from '../../../shared/rules/locales.ts';
-import {
-  COUNTRY_CODES,
-  type CountryCode,
-  DEFAULT_COUNTRY_CODE,
-} from '../../../shared/rules/mobile-numbers.ts';
-import { COUNTRY_NAMES } from '../../content/countries.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
+import type { Catalogues } from '../../i18n/catalogues.ts';
 import { useCopy, useLocalize, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
@@ -21,36 +16,8 @@ import {
 } from './delete-account-request.ts';
 import { ACTION_BUTTON, DeletionConfirmation } from './deletion-confirmation.tsx';
 
-/** The regions each calling code reaches, for their names in a language other than English. */
-const COUNTRY_REGIONS: Readonly<Record<CountryCode, readonly string[]>> = {
-  '+91': ['IN'],
-  '+971': ['AE'],
-  '+966': ['SA'],
-  '+974': ['QA'],
-  '+965': ['KW'],
-  '+968': ['OM'],
-  '+973': ['BH'],
-  '+44': ['GB'],
-  '+1': ['US', 'CA'],
-  '+65': ['SG'],
-  '+60': ['MY'],
-  '+61': ['AU'],
-  '+977': ['NP'],
-  '+880': ['BD'],
-  '+94': ['LK'],
-};
-
-/**
- * The country names beside the calling codes: the site's English ones (countries.ts) on English pages, the
- * browser's own names of the regions (Intl.DisplayNames, no text to download) in other languages.
- */
-function countryNames(locale: Locale): Readonly<Record<CountryCode, string>> {
-  if (locale === 'en') return COUNTRY_NAMES;
-  const names = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: 'region' });
-  return Object.fromEntries(
-    COUNTRY_CODES.map((code) => [code, COUNTRY_REGIONS[code].map((region) => names.of(region)).join(' / ')]),
-  ) as Record<CountryCode, string>;
-}
+/** The countries' names are keyed by their calling codes without the `+` (the `countries` catalogue). */
+type CountryKey = keyof Catalogues['countries'];
 
 const EMPTY_FORM: AccountDeletionRequest = { countryCode: DEFAULT_COUNTRY_CODE, mobile: '', password: '' };
 
@@ -81,7 +48,7 @@ export function DeleteAccountForm() {
   const copy = useCopy('account-deletion');
   const locale = usePageLocale();
   const localize = useLocalize();
-  const countries = useMemo(() => countryNames(locale), [locale]);
+  const countries = useCopy('countries');
   const id = useId();
   const [values, setValues] = useState<AccountDeletionRequest>(EMPTY_FORM);
   const [step, setStep] = useState<Step>('form');
@@ -231,7 +198,7 @@ export function DeleteAccountForm() {
                   >
                     {COUNTRY_CODES.map((code) => (
                       <option key={code} value={code}>
-                        {code} {countries[code]}
+                        {code} {countries(code.slice(1) as CountryKey)}
                       </option>
                     ))}
                   </select>

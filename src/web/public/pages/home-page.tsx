@@ -383,9 +383,6 @@ function Guides() {
   );
 }
 
-/** The texts are already in the page's language and filled: FeatureCards has nothing left to fill. */
-const ALREADY_FILLED = (text: string) => text;
-
 /** The landing page (SPEC section 2, "Landing page"). */
 export function HomePage() {
   const facts = useContactFacts();
@@ -429,7 +426,6 @@ export function HomePage() {
               body: copy(`features.${id}.body`),
             }))}
             icons={FEATURE_ICONS}
-            fill={ALREADY_FILLED}
             look="landing"
           />
         </Section>

@@ -115,7 +115,7 @@ function Overview({ copy }: { copy: TermsCopy }) {
         <h2 id="terms-features-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           {copy('featuresHeading')}
         </h2>
-        <FeatureCards features={features} icons={FEATURE_ICONS} fill={(text) => text} look="terms" />
+        <FeatureCards features={features} icons={FEATURE_ICONS} look="terms" />
       </section>
 
       <section aria-labelledby="key-terms-heading">

@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/class-names.ts';
-import type { FillCopy } from '../site-settings-data.ts';
 
 /** A page section with its heading (h2) and an optional lead, named by the heading for assistive tech. */
 export function Section({
@@ -57,16 +56,14 @@ const FEATURE_CARDS_LOOK = {
   terms: { list: 'mt-5 grid gap-4 md:grid-cols-3', card: 'bg-white' },
 } as const;
 
-/** A grid of feature cards (landing and terms pages): each an icon, a title and a sentence. */
+/** A grid of feature cards (landing and terms pages): each an icon, a title and a sentence, in the page's language. */
 export function FeatureCards<IconName extends string>({
   features,
   icons,
-  fill,
   look,
 }: {
   features: readonly { icon: IconName; title: string; body: string }[];
   icons: Readonly<Record<IconName, LucideIcon>>;
-  fill: FillCopy;
   look: keyof typeof FEATURE_CARDS_LOOK;
 }) {
   const { list, card } = FEATURE_CARDS_LOOK[look];
@@ -80,7 +77,7 @@ export function FeatureCards<IconName extends string>({
               <Icon aria-hidden="true" className="size-6" />
             </span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-            <p className="mt-2 text-slate-700">{fill(feature.body)}</p>
+            <p className="mt-2 text-slate-700">{feature.body}</p>
           </li>
         );
       })}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { asAdmin, signedInAppForEachTest } from '../test-support/test-app.ts';
+
+const WEB_DIST_DIR = path.resolve('dist/web');
+const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
+const MESSAGES_DIR = path.resolve('src/web/content/messages');
+
+/** The page's visible text, roughly: scripts and tags dropped, entities of the brand's kind decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** The namespaces whose catalogues the page carries in its hydration data (decision 038). */
+function namespacesOf(html: string): string[] {
+  const literal = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
+  if (!literal) throw new Error('The page has no hydration data');
+  const data = JSON.parse(JSON.parse(literal) as string) as { loaderData: Record<string, unknown> };
+  return Object.values(data.loaderData).flatMap((route) => {
+    const messages = (route as { messages?: Record<string, unknown> } | null)?.messages;
+    return messages ? Object.keys(messages) : [];
+  });
+}
+
+type Tree = string | readonly Tree[] | { readonly [key: string]: Tree };
+function texts(tree: Tree): string[] {
+  if (typeof tree === 'string') return [tree];
+  return (Array.isArray(tree) ? tree : Object.values(tree)).flatMap((item: Tree) => texts(item));
+}
+function catalogue(locale: string, namespace: string): string[] {
+  return texts(
+    JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, locale, `${namespace}.json`), 'utf8')) as Tree,
+  );
+}
+
+/**
+ * The English UI texts a Hindi page must not show: every run of words (between placeholders) of the page's
+ * English catalogues that its Hindi catalogue does not also use — brand names, `WhatsApp` and handles
+ * stay in both.
+ */
+function englishPhrases(namespaces: readonly string[]): string[] {
+  const phrases = new Set<string>();
+  for (const namespace of namespaces) {
+    const hindi = catalogue('hi', namespace).join('\n');
+    for (const text of catalogue('en', namespace)) {
+      for (const part of text.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)) {
+        const phrase = part.trim();
+        if (/[A-Za-z]{3,}\W+[A-Za-z]{2,}/.test(phrase) && !hindi.includes(phrase)) phrases.add(phrase);
+      }
+    }
+  }
+  return [...phrases];
+}
+
+const letters = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+// Every public page under /hi: its Hindi address and the English one it translates.
+const PAGES = [
+  '/hi',
+  '/hi/contact',
+  '/hi/contact/message',
+  '/hi/terms',
+  '/hi/privacy',
+  '/hi/delete-account',
+  '/hi/blog',
+  '/hi/tictactoe',
+  '/hi/SamparkGame',
+];
+
+describe.skipIf(!built)('the Hindi pages (needs npm run build:web)', () => {
+  const t = signedInAppForEachTest('sqlite', { WEB_DIST_DIR });
+
+  async function withChannels(): Promise<void> {
+    for (const [type, value] of [
+      ['whatsapp', '+919876511111'],
+      ['phone', '+919876543210'],
+      ['telegram', 'https://t.me/sampark_support'],
+      ['email', 'help@example.com'],
+    ] as const) {
+      const response = await t.app.inject(
+        asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload: { type, value, isActive: true } }),
+      );
+      expect(response.statusCode).toBe(201);
+    }
+  }
+
+  it.each(PAGES)(
+    '%s is Hindi: lang="hi", mostly Devanagari, and none of its English UI texts',
+    async (url) => {
+      await withChannels();
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toMatch(/^<!doctype html>\s*<html lang="hi">/i);
+
+      const text = textOf(html);
+      const devanagari = letters(text, /[\u0900-\u097F]/g);
+      const latin = letters(text, /[A-Za-z]/g);
+      expect(devanagari, `${url}: ${devanagari} Devanagari letters, ${latin} Latin`).toBeGreaterThan(
+        latin * 2,
+      );
+
+      const namespaces = namespacesOf(html);
+      expect(namespaces).toContain('site');
+      const left = englishPhrases(namespaces).filter((phrase) => text.includes(phrase));
+      expect(left, `${url} shows English UI text`).toEqual([]);
+
+      // The English page is the same page in English.
+      const english = await t.app.inject({ url: url.replace(/^\/hi/, '') || '/' });
+      expect(english.statusCode).toBe(200);
+      expect(english.body).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    },
+  );
+
+  it('a missing page under /hi is a Hindi 404', async () => {
+    const response = await t.app.inject({ url: '/hi/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatch(/<html lang="hi">/);
+    expect(textOf(response.body)).toContain('पेज नहीं मिला');
+  });
+
+  it('names both versions of a page as hreflang alternates, with English as the default', async () => {
+    const html = (await t.app.inject({ url: '/hi/terms' })).body;
+    const origin = /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(html)?.[1];
+    expect(html).toContain(`<link rel="canonical" href="${origin}/hi/terms" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${origin}/terms" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="hi" href="${origin}/hi/terms" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}/terms" />`);
+    expect(html).toContain('<meta property="og:locale" content="hi_IN" />');
+  });
+});

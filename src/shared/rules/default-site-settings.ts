@@ -1,0 +1,22 @@
+import type { SiteSettings } from '../contracts/site-settings.ts';
+
+/** What a new site shows until an admin saves the Settings screen. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  brandName: 'Sampark',
+  supportEmail: 'support@example.com',
+  businessHours: [
+    {
+      days: 'Monday-Friday',
+      hours: '9:00 AM - 8:00 PM',
+      daysHi: 'सोमवार-शुक्रवार',
+      hoursHi: 'सुबह 9:00 - रात 8:00',
+    },
+    { days: 'Saturday', hours: '10:00 AM - 6:00 PM', daysHi: 'शनिवार', hoursHi: 'सुबह 10:00 - शाम 6:00' },
+    { days: 'Sunday', hours: 'Emergency Only', daysHi: 'रविवार', hoursHi: 'सिर्फ़ इमरजेंसी के लिए' },
+  ],
+  usersCount: '50K+',
+  rating: '4.8',
+  competitorName: 'Other ID providers',
+  timeZone: 'Asia/Kolkata',
+  logo: '',
+};
