@@ -72,12 +72,16 @@ export function staticHead(
   extra: (input: HeadInput) => Partial<PageHead> = () => ({}),
 ): PublicRouteHandle {
   return {
-    head: (input) => ({
-      title: input.copy(namespace, 'meta.title'),
-      description: input.copy(namespace, 'meta.description'),
-      path: typeof path === 'function' ? path(input.settings) : path,
-      ...extra(input),
-    }),
+    head: (input) => {
+      // A page that gives its own title or description (one with values of its own) is not asked for ours.
+      const own = extra(input);
+      return {
+        title: own.title ?? input.copy(namespace, 'meta.title'),
+        description: own.description ?? input.copy(namespace, 'meta.description'),
+        path: typeof path === 'function' ? path(input.settings) : path,
+        ...own,
+      };
+    },
   };
 }
 
