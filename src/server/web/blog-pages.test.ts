@@ -318,7 +318,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
         expect(html).toContain(`>${date}</time>`);
         // The header's language switch leads to the English translation.
         expect(html).toMatch(
-          /<a[^>]* href="\/blog\/match-day"[^>]* hrefLang="en-IN"|<a[^>]* hrefLang="en-IN"[^>]* href="\/blog\/match-day"/i,
+          /<a[^>]* href="\/blog\/match-day"[^>]* hrefLang="en"|<a[^>]* hrefLang="en"[^>]* href="\/blog\/match-day"/i,
         );
 
         const englishPage = (await visit('/blog/match-day')).body;

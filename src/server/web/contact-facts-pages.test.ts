@@ -149,7 +149,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
       expect(
         [...sitemap.matchAll(/<loc>([^<]*(?:Game|tictactoe))<\/loc>/g)].map((match) => match[1]),
-      ).toEqual(['http://localhost:80/SamparkGame']);
+      ).toEqual(['http://localhost:80/SamparkGame', 'http://localhost:80/hi/SamparkGame']);
     });
   },
 );

@@ -129,10 +129,13 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
   });
 
   it('keeps a path that looks like another host on this site', async () => {
-    const response = await t.app.inject({ url: '//evil.example/contact' });
-    expect(response.statusCode).toBe(404);
-    // No URL in the page points there (the hydration data may quote the path, JSON-escaped).
-    expect(response.body).not.toMatch(/(href|content|src)="[^"]*evil\.example/);
+    for (const url of ['//evil.example/contact', '/hi//evil.example/contact']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      // No URL in the page points there (the hydration data may quote the path, JSON-escaped): the language
+      // switch of a missing page leads to the other language's home page.
+      expect(response.body, url).not.toMatch(/(href|content|src)="[^"]*evil\.example/);
+    }
   });
 
   it('serves the admin shell, uncached, for admin paths', async () => {

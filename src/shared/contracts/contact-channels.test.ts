@@ -30,6 +30,8 @@ describe('contact channel rules', () => {
       countryCode: '+91',
       isActive: true,
       proof: '',
+      proofHi: '',
+      showProof: false,
     });
   });
 

@@ -82,7 +82,8 @@ describe.each(TEST_DIALECTS)('blog RSS feed and sitemap (%s)', (dialect) => {
     expect(response.body).toContain(
       `<url><loc>${ORIGIN}/blog</loc><lastmod>${post.updatedAt}</lastmod><xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/blog"/>`,
     );
-    expect(response.body).toContain(`<url><loc>${ORIGIN}/hi/blog</loc><lastmod>${post.updatedAt}</lastmod>`);
+    // No Hindi post yet: the Hindi list has no time of change.
+    expect(response.body).toContain(`<url><loc>${ORIGIN}/hi/blog</loc><xhtml:link`);
     expect(response.body).toContain(
       `<url><loc>${ORIGIN}/blog/public-post</loc><lastmod>${post.updatedAt}</lastmod></url>`,
     );
