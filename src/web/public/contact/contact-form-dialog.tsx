@@ -364,7 +364,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
                         autoComplete="tel-country-code"
                         value={values.countryCode}
                         onChange={(event) => change('countryCode', event.target.value)}
-                        className={cx(FIELD_CLASS, 'w-auto shrink-0 border-slate-300')}
+                        className={cx(FIELD_CLASS, 'w-auto! shrink-0 border-slate-300')}
                       >
                         {COUNTRY_CODES.map((code) => (
                           <option key={code} value={code}>
