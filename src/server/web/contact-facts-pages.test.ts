@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
+import { textOf } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
@@ -12,14 +13,6 @@ function hrefs(html: string, prefix: string): string[] {
   return [...html.matchAll(/href="([^"]*)"/g)]
     .map((match) => match[1]!.replaceAll('&amp;', '&'))
     .filter((href) => href.startsWith(prefix));
-}
-
-/** The page's visible text, roughly: tags dropped. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 }
 
 describe.skipIf(!built).each(TEST_DIALECTS)(

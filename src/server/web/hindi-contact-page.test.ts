@@ -1,38 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogueEntries, textOf } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
-
-type Tree = string | readonly Tree[] | { readonly [key: string]: Tree };
-
-function catalogue(locale: string): Tree {
-  return JSON.parse(
-    fs.readFileSync(path.resolve(`src/web/content/messages/${locale}/contact.json`), 'utf8'),
-  ) as Tree;
-}
-
-/** Every text of a catalogue with its path. */
-function texts(tree: Tree, at = ''): [string, string][] {
-  if (typeof tree === 'string') return [[at, tree]];
-  const entries: [string, Tree][] = Array.isArray(tree)
-    ? tree.map((item, index) => [String(index), item])
-    : Object.entries(tree);
-  return entries.flatMap(([key, value]) => texts(value, at ? `${at}.${key}` : key));
-}
-
-/** The page's visible text, roughly: scripts and tags dropped, entities of quotes read back. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&quot;', '"')
-    .replaceAll('&amp;', '&')
-    .replace(/\s+/g, ' ');
-}
 
 describe.skipIf(!built).each(TEST_DIALECTS)(
   'the Hindi contact page (%s, needs npm run build:web)',
@@ -73,8 +46,8 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(answer.body).toContain('action="/hi/contact/message"');
 
       // No English text of the page's catalogue is left (brand names, the same in both, excepted).
-      const hindi = new Map(texts(catalogue('hi')));
-      for (const [key, english] of texts(catalogue('en'))) {
+      const hindi = new Map(catalogueEntries('hi', 'contact'));
+      for (const [key, english] of catalogueEntries('en', 'contact')) {
         if (hindi.get(key) === english) continue;
         for (const part of english.split(/\{[^{}]*\}/)) {
           if (/[A-Za-z]{3,}/.test(part) && part.trim().length > 3) {

@@ -1,22 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogueEntries, textOf } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
-const MESSAGES_DIR = path.resolve('src/web/content/messages');
-
-/** The page's visible text, roughly: scripts and tags dropped, entities of the brand's kind decoded. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replaceAll('&amp;', '&')
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&quot;', '"')
-    .replace(/\s+/g, ' ');
-}
 
 /** The namespaces whose catalogues the page carries in its hydration data (decision 038). */
 function namespacesOf(html: string): string[] {
@@ -29,15 +18,8 @@ function namespacesOf(html: string): string[] {
   });
 }
 
-type Tree = string | readonly Tree[] | { readonly [key: string]: Tree };
-function texts(tree: Tree): string[] {
-  if (typeof tree === 'string') return [tree];
-  return (Array.isArray(tree) ? tree : Object.values(tree)).flatMap((item: Tree) => texts(item));
-}
 function catalogue(locale: string, namespace: string): string[] {
-  return texts(
-    JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, locale, `${namespace}.json`), 'utf8')) as Tree,
-  );
+  return catalogueEntries(locale, namespace).map(([, text]) => text);
 }
 
 /**

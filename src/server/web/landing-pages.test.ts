@@ -5,18 +5,11 @@ import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import type EnglishLanding from '../../web/content/messages/en/landing.json';
 import { copyValues } from '../../web/content/site.ts';
+import { textOf } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
-
-/** The page's visible text, roughly: scripts and tags dropped. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-}
 
 /** The default settings' values, as the pages fill them in (no channel published unless a test adds one). */
 function filled(text: string): string {

@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
+import { textOf } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
-
-/** The page's visible text, roughly: scripts (the hydration data among them) and tags dropped. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-}
 
 describe.skipIf(!built).each(TEST_DIALECTS)(
   "the owner's texts in Hindi on /hi pages (%s, needs npm run build:web)",

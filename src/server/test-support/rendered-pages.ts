@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Reading server-rendered public pages in tests: their visible text, and the message catalogues
+ * (src/web/content/messages) they are written from (decision 038).
+ */
+const MESSAGES_DIR = path.resolve('src/web/content/messages');
+
+/** The page's visible text, roughly: scripts (the hydration data among them) and tags dropped, quotes read back. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ');
+}
+
+type Tree = string | readonly Tree[] | { readonly [key: string]: Tree };
+
+function entries(tree: Tree, at: string): [string, string][] {
+  if (typeof tree === 'string') return [[at, tree]];
+  const children: [string, Tree][] = Array.isArray(tree)
+    ? tree.map((item, index) => [String(index), item])
+    : Object.entries(tree);
+  return children.flatMap(([key, value]) => entries(value, at ? `${at}.${key}` : key));
+}
+
+/** Every text of a catalogue as written (ICU source) with its path: `hero.heading`, `stats.0.label`. */
+export function catalogueEntries(locale: string, namespace: string): [string, string][] {
+  const file = path.join(MESSAGES_DIR, locale, `${namespace}.json`);
+  return entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Tree, '');
+}
