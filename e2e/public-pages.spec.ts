@@ -335,7 +335,9 @@ test.describe('the menu on a phone', () => {
     await expect(close).toHaveAttribute('aria-expanded', 'true');
     await expect(menu).toBeVisible();
     await expect(menu).toHaveRole('navigation');
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'Contact', 'Game', 'Terms', 'Privacy']);
+    // The five pages, then the switch to this page in Hindi (decision 038).
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Contact', 'Game', 'Terms', 'Privacy', 'हिन्दी']);
+    await expect(menu.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' })).toHaveAttribute('href', '/hi/terms');
     await expect(menu.getByRole('link', { name: 'Terms' })).toHaveAttribute('aria-current', 'page');
     await expectNoSeriousAxeViolationsOfAnyRule(page);
 
