@@ -13,6 +13,8 @@ export const UPLOAD_MESSAGES = {
   notFound: 'Image not found',
   noFile: 'Choose an image file to upload',
   notMultipart: 'Send the image as a form upload (multipart/form-data) in the field "file"',
+  unreadable:
+    'The upload could not be read (it was cut off or is not a well-formed form upload): send the image again',
   unsupportedType: 'This file is not a JPEG, PNG, WebP, AVIF or GIF image',
   tooLarge: 'The image is larger than 10 MB: choose a smaller file',
   tooManyPixels: 'The image has too many pixels (at most 50 megapixels): choose a smaller image',

@@ -72,7 +72,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
         if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) {
           throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
         }
-        throw error;
+        if (error instanceof HttpError) throw error;
+        // Reading the body only parses what the client sent (no boundary, a cut-off body, a broken part
+        // header): the request's fault, not ours. Logged for whoever looks into a failing upload.
+        request.log.info({ err: error }, 'unreadable form upload');
+        throw new HttpError(400, UPLOAD_MESSAGES.unreadable);
       }
       if (bytes.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
       let image: Awaited<ReturnType<typeof processImage>>;

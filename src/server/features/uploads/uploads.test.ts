@@ -172,6 +172,27 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
     expectRefused(json, 415, UPLOAD_MESSAGES.notMultipart);
   });
 
+  it('answers 400 to a form upload it cannot read: no boundary, a cut-off body, a broken part header', async () => {
+    const photo = await cameraPhoto();
+    const whole = upload(photo);
+    const broken = [
+      { ...whole, headers: { 'content-type': 'multipart/form-data' }, payload: '' },
+      { ...whole, headers: { 'content-type': 'multipart/form-data' } },
+      { ...whole, payload: whole.payload.subarray(0, 2000) },
+      {
+        ...whole,
+        payload: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition\r\n\r\n\u0000\r\n--${BOUNDARY}--\r\n`),
+      },
+      { ...whole, payload: Buffer.from(`--${BOUNDARY}--\r\n`) },
+    ];
+    for (const options of broken) {
+      const response = await admin(options);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+    await uploaded(photo);
+  });
+
   it('is for those who write posts: 401 without a session, 403 for an agent', async () => {
     const photo = await cameraPhoto();
     expectAuthenticationRequired(await t.app.inject(asAdmin(undefined, upload(photo))));
