@@ -294,6 +294,8 @@ export interface NotificationOutboxTable {
   lastError: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   finishedAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** Entries with one key are handled in id order: a later one waits while an earlier one is pending. */
+  orderingKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A device of a back-office user that receives push notifications. */
@@ -306,6 +308,54 @@ export interface PushSubscriptionTable {
   deviceName: string;
   createdAt: Timestamp;
   lastSentAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
+export interface ApiTokenTable {
+  id: string;
+  adminId: string;
+  name: string;
+  /** SHA-256 (hex) of the token; the token itself is shown once and never kept. */
+  tokenHash: string;
+  /** `administrator`, `agent` or `editor`: no higher than the owner's role. */
+  role: string;
+  /** `read` or `read-write` (src/shared/rules/api-tokens.ts). */
+  access: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+}
+
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** JSON array of event names (src/shared/rules/webhooks.ts). */
+  events: string;
+  /** Signs every delivery (HMAC-SHA256); shown once when the endpoint is added. */
+  secret: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  disabledReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first failed delivery since the last one that succeeded. */
+  failingSince: NullableTimestamp;
+  createdBy: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  event: string;
+  /** The JSON body as sent, the same on every attempt. */
+  body: string;
+  /** `pending`, `delivered` or `failed`. */
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  responseStatus: ColumnType<number | null, number | null | undefined, number | null>;
+  durationMs: ColumnType<number | null, number | null | undefined, number | null>;
+  lastError: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  lastAttemptAt: NullableTimestamp;
 }
 
 export interface DB {
@@ -332,4 +382,7 @@ export interface DB {
   inquiryNotes: InquiryNoteTable;
   inquiryEvents: InquiryEventTable;
   auditLog: AuditLogTable;
+  apiTokens: ApiTokenTable;
+  webhookEndpoints: WebhookEndpointTable;
+  webhookDeliveries: WebhookDeliveryTable;
 }

@@ -15,6 +15,7 @@ import { team } from './0012-team.ts';
 import { contentTools } from './0013-content-tools.ts';
 import { postLanguages } from './0014-post-languages.ts';
 import { hindiOwnerTexts } from './0015-hindi-owner-texts.ts';
+import { integrations } from './0016-integrations.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0013_content_tools': contentTools,
   '0014_post_languages': postLanguages,
   '0015_hindi_owner_texts': hindiOwnerTexts,
+  '0016_integrations': integrations,
 };
 
 /**
