@@ -75,6 +75,11 @@ const OUTBOX_POLL_MS = 5_000;
 const BATCH_WAIT_MS = 200;
 /** SQLite: entries read and handled per batch. */
 const SQLITE_BATCH_SIZE = 256;
+/**
+ * SQLite: sends under way at once. They hold no transaction there, so more cost only sockets, and a receiver
+ * that never answers (a webhook, up to its 10 s timeout) holds one of them, not every notification.
+ */
+const SQLITE_SENDS_IN_FLIGHT = 8;
 /** Done entries are kept this long (Settings shows what failed), then deleted. */
 const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
 const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
@@ -280,20 +285,56 @@ export function createOutbox({
       .orderBy('nextAttemptAt')
       .orderBy('id');
 
-  /** PostgreSQL: claims one due entry by locking it and handles it; false when none was free. */
-  const handleOnePostgres = () =>
+  /**
+   * PostgreSQL: claims one due entry by locking it and handles it; false when none was free. `claimed` is
+   * called once the entry is locked, before it is handled.
+   */
+  const handleOnePostgres = (claimed: () => void) =>
     db.transaction().execute(async (trx) => {
       const row = await dueQuery(trx).limit(1).forUpdate().skipLocked().executeTakeFirst();
       if (!row) return false;
+      claimed();
       await handle(trx, row);
       return true;
     });
 
+  /**
+   * PostgreSQL: up to `concurrency` slots, each claiming and handling one entry after another. A slot that
+   * claims an entry makes sure another is looking, and a slot that finds nothing while another is still busy
+   * looks again after a pause instead of ending: a slow send (a webhook receiver that never answers, up to
+   * its 10 s timeout) holds its own slot only, not what arrives meanwhile (decision 042).
+   */
   const drainPostgres = async () => {
-    const slot = async () => {
-      while (!stopped && (await handleOnePostgres()));
+    const slots = new Set<Promise<void>>();
+    let busy = 0;
+    let failure: { error: unknown } | undefined;
+    const spawn = () => {
+      const running: Promise<void> = slot()
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => slots.delete(running));
+      slots.add(running);
     };
-    await Promise.all(Array.from({ length: concurrency }, slot));
+    const slot = async () => {
+      while (!stopped) {
+        busy += 1;
+        let handled: boolean;
+        try {
+          handled = await handleOnePostgres(() => {
+            if (slots.size < concurrency) spawn();
+          });
+        } finally {
+          busy -= 1;
+        }
+        if (handled) continue;
+        if (busy === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
+      }
+    };
+    spawn();
+    while (slots.size > 0) await Promise.all(slots);
+    if (failure) throw failure.error;
   };
 
   /**
@@ -302,18 +343,43 @@ export function createOutbox({
    * committing on its own, entry by entry, would take the writer and the disk from the form.
    */
   const drainSqlite = async () => {
-    for (let first = true; ; first = false) {
-      if (!first) await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
-      const rows = await dueQuery(db).limit(SQLITE_BATCH_SIZE).execute();
-      if (rows.length === 0 || stopped) return;
-      const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
-      await handleWritesTogether(rows.filter((row) => !isSend(row)));
-      const sends = rows.filter(isSend);
-      let next = 0;
-      const slot = async () => {
-        while (!stopped && next < sends.length) await send(sends[next++]!);
-      };
-      await Promise.all(Array.from({ length: concurrency }, slot));
+    // Sends under way, by entry id: a slow receiver holds its slot, not the next batch (decision 042).
+    const inFlight = new Map<string, Promise<void>>();
+    const sendsAtOnce = Math.max(concurrency, SQLITE_SENDS_IN_FLIGHT);
+    const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
+    try {
+      for (let first = true; !stopped; first = false) {
+        if (!first) await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
+        const rows = (
+          await dueQuery(db)
+            .limit(SQLITE_BATCH_SIZE + inFlight.size)
+            .execute()
+        )
+          .filter((row) => !inFlight.has(row.id))
+          .slice(0, SQLITE_BATCH_SIZE);
+        if (rows.length === 0) {
+          if (inFlight.size === 0) return;
+          // What is left is under way: look again after the pause, for what arrives or falls due meanwhile
+          // (an entry that waited for one under way).
+          continue;
+        }
+        if (stopped) return;
+        await handleWritesTogether(rows.filter((row) => !isSend(row)));
+        for (const row of rows.filter(isSend)) {
+          while (inFlight.size >= sendsAtOnce) await Promise.race(inFlight.values());
+          if (stopped) return;
+          inFlight.set(
+            row.id,
+            send(row)
+              .catch((error: unknown) =>
+                log.error({ err: error, outboxId: row.id }, 'an outcome could not be recorded'),
+              )
+              .finally(() => inFlight.delete(row.id)),
+          );
+        }
+      }
+    } finally {
+      await Promise.all(inFlight.values());
     }
   };
 
