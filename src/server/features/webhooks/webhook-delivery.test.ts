@@ -316,6 +316,36 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
       ],
       ['member.deleted', { id: memberId }],
     ]);
+
+    // Published at its scheduled time by the sweep: told too.
+    const scheduled = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/blogs',
+        payload: {
+          title: 'New year hours',
+          description: 'When we are open on the first',
+          content: 'Open from noon.',
+          slug: 'new-year-hours',
+          isPublished: false,
+          scheduledAt: new Date(t.clock() + 60 * MINUTE_MS).toISOString(),
+        },
+      }),
+    );
+    expect(scheduled.statusCode).toBe(201);
+    t.clock.advance(60 * MINUTE_MS);
+    expect(await t.app.scheduledPublishing.sweep()).toBe(1);
+    await t.app.notificationOutbox.drain();
+    expect(receiver.received.at(-1)).toMatchObject({
+      type: 'post.published',
+      verified: true,
+      data: {
+        id: scheduled.json().data._id,
+        slug: 'new-year-hours',
+        url: 'http://localhost:3000/blog/new-year-hours',
+      },
+    });
+    expect(receiver.received).toHaveLength(3);
   });
 
   it('does not follow a redirect: a 3xx is a failure', async () => {
