@@ -5,8 +5,24 @@ import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
 
-/** What the outbox holds: an event to fan out into deliveries, or one delivery. */
-export type OutboxKind = 'inquiry.created' | 'email' | 'push';
+/**
+ * What the outbox holds: an event to fan out into deliveries (a new inquiry; the other webhook events), or
+ * one delivery (an email, a push, a webhook's POST).
+ */
+export type OutboxKind =
+  | 'inquiry.created'
+  | 'inquiry.updated'
+  | 'inquiry.deleted'
+  | 'post.published'
+  | 'member.deleted'
+  | 'email'
+  | 'push'
+  | 'webhook';
+
+/** An entry's options: entries with one ordering key are handled one after another, in the order written. */
+export interface OutboxEntryOptions {
+  orderingKey?: string | null;
+}
 
 /** One entry as a handler sees it. */
 export interface OutboxEntry {
@@ -34,6 +50,12 @@ export interface OutboxHandler {
    * entry is handled on its own with `run`.
    */
   runBatch?(entries: OutboxEntry[], executor: Executor): Promise<void>;
+  /**
+   * Records a failed attempt with `executor`, in the transaction that marks the entry failed or due again
+   * (the attempt's own writes are undone by then): a webhook's delivery log keeps every attempt's outcome.
+   * `givenUp` tells whether the entry will be tried again.
+   */
+  failed?(entry: OutboxEntry, error: unknown, executor: Executor, givenUp: boolean): Promise<void>;
 }
 
 /** Thrown by a handler when trying again cannot help (an address refused for good): given up at once. */
@@ -53,6 +75,11 @@ const OUTBOX_POLL_MS = 5_000;
 const BATCH_WAIT_MS = 200;
 /** SQLite: entries read and handled per batch. */
 const SQLITE_BATCH_SIZE = 256;
+/**
+ * SQLite: sends under way at once. They hold no transaction there, so more cost only sockets, and a receiver
+ * that never answers (a webhook, up to its 10 s timeout) holds one of them, not every notification.
+ */
+const SQLITE_SENDS_IN_FLIGHT = 8;
 /** Done entries are kept this long (Settings shows what failed), then deleted. */
 const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
 const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
@@ -72,8 +99,16 @@ export interface OutboxFailure {
 }
 
 export interface Outbox {
-  /** Writes an entry with `executor`: pass the transaction of what caused it, so both commit or neither. */
-  enqueue(executor: Executor, kind: OutboxKind, payload: unknown): Promise<void>;
+  /**
+   * Writes an entry with `executor`: pass the transaction of what caused it, so both commit or neither. An
+   * entry with an ordering key is not due while an earlier one (a smaller id) with the same key is pending.
+   */
+  enqueue(
+    executor: Executor,
+    kind: OutboxKind,
+    payload: unknown,
+    options?: OutboxEntryOptions,
+  ): Promise<void>;
   /** Something was committed: look for due entries soon (coalesced; never throws). */
   nudge(): void;
   /** Handles every entry due now, and those that become due meanwhile; resolves when none is left. */
@@ -82,10 +117,10 @@ export interface Outbox {
   start(): void;
   /** Stops looking; resolves when the entries under way are done. */
   stop(): Promise<void>;
-  /** The entries given up, newest first. */
-  failures(limit?: number): Promise<OutboxFailure[]>;
-  /** How many entries wait to be sent (or tried again). */
-  waiting(): Promise<number>;
+  /** The entries given up, newest first; only of `kinds` when given. */
+  failures(limit?: number, kinds?: readonly OutboxKind[]): Promise<OutboxFailure[]>;
+  /** How many entries wait to be sent (or tried again); only of `kinds` when given. */
+  waiting(kinds?: readonly OutboxKind[]): Promise<number>;
 }
 
 export interface OutboxOptions {
@@ -103,19 +138,20 @@ type OutboxRow = Selectable<DB['notificationOutbox']>;
 /** Writes entries due at once with `executor`: the transaction of what caused them, so both commit or neither. */
 export async function writeOutboxEntries(
   executor: Executor,
-  entries: { kind: OutboxKind; payload: unknown }[],
+  entries: ({ kind: OutboxKind; payload: unknown } & OutboxEntryOptions)[],
   now: string,
 ): Promise<void> {
   if (entries.length === 0) return;
   await executor
     .insertInto('notificationOutbox')
     .values(
-      entries.map(({ kind, payload }) => ({
+      entries.map(({ kind, payload, orderingKey }) => ({
         id: newId(),
         kind,
         payload: JSON.stringify(payload),
         nextAttemptAt: now,
         createdAt: now,
+        orderingKey: orderingKey ?? null,
       })),
     )
     .execute();
@@ -185,6 +221,7 @@ export function createOutbox({
     const delay = RETRY_DELAYS_MS[Math.min(entry.attempts, RETRY_DELAYS_MS.length) - 1]!;
     const givenUp = error instanceof PermanentFailure || now >= giveUpAt;
     const message = errorText(error);
+    await handlers[entry.kind]?.failed?.(entry, error, executor, givenUp);
     await executor
       .updateTable('notificationOutbox')
       .set({
@@ -223,29 +260,81 @@ export function createOutbox({
     await markDone(trx, entry.id);
   };
 
+  /**
+   * The entries due now. One whose ordering key an earlier pending entry shares waits for it (decision 042):
+   * a read that does not wait for locks, so on PostgreSQL an earlier entry another instance is sending (and
+   * holds locked) still holds the later one back.
+   */
   const dueQuery = (executor: Executor) =>
     executor
       .selectFrom('notificationOutbox')
       .selectAll()
       .where('status', '=', 'pending')
       .where('nextAttemptAt', '<=', nowIso(clock))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('notificationOutbox as earlier')
+              .select(sql.lit(1).as('one'))
+              .whereRef('earlier.orderingKey', '=', 'notificationOutbox.orderingKey')
+              .where('earlier.status', '=', 'pending')
+              .whereRef('earlier.id', '<', 'notificationOutbox.id'),
+          ),
+        ),
+      )
       .orderBy('nextAttemptAt')
       .orderBy('id');
 
-  /** PostgreSQL: claims one due entry by locking it and handles it; false when none was free. */
-  const handleOnePostgres = () =>
+  /**
+   * PostgreSQL: claims one due entry by locking it and handles it; false when none was free. `claimed` is
+   * called once the entry is locked, before it is handled.
+   */
+  const handleOnePostgres = (claimed: () => void) =>
     db.transaction().execute(async (trx) => {
       const row = await dueQuery(trx).limit(1).forUpdate().skipLocked().executeTakeFirst();
       if (!row) return false;
+      claimed();
       await handle(trx, row);
       return true;
     });
 
+  /**
+   * PostgreSQL: up to `concurrency` slots, each claiming and handling one entry after another. A slot that
+   * claims an entry makes sure another is looking, and a slot that finds nothing while another is still busy
+   * looks again after a pause instead of ending: a slow send (a webhook receiver that never answers, up to
+   * its 10 s timeout) holds its own slot only, not what arrives meanwhile (decision 042).
+   */
   const drainPostgres = async () => {
-    const slot = async () => {
-      while (!stopped && (await handleOnePostgres()));
+    const slots = new Set<Promise<void>>();
+    let busy = 0;
+    let failure: { error: unknown } | undefined;
+    const spawn = () => {
+      const running: Promise<void> = slot()
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => slots.delete(running));
+      slots.add(running);
     };
-    await Promise.all(Array.from({ length: concurrency }, slot));
+    const slot = async () => {
+      while (!stopped) {
+        busy += 1;
+        let handled: boolean;
+        try {
+          handled = await handleOnePostgres(() => {
+            if (slots.size < concurrency) spawn();
+          });
+        } finally {
+          busy -= 1;
+        }
+        if (handled) continue;
+        if (busy === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
+      }
+    };
+    spawn();
+    while (slots.size > 0) await Promise.all(slots);
+    if (failure) throw failure.error;
   };
 
   /**
@@ -254,18 +343,43 @@ export function createOutbox({
    * committing on its own, entry by entry, would take the writer and the disk from the form.
    */
   const drainSqlite = async () => {
-    for (let first = true; ; first = false) {
-      if (!first) await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
-      const rows = await dueQuery(db).limit(SQLITE_BATCH_SIZE).execute();
-      if (rows.length === 0 || stopped) return;
-      const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
-      await handleWritesTogether(rows.filter((row) => !isSend(row)));
-      const sends = rows.filter(isSend);
-      let next = 0;
-      const slot = async () => {
-        while (!stopped && next < sends.length) await send(sends[next++]!);
-      };
-      await Promise.all(Array.from({ length: concurrency }, slot));
+    // Sends under way, by entry id: a slow receiver holds its slot, not the next batch (decision 042).
+    const inFlight = new Map<string, Promise<void>>();
+    const sendsAtOnce = Math.max(concurrency, SQLITE_SENDS_IN_FLIGHT);
+    const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
+    try {
+      for (let first = true; !stopped; first = false) {
+        if (!first) await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
+        const rows = (
+          await dueQuery(db)
+            .limit(SQLITE_BATCH_SIZE + inFlight.size)
+            .execute()
+        )
+          .filter((row) => !inFlight.has(row.id))
+          .slice(0, SQLITE_BATCH_SIZE);
+        if (rows.length === 0) {
+          if (inFlight.size === 0) return;
+          // What is left is under way: look again after the pause, for what arrives or falls due meanwhile
+          // (an entry that waited for one under way).
+          continue;
+        }
+        if (stopped) return;
+        await handleWritesTogether(rows.filter((row) => !isSend(row)));
+        for (const row of rows.filter(isSend)) {
+          while (inFlight.size >= sendsAtOnce) await Promise.race(inFlight.values());
+          if (stopped) return;
+          inFlight.set(
+            row.id,
+            send(row)
+              .catch((error: unknown) =>
+                log.error({ err: error, outboxId: row.id }, 'an outcome could not be recorded'),
+              )
+              .finally(() => inFlight.delete(row.id)),
+          );
+        }
+      }
+    } finally {
+      await Promise.all(inFlight.values());
     }
   };
 
@@ -374,7 +488,8 @@ export function createOutbox({
   };
 
   return {
-    enqueue: (executor, kind, payload) => writeOutboxEntries(executor, [{ kind, payload }], nowIso(clock)),
+    enqueue: (executor, kind, payload, options = {}) =>
+      writeOutboxEntries(executor, [{ kind, payload, ...options }], nowIso(clock)),
     nudge() {
       if (nudgeTimer || stopped) return;
       nudgeTimer = setTimeout(() => {
@@ -398,11 +513,12 @@ export function createOutbox({
       nudgeTimer = undefined;
       await draining;
     },
-    async failures(limit = 20) {
+    async failures(limit = 20, kinds) {
       const rows = await db
         .selectFrom('notificationOutbox')
         .selectAll()
         .where('status', '=', 'failed')
+        .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
         .orderBy('finishedAt', 'desc')
         .limit(limit)
         .execute();
@@ -416,11 +532,12 @@ export function createOutbox({
         failedAt: toIso(row.finishedAt ?? row.createdAt),
       }));
     },
-    async waiting() {
+    async waiting(kinds) {
       const row = await db
         .selectFrom('notificationOutbox')
         .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .where('status', '=', 'pending')
+        .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
