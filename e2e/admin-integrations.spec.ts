@@ -84,7 +84,7 @@ test('an administrator adds a webhook, sees its secret once, gets a signed deliv
   try {
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 20_000 });
-    const card = page.getByRole('region', { name: 'Webhooks' });
+    const card = page.getByRole('region', { name: 'Webhooks', exact: true });
     await expect(card.getByRole('button', { name: 'Add webhook' })).toBeVisible();
 
     // Checked in the browser first: the URL kept, the events asked for, nothing sent.

@@ -20,11 +20,13 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevo
   const expired = isExpired(token, now);
   return (
     <li aria-labelledby={id} className="space-y-2 py-3">
-      <p className="flex flex-wrap items-center gap-2">
-        <KeyRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        <span id={id} className="font-medium break-all text-slate-900">
+      <p className="flex items-start gap-2">
+        <KeyRound aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
+        <span id={id} className="min-w-0 font-medium break-words text-slate-900">
           {token.name}
         </span>
+      </p>
+      <p className="flex flex-wrap gap-2">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
           {ROLE_LABELS[token.role]}
         </span>

@@ -107,7 +107,7 @@ function CreateForm({
         inputMode="url"
         placeholder="https://"
         maxLength={WEBHOOK_URL_MAX_LENGTH}
-        hint="Where each event is sent as a signed JSON POST. It must be https."
+        hint="An https address: each event is sent to it as a signed JSON POST."
         {...VERBATIM_INPUT}
         {...field('url')}
       />
