@@ -133,6 +133,9 @@ export const ConfigSchema = z.object({
       }
       return parsed;
     }),
+  // Webhooks (decision 042): https to public addresses only, unless this allows http and loopback or
+  // private addresses (a receiver on the same machine or network).
+  WEBHOOKS_ALLOW_PRIVATE_HTTP: booleanFlag.default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -42,6 +42,13 @@ const ACCESS: Record<string, Area | 'public'> = {
   'GET /api/admin/settings/sign-in': 'administration',
   'PUT /api/admin/settings/sign-in': 'administration',
 
+  'GET /api/admin/webhooks': 'administration',
+  'POST /api/admin/webhooks': 'administration',
+  'PATCH /api/admin/webhooks/{id}': 'administration',
+  'DELETE /api/admin/webhooks/{id}': 'administration',
+  'GET /api/admin/webhooks/{id}/deliveries': 'administration',
+  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': 'administration',
+
   'GET /api/admin/users': 'administration',
   'POST /api/admin/users': 'administration',
   'PATCH /api/admin/users/{id}': 'administration',

@@ -132,8 +132,38 @@ const onlyTheId = (kind: 'contact' | 'inquiry' | 'blog' | 'member' | 'user'): Op
 /** A device id of the right shape: the id is the only input of the routes that take one. */
 const UNKNOWN_DEVICE_ID = '0190a000-0000-7000-8000-000000000000';
 
+/** A webhook (and delivery) id of the right shape: checked before anything is looked up. */
+const UNKNOWN_WEBHOOK_ID = '0190a000-0000-7000-8000-000000000001';
+const webhookBody = () => ({
+  url: 'https://hooks.example.com/sampark',
+  description: 'Our CRM',
+  events: ['inquiry.created'],
+});
+const webhookInputs = {
+  'body:url': 'text',
+  'body:description': 'text',
+  'body:events.0': 'coded',
+} as const;
+
 /** Keyed as the OpenAPI description names them. */
 const OPERATIONS: Record<string, Operation> = {
+  'POST /api/admin/webhooks': { request: () => ({ body: webhookBody() }), inputs: webhookInputs },
+  'PATCH /api/admin/webhooks/{id}': {
+    request: () => ({ path: { id: UNKNOWN_WEBHOOK_ID }, body: { ...webhookBody(), enabled: true } }),
+    inputs: { 'path:id': 'id', ...webhookInputs, 'body:enabled': 'coded' },
+  },
+  'DELETE /api/admin/webhooks/{id}': {
+    request: () => ({ path: { id: UNKNOWN_WEBHOOK_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'GET /api/admin/webhooks/{id}/deliveries': {
+    request: () => ({ path: { id: UNKNOWN_WEBHOOK_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    request: () => ({ path: { id: UNKNOWN_WEBHOOK_ID, deliveryId: UNKNOWN_WEBHOOK_ID } }),
+    inputs: { 'path:id': 'id', 'path:deliveryId': 'id' },
+  },
   'POST /api/admin/login': {
     request: () => ({ body: { ...TEST_ADMIN } }),
     inputs: { 'body:email': 'text', 'body:password': 'verified' },

@@ -44,23 +44,28 @@ const UrlSchema = z
     }
   }, WEBHOOK_MESSAGES.urlNotAllowed);
 
+const DescriptionSchema = z
+  .string('Description must be text')
+  .trim()
+  .check(withoutControlCharacters('Description'))
+  .max(
+    WEBHOOK_DESCRIPTION_MAX_LENGTH,
+    `Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,
+  );
+
 export const WebhookEndpointInputSchema = z.object({
   url: UrlSchema,
-  description: z
-    .string('Description must be text')
-    .trim()
-    .check(withoutControlCharacters('Description'))
-    .max(
-      WEBHOOK_DESCRIPTION_MAX_LENGTH,
-      `Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,
-    )
-    .default(''),
+  description: DescriptionSchema.default(''),
   events: EventsSchema,
 });
 export type WebhookEndpointInput = z.input<typeof WebhookEndpointInputSchema>;
 
 /** A change: any of the fields, and turning the endpoint on or off (on again clears the failures). */
-export const WebhookEndpointUpdateSchema = WebhookEndpointInputSchema.partial().extend({
+export const WebhookEndpointUpdateSchema = z.object({
+  url: UrlSchema.optional(),
+  // No default here: a change without a description keeps the one there is.
+  description: DescriptionSchema.optional(),
+  events: EventsSchema.optional(),
   enabled: z.boolean('Enabled must be true or false').optional(),
 });
 export type WebhookEndpointUpdateInput = z.input<typeof WebhookEndpointUpdateSchema>;

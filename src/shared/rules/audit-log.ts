@@ -46,6 +46,10 @@ export const AUDIT_ACTION_LABELS = {
   'user.password-reset': "Reset a team member's password",
   'user.invitation': 'Made an invitation link',
   'user.invitation-accepted': 'Accepted an invitation',
+  'webhook.create': 'Added a webhook',
+  'webhook.update': 'Changed a webhook',
+  'webhook.delete': 'Deleted a webhook',
+  'webhook.redeliver': 'Sent a webhook delivery again',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -37,10 +37,14 @@ export const WEBHOOK_MESSAGES = {
   notFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
   redelivered: 'Delivery queued again',
+  redeliverWhileOff: 'Turn the webhook on before sending a delivery again',
+  redeliverPending: 'This delivery is still being tried',
   tooMany: `There are ${WEBHOOK_ENDPOINTS_MAX} webhooks: delete one before adding another`,
   urlNotAllowed:
     'URL must be an https address (http only to a loopback or private address, when WEBHOOKS_ALLOW_PRIVATE_HTTP is set)',
   privateAddress:
     'URL points to a loopback or private address: allowed only when WEBHOOKS_ALLOW_PRIVATE_HTTP is set',
+  urlWithCredentials: 'URL must not contain a user name or password',
   noEvents: 'Choose at least one event',
+  disabledAfterFailures: 'Disabled after a day of failed deliveries',
 } as const;

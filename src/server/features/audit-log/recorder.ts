@@ -98,6 +98,13 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'DELETE /api/admin/users/:id': { action: 'user.delete', target: 'user' },
   'POST /api/admin/users/:id/password': { action: 'user.password-reset', target: 'user' },
   'POST /api/admin/users/:id/invitation': { action: 'user.invitation', target: 'user' },
+  'POST /api/admin/webhooks': { action: 'webhook.create' },
+  'PATCH /api/admin/webhooks/:id': { action: 'webhook.update', target: 'webhook' },
+  'DELETE /api/admin/webhooks/:id': { action: 'webhook.delete', target: 'webhook' },
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': {
+    action: 'webhook.redeliver',
+    target: 'webhook',
+  },
   'POST /api/admin/invitation/check': null,
   'POST /api/admin/invitation/accept': { action: 'user.invitation-accepted' },
 };

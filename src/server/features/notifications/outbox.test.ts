@@ -58,7 +58,17 @@ function outboxFor(
     database,
     clock,
     log: quietLog,
-    handlers: { 'inquiry.created': handler, email: handler, push: handler, ...extra },
+    handlers: {
+      'inquiry.created': handler,
+      'inquiry.updated': handler,
+      'inquiry.deleted': handler,
+      'post.published': handler,
+      'member.deleted': handler,
+      email: handler,
+      push: handler,
+      webhook: handler,
+      ...extra,
+    },
   });
 }
 
@@ -306,6 +316,11 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
         concurrency: 1,
         handlers: {
           'inquiry.created': notingHandler(dying, handled, 'dying'),
+          'inquiry.updated': notingHandler(dying, handled, 'dying'),
+          'inquiry.deleted': notingHandler(dying, handled, 'dying'),
+          'post.published': notingHandler(dying, handled, 'dying'),
+          'member.deleted': notingHandler(dying, handled, 'dying'),
+          webhook: notingHandler(dying, handled, 'dying'),
           push: notingHandler(dying, handled, 'dying'),
           email: {
             network: true,

@@ -5,8 +5,24 @@ import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
 
-/** What the outbox holds: an event to fan out into deliveries, or one delivery. */
-export type OutboxKind = 'inquiry.created' | 'email' | 'push';
+/**
+ * What the outbox holds: an event to fan out into deliveries (a new inquiry; the other webhook events), or
+ * one delivery (an email, a push, a webhook's POST).
+ */
+export type OutboxKind =
+  | 'inquiry.created'
+  | 'inquiry.updated'
+  | 'inquiry.deleted'
+  | 'post.published'
+  | 'member.deleted'
+  | 'email'
+  | 'push'
+  | 'webhook';
+
+/** An entry's options: entries with one ordering key are handled one after another, in the order written. */
+export interface OutboxEntryOptions {
+  orderingKey?: string | null;
+}
 
 /** One entry as a handler sees it. */
 export interface OutboxEntry {
@@ -34,6 +50,12 @@ export interface OutboxHandler {
    * entry is handled on its own with `run`.
    */
   runBatch?(entries: OutboxEntry[], executor: Executor): Promise<void>;
+  /**
+   * Records a failed attempt with `executor`, in the transaction that marks the entry failed or due again
+   * (the attempt's own writes are undone by then): a webhook's delivery log keeps every attempt's outcome.
+   * `givenUp` tells whether the entry will be tried again.
+   */
+  failed?(entry: OutboxEntry, error: unknown, executor: Executor, givenUp: boolean): Promise<void>;
 }
 
 /** Thrown by a handler when trying again cannot help (an address refused for good): given up at once. */
@@ -72,8 +94,16 @@ export interface OutboxFailure {
 }
 
 export interface Outbox {
-  /** Writes an entry with `executor`: pass the transaction of what caused it, so both commit or neither. */
-  enqueue(executor: Executor, kind: OutboxKind, payload: unknown): Promise<void>;
+  /**
+   * Writes an entry with `executor`: pass the transaction of what caused it, so both commit or neither. An
+   * entry with an ordering key is not due while an earlier one (a smaller id) with the same key is pending.
+   */
+  enqueue(
+    executor: Executor,
+    kind: OutboxKind,
+    payload: unknown,
+    options?: OutboxEntryOptions,
+  ): Promise<void>;
   /** Something was committed: look for due entries soon (coalesced; never throws). */
   nudge(): void;
   /** Handles every entry due now, and those that become due meanwhile; resolves when none is left. */
@@ -82,10 +112,10 @@ export interface Outbox {
   start(): void;
   /** Stops looking; resolves when the entries under way are done. */
   stop(): Promise<void>;
-  /** The entries given up, newest first. */
-  failures(limit?: number): Promise<OutboxFailure[]>;
-  /** How many entries wait to be sent (or tried again). */
-  waiting(): Promise<number>;
+  /** The entries given up, newest first; only of `kinds` when given. */
+  failures(limit?: number, kinds?: readonly OutboxKind[]): Promise<OutboxFailure[]>;
+  /** How many entries wait to be sent (or tried again); only of `kinds` when given. */
+  waiting(kinds?: readonly OutboxKind[]): Promise<number>;
 }
 
 export interface OutboxOptions {
@@ -103,19 +133,20 @@ type OutboxRow = Selectable<DB['notificationOutbox']>;
 /** Writes entries due at once with `executor`: the transaction of what caused them, so both commit or neither. */
 export async function writeOutboxEntries(
   executor: Executor,
-  entries: { kind: OutboxKind; payload: unknown }[],
+  entries: ({ kind: OutboxKind; payload: unknown } & OutboxEntryOptions)[],
   now: string,
 ): Promise<void> {
   if (entries.length === 0) return;
   await executor
     .insertInto('notificationOutbox')
     .values(
-      entries.map(({ kind, payload }) => ({
+      entries.map(({ kind, payload, orderingKey }) => ({
         id: newId(),
         kind,
         payload: JSON.stringify(payload),
         nextAttemptAt: now,
         createdAt: now,
+        orderingKey: orderingKey ?? null,
       })),
     )
     .execute();
@@ -185,6 +216,7 @@ export function createOutbox({
     const delay = RETRY_DELAYS_MS[Math.min(entry.attempts, RETRY_DELAYS_MS.length) - 1]!;
     const givenUp = error instanceof PermanentFailure || now >= giveUpAt;
     const message = errorText(error);
+    await handlers[entry.kind]?.failed?.(entry, error, executor, givenUp);
     await executor
       .updateTable('notificationOutbox')
       .set({
@@ -223,12 +255,28 @@ export function createOutbox({
     await markDone(trx, entry.id);
   };
 
+  /**
+   * The entries due now. One whose ordering key an earlier pending entry shares waits for it (decision 042):
+   * a read that does not wait for locks, so on PostgreSQL an earlier entry another instance is sending (and
+   * holds locked) still holds the later one back.
+   */
   const dueQuery = (executor: Executor) =>
     executor
       .selectFrom('notificationOutbox')
       .selectAll()
       .where('status', '=', 'pending')
       .where('nextAttemptAt', '<=', nowIso(clock))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('notificationOutbox as earlier')
+              .select(sql.lit(1).as('one'))
+              .whereRef('earlier.orderingKey', '=', 'notificationOutbox.orderingKey')
+              .where('earlier.status', '=', 'pending')
+              .whereRef('earlier.id', '<', 'notificationOutbox.id'),
+          ),
+        ),
+      )
       .orderBy('nextAttemptAt')
       .orderBy('id');
 
@@ -374,7 +422,8 @@ export function createOutbox({
   };
 
   return {
-    enqueue: (executor, kind, payload) => writeOutboxEntries(executor, [{ kind, payload }], nowIso(clock)),
+    enqueue: (executor, kind, payload, options = {}) =>
+      writeOutboxEntries(executor, [{ kind, payload, ...options }], nowIso(clock)),
     nudge() {
       if (nudgeTimer || stopped) return;
       nudgeTimer = setTimeout(() => {
@@ -398,11 +447,12 @@ export function createOutbox({
       nudgeTimer = undefined;
       await draining;
     },
-    async failures(limit = 20) {
+    async failures(limit = 20, kinds) {
       const rows = await db
         .selectFrom('notificationOutbox')
         .selectAll()
         .where('status', '=', 'failed')
+        .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
         .orderBy('finishedAt', 'desc')
         .limit(limit)
         .execute();
@@ -416,11 +466,12 @@ export function createOutbox({
         failedAt: toIso(row.finishedAt ?? row.createdAt),
       }));
     },
-    async waiting() {
+    async waiting(kinds) {
       const row = await db
         .selectFrom('notificationOutbox')
         .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .where('status', '=', 'pending')
+        .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -12,7 +12,7 @@ import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { type EmailContext, testEmail } from './email-content.ts';
 import type { Mailer } from './mailer.ts';
 import type { NotificationPreferenceRepository } from './notification-preferences.ts';
-import type { Outbox, OutboxFailure } from './outbox.ts';
+import type { Outbox, OutboxFailure, OutboxKind } from './outbox.ts';
 
 export interface NotificationRoutesDeps {
   preferences: NotificationPreferenceRepository;
@@ -25,6 +25,9 @@ export interface NotificationRoutesDeps {
 }
 
 const USER_GONE_MESSAGE = 'Your account no longer exists';
+
+/** The outbox's notification entries; webhooks' have their own delivery log. */
+const NOTIFICATION_KINDS = ['inquiry.created', 'email', 'push'] as const satisfies readonly OutboxKind[];
 
 /** What a given-up entry was, in words, and whose address it was for. */
 function describe(failure: OutboxFailure, emails: Map<string, string>) {
@@ -99,8 +102,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
     async () => {
       const [business, waiting, failures] = await Promise.all([
         context(),
-        outbox.waiting(),
-        outbox.failures(),
+        outbox.waiting(NOTIFICATION_KINDS),
+        outbox.failures(undefined, NOTIFICATION_KINDS),
       ]);
       const adminIds = failures
         .map((failure) => (failure.payload as { adminId?: unknown } | null)?.adminId)
@@ -118,7 +121,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
           failures: failures.map(
             (failure): NotificationFailure => ({
               id: failure.id,
-              kind: failure.kind,
+              kind: failure.kind as NotificationFailure['kind'],
               ...describe(failure, emails),
               attempts: failure.attempts,
               lastError: failure.lastError,
