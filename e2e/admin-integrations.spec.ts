@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_TOKEN_MESSAGES } from '../src/shared/rules/api-tokens.ts';
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '../src/shared/rules/webhooks.ts';
 import {
@@ -71,34 +71,61 @@ function shownSecret(dialog: Locator): Locator {
   return dialog.locator('dd code');
 }
 
-test('an administrator adds a webhook, sees its secret once, gets a signed delivery in the log, turns it off and on, and deletes it', async ({
+/** Deletes every webhook pointing at `url` (test clean-up, whatever failed before). */
+async function deleteWebhooksTo(request: APIRequestContext, baseURL: string, url: string) {
+  const list = await request.get('/api/admin/webhooks');
+  if (!list.ok()) return;
+  const { endpoints } = (await list.json()) as { endpoints: { _id: string; url: string }[] };
+  for (const entry of endpoints.filter((listed) => listed.url === url)) {
+    await request.delete(`/api/admin/webhooks/${entry._id}`, { headers: { origin: baseURL } });
+  }
+}
+
+function webhooksCard(page: Page): Locator {
+  return page.getByRole('region', { name: 'Webhooks', exact: true });
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 20_000 });
+}
+
+test('an administrator adds a webhook, sees its secret once, turns it off and on, and deletes it', async ({
   page,
   baseURL,
 }) => {
-  const receiver = await startReceiver();
-  const tag = uniqueTag();
-  let inquiryId: string | undefined;
+  const url = `http://127.0.0.1:9/hooks/${uniqueTag()}`;
+  const description = `Inquiries to the sheet ${uniqueTag()}`;
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.setViewportSize({ width: 360, height: 800 });
 
   try {
-    await page.goto('/admin/settings');
-    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 20_000 });
-    const card = page.getByRole('region', { name: 'Webhooks', exact: true });
-    await expect(card.getByRole('button', { name: 'Add webhook' })).toBeVisible();
+    await openSettings(page);
+    const card = webhooksCard(page);
 
     // Checked in the browser first: the URL kept, the events asked for, nothing sent.
     await card.getByRole('button', { name: 'Add webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add webhook' });
-    await dialog.getByLabel('URL').fill(receiver.url);
-    await dialog.getByLabel('Description (optional)').fill(`Inquiries to the sheet ${tag}`);
+    await dialog.getByLabel('URL').fill(url);
+    await dialog.getByLabel('Description (optional)').fill(description);
     await dialog.getByRole('button', { name: 'Add webhook' }).click();
     await expect(dialog.getByRole('group', { name: 'Events' })).toHaveAccessibleDescription(
       WEBHOOK_MESSAGES.noEvents,
     );
-    await expect(dialog.getByLabel('URL')).toHaveValue(receiver.url);
+    await expect(dialog.getByLabel('URL')).toHaveValue(url);
 
+    // The server's refusal goes under its field, and what was typed stays.
     await dialog.getByRole('checkbox', { name: /A new inquiry arrives/ }).check();
+    await dialog.getByLabel('URL').fill('https://user:password@hooks.example.in/sampark');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await expect(dialog.getByLabel('URL')).toHaveAccessibleDescription(
+      new RegExp(`${WEBHOOK_MESSAGES.urlWithCredentials}$`),
+    );
+    await expect(dialog.getByLabel('Description (optional)')).toHaveValue(description);
+    await expect(dialog.getByRole('checkbox', { name: /A new inquiry arrives/ })).toBeChecked();
+
+    await dialog.getByLabel('URL').fill(url);
+    await dialog.getByRole('checkbox', { name: /A blog post is published/ }).check();
     await expectNoSeriousAxeViolations(page, TOASTER);
     await expectNoHorizontalScroll(page);
     await dialog.getByRole('button', { name: 'Add webhook' }).click();
@@ -106,7 +133,7 @@ test('an administrator adds a webhook, sees its secret once, gets a signed deliv
     // The secret, once, with Copy.
     const added = page.getByRole('dialog', { name: 'Webhook added' });
     await expect(added).toContainText('This signing secret is shown only once.');
-    await expect(added).toContainText(receiver.url);
+    await expect(added).toContainText(url);
     const secret = (await shownSecret(added).textContent()) ?? '';
     expect(secret.length).toBeGreaterThanOrEqual(16);
     await added.getByRole('button', { name: 'Copy secret' }).click();
@@ -116,15 +143,65 @@ test('an administrator adds a webhook, sees its secret once, gets a signed deliv
     await added.getByRole('button', { name: 'Done' }).click();
     await expect(added).toBeHidden();
 
-    const endpoint = card.getByRole('listitem').filter({ hasText: receiver.url }).first();
-    await expect(endpoint).toContainText(`Inquiries to the sheet ${tag}`);
-    await expect(endpoint).toContainText('inquiry.created');
-    const onOff = endpoint.getByRole('switch', { name: `Send events to ${receiver.url}` });
+    const endpoint = card.getByRole('listitem').filter({ hasText: url }).first();
+    await expect(endpoint).toContainText(description);
+    await expect(endpoint.getByRole('list', { name: 'Events' })).toHaveText(
+      /inquiry\.created\s*post\.published/,
+    );
+    const onOff = endpoint.getByRole('switch', { name: `Send events to ${url}` });
     await expect(onOff).toBeChecked();
+    await expect(endpoint.getByText('On', { exact: true })).toBeVisible();
     // The secret is gone for good: nothing on the page shows it again.
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    // A visitor's inquiry reaches the receiver, signed with that secret.
+    // Nothing sent yet: the log says so.
+    await endpoint.getByRole('button', { name: 'Delivery log' }).click();
+    const log = page.getByRole('region', { name: `Delivery log of ${url}` });
+    await expect(log).toContainText('Nothing has been sent yet');
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousAxeViolations(page, TOASTER);
+
+    // Off, then on again; a reload shows what was saved.
+    await onOff.click();
+    await expect(toast(page, WEBHOOK_MESSAGES.updated, 'success').first()).toBeVisible();
+    await expect(onOff).not.toBeChecked();
+    await expect(endpoint.getByText('Off', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(onOff).not.toBeChecked();
+    await onOff.click();
+    await expect(onOff).toBeChecked();
+    await expect(endpoint.getByText('On', { exact: true })).toBeVisible();
+
+    // Deleted, after a confirmation.
+    await endpoint.getByRole('button', { name: `Delete webhook ${url}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this webhook?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, WEBHOOK_MESSAGES.deleted, 'success')).toBeVisible();
+    await expect(card.getByText(url)).toHaveCount(0);
+  } finally {
+    await deleteWebhooksTo(page.request, baseURL!, url);
+  }
+});
+
+// FIXME(issue 21): the webhook sender (fan-out and delivery) is still being written on the webhooks branch.
+test.fixme("a new inquiry reaches a webhook's receiver, signed, and shows delivered in its log, from where it is redelivered", async ({
+  page,
+  baseURL,
+}) => {
+  const receiver = await startReceiver();
+  const tag = uniqueTag();
+  let inquiryId: string | undefined;
+  await page.setViewportSize({ width: 360, height: 800 });
+
+  try {
+    const created = await page.request.post('/api/admin/webhooks', {
+      data: { url: receiver.url, description: `Receiver ${tag}`, events: ['inquiry.created'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { secret } = ((await created.json()) as { data: { secret: string } }).data;
+
+    // A visitor's inquiry reaches the receiver, signed with the webhook's secret.
     inquiryId = await sendInquiry(page.request, baseURL!, inquiryFor(tag));
     await expect
       .poll(() => receiver.received.filter((delivery) => delivery.body.includes(inquiryId!)).length, {
@@ -135,7 +212,9 @@ test('an administrator adds a webhook, sees its secret once, gets a signed deliv
     expect(delivery.body).toContain('inquiry.created');
     expect(signedWith(secret, delivery)).toBe(true);
 
-    // The delivery log shows it delivered, once refreshed.
+    // The delivery log shows it delivered (a refresh asks again until it is).
+    await openSettings(page);
+    const endpoint = webhooksCard(page).getByRole('listitem').filter({ hasText: receiver.url }).first();
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
     const log = page.getByRole('region', { name: `Delivery log of ${receiver.url}` });
     const delivered = log.getByRole('listitem').filter({ hasText: 'Delivered' }).first();
@@ -147,38 +226,20 @@ test('an administrator adds a webhook, sees its secret once, gets a signed deliv
     await expect(delivered).toContainText('HTTP 200');
     await expect(delivered).toContainText('1 attempt');
     await expectNoHorizontalScroll(page);
-    await expectNoSeriousAxeViolations(page, TOASTER);
 
     // Redeliver sends it again.
-    const before = receiver.received.length;
+    const before = receiver.received.filter((entry) => entry.body.includes(inquiryId!)).length;
     await delivered.getByRole('button', { name: 'Redeliver' }).click();
     await expect(toast(page, WEBHOOK_MESSAGES.redelivered, 'success')).toBeVisible();
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
-
-    // Off, then on again.
-    await onOff.click();
-    await expect(onOff).not.toBeChecked();
-    await expect(endpoint.getByText('Off', { exact: true })).toBeVisible();
-    await onOff.click();
-    await expect(onOff).toBeChecked();
-    await expect(endpoint.getByText('On', { exact: true })).toBeVisible();
-
-    // Deleted, after a confirmation.
-    await endpoint.getByRole('button', { name: `Delete webhook ${receiver.url}` }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete this webhook?' });
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, WEBHOOK_MESSAGES.deleted, 'success')).toBeVisible();
-    await expect(card.getByText(receiver.url)).toHaveCount(0);
+    await expect
+      .poll(() => receiver.received.filter((entry) => entry.body.includes(inquiryId!)).length, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(before);
   } finally {
     if (inquiryId) await deleteInquiry(page.request, baseURL!, inquiryId);
-    // Whatever failed above, no webhook of this test stays to receive other tests' events.
-    const list = await page.request.get('/api/admin/webhooks');
-    if (list.ok()) {
-      const { endpoints } = (await list.json()) as { endpoints: { _id: string; url: string }[] };
-      for (const entry of endpoints.filter((listed) => listed.url === receiver.url)) {
-        await page.request.delete(`/api/admin/webhooks/${entry._id}`, { headers: { origin: baseURL! } });
-      }
-    }
+    // No webhook of this test stays to receive other tests' events.
+    await deleteWebhooksTo(page.request, baseURL!, receiver.url);
     await receiver.close();
   }
 });
