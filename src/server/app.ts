@@ -79,6 +79,7 @@ import { createPushDeviceRepository } from './features/notifications/push-device
 import { pushDeviceRoutes } from './features/notifications/push-device-routes.ts';
 import { createPushSender } from './features/notifications/push-sender.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { webhookDisabledAlert } from './features/notifications/webhook-alerts.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
 import { createInvitationThrottle } from './features/team/invitations.ts';
@@ -89,6 +90,8 @@ import { createUploadRepository } from './features/uploads/repository.ts';
 import { uploadFileRoutes, uploadRoutes } from './features/uploads/routes.ts';
 import { createServedFiles } from './features/uploads/served-files.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery.ts';
+import { createWebhookEvents, inquiryData } from './features/webhooks/webhook-events.ts';
 import { createWebhookRepository } from './features/webhooks/webhook-repository.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
@@ -140,6 +143,8 @@ export interface BuildAppOptions {
   announce?: (message: string) => void;
   /** How often open event streams get a heartbeat and a session check (tests shorten it). */
   liveEventsHeartbeatMs?: number;
+  /** How long a webhook delivery waits for its receiver (10 s; tests shorten it). */
+  webhookTimeoutMs?: number;
 }
 
 function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -236,10 +241,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
   );
   const contactChannels = createContactChannelRepository(db);
-  const contactInquiries = createContactInquiryRepository(db, database.dialect, { clock });
+  const contactInquiries = createContactInquiryRepository(db, database.dialect, {
+    clock,
+    onChange: (trx, change, inquiry) => webhookEvents.record(trx, change, inquiryData(inquiry)),
+  });
   const siteSettings = createSiteSettingsRepository(db);
-  const blogPosts = createBlogPostRepository(db, { clock });
-  const members = createMemberRepository(db, database.dialect, { clock });
+  const blogPosts = createBlogPostRepository(db, {
+    clock,
+    onPublished: (trx, post) => webhookEvents.record(trx, 'post.published', webhookEvents.postData(post)),
+  });
+  const members = createMemberRepository(db, database.dialect, {
+    clock,
+    onDeleted: (trx, id) => webhookEvents.record(trx, 'member.deleted', { id }),
+  });
   const publicContent = createPublicContent(clock);
   const currentSettings = publicContent.cached(() => siteSettings.get());
   if (options.announce) {
@@ -346,26 +360,39 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const pushDevices = createPushDeviceRepository(db, clock);
   const pushSender = createPushSender(db, config, clock);
   await app.register(pushDeviceRoutes, { devices: pushDevices, sender: pushSender });
-  // Replaced by the webhooks' fan-out and delivery (work in progress on this branch).
-  const notYet = {
-    network: false,
-    run: async () => {
-      throw new PermanentFailure('Webhooks are not sent yet');
+  // Webhook events go through the notifications' outbox (decision 042); it is made below, with their handlers.
+  const webhookEvents = createWebhookEvents({
+    outbox: {
+      enqueue: (executor, kind, payload, entryOptions) =>
+        outbox.enqueue(executor, kind, payload, entryOptions),
+      nudge: () => outbox.nudge(),
     },
-  };
+    origin: linkOrigin,
+    clock,
+  });
   const webhookHandlers = {
-    'inquiry.updated': notYet,
-    'inquiry.deleted': notYet,
-    'post.published': notYet,
-    'member.deleted': notYet,
-    webhook: notYet,
+    'inquiry.updated': webhookEvents.handler,
+    'inquiry.deleted': webhookEvents.handler,
+    'post.published': webhookEvents.handler,
+    'member.deleted': webhookEvents.handler,
+    webhook: webhookDeliveryHandler({
+      clock,
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
+      onDisabled: webhookDisabledAlert({ emailEnabled: Boolean(mailer), clock }),
+      ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
+    }),
   };
   const outbox = createOutbox({
     database,
     clock,
     log: app.log,
     handlers: {
-      'inquiry.created': inquiryCreatedHandler({ emailEnabled: Boolean(mailer), clock }),
+      'inquiry.created': inquiryCreatedHandler({
+        emailEnabled: Boolean(mailer),
+        clock,
+        webhooks: (created, executor) =>
+          webhookEvents.inquiriesCreated(created, executor, contactInquiries.findById),
+      }),
       email: mailer
         ? emailHandler({
             mailer,
@@ -443,7 +470,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(inquiryTeamRoutes, {
     contactInquiries,
-    notes: createInquiryNoteRepository(db, database.dialect, { clock }),
+    notes: createInquiryNoteRepository(db, database.dialect, {
+      clock,
+      onChange: (trx, inquiryId) => contactInquiries.noteChanged(inquiryId, trx),
+    }),
     events: createInquiryEventRepository(db),
     onChange: (event) => liveEvents.publish(event),
   });

@@ -148,6 +148,8 @@ export interface TestAppOptions {
   announce?: (message: string) => void;
   /** BuildAppOptions.liveEventsHeartbeatMs: how often open event streams are checked. */
   liveEventsHeartbeatMs?: number;
+  /** BuildAppOptions.webhookTimeoutMs: how long a webhook delivery waits for its receiver. */
+  webhookTimeoutMs?: number;
 }
 
 /** The settings of a test: no logs, no web build, and `env`. */
@@ -167,7 +169,7 @@ export function buildTestApp(
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { logger = false, announce, liveEventsHeartbeatMs }: TestAppOptions = {},
+  { logger = false, announce, liveEventsHeartbeatMs, webhookTimeoutMs }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
   const clock = createTestClock();
@@ -178,6 +180,7 @@ export async function createTestApp(
     logger,
     announce,
     ...(liveEventsHeartbeatMs ? { liveEventsHeartbeatMs } : {}),
+    ...(webhookTimeoutMs ? { webhookTimeoutMs } : {}),
   });
   return {
     app,

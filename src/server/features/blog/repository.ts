@@ -159,7 +159,14 @@ const toPost = (row: SummaryRow & { content: string }): BlogPost => ({
 
 export function createBlogPostRepository(
   db: Kysely<DB>,
-  { clock = Date.now }: { clock?: () => number } = {},
+  {
+    clock = Date.now,
+    onPublished,
+  }: {
+    clock?: () => number;
+    /** Told of each post that becomes published, in that change's transaction (post.published webhooks). */
+    onPublished?: (trx: Executor, post: BlogPost) => Promise<void>;
+  } = {},
 ) {
   const findBy = async (
     column: 'id' | 'slug',
@@ -262,6 +269,9 @@ export function createBlogPostRepository(
   ): Promise<BlogPost | undefined> {
     return inTransaction(async (trx) => {
       const now = nowIso(clock);
+      const before =
+        onPublished &&
+        (await trx.selectFrom('blogPosts').select('isPublished').where('id', '=', id).executeTakeFirst());
       await keepFirstRevision(trx, id);
       let query = trx
         .updateTable('blogPosts')
@@ -280,7 +290,9 @@ export function createBlogPostRepository(
       }
       await alongside?.(trx);
       await recordRevision(trx, id, savedBy, now);
-      return findById(id, trx);
+      const post = await findById(id, trx);
+      if (post?.isPublished && before && !fromFlag(before.isPublished)) await onPublished?.(trx, post);
+      return post;
     });
   }
 
@@ -405,6 +417,7 @@ export function createBlogPostRepository(
         await recordRevision(trx, id, savedBy, now);
         const created = await findById(id, trx);
         if (!created) throw new Error(`blog post ${id} vanished after insert`);
+        if (created.isPublished) await onPublished?.(trx, created);
         return created;
       });
     },
@@ -477,21 +490,29 @@ export function createBlogPostRepository(
         .limit(1)
         .executeTakeFirst();
       if (!due) return [];
-      const rows = await db
-        .updateTable('blogPosts')
-        .set((eb) => ({
-          isPublished: 1,
-          publishedAt: eb.fn.coalesce('publishedAt', 'scheduledAt').$castTo<string>(),
-          scheduledAt: null,
-          version: eb('version', '+', 1),
-          updatedAt: now,
-        }))
-        .where('isPublished', '=', 0)
-        .where('scheduledAt', '<=', now)
-        .returning(['id', 'slug', 'publishedAt'])
-        .execute();
-      // Never null: coalesced with the scheduled time, which the WHERE found set.
-      return rows.map((row) => ({ id: row.id, slug: row.slug, publishedAt: toIso(row.publishedAt!) }));
+      return inTransaction(async (trx) => {
+        const rows = await trx
+          .updateTable('blogPosts')
+          .set((eb) => ({
+            isPublished: 1,
+            publishedAt: eb.fn.coalesce('publishedAt', 'scheduledAt').$castTo<string>(),
+            scheduledAt: null,
+            version: eb('version', '+', 1),
+            updatedAt: now,
+          }))
+          .where('isPublished', '=', 0)
+          .where('scheduledAt', '<=', now)
+          .returning(['id', 'slug', 'publishedAt'])
+          .execute();
+        if (onPublished) {
+          for (const row of rows) {
+            const post = await findById(row.id, trx);
+            if (post) await onPublished(trx, post);
+          }
+        }
+        // Never null: coalesced with the scheduled time, which the WHERE found set.
+        return rows.map((row) => ({ id: row.id, slug: row.slug, publishedAt: toIso(row.publishedAt!) }));
+      });
     },
 
     async delete(id: string): Promise<boolean> {

@@ -28,7 +28,14 @@ export type NoteRefusal = 'not-found' | 'not-author';
 export function createInquiryNoteRepository(
   db: Kysely<DB>,
   dialect: Dialect,
-  { clock = Date.now }: { clock?: () => number } = {},
+  {
+    clock = Date.now,
+    onChange,
+  }: {
+    clock?: () => number;
+    /** Told of each change of a note in its transaction (the inquiry's inquiry.updated webhook). */
+    onChange?: (trx: Transaction<DB>, inquiryId: string) => Promise<void>;
+  } = {},
 ) {
   /** Whether the inquiry exists; on PostgreSQL it then cannot be deleted before the transaction ends. */
   const holdInquiry = async (trx: Transaction<DB>, inquiryId: string) =>
@@ -88,6 +95,7 @@ export function createInquiryNoteRepository(
           .values({ ...row, inquiryId })
           .execute();
         await recordInquiryEvent(trx, inquiryId, actor, now, { kind: 'note', action: 'added' });
+        await onChange?.(trx, inquiryId);
         return toNote(row);
       });
     },
@@ -110,6 +118,7 @@ export function createInquiryNoteRepository(
           .where('id', '=', noteId)
           .execute();
         await recordInquiryEvent(trx, inquiryId, actor, now, { kind: 'note', action: 'edited' });
+        await onChange?.(trx, inquiryId);
         return toNote({ ...note, body, updatedAt: now });
       });
     },
@@ -121,6 +130,7 @@ export function createInquiryNoteRepository(
         if (typeof note === 'string') return note;
         await trx.deleteFrom('inquiryNotes').where('id', '=', noteId).execute();
         await recordInquiryEvent(trx, inquiryId, actor, nowIso(clock), { kind: 'note', action: 'deleted' });
+        await onChange?.(trx, inquiryId);
         return true;
       });
     },

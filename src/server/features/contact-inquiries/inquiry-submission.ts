@@ -7,10 +7,23 @@ import type { ContactInquiryBody } from './schemas.ts';
 
 /** The notifications' outbox, as the form needs it (app.ts passes the notifications feature's). */
 export interface InquiryOutbox {
-  /** Writes the entry with `executor`: the inquiry's transaction, so both commit or neither (decision 031). */
-  enqueue(executor: WriteExecutor, kind: 'inquiry.created', payload: { inquiryId: string }): Promise<void>;
+  /**
+   * Writes the entry with `executor`: the inquiry's transaction, so both commit or neither (decision 031).
+   * Its ordering key puts it before the inquiry's later events (decision 042).
+   */
+  enqueue(
+    executor: WriteExecutor,
+    kind: 'inquiry.created',
+    payload: { inquiryId: string },
+    options: { orderingKey: string },
+  ): Promise<void>;
   /** The entry is committed: send soon. */
   nudge(): void;
+}
+
+/** The ordering key of an inquiry's events: its webhooks leave in the order the changes happened. */
+function inquiryOrderingKey(inquiryId: string): string {
+  return `inquiry:${inquiryId}`;
 }
 
 export interface InquirySubmissionDeps {
@@ -61,7 +74,12 @@ export function inquirySubmission({
     // committed with it, so neither exists without the other (decision 031).
     const id = await groupCommit(async (trx) => {
       const created = await contactInquiries.create(inquiry, trx);
-      await outbox.enqueue(trx, 'inquiry.created', { inquiryId: created });
+      await outbox.enqueue(
+        trx,
+        'inquiry.created',
+        { inquiryId: created },
+        { orderingKey: inquiryOrderingKey(created) },
+      );
       return created;
     });
     outbox.nudge();

@@ -157,13 +157,26 @@ const SEARCH_COUNT_EXAMINED = 50_000;
  * `seq` values in that order, so a page is a LIMIT/OFFSET over an index walk and the rows are then read
  * by key; nothing is sorted.
  */
+/** Told of a change of an inquiry in the change's transaction (webhooks' inquiry.updated and .deleted). */
+export type InquiryChangeListener = (
+  trx: Executor,
+  change: 'inquiry.updated' | 'inquiry.deleted',
+  inquiry: Inquiry,
+) => Promise<void>;
+
 export function createContactInquiryRepository(
   db: Kysely<DB>,
   dialect: Dialect,
   {
     clock = Date.now,
     searchCountExamined = SEARCH_COUNT_EXAMINED,
-  }: { clock?: () => number; searchCountExamined?: number } = {},
+    onChange,
+  }: {
+    clock?: () => number;
+    searchCountExamined?: number;
+    /** Told of each change in its transaction, with the inquiry as it is then (or was, when deleted). */
+    onChange?: InquiryChangeListener;
+  } = {},
 ) {
   /** SQLite reads terms of three or more characters from its trigram index. */
   const usesTrigramIndex = (term: string) => dialect === 'sqlite' && [...term].length >= TRIGRAM_LENGTH;
@@ -268,14 +281,21 @@ export function createContactInquiryRepository(
   const atomically = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
 
-  /** The inquiry's status and assignee as they are, locked for a change on PostgreSQL. */
+  /** The inquiry's status, read mark and assignee as they are, locked for a change on PostgreSQL. */
   const lockForChange = (trx: Executor, id: string) =>
     trx
       .selectFrom('contactInquiries')
-      .select(['status', 'assignedTo'])
+      .select(['status', 'assignedTo', 'isRead'])
       .where('id', '=', id)
       .$if(dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
+
+  /** The inquiry as it is now; the listener is told of it when `didChange`. */
+  const changed = async (trx: Executor, id: string, didChange: boolean) => {
+    const inquiry = await findById(id, trx);
+    if (inquiry && didChange) await onChange?.(trx, 'inquiry.updated', inquiry);
+    return inquiry;
+  };
 
   /** A user an inquiry may be assigned to: active, with a role that can use the inbox. */
   const assignable = (trx: Executor) =>
@@ -437,18 +457,22 @@ export function createContactInquiryRepository(
             to: status,
           });
         }
-        return findById(id, trx);
+        return changed(trx, id, current.status !== status);
       });
     },
 
     /** Marks read or unread. Reading is not an edit, so the update time stays. */
-    async setRead(id: string, isRead: boolean): Promise<Inquiry | undefined> {
-      const result = await db
-        .updateTable('contactInquiries')
-        .set({ isRead: toFlag(isRead) })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? findById(id) : undefined;
+    setRead(id: string, isRead: boolean): Promise<Inquiry | undefined> {
+      return atomically(async (trx) => {
+        const current = await lockForChange(trx, id);
+        if (!current) return undefined;
+        await trx
+          .updateTable('contactInquiries')
+          .set({ isRead: toFlag(isRead) })
+          .where('id', '=', id)
+          .execute();
+        return changed(trx, id, fromFlag(current.isRead) !== isRead);
+      });
     },
 
     /**
@@ -498,7 +522,7 @@ export function createContactInquiryRepository(
             await recordInquiryEvent(trx, id, actor, now, { kind: 'unassigned', previous: previousName });
           }
         }
-        return findById(id, trx);
+        return changed(trx, id, (assignee?.id ?? null) !== current.assignedTo);
       });
     },
 
@@ -525,9 +549,20 @@ export function createContactInquiryRepository(
       });
     },
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('contactInquiries').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** Deletes the inquiry; its listener is told of it as it was. False when there is none. */
+    delete(id: string): Promise<boolean> {
+      return atomically(async (trx) => {
+        const current = onChange && (await lockForChange(trx, id)) && (await findById(id, trx));
+        const result = await trx.deleteFrom('contactInquiries').where('id', '=', id).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        if (current) await onChange?.(trx, 'inquiry.deleted', current);
+        return true;
+      });
+    },
+
+    /** Tells the listener that the inquiry changed (a note), in the caller's transaction. */
+    async noteChanged(id: string, trx: Executor): Promise<void> {
+      await changed(trx, id, true);
     },
 
     /** The newest unread inquiries. */

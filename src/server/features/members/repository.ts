@@ -47,7 +47,14 @@ function toMember(row: MemberRow): Member {
 export function createMemberRepository(
   db: Kysely<DB>,
   dialect: Dialect,
-  { clock = Date.now }: { clock?: () => number } = {},
+  {
+    clock = Date.now,
+    onDeleted,
+  }: {
+    clock?: () => number;
+    /** Told of each deleted member in the deletion's transaction (member.deleted webhooks). */
+    onDeleted?: (trx: Transaction<DB>, memberId: string) => Promise<void>;
+  } = {},
 ) {
   const notDeleted = (trx: Executor) => trx.selectFrom('members').where('members.deletedAt', 'is', null);
 
@@ -267,6 +274,7 @@ export function createMemberRepository(
             .execute();
         }
         await addAudit(trx, id, actor ? 'deleted' : 'self_deleted', actor, null, now);
+        await onDeleted?.(trx, id);
         return true;
       });
     },

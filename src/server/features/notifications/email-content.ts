@@ -151,3 +151,26 @@ export function testEmail(context: EmailContext): EmailContent {
     html: htmlPage(subject, `<p>${html(words)}</p>\n${end.html}`),
   };
 }
+
+/** To every administrator: a webhook was turned off after a day of failed deliveries (decision 042). */
+export function webhookDisabledEmail(
+  endpoint: { url: string; description: string },
+  context: EmailContext,
+): EmailContent {
+  const name = endpoint.description ? `${oneLine(endpoint.description)} (${endpoint.url})` : endpoint.url;
+  const subject = `A webhook of ${context.brandName} was turned off`;
+  const settings = `${context.origin}${adminPath('settings')}`;
+  const words = [
+    `The webhook ${name} was turned off: its deliveries failed for a day without one succeeding.`,
+    'Nothing more is sent to it. Check the receiver, then turn the webhook on again in Settings, where its delivery log shows each attempt and the last error:',
+  ];
+  const end = `--\nYou get this email because you are an administrator of ${context.brandName}.`;
+  return {
+    subject,
+    text: `${words[0]}\n\n${words[1]} ${settings}\n\n${end}`,
+    html: htmlPage(
+      subject,
+      `<p>${html(words[0]!)}</p>\n<p>${html(words[1]!)} <a href="${html(settings)}">${html(settings)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
+    ),
+  };
+}

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import type { Executor } from '../../db/repository-support.ts';
-import { type DigestList, digestEmail, type EmailContext, inquiryEmail } from './email-content.ts';
+import {
+  type DigestList,
+  digestEmail,
+  type EmailContext,
+  inquiryEmail,
+  webhookDisabledEmail,
+} from './email-content.ts';
 import { InquiryEmailPayloadSchema, parsePayload } from './inquiry-notifications.ts';
 import { isPermanentRefusal, type Mailer } from './mailer.ts';
 import type { NotificationPreferenceRepository } from './notification-preferences.ts';
@@ -13,7 +19,18 @@ export const DIGEST_MAX_LISTED = 50;
 const HOUR_MS = 60 * 60_000;
 
 const DigestPayloadSchema = z.object({ type: z.literal('digest'), adminId: z.string(), date: z.string() });
-const EmailPayloadSchema = z.discriminatedUnion('type', [InquiryEmailPayloadSchema, DigestPayloadSchema]);
+/** To an administrator: a webhook was turned off after a day of failures (the endpoint as it was then). */
+const WebhookDisabledPayloadSchema = z.object({
+  type: z.literal('webhook-disabled'),
+  adminId: z.string(),
+  url: z.string(),
+  description: z.string(),
+});
+const EmailPayloadSchema = z.discriminatedUnion('type', [
+  InquiryEmailPayloadSchema,
+  DigestPayloadSchema,
+  WebhookDisabledPayloadSchema,
+]);
 
 /** The inquiries an email tells about (the contact-inquiries repository, passed in by the app). */
 export interface InquiriesForEmail {
@@ -52,6 +69,8 @@ export function emailHandler({
         const inquiry = await inquiries.findById(payload.inquiryId, executor);
         if (!inquiry) return;
         message = inquiryEmail(inquiry, business);
+      } else if (payload.type === 'webhook-disabled') {
+        message = webhookDisabledEmail(payload, business);
       } else {
         if (!recipient.digestEnabled) return;
         const before = new Date(clock() - recipient.digestUnreadHours * HOUR_MS).toISOString();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
+import { type OutboxEntry, type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
 
 /** The outbox entry written with each new inquiry. */
 const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });
@@ -34,12 +34,23 @@ export function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
 export function inquiryCreatedHandler({
   emailEnabled,
   clock = Date.now,
+  webhooks,
 }: {
   /** False without SMTP_URL: no email is written. */
   emailEnabled: boolean;
   clock?: () => number;
+  /**
+   * Writes the inquiry.created webhook deliveries with `executor` (decision 042); the event's id is the
+   * outbox entry's, so a fan-out tried again gives the same id.
+   */
+  webhooks?: (created: { inquiryId: string; eventId: string }[], executor: Executor) => Promise<void>;
 }): OutboxHandler {
-  const fanOut = async (inquiryIds: string[], executor: Executor) => {
+  const fanOut = async (entries: OutboxEntry[], executor: Executor) => {
+    const created = entries.map((entry) => ({
+      inquiryId: parsePayload(InquiryCreatedPayloadSchema, entry.payload).inquiryId,
+      eventId: entry.id,
+    }));
+    const inquiryIds = created.map(({ inquiryId }) => inquiryId);
     // Only those who may read inquiries, and whose account is not disabled, are told of one.
     const readers = rolesThatCanUse('inbox');
     const emailTo = emailEnabled
@@ -72,15 +83,11 @@ export function inquiryCreatedHandler({
     for (let start = 0; start < deliveries.length; start += 1_000) {
       await writeOutboxEntries(executor, deliveries.slice(start, start + 1_000), nowIso(clock));
     }
+    await webhooks?.(created, executor);
   };
   return {
     network: false,
-    run: (entry, executor) =>
-      fanOut([parsePayload(InquiryCreatedPayloadSchema, entry.payload).inquiryId], executor),
-    runBatch: (entries, executor) =>
-      fanOut(
-        entries.map((entry) => parsePayload(InquiryCreatedPayloadSchema, entry.payload).inquiryId),
-        executor,
-      ),
+    run: (entry, executor) => fanOut([entry], executor),
+    runBatch: fanOut,
   };
 }

@@ -189,6 +189,58 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
     expect((await outboxRows(database)).map(({ status }) => status).sort()).toEqual(['failed', 'sent']);
   });
 
+  it('holds an entry back while an earlier one with its ordering key is pending, and handles it right after', async () => {
+    const { database } = await open();
+    const clock = createTestClock();
+    const handled: Handled[] = [];
+    let firstFails = true;
+    const outbox = outboxFor(
+      database,
+      clock,
+      notingHandler(database, handled, 'one', ({ payload }) => {
+        if ((payload as { step: string }).step === 'created' && firstFails)
+          throw new Error('503 from the receiver');
+      }),
+    );
+    await outbox.enqueue(database.db, 'webhook', { step: 'created' }, { orderingKey: 'inquiry:a' });
+    await outbox.enqueue(database.db, 'webhook', { step: 'updated' }, { orderingKey: 'inquiry:a' });
+    await outbox.enqueue(database.db, 'webhook', { step: 'other inquiry' }, { orderingKey: 'inquiry:b' });
+    await outbox.enqueue(database.db, 'webhook', { step: 'no order' });
+    const steps = () => handled.map(({ entry }) => (entry.payload as { step: string }).step);
+
+    await outbox.drain();
+    expect(steps().sort()).toEqual(['created', 'no order', 'other inquiry']);
+    // However often the worker looks, and after the failed one is due again while it still fails.
+    await outbox.drain();
+    clock.advance(RETRY_DELAYS_MS[0]);
+    await outbox.drain();
+    expect(steps().filter((step) => step === 'updated')).toEqual([]);
+    expect(steps().filter((step) => step === 'created')).toHaveLength(2);
+
+    firstFails = false;
+    clock.advance(RETRY_DELAYS_MS[1]);
+    await outbox.drain();
+    expect(steps().slice(-2)).toEqual(['created', 'updated']);
+    expect(await outbox.waiting()).toBe(0);
+  });
+
+  it('lets an entry go once the earlier one with its ordering key is given up', async () => {
+    const { database } = await open();
+    const clock = createTestClock();
+    const handled: Handled[] = [];
+    const outbox = outboxFor(
+      database,
+      clock,
+      notingHandler(database, handled, 'one', ({ payload }) => {
+        if ((payload as { step: string }).step === 'first') throw new PermanentFailure('410 Gone');
+      }),
+    );
+    await outbox.enqueue(database.db, 'webhook', { step: 'first' }, { orderingKey: 'k' });
+    await outbox.enqueue(database.db, 'webhook', { step: 'second' }, { orderingKey: 'k' });
+    await outbox.drain();
+    expect(handled.map(({ entry }) => (entry.payload as { step: string }).step)).toEqual(['first', 'second']);
+  });
+
   it('undoes what a fan-out wrote when it fails, and keeps it with the entry when it succeeds', async () => {
     const { database } = await open();
     const clock = createTestClock();

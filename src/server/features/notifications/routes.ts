@@ -34,7 +34,11 @@ function describe(failure: OutboxFailure, emails: Map<string, string>) {
   const payload = (failure.payload ?? {}) as { type?: string; adminId?: string };
   const recipient = (payload.adminId && emails.get(payload.adminId)) || null;
   if (failure.kind === 'email') {
-    return { summary: payload.type === 'digest' ? 'Daily digest' : 'New inquiry email', recipient };
+    const summaries: Record<string, string> = {
+      digest: 'Daily digest',
+      'webhook-disabled': 'Webhook turned off email',
+    };
+    return { summary: summaries[payload.type ?? ''] ?? 'New inquiry email', recipient };
   }
   if (failure.kind === 'push') return { summary: 'Push notification', recipient: null };
   return { summary: 'New inquiry (sending its notifications)', recipient: null };

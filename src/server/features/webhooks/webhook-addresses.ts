@@ -141,9 +141,8 @@ export function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-/** A delivery's check of a URL whose host is an address (no lookup happens for those). */
+/** A delivery's check of a URL whose host is an address (no lookup happens for those; names get guardedLookup). */
 export function literalHostRefused(url: URL, allowPrivate: boolean): boolean {
   const literal = literalAddress(url.hostname);
-  if (literal) return !allowPrivate && isPrivateAddress(literal);
-  return !allowPrivate && isLocalName(url.hostname);
+  return literal !== null && !allowPrivate && isPrivateAddress(literal);
 }
