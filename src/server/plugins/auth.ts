@@ -39,6 +39,8 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 declare module 'fastify' {
   interface FastifyRequest {
     admin: SignedInAdmin | null;
+    /** A token's request passed a check of an area other than `account` (see the preValidation hook). */
+    tokenReachesBeyondAccount: boolean;
   }
   interface FastifyInstance {
     /**
@@ -86,6 +88,18 @@ export function registerAuth(
   { twoFactorRequiredForAdministrators }: AuthOptions,
 ): void {
   app.decorateRequest('admin', null);
+  app.decorateRequest('tokenReachesBeyondAccount', false);
+  // After every onRequest hook, so a route's own area counts beside its plugin's (My Profile's plugin checks
+  // `account`, and some of its routes `administration` on top): a token works for scripts, never for the
+  // account it belongs to (password, two-factor, devices, more tokens); a read-only one only reads.
+  app.addHook('preValidation', async (request) => {
+    const token = request.admin?.apiToken;
+    if (!token) return;
+    if (!request.tokenReachesBeyondAccount) throw new HttpError(403, API_TOKEN_MESSAGES.accountArea);
+    if (token.access === 'read' && !READ_METHODS.has(request.method)) {
+      throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
+    }
+  });
   app.decorate('adminFromRequest', async (request: FastifyRequest) => {
     const token = cookie.read(request);
     return token === undefined ? null : sessions.resolve(token);
@@ -106,11 +120,7 @@ export function registerAuth(
             throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
           }
           request.admin = admin;
-          // A token works for scripts, not for the account it belongs to (password, two-factor, more tokens).
-          if (area === 'account') throw new HttpError(403, API_TOKEN_MESSAGES.accountArea);
-          if (admin.apiToken?.access === 'read' && !READ_METHODS.has(request.method)) {
-            throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
-          }
+          if (area !== 'account') request.tokenReachesBeyondAccount = true;
         }
         const admin = request.admin ?? (await sessions.resolve(cookie.read(request)));
         if (!admin) {
