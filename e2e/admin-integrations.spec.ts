@@ -183,8 +183,7 @@ test('an administrator adds a webhook, sees its secret once, turns it off and on
   }
 });
 
-// FIXME(issue 21): the webhook sender (fan-out and delivery) is still being written on the webhooks branch.
-test.fixme("a new inquiry reaches a webhook's receiver, signed, and shows delivered in its log, from where it is redelivered", async ({
+test("a new inquiry reaches a webhook's receiver, signed, and shows delivered in its log, from where it is redelivered", async ({
   page,
   baseURL,
 }) => {
