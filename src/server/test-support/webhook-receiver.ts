@@ -22,7 +22,7 @@ export interface WebhookReceiver {
   /** Every request in the order it arrived, answered or not. */
   received: ReceivedWebhook[];
   /** The secret the signature is checked with (known once the endpoint is added). */
-  useSecret(secret: string): void;
+  setSecret(secret: string): void;
   /** Decides the answers from now on; by default 204 to a verified request, 400 otherwise. */
   answer(decide: (request: ReceivedWebhook) => ReceiverAnswer): void;
   /** Requests under way that the receiver holds without answering. */
@@ -36,12 +36,7 @@ const TOLERANCE_SECONDS = 5 * 60;
  * The verification of the README's "Webhooks" section: HMAC-SHA256 of `<t>.<raw body>` with the secret,
  * compared in constant time, and a timestamp no older than 5 minutes.
  */
-export function verifySignature(
-  secret: string,
-  header: string | undefined,
-  rawBody: string,
-  nowMs = Date.now(),
-) {
+function verifySignature(secret: string, header: string | undefined, rawBody: string, nowMs = Date.now()) {
   const parts = Object.fromEntries(
     (header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]),
   );
@@ -110,7 +105,7 @@ export async function startWebhookReceiver({
   return {
     url: `http://127.0.0.1:${port}/hooks/sampark`,
     received,
-    useSecret(value) {
+    setSecret(value) {
       secret = value;
     },
     answer(value) {

@@ -104,7 +104,7 @@ export async function webhookUrlProblem(
 }
 
 /** Thrown when a delivery's host turns out to be a private address (a name that now resolves elsewhere). */
-export class PrivateAddressRefused extends Error {}
+class PrivateAddressRefused extends Error {}
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,

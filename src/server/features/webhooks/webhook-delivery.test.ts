@@ -76,7 +76,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
     );
     expect(response.statusCode).toBe(201);
     const { endpoint, secret } = response.json().data;
-    receiver.useSecret(secret);
+    receiver.setSecret(secret);
     return endpoint._id as string;
   };
 

@@ -20,13 +20,13 @@ const MAX_ERROR_LENGTH = 300;
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>` (README "Webhooks"). */
-export function webhookSignature(secret: string, body: string, unixSeconds: number): string {
+function webhookSignature(secret: string, body: string, unixSeconds: number): string {
   const digest = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
   return `t=${unixSeconds},v1=${digest}`;
 }
 
 /** An attempt that did not end in a 2xx: what the log shows of it. */
-export class WebhookAttemptError extends Error {
+class WebhookAttemptError extends Error {
   constructor(
     message: string,
     readonly responseStatus: number | null,
@@ -36,7 +36,7 @@ export class WebhookAttemptError extends Error {
   }
 }
 
-export interface WebhookRequest {
+interface WebhookRequest {
   url: string;
   secret: string;
   event: string;
@@ -53,9 +53,7 @@ export interface WebhookRequest {
  * included), connecting only to the address the guarded lookup allowed. Resolves with the answer's status
  * and the time taken on a 2xx; throws a WebhookAttemptError otherwise.
  */
-export function sendWebhook(
-  request: WebhookRequest,
-): Promise<{ responseStatus: number; durationMs: number }> {
+function sendWebhook(request: WebhookRequest): Promise<{ responseStatus: number; durationMs: number }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const target = new URL(request.url);
@@ -152,7 +150,6 @@ export function webhookDeliveryHandler({
   disableAfterMs = WEBHOOK_DISABLE_AFTER_MS,
   allowPrivate,
   onDisabled,
-  send = sendWebhook,
 }: {
   clock?: () => number;
   timeoutMs?: number;
@@ -161,7 +158,6 @@ export function webhookDeliveryHandler({
   allowPrivate: boolean;
   /** Writes the administrators' emails with `executor` (nothing when email is not set up). */
   onDisabled: (executor: Executor, endpoint: DisabledEndpoint) => Promise<void>;
-  send?: typeof sendWebhook;
 }): WebhookOutboxHandler {
   const find = (deliveryId: string, executor: Executor) =>
     executor
@@ -223,9 +219,9 @@ export function webhookDeliveryHandler({
     network: true,
     async run(entry, executor) {
       const deliveryId = deliveryIdOf(entry.payload);
-      const delivery = deliveryId && (await find(deliveryId, executor));
+      const delivery = deliveryId === undefined ? undefined : await find(deliveryId, executor);
       // Deleted with its endpoint, or given up meanwhile: nothing to send.
-      if (!delivery || delivery.status !== 'pending') return;
+      if (delivery?.status !== 'pending') return;
       if (delivery.enabled !== 1) {
         await executor
           .updateTable('webhookDeliveries')
@@ -235,7 +231,7 @@ export function webhookDeliveryHandler({
         return;
       }
       const now = clock();
-      const { responseStatus, durationMs } = await send({
+      const { responseStatus, durationMs } = await sendWebhook({
         url: delivery.url,
         secret: delivery.secret,
         event: delivery.event,
@@ -267,7 +263,7 @@ export function webhookDeliveryHandler({
 
     async failed(entry, error, executor, givenUp) {
       const deliveryId = deliveryIdOf(entry.payload);
-      const delivery = deliveryId && (await find(deliveryId, executor));
+      const delivery = deliveryId === undefined ? undefined : await find(deliveryId, executor);
       if (!delivery) return;
       const attempt = error instanceof WebhookAttemptError ? error : undefined;
       const turnedOff =

@@ -195,5 +195,3 @@ export function createWebhookEvents({
 export function inquiryData({ _id, ...rest }: { _id: string } & object): WebhookEventPayload['data'] {
   return { id: _id, ...rest };
 }
-
-export type WebhookEvents = ReturnType<typeof createWebhookEvents>;
