@@ -188,7 +188,9 @@ function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDele
         </p>
       )}
       {state.reason && (
-        <p className="text-sm break-words text-red-800">{state.reason}. Turn it on to try again.</p>
+        <p className="text-sm break-words text-red-800">
+          {state.reason.replace(/\.$/, '')}. Turn it on to try again.
+        </p>
       )}
       <ul aria-label="Events" className="flex flex-wrap gap-1.5">
         {endpoint.events.map((event) => (
