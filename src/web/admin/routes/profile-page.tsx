@@ -1,6 +1,7 @@
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
 import { TwoFactorCard } from '../../features/admin-auth/two-factor-card.tsx';
+import { ApiTokensCard } from '../../features/api-tokens/api-tokens-card.tsx';
 import { NotificationPreferencesCard } from '../../features/notifications/notification-preferences-card.tsx';
 import { PushDevicesCard } from '../../features/push-devices/push-devices-card.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -41,6 +42,7 @@ export function ProfilePage() {
       <TwoFactorCard email={admin.email} />
       {inquiries && <NotificationPreferencesCard />}
       {inquiries && <PushDevicesCard />}
+      <ApiTokensCard role={admin.role} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { NotificationSettingsCard } from '../../features/notifications/notificat
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SignInSettingsCard } from '../../features/site-settings/sign-in-settings-card.tsx';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
+import { WebhooksCard } from '../../features/webhooks/webhooks-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -36,7 +37,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader
         title="Settings"
-        subtitle="Your session, sign-in, what the public site shows, notifications and backups"
+        subtitle="Your session, sign-in, what the public site shows, notifications, webhooks and backups"
       />
       <Card titleId="session-title" title="Session">
         {admin && (
@@ -54,6 +55,7 @@ export function SettingsPage() {
       <SignInSettingsCard />
       <SiteSettingsSection />
       <NotificationSettingsCard />
+      <WebhooksCard />
       <BackupsCard />
     </div>
   );
