@@ -7,11 +7,12 @@ import {
   BlogListResponseSchema,
   type BlogPost,
   BlogPostDetailResponseSchema,
+  BlogPostIdParamsSchema,
   BlogPostResponseSchema,
   BlogPostSavedResponseSchema,
+  BlogPostSlugParamsSchema,
   type BlogPostValues,
   BlogPreviewResponseSchema,
-  BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
@@ -97,17 +98,17 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
   );
 
   app.get(
-    '/api/blogs/:slug',
+    '/api/blogs/:post',
     {
       schema: {
         tags: ['blog'],
         summary: 'A published post with its content as HTML (drafts too, for a signed-in admin)',
-        params: BlogSlugParamsSchema,
+        params: BlogPostSlugParamsSchema,
         response: { 200: BlogPostDetailResponseSchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { slug } = request.params;
+      const { post: slug } = request.params;
       // A slug of another form cannot exist: no need to ask the database.
       if (!isPossibleSlug(slug)) throw notFound();
       const post = await blogPosts.findBySlug(slug);
@@ -266,19 +267,19 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   );
 
   app.put(
-    '/api/blogs/:id',
+    '/api/blogs/:post',
     {
       schema: {
         tags: ['blog'],
         summary:
           'Replace a post’s fields (its first publication date is kept); with `version`, only if no one saved since',
-        params: BlogIdParamsSchema,
+        params: BlogPostIdParamsSchema,
         body: BlogPostUpdateBodySchema,
         response: { 200: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const { id } = request.params;
+      const { post: id } = request.params;
       found(await blogPosts.findById(id));
       checkSchedule(request.body, clock());
       await checkTranslation(request.body, blogPosts);
@@ -296,17 +297,17 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   );
 
   app.delete(
-    '/api/blogs/:id',
+    '/api/blogs/:post',
     {
       schema: {
         tags: ['blog'],
         summary: 'Delete a post',
-        params: BlogIdParamsSchema,
+        params: BlogPostIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
-      if (!(await blogPosts.delete(request.params.id))) throw notFound();
+      if (!(await blogPosts.delete(request.params.post))) throw notFound();
       publicContent.changed();
       return { success: true as const, message: BLOG_MESSAGES.deleted };
     },

@@ -74,6 +74,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
+        summary: 'Every contact channel, active or not, in the admin’s order',
         response: { 200: ContactChannelListResponseSchema, 401: ApiErrorSchema },
       },
     },
@@ -86,6 +87,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
+        summary: 'Add a contact channel: its type, its value and whether visitors see it',
         body: ContactChannelCreateSchema,
         response: { 201: ContactChannelResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -146,6 +148,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
+        summary: 'Delete a contact channel',
         params: ContactChannelIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },

@@ -191,6 +191,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        summary: 'One inquiry with everything the visitor sent',
         params: InquiryIdParamsSchema,
         response: { 200: InquiryDetailResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -203,6 +204,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        summary: 'Change an inquiry’s status: new, in progress or resolved',
         params: InquiryIdParamsSchema,
         body: InquiryStatusUpdateSchema,
         response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -230,6 +232,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags: ['inquiries'],
+          operationId: `markContactInquiry${path === 'read' ? 'Read' : 'Unread'}`,
           summary: `Mark an inquiry as ${path}`,
           params: InquiryIdParamsSchema,
           response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -249,6 +252,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['inquiries'],
+        summary: 'Delete an inquiry',
         params: InquiryIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
