@@ -85,6 +85,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     {
       schema: {
         tags: ['blog'],
+        operationId: 'listPublishedBlogPosts',
         summary:
           'Published posts, newest first, optionally of one language and one category, one page at a time',
         querystring: PublishedBlogListQuerySchema,
@@ -102,6 +103,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     {
       schema: {
         tags: ['blog'],
+        operationId: 'getPublishedBlogPost',
         summary: 'A published post with its content as HTML (drafts too, for a signed-in admin)',
         params: BlogPostSlugParamsSchema,
         response: { 200: BlogPostDetailResponseSchema, 404: ApiErrorSchema },
@@ -212,6 +214,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'listBlogPosts',
         summary: 'Every post (or one language’s), drafts included, newest created first',
         querystring: AdminBlogListQuerySchema,
         response: { 200: BlogListResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -225,6 +228,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'getBlogPost',
         summary: 'One post, draft or published, for editing',
         params: BlogIdParamsSchema,
         response: { 200: BlogPostResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -238,6 +242,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'createBlogPost',
         summary: 'Create a post: a draft, published now, or scheduled to publish itself at scheduledAt',
         body: BlogPostBodySchema,
         response: { 201: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
@@ -258,6 +263,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'previewBlogPost',
         summary: 'Render Markdown as the published post will show it',
         body: BlogPreviewBodySchema,
         response: { 200: BlogPreviewResponseSchema, ...SAVE_ERROR_RESPONSES },
@@ -271,6 +277,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'replaceBlogPost',
         summary:
           'Replace a post’s fields (its first publication date is kept); with `version`, only if no one saved since',
         params: BlogPostIdParamsSchema,
@@ -301,6 +308,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'deleteBlogPost',
         summary: 'Delete a post',
         params: BlogPostIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },

@@ -58,6 +58,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       compress: false,
       schema: {
         tags: ['contacts'],
+        operationId: 'listActiveContacts',
         summary: 'Active contact channels in the admin’s order (public)',
         response: { 200: PublicContactChannelListResponseSchema },
       },

@@ -144,6 +144,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        operationId: 'getContactInquiryStats',
         summary: 'How many inquiries there are, by status and unread',
         response: { 200: InquiryStatsResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -157,6 +158,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['inquiries'],
+        operationId: 'exportContactInquiries',
         summary:
           'The filtered list as CSV, newest first; cells a spreadsheet would run as formulas are neutralised',
         querystring: InquiryFilterSchema,
