@@ -19,6 +19,9 @@ import { createSessionService } from './features/admin-auth/sessions.ts';
 import { createTwoFactor } from './features/admin-auth/two-factor.ts';
 import { twoFactorResetRoutes } from './features/admin-auth/two-factor-reset-routes.ts';
 import { twoFactorRoutes } from './features/admin-auth/two-factor-routes.ts';
+import { createApiTokens } from './features/api-tokens/api-tokens.ts';
+import { createApiTokenRepository } from './features/api-tokens/repository.ts';
+import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { type AuditLogPurge, createAuditLogPurge } from './features/audit-log/purge.ts';
 import { registerAuditRecording } from './features/audit-log/recorder.ts';
 import { createAuditLogRepository } from './features/audit-log/repository.ts';
@@ -239,7 +242,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const twoFactorRequiredForAdministrators = async () =>
     (await currentSignInSettings()).requireTwoFactorForAdministrators;
   const cookieJar = sessionCookie(config);
-  registerAuth(app, sessions, cookieJar, { twoFactorRequiredForAdministrators });
+  const apiTokenRepository = createApiTokenRepository(db, database.dialect);
+  const apiTokens = createApiTokens(apiTokenRepository, clock);
+  registerAuth(app, sessions, apiTokens, cookieJar, { twoFactorRequiredForAdministrators });
   const auditLog = createAuditLogRepository(db);
   // Before the routes, so that every route has the hook.
   registerAuditRecording(app, { auditLog, clock });
@@ -280,6 +285,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   const team = createTeamRepository(db, database.dialect, { sessions: sessionRecords, clock });
   await app.register(teamRoutes, { config, team, clock });
+  await app.register(apiTokenRoutes, { repository: apiTokenRepository, apiTokens });
   await app.register(invitationRoutes, { team, throttle: createInvitationThrottle(redis) });
   await app.register(twoFactorRoutes, {
     admins,
@@ -411,7 +417,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(liveEventRoutes, {
     events: liveEvents,
-    sessionIsLive: (sessionId) => sessions.isLive(sessionId),
+    sessionIsLive: async (sessionId) => (await apiTokens.isLive(sessionId)) ?? sessions.isLive(sessionId),
     ...(options.liveEventsHeartbeatMs ? { heartbeatMs: options.liveEventsHeartbeatMs } : {}),
   });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../shared/rules/api.ts';
+import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../shared/rules/api-tokens.ts';
 import { type Area, canUse, FORBIDDEN_MESSAGE, ROLES, type Role } from '../shared/rules/roles.ts';
 import { isApiDescriptionRoute } from './plugins/api-description.ts';
 import {
@@ -66,6 +67,9 @@ const ACCESS: Record<string, Area | 'public'> = {
   'POST /api/admin/profile/devices': 'account',
   'DELETE /api/admin/profile/devices/{id}': 'account',
   'POST /api/admin/profile/devices/{id}/test': 'account',
+  'GET /api/admin/api-tokens': 'account',
+  'POST /api/admin/api-tokens': 'account',
+  'DELETE /api/admin/api-tokens/{id}': 'account',
   'GET /api/admin/profile/notifications': 'account',
   'PUT /api/admin/profile/notifications': 'account',
   'GET /api/admin/notifications': 'administration',
@@ -151,12 +155,18 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
    * One call, with a random UUID for every path parameter (so nothing real is touched) and an empty body
    * where one is taken. The answer is read as a stream: the event stream's never ends, and is closed unread.
    */
-  const call = async (operation: FuzzOperation, cookie: string | undefined): Promise<Answer> => {
+  const call = async (
+    operation: FuzzOperation,
+    cookie: string | undefined,
+    token?: string,
+  ): Promise<Answer> => {
     const url = operation.path.replace(/\{[^}]+\}/g, () => randomUUID());
     const options: InjectOptions = {
       method: operation.method as InjectOptions['method'],
       url,
-      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      headers: token
+        ? { authorization: `Bearer ${token}` }
+        : { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
       ...(operation.body ? { payload: {} } : {}),
       payloadAsStream: true,
     };
@@ -252,5 +262,44 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
     );
     expect(failures).toEqual([]);
     expect(cases).toBe(operations.length * 4);
+  });
+  it("an API token answers as its role's session would, except for accounts and a read-only token's writes", async () => {
+    const failures: string[] = [];
+    const tokens: { role: Role; access: ApiTokenAccess; token: string }[] = [];
+    for (const role of ROLES) {
+      for (const access of ['read', 'read-write'] as const) {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/api-tokens',
+          headers: { origin: TEST_ORIGIN, cookie: cookies.get('administrator')! },
+          payload: { name: `${role} ${access}`, role, access, expiresInDays: 7 },
+        });
+        tokens.push({ role, access, token: created.json().data.token });
+      }
+    }
+    for (const operation of operations) {
+      const area = ACCESS[label(operation)];
+      if (area === undefined || area === 'public') continue;
+      for (const { role, access, token } of tokens) {
+        const answer = await call(operation, undefined, token);
+        const refusal = !canUse(role, area)
+          ? FORBIDDEN_MESSAGE
+          : area === 'account'
+            ? API_TOKEN_MESSAGES.accountArea
+            : access === 'read' && !['GET', 'HEAD'].includes(operation.method)
+              ? API_TOKEN_MESSAGES.readOnly
+              : null;
+        const ok =
+          refusal === null
+            ? ![401, 403].includes(answer.status)
+            : answer.status === 403 &&
+              JSON.stringify(answer.body) === JSON.stringify({ success: false, message: refusal });
+        if (answer.status >= 500 || !ok)
+          failures.push(
+            `${label(operation)} with a ${access} ${role} token: ${answer.status} ${JSON.stringify(answer.body)}, wanted ${refusal ?? 'neither 401 nor 403'}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -418,6 +418,19 @@ const OPERATIONS: Record<string, Operation> = {
       'body:digest.unreadHours': 'coded',
     },
   },
+  'POST /api/admin/api-tokens': {
+    request: () => ({ body: { name: 'Sheet sync', role: 'agent', access: 'read', expiresInDays: 30 } }),
+    inputs: {
+      'body:name': 'text',
+      'body:role': 'coded',
+      'body:access': 'coded',
+      'body:expiresInDays': 'coded',
+    },
+  },
+  'DELETE /api/admin/api-tokens/{id}': {
+    request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
   'DELETE /api/admin/profile/devices/{id}': {
     request: () => ({ path: { id: UNKNOWN_DEVICE_ID } }),
     inputs: { 'path:id': 'id' },

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
+import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../../shared/rules/api-tokens.ts';
 import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
 import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '../../shared/rules/two-factor.ts';
 import type { Config } from '../config.ts';
+import { bearerToken } from './bearer-token.ts';
 import { HttpError } from './errors.ts';
 import { isHttps } from './security.ts';
 
@@ -14,7 +16,10 @@ export interface SignedInAdmin {
   role: Role;
   /** Two-factor sign-in is on for this user. */
   twoFactorEnabled: boolean;
+  /** The session's stored id; for a request made with an API token, `api-token:<token id>`. */
   sessionId: string;
+  /** Set when the request was made with an API token (`Authorization: Bearer …`) rather than a session. */
+  apiToken?: { id: string; name: string; access: ApiTokenAccess };
 }
 
 type OnRequestHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -24,9 +29,18 @@ interface AdminSessions {
   resolve(token: string | undefined): Promise<SignedInAdmin | null>;
 }
 
+/** Finds the user an API token acts as; the api-tokens feature's service is one. */
+interface ApiTokenResolver {
+  resolve(token: string): Promise<SignedInAdmin | null>;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
 declare module 'fastify' {
   interface FastifyRequest {
     admin: SignedInAdmin | null;
+    /** A token's request passed a check of an area other than `account` (see the preValidation hook). */
+    tokenReachesBeyondAccount: boolean;
   }
   interface FastifyInstance {
     /**
@@ -69,10 +83,23 @@ export interface AuthOptions {
 export function registerAuth(
   app: FastifyInstance,
   sessions: AdminSessions,
+  apiTokens: ApiTokenResolver,
   cookie: SessionCookie,
   { twoFactorRequiredForAdministrators }: AuthOptions,
 ): void {
   app.decorateRequest('admin', null);
+  app.decorateRequest('tokenReachesBeyondAccount', false);
+  // After every onRequest hook, so a route's own area counts beside its plugin's (My Profile's plugin checks
+  // `account`, and some of its routes `administration` on top): a token works for scripts, never for the
+  // account it belongs to (password, two-factor, devices, more tokens); a read-only one only reads.
+  app.addHook('preValidation', async (request) => {
+    const token = request.admin?.apiToken;
+    if (!token) return;
+    if (!request.tokenReachesBeyondAccount) throw new HttpError(403, API_TOKEN_MESSAGES.accountArea);
+    if (token.access === 'read' && !READ_METHODS.has(request.method)) {
+      throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
+    }
+  });
   app.decorate('adminFromRequest', async (request: FastifyRequest) => {
     const token = cookie.read(request);
     return token === undefined ? null : sessions.resolve(token);
@@ -84,7 +111,17 @@ export function registerAuth(
       hook = async (request: FastifyRequest, reply: FastifyReply) => {
         // Admin answers are personal: never kept by a shared cache or the browser's back-forward cache.
         reply.header('cache-control', 'no-store');
-        // A route may have two hooks (its plugin's and its own): the session is looked up once.
+        // A route may have two hooks (its plugin's and its own): the session or token is looked up once.
+        const token = bearerToken(request);
+        if (token !== undefined) {
+          const admin = request.admin ?? (await apiTokens.resolve(token));
+          if (!admin) {
+            reply.header('www-authenticate', 'Bearer error="invalid_token"');
+            throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
+          }
+          request.admin = admin;
+          if (area !== 'account') request.tokenReachesBeyondAccount = true;
+        }
         const admin = request.admin ?? (await sessions.resolve(cookie.read(request)));
         if (!admin) {
           if (cookie.read(request) !== undefined) cookie.clear(reply);

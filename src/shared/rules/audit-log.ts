@@ -9,6 +9,8 @@ export const AUDIT_ACTION_LABELS = {
   'profile.notifications': 'Changed own notifications',
   'device.add': 'Turned on push on a device',
   'device.remove': 'Removed a push device',
+  'api-token.create': 'Created an API token',
+  'api-token.revoke': 'Revoked an API token',
   'two-factor.enable': 'Turned on two-factor sign-in',
   'two-factor.disable': 'Turned off two-factor sign-in',
   'two-factor.recovery-codes': 'Made new recovery codes',

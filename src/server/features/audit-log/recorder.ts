@@ -54,6 +54,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'POST /api/admin/profile/devices': { action: 'device.add' },
   'DELETE /api/admin/profile/devices/:id': { action: 'device.remove', target: 'device' },
   'POST /api/admin/profile/devices/:id/test': null,
+  'POST /api/admin/api-tokens': { action: 'api-token.create' },
+  'DELETE /api/admin/api-tokens/:id': { action: 'api-token.revoke', target: 'token' },
   'POST /api/admin/notifications/test-email': null,
   'PATCH /api/contact-inquiries/:id/status': { action: 'inquiry.status', target: 'inquiry' },
   'PATCH /api/contact-inquiries/:id/read': { action: 'inquiry.read', target: 'inquiry' },
@@ -151,6 +153,9 @@ export function registerAuditRecording(
       detail = { reason };
     }
     if (action === null) return;
+    // A change made by a script shows which of the user's tokens made it.
+    const apiToken = request.admin?.apiToken;
+    if (apiToken) detail = { ...detail, apiToken: apiToken.name };
     const actor = request.admin ?? note?.actor ?? signInEmail(request, route.action);
     const params = request.params as Record<string, unknown> | undefined;
     const targetId = params?.[route.targetParam ?? 'id'];
