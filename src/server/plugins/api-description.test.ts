@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { API_TOKEN_MESSAGES } from '../../shared/rules/api-tokens.ts';
 import type { Role } from '../../shared/rules/roles.ts';
 import {
   asAdmin,
@@ -29,7 +30,9 @@ interface ApiDocument {
   components: { securitySchemes: Record<string, Record<string, string>> };
 }
 
-const SIGNED_IN = [{ sessionCookie: [] }, { bearerToken: [] }];
+const SIGNED_IN: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
+const SESSION_ONLY: Record<string, string[]>[] = [{ sessionCookie: [] }];
+const PASSWORD = 'api description password';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 const documentOf = async (app: FastifyInstance, headers: Record<string, string> = {}) =>
@@ -76,27 +79,65 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
   });
 
   it('asks for a session or a token exactly where an operation answers 401 without one', async () => {
-    const mismatches: string[] = [];
-    for (const { method, path, operation } of operationsOf(document)) {
+    // A read-write administrator's token: it may call whatever is not one's own account.
+    await createAdmin(t.database, { email: 'tokens@example.com', password: PASSWORD, role: 'administrator' });
+    const cookie = await signIn(t.app, { email: 'tokens@example.com', password: PASSWORD });
+    const created = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        payload: { name: 'Description', role: 'administrator', access: 'read-write', expiresInDays: 7 },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const token = created.json<{ data: { token: string } }>().data.token;
+
+    const call = async (
+      method: string,
+      path: string,
+      operation: Operation,
+      headers: Record<string, string>,
+    ) => {
       // A random id for each path parameter and an empty body: nothing real is touched.
-      const options: InjectOptions = {
+      const response = await t.app.inject({
         method: method as InjectOptions['method'],
         url: path.replace(/\{[^}]+\}/g, () => randomUUID()),
-        headers: { origin: TEST_ORIGIN },
+        headers,
         ...(operation.requestBody ? { payload: {} } : {}),
         payloadAsStream: true,
-      };
-      const response = await t.app.inject(options);
-      // The event stream never ends: only its status is read.
-      response.stream().destroy();
-      const answers401 = response.statusCode === 401;
-      const expected = answers401 ? SIGNED_IN : [];
+      });
+      // The event stream never ends: only the status, and a refusal's message, are read.
+      const stream = response.stream();
+      if (response.statusCode !== 403) {
+        stream.destroy();
+        return { status: response.statusCode, message: undefined };
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+      return { status: 403, message: JSON.parse(Buffer.concat(chunks).toString('utf8')).message as string };
+    };
+
+    const mismatches: string[] = [];
+    for (const { method, path, operation } of operationsOf(document)) {
+      const visitor = await call(method, path, operation, { origin: TEST_ORIGIN });
+      let expected: Record<string, string[]>[] = [];
+      if (visitor.status === 401) {
+        const withToken = await call(method, path, operation, { authorization: `Bearer ${token}` });
+        expected =
+          withToken.status === 403 && withToken.message === API_TOKEN_MESSAGES.accountArea
+            ? SESSION_ONLY
+            : SIGNED_IN;
+      }
       if (JSON.stringify(operation.security) !== JSON.stringify(expected))
         mismatches.push(
-          `${method} ${path}: ${response.statusCode} without a session, security ${JSON.stringify(operation.security)}`,
+          `${method} ${path}: ${visitor.status} without a session, security ${JSON.stringify(operation.security)}`,
         );
     }
     expect(mismatches).toEqual([]);
+    const secured = operationsOf(document).map(({ operation }) => JSON.stringify(operation.security));
+    // Both kinds are there: the account's operations take the session only.
+    expect(secured).toContain(JSON.stringify(SESSION_ONLY));
+    expect(secured).toContain(JSON.stringify(SIGNED_IN));
   });
 
   it('describes the session cookie and bearer tokens, and the server from the request', () => {
@@ -137,6 +178,11 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
           async () => ({ ok: true }),
         );
         scope.get('/api/later/public', { schema: schema('Open to anyone') }, async () => ({ ok: true }));
+        scope.get(
+          '/api/later/account',
+          { onRequest: scope.requireAccess('account'), schema: schema('One’s own account') },
+          async () => ({ ok: true }),
+        );
       });
       const paths = (await documentOf(later.app)).paths;
       expect(paths['/api/later/plugin']?.get).toMatchObject({
@@ -145,6 +191,7 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
       });
       expect(paths['/api/later/route']?.get?.security).toEqual(SIGNED_IN);
       expect(paths['/api/later/public']?.get?.security).toEqual([]);
+      expect(paths['/api/later/account']?.get?.security).toEqual(SESSION_ONLY);
     });
   });
 });
@@ -162,7 +209,6 @@ describe('the servers of the document', () => {
 describe.each(TEST_DIALECTS)('the API reference at /api/docs (%s)', (dialect) => {
   let t: TestApp;
   const cookies = new Map<Role, string>();
-  const PASSWORD = 'api reference password';
   beforeAll(async () => {
     t = await createTestApp(dialect);
     for (const role of ['administrator', 'agent', 'editor'] as const) {

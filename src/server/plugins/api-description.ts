@@ -25,6 +25,11 @@ const AREAS: Record<Area, true> = {
 
 /** What an operation that needs a signed-in user accepts: the session cookie, or an API token. */
 const SIGNED_IN_SECURITY: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
+/** One's own account (area `account` only) takes the session alone: a token never reaches it. */
+const SESSION_ONLY_SECURITY: Record<string, string[]>[] = [{ sessionCookie: [] }];
+
+/** Whether an API token may call an operation behind `areas`: any area but `account` (see auth.ts). */
+const tokensReach = (areas: Area[]) => areas.some((area) => area !== 'account');
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const singular = (word: string) =>
@@ -80,7 +85,10 @@ function onRequestHooksOf(route: RouteOptions, instance: FastifyInstance | undef
 /** Who may call an operation, for its description: the roles that may use every area it requires. */
 function rolesSentence(areas: Area[]): string {
   const roles = ROLES.filter((role) => areas.every((area) => canUse(role, area)));
-  return `Needs a signed-in user or an API token; roles: ${roles.map((role) => ROLE_LABELS[role]).join(', ')}.`;
+  const who = tokensReach(areas)
+    ? 'Needs a signed-in user or an API token (a read-only one for GET only)'
+    : 'Needs a signed-in user (API tokens cannot call it)';
+  return `${who}; roles: ${roles.map((role) => ROLE_LABELS[role]).join(', ')}.`;
 }
 
 export interface ApiDescriptionOptions {
@@ -116,7 +124,9 @@ export async function registerApiDescription(
     const method = [input.route.method].flat()[0] ?? 'GET';
     const areas = accessAreasOf(input.route);
     // A public operation says so with an empty list: no requirement, anyone may call it.
-    const security = described.security ?? (areas.length > 0 ? SIGNED_IN_SECURITY : []);
+    const security =
+      described.security ??
+      (areas.length === 0 ? [] : tokensReach(areas) ? SIGNED_IN_SECURITY : SESSION_ONLY_SECURITY);
     const description = [described.description, areas.length > 0 ? rolesSentence(areas) : undefined]
       .filter(Boolean)
       .join('\n\n');
@@ -152,7 +162,9 @@ export async function registerApiDescription(
           bearerToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API token from My Profile, sent as `Authorization: Bearer smpk_…`.',
+            description:
+              'An API token from My Profile, sent as `Authorization: Bearer smpk_…`: it acts with its own role ' +
+              '(no higher than its owner’s), read-only tokens for GET only, and never on one’s own account.',
           },
         },
       },
