@@ -1,8 +1,7 @@
 import { maxHeaderSize } from 'node:http';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LOCALES, localizedPath } from '../shared/rules/locales.ts';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { uploadOfUrl } from '../shared/rules/uploads.ts';
@@ -96,6 +95,7 @@ import { createWebhookRepository } from './features/webhooks/webhook-repository.
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
+import { registerApiDescription, registerApiReference } from './plugins/api-description.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { earlyErrorOptions, registerMalformedUrlCheck } from './plugins/early-errors.ts';
@@ -218,16 +218,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   // External plugins first, then the app's own, then routes.
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Sampark API',
-        version: '1.0.0',
-        description: 'Contact directory, inquiries, blog and back office.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDescription(app, { sessionCookieName: sessionCookie(config).name });
   await registerCompression(app);
   await app.register(cookie);
   await registerSecurity(app, config);
@@ -584,7 +575,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ],
   });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiReference(app, config, { access: app.requireAccess('administration') });
 
   await app.register(siteIconRoutes, {
     brand: async () => {

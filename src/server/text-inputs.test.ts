@@ -322,9 +322,9 @@ const OPERATIONS: Record<string, Operation> = {
       'query:pageSize': 'coded',
     },
   },
-  'GET /api/blogs/{slug}': {
-    request: (ids) => ({ path: { slug: ids.blogSlug } }),
-    inputs: { 'path:slug': 'slug' },
+  'GET /api/blogs/{post}': {
+    request: (ids) => ({ path: { post: ids.blogSlug } }),
+    inputs: { 'path:post': 'slug' },
   },
   'GET /api/blogs/admin/all': {
     request: () => ({ query: { language: 'en', page: '1', pageSize: '50' } }),
@@ -336,11 +336,14 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ body: { content: '# Hello' } }),
     inputs: { 'body:content': 'multi' },
   },
-  'PUT /api/blogs/{id}': {
-    request: (ids) => ({ path: { id: ids.blog }, body: blogBody(0) }),
-    inputs: { 'path:id': 'id', ...blogPostInputs, 'body:version': 'coded' },
+  'PUT /api/blogs/{post}': {
+    request: (ids) => ({ path: { post: ids.blog }, body: blogBody(0) }),
+    inputs: { 'path:post': 'id', ...blogPostInputs, 'body:version': 'coded' },
   },
-  'DELETE /api/blogs/{id}': onlyTheId('blog'),
+  'DELETE /api/blogs/{post}': {
+    request: (ids) => ({ path: { post: ids.blog } }),
+    inputs: { 'path:post': 'id' },
+  },
   'GET /api/blogs/admin/{id}/revisions': onlyTheId('blog'),
   'GET /api/blogs/admin/{id}/revisions/{revisionId}': {
     request: (ids) => ({ path: { id: ids.blog, revisionId: ids.blogRevision } }),

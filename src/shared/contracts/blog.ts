@@ -177,8 +177,15 @@ export type BlogListResponse = z.infer<typeof BlogListResponseSchema>;
 export type PublishedBlogPage = Omit<BlogListResponse, 'success' | 'data'> & { items: BlogPostSummary[] };
 
 export const BlogIdParamsSchema = idParamsSchema('blog post');
-// Any text: a slug that cannot exist is a 404 like one that does not (the handler checks its form).
-export const BlogSlugParamsSchema = z.object({ slug: z.string() });
+// GET /api/blogs/{post} reads a post by its slug, PUT and DELETE change one by its id (the SPEC's paths):
+// one path template, so the parameter has one name. Any text as a slug: a slug that cannot exist is a 404
+// like one that does not (the handler checks its form).
+export const BlogPostSlugParamsSchema = z.object({
+  post: z.string().meta({ description: 'The post’s slug' }),
+});
+export const BlogPostIdParamsSchema = z.object({
+  post: z.uuid('Invalid blog post id').meta({ description: 'The post’s id' }),
+});
 
 export const BlogPostResponseSchema = z.object({ success: z.literal(true), data: BlogPostSchema });
 export const BlogPostDetailResponseSchema = z.object({

@@ -104,7 +104,16 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
 
   app.post(
     '/api/admin/login',
-    { schema: { tags: ['admin'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'signIn',
+        summary:
+          'Sign in with email and password: a session cookie, or the second step when two-factor is on',
+        body: LoginSchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
       const trustedDevice = await devices.trustedDevice(request, email);
@@ -139,6 +148,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     {
       schema: {
         tags: ['admin'],
+        operationId: 'signInWithTwoFactor',
         summary: "A sign-in's second step: the authenticator's code, or a recovery code (used up)",
         body: TwoFactorSignInSchema,
         response: { 200: SignedInResponseSchema, ...errors },
@@ -189,7 +199,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
 
   app.post(
     '/api/admin/logout',
-    { schema: { tags: ['admin'], response: { 200: z.object({ success: z.literal(true) }) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'signOut',
+        summary: 'Sign out: the session ends and its cookie is cleared (without a session, nothing changes)',
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
     async (request, reply) => {
       const admin = await app.adminFromRequest(request);
       // Signing out without a session changes nothing: the audit log records only real sign-outs.
@@ -204,7 +221,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     '/api/admin/me',
     {
       onRequest: app.requireAccess('account'),
-      schema: { tags: ['admin'], response: { 200: AdminResponseSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['admin'],
+        operationId: 'getSignedInUser',
+        summary: 'The signed-in user: name, email, role and two-factor state',
+        response: { 200: AdminResponseSchema, 401: ApiErrorSchema },
+      },
     },
     async (request) => {
       const admin = request.admin!;
@@ -218,6 +240,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       onRequest: app.requireAccess('account'),
       schema: {
         tags: ['admin'],
+        operationId: 'changeOwnPassword',
+        summary: 'Change your own password (the current one is asked); your other sessions end',
         body: ChangePasswordSchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -239,7 +263,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
 
   app.get(
     '/api/admin/login-info',
-    { schema: { tags: ['admin'], response: { 200: LoginInfoSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'getSignInInfo',
+        summary: 'What the sign-in page shows before anyone signs in: the demo credentials in demo mode',
+        response: { 200: LoginInfoSchema },
+      },
+    },
     async () => ({
       demoCredentials:
         config.DEMO_MODE && !config.ADMIN_PASSWORD

@@ -24,6 +24,7 @@ export const twoFactorResetRoutes: FastifyPluginAsyncZod<TwoFactorResetDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['team'],
+        operationId: 'resetUserTwoFactor',
         summary: "Turns a user's two-factor sign-in off and signs them out everywhere",
         params: TeamUserIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },

@@ -56,6 +56,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
       onRequest,
       schema: {
         tags: ['admin'],
+        operationId: 'setUpTwoFactor',
         summary: 'A new secret for an authenticator app (QR code), not on until a code from it is given',
         response: { 200: TwoFactorSetupResponseSchema, ...errors },
       },
@@ -79,6 +80,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
       onRequest,
       schema: {
         tags: ['admin'],
+        operationId: 'enableTwoFactor',
         summary: 'Turns two-factor sign-in on with a code from the app just set up; the recovery codes, once',
         body: TwoFactorCodeSchema,
         response: { 200: RecoveryCodesResponseSchema, ...errors },
@@ -105,6 +107,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
       onRequest,
       schema: {
         tags: ['admin'],
+        operationId: 'disableTwoFactor',
         summary: 'Turns two-factor sign-in off (your password again)',
         body: TwoFactorDisableSchema,
         response: { 200: MessageResponseSchema, ...errors },
@@ -128,6 +131,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
       onRequest,
       schema: {
         tags: ['admin'],
+        operationId: 'renewRecoveryCodes',
         summary: 'New recovery codes for a code from the authenticator app; the old ones stop working',
         body: TwoFactorCodeSchema,
         response: { 200: RecoveryCodesResponseSchema, ...errorResponses(400, 401, 403, 429) },

@@ -21,8 +21,10 @@ declare module 'fastify' {
 
 interface AuditedRoute {
   action: AuditAction;
-  /** What `:id` names, e.g. `inquiry`. */
+  /** What `:id` (or `targetParam`) names, e.g. `inquiry`. */
   target?: string;
+  /** The path parameter naming the target when it is not `id`. */
+  targetParam?: string;
   /** A sign-in's refusals, recorded as failed sign-ins with the reason for each status. */
   refusals?: Record<number, string>;
 }
@@ -72,8 +74,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'DELETE /api/admin/dashboard/channel-clicks': { action: 'channel-clicks.reset' },
   'POST /api/blogs': { action: 'post.create' },
   'POST /api/blogs/preview': null,
-  'PUT /api/blogs/:id': { action: 'post.update', target: 'post' },
-  'DELETE /api/blogs/:id': { action: 'post.delete', target: 'post' },
+  'PUT /api/blogs/:post': { action: 'post.update', target: 'post', targetParam: 'post' },
+  'DELETE /api/blogs/:post': { action: 'post.delete', target: 'post', targetParam: 'post' },
   'POST /api/blogs/admin/:id/revisions/:revisionId/restore': { action: 'post.restore', target: 'post' },
   // A user's own unsaved draft: the save that follows is what the log records.
   'PUT /api/blogs/autosaves/:postKey': null,
@@ -162,14 +164,15 @@ export function registerAuditRecording(
     const apiToken = request.admin?.apiToken;
     if (apiToken) detail = { ...detail, apiToken: apiToken.name };
     const actor = request.admin ?? note?.actor ?? signInEmail(request, route.action);
-    const params = request.params as { id?: unknown } | undefined;
+    const params = request.params as Record<string, unknown> | undefined;
+    const targetId = params?.[route.targetParam ?? 'id'];
     const entry: AuditRecord = {
       at: nowIso(clock),
       actorId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,
       action,
       targetType: route.target ?? null,
-      targetId: route.target && typeof params?.id === 'string' ? params.id : null,
+      targetId: route.target && typeof targetId === 'string' ? targetId : null,
       detail,
       ip: request.ip,
     };

@@ -24,6 +24,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['backups'],
+        operationId: 'getBackupStatus',
         summary:
           'The automatic backups: on or off and why, where they are kept, the newest, the last failure',
         response: { 200: BackupStatusResponseSchema, ...adminErrors },
@@ -37,6 +38,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['backups'],
+        operationId: 'downloadLatestBackup',
         summary:
           'The newest backup as a file download: a SQLite database, or a pg_dump archive on PostgreSQL',
         // The file goes out as a stream, which Fastify sends without serializing.

@@ -381,8 +381,9 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       'id',
       'Invalid blog post id',
     );
-    expectBadRequest(await admin({ method: 'PUT', url: '/api/blogs/nope', payload: blogInput() }), 'id');
-    expectBadRequest(await admin({ method: 'DELETE', url: `/api/blogs/${'9'.repeat(3000)}` }), 'id');
+    // One path template for a post read by slug and changed by id: its parameter is `post`.
+    expectBadRequest(await admin({ method: 'PUT', url: '/api/blogs/nope', payload: blogInput() }), 'post');
+    expectBadRequest(await admin({ method: 'DELETE', url: `/api/blogs/${'9'.repeat(3000)}` }), 'post');
   });
 
   describe('content nested too deeply to render', () => {

@@ -37,6 +37,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'listBlogPostRevisions',
         summary: 'A post’s revisions, newest first: who saved which version and when (without the text)',
         params: BlogIdParamsSchema,
         response: { 200: BlogRevisionListResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -56,6 +57,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'getBlogPostRevision',
         summary: 'One revision of a post, with every field it kept',
         params: BlogRevisionParamsSchema,
         response: { 200: BlogRevisionResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -73,6 +75,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'restoreBlogPostRevision',
         summary:
           'Put a revision’s text back as a new version (publication stays as it is); with `version`, only if no one saved since',
         params: BlogRevisionParamsSchema,
@@ -103,6 +106,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'getBlogPostAutosave',
         summary: 'The signed-in user’s autosaved draft of a post (`new`: of a post not yet created), or null',
         params: AutosaveParamsSchema,
         response: { 200: AutosaveResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -119,6 +123,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'replaceBlogPostAutosave',
         summary: 'Keep the editor’s values as the signed-in user’s draft of a post (seen by no one else)',
         params: AutosaveParamsSchema,
         body: AutosaveBodySchema,
@@ -138,6 +143,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'deleteBlogPostAutosave',
         summary: 'Forget the signed-in user’s draft of a post (after a save, or when discarded)',
         params: AutosaveParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },

@@ -7,11 +7,12 @@ import {
   BlogListResponseSchema,
   type BlogPost,
   BlogPostDetailResponseSchema,
+  BlogPostIdParamsSchema,
   BlogPostResponseSchema,
   BlogPostSavedResponseSchema,
+  BlogPostSlugParamsSchema,
   type BlogPostValues,
   BlogPreviewResponseSchema,
-  BlogSlugParamsSchema,
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
@@ -84,6 +85,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
     {
       schema: {
         tags: ['blog'],
+        operationId: 'listPublishedBlogPosts',
         summary:
           'Published posts, newest first, optionally of one language and one category, one page at a time',
         querystring: PublishedBlogListQuerySchema,
@@ -97,17 +99,18 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
   );
 
   app.get(
-    '/api/blogs/:slug',
+    '/api/blogs/:post',
     {
       schema: {
         tags: ['blog'],
+        operationId: 'getPublishedBlogPost',
         summary: 'A published post with its content as HTML (drafts too, for a signed-in admin)',
-        params: BlogSlugParamsSchema,
+        params: BlogPostSlugParamsSchema,
         response: { 200: BlogPostDetailResponseSchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { slug } = request.params;
+      const { post: slug } = request.params;
       // A slug of another form cannot exist: no need to ask the database.
       if (!isPossibleSlug(slug)) throw notFound();
       const post = await blogPosts.findBySlug(slug);
@@ -211,6 +214,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'listBlogPosts',
         summary: 'Every post (or one language’s), drafts included, newest created first',
         querystring: AdminBlogListQuerySchema,
         response: { 200: BlogListResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -224,6 +228,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'getBlogPost',
         summary: 'One post, draft or published, for editing',
         params: BlogIdParamsSchema,
         response: { 200: BlogPostResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -237,6 +242,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'createBlogPost',
         summary: 'Create a post: a draft, published now, or scheduled to publish itself at scheduledAt',
         body: BlogPostBodySchema,
         response: { 201: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
@@ -257,6 +263,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     {
       schema: {
         tags: ['blog'],
+        operationId: 'previewBlogPost',
         summary: 'Render Markdown as the published post will show it',
         body: BlogPreviewBodySchema,
         response: { 200: BlogPreviewResponseSchema, ...SAVE_ERROR_RESPONSES },
@@ -266,19 +273,20 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   );
 
   app.put(
-    '/api/blogs/:id',
+    '/api/blogs/:post',
     {
       schema: {
         tags: ['blog'],
+        operationId: 'replaceBlogPost',
         summary:
           'Replace a post’s fields (its first publication date is kept); with `version`, only if no one saved since',
-        params: BlogIdParamsSchema,
+        params: BlogPostIdParamsSchema,
         body: BlogPostUpdateBodySchema,
         response: { 200: BlogPostSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const { id } = request.params;
+      const { post: id } = request.params;
       found(await blogPosts.findById(id));
       checkSchedule(request.body, clock());
       await checkTranslation(request.body, blogPosts);
@@ -296,17 +304,18 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   );
 
   app.delete(
-    '/api/blogs/:id',
+    '/api/blogs/:post',
     {
       schema: {
         tags: ['blog'],
+        operationId: 'deleteBlogPost',
         summary: 'Delete a post',
-        params: BlogIdParamsSchema,
+        params: BlogPostIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
-      if (!(await blogPosts.delete(request.params.id))) throw notFound();
+      if (!(await blogPosts.delete(request.params.post))) throw notFound();
       publicContent.changed();
       return { success: true as const, message: BLOG_MESSAGES.deleted };
     },

@@ -58,6 +58,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       compress: false,
       schema: {
         tags: ['contacts'],
+        operationId: 'listActiveContacts',
         summary: 'Active contact channels in the admin’s order (public)',
         response: { 200: PublicContactChannelListResponseSchema },
       },
@@ -74,6 +75,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
+        summary: 'Every contact channel, active or not, in the admin’s order',
         response: { 200: ContactChannelListResponseSchema, 401: ApiErrorSchema },
       },
     },
@@ -86,6 +88,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
+        summary: 'Add a contact channel: its type, its value and whether visitors see it',
         body: ContactChannelCreateSchema,
         response: { 201: ContactChannelResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -146,6 +149,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['contacts'],
+        summary: 'Delete a contact channel',
         params: ContactChannelIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },

@@ -58,6 +58,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        operationId: 'listAssignees',
         summary: 'The team members an inquiry can be assigned to: active users whose role can use the inbox',
         response: { 200: InquiryAssigneesResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -70,6 +71,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        operationId: 'assignContactInquiry',
         summary: 'Assign an inquiry to a team member, or to nobody (userId null)',
         params: InquiryIdParamsSchema,
         body: InquiryAssigneeUpdateSchema,
@@ -192,6 +194,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        operationId: 'recordReplyLinkOpened',
         summary: "Record that you opened one of an inquiry's reply links (WhatsApp, call or email)",
         params: InquiryIdParamsSchema,
         body: InquiryReplyLinkInputSchema,

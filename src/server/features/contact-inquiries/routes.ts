@@ -144,6 +144,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        operationId: 'getContactInquiryStats',
         summary: 'How many inquiries there are, by status and unread',
         response: { 200: InquiryStatsResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -157,6 +158,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['inquiries'],
+        operationId: 'exportContactInquiries',
         summary:
           'The filtered list as CSV, newest first; cells a spreadsheet would run as formulas are neutralised',
         querystring: InquiryFilterSchema,
@@ -191,6 +193,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        summary: 'One inquiry with everything the visitor sent',
         params: InquiryIdParamsSchema,
         response: { 200: InquiryDetailResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
@@ -203,6 +206,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['inquiries'],
+        summary: 'Change an inquiry’s status: new, in progress or resolved',
         params: InquiryIdParamsSchema,
         body: InquiryStatusUpdateSchema,
         response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -230,6 +234,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags: ['inquiries'],
+          operationId: `markContactInquiry${path === 'read' ? 'Read' : 'Unread'}`,
           summary: `Mark an inquiry as ${path}`,
           params: InquiryIdParamsSchema,
           response: { 200: InquiryResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -249,6 +254,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['inquiries'],
+        summary: 'Delete an inquiry',
         params: InquiryIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },

@@ -85,6 +85,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
       onRequest: app.requireAccess('dashboard'),
       schema: {
         tags: ['dashboard'],
+        operationId: 'getClicksAndViews',
         summary: 'Clicks per contact channel and the most viewed posts over the last 7, 30 or 90 days',
         querystring: ClicksAndViewsQuerySchema,
         response: { 200: ClicksAndViewsResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -115,6 +116,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['dashboard'],
+        operationId: 'resetChannelClicks',
         summary: 'Resets the click counts of every contact channel',
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },

@@ -92,6 +92,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
       compress: false,
       schema: {
         tags: ['admin'],
+        operationId: 'streamLiveEvents',
         summary:
           'Server-sent events naming the inquiries that change, for open back-office screens to refetch',
         response: {

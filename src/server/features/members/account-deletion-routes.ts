@@ -117,6 +117,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
       attachValidation: true,
       schema: {
         tags: ['members'],
+        operationId: 'deleteOwnMemberAccount',
         summary: `Delete one's own member account (kept as a bare record for at most ${DELETION_RETENTION_DAYS} days)`,
         body: AccountDeletionSchema,
         headers: ProofOfWorkHeadersSchema,

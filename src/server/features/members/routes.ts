@@ -155,6 +155,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
     {
       schema: {
         tags: ['members'],
+        operationId: 'resetMemberPassword',
         summary: 'Reset a member’s password to a typed or generated one (returned this once)',
         params: MemberIdParamsSchema,
         body: MemberPasswordResetSchema,

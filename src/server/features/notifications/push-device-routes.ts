@@ -99,6 +99,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['push'],
+        operationId: 'sendTestNotification',
         summary:
           "Sends a test notification to one of the signed-in user's devices now, and answers with what the " +
           'push service said (a device it calls gone is removed: 410)',

@@ -56,6 +56,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'getNotificationChoices',
         summary: "The signed-in user's notification choices: an email per new inquiry, a daily digest",
         response: { 200: NotificationPreferencesResponseSchema, ...errorResponses(401, 404) },
       },
@@ -72,6 +73,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'replaceNotificationChoices',
         summary: "Replace the signed-in user's notification choices",
         body: NotificationPreferencesSchema,
         response: {
@@ -98,6 +100,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['notifications'],
+        operationId: 'getNotificationStatus',
         summary:
           'Email notifications on or off, deliveries waiting, and those given up with their last error',
         response: { 200: NotificationStatusResponseSchema, ...errorResponses(401) },
@@ -144,6 +147,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['notifications'],
+        operationId: 'sendTestEmail',
         summary:
           "Send a test email to the signed-in user's address at once; answers with the mail server's reply",
         response: { 200: TestEmailResponseSchema, ...errorResponses(401, 403, 409, 502) },

@@ -31,6 +31,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
     {
       schema: {
         tags: ['settings'],
+        operationId: 'getSettings',
         summary: 'The site settings: brand, business hours, figures, time zone (public)',
         response: { 200: SiteSettingsResponseSchema },
       },
@@ -65,6 +66,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['settings'],
+        operationId: 'getSignInSettings',
         summary: "The back office's sign-in settings: whether administrators must use two-factor sign-in",
         response: { 200: SignInSettingsResponseSchema, ...errorResponses(401, 403) },
       },
@@ -78,6 +80,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
       onRequest: app.requireAccess('administration'),
       schema: {
         tags: ['settings'],
+        operationId: 'replaceSignInSettings',
         summary: "Replace the back office's sign-in settings",
         body: SignInSettingsSchema,
         response: { 200: SignInSettingsSavedResponseSchema, ...errorResponses(400, 401, 403) },

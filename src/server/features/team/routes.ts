@@ -201,6 +201,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
     {
       schema: {
         tags: ['team'],
+        operationId: 'resetUserPassword',
         summary: 'Reset a user’s password to a typed or generated one (returned this once); signs them out',
         params: TeamUserIdParamsSchema,
         body: TeamPasswordResetSchema,
@@ -226,6 +227,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
     {
       schema: {
         tags: ['team'],
+        operationId: 'renewUserInvitation',
         summary: 'A new invitation link for a user (returned this once); earlier links stop working',
         params: TeamUserIdParamsSchema,
         response: { 200: TeamUserCredentialsResponseSchema, ...ADMIN_ERROR_RESPONSES },
@@ -273,6 +275,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
     {
       schema: {
         tags: ['team'],
+        operationId: 'checkInvitation',
         summary: 'Whose invitation a link is, while it works',
         body: InvitationCheckSchema,
         response: { 200: InvitationInfoResponseSchema, ...invitationErrors },
@@ -291,6 +294,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
     {
       schema: {
         tags: ['team'],
+        operationId: 'acceptInvitation',
         summary: 'Set one’s password with an invitation link; the link then stops working',
         body: InvitationAcceptSchema,
         response: { 200: MessageResponseSchema, ...invitationErrors },

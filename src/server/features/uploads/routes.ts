@@ -53,6 +53,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
     {
       schema: {
         tags: ['uploads'],
+        operationId: 'uploadImage',
         summary: 'Upload an image (multipart, field "file"): JPEG, PNG, WebP, AVIF or GIF up to 10 MB',
         consumes: ['multipart/form-data'],
         response: { 201: UploadResponseSchema, ...ADMIN_ERROR_RESPONSES, ...errorResponses(413, 415) },
@@ -105,6 +106,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
     {
       schema: {
         tags: ['uploads'],
+        operationId: 'deleteImage',
         summary: 'Delete an image that no post and not the brand logo uses',
         params: UploadIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES, ...errorResponses(409) },

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Dialect } from '../../db/database.ts';
+import { isApiDescriptionRoute } from '../../plugins/api-description.ts';
 import { FIXED_PUBLIC_PATHS } from '../../web/seo-routes.ts';
 import { asAdmin, createSignedInTestApp, createTestApp, signIn } from '../test-app.ts';
 import {
@@ -38,7 +39,7 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): { runs: numb
 
 export interface ApiDescription {
   operations: FuzzOperation[];
-  /** The app's routes under /api except the OpenAPI document itself, one per method, HEAD aside. */
+  /** The app's routes under /api except the OpenAPI document and its reference, one per method, HEAD aside. */
   apiRoutes: RouteEntry[];
 }
 
@@ -50,7 +51,7 @@ export async function describeApi(): Promise<ApiDescription> {
     if (response.statusCode !== 200) throw new Error(`/api/openapi.json answered ${response.statusCode}`);
     const apiRoutes = routesFromPrintout(t.app.printRoutes({ commonPrefix: false })).filter(
       (route) =>
-        route.path.startsWith('/api/') && route.method !== 'HEAD' && route.path !== '/api/openapi.json',
+        route.path.startsWith('/api/') && route.method !== 'HEAD' && !isApiDescriptionRoute(route.path),
     );
     return { operations: operationsFromOpenApi(response.json()), apiRoutes };
   } finally {
