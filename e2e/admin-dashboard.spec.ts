@@ -111,8 +111,14 @@ test('the dashboard says when it cannot load and when nothing is unread', async 
   // A server error is asked again twice (after 1 s and 2 s) before the page gives up.
   await expect(page.getByText('The dashboard could not be loaded.')).toBeVisible({ timeout: 10_000 });
   fail = false;
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('region', { name: 'Recent unread inquiries' })).toContainText(
-    'No unread inquiries. You are all caught up.',
-  );
+  const unread = page.getByRole('region', { name: 'Recent unread inquiries' });
+  // Tests on other pages post inquiries to the same server meanwhile: a live update may load the dashboard
+  // again before the click, and then there is no button left to click.
+  await page
+    .getByRole('button', { name: 'Try again' })
+    .click({ timeout: 5_000 })
+    .catch(async (error: unknown) => {
+      if (!(await unread.isVisible())) throw error;
+    });
+  await expect(unread).toContainText('No unread inquiries. You are all caught up.');
 });
