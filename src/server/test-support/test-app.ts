@@ -462,6 +462,17 @@ export const TEST_INQUIRY = {
   service: 'technical-support',
 } as const;
 
+/** The contact form's post of `payload`, as a visitor's browser at one address sends it. */
+export function postInquiry(payload: object = TEST_INQUIRY): InjectOptions {
+  return {
+    method: 'POST',
+    url: '/api/contact-inquiries',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload,
+    remoteAddress: '203.0.113.7',
+  };
+}
+
 export type InquiryRow = Insertable<DB['contactInquiries']>;
 export type InquiryRowOverrides = Partial<Omit<InquiryRow, 'isRead' | 'seq'>> & {
   isRead?: boolean;

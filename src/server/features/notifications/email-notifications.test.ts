@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_OFF_MESSAGE } from '../../../shared/rules/notifications.ts';
 import {
@@ -13,11 +12,11 @@ import {
   createTestApp,
   expectAuthenticationRequired,
   expectBadRequest,
+  postInquiry,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_INQUIRY,
-  TEST_ORIGIN,
   type TestApp,
   withTestApp,
 } from '../../test-support/test-app.ts';
@@ -27,16 +26,6 @@ const SECOND_ADMIN = { email: 'second@example.com', password: 'second password 1
 const OPTED_OUT_ADMIN = { email: 'opted-out@example.com', password: 'opted out password 1' };
 /** Without PUBLIC_ORIGIN, links go to the server's own address (HOST 0.0.0.0, PORT 3000). */
 const LINK_ORIGIN = 'http://localhost:3000';
-
-function postInquiry(payload: object = TEST_INQUIRY): InjectOptions {
-  return {
-    method: 'POST',
-    url: '/api/contact-inquiries',
-    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-    payload,
-    remoteAddress: '203.0.113.7',
-  };
-}
 
 const DEFAULT_PREFERENCES = { email: true, digest: { enabled: false, hour: 9, unreadHours: 12 } };
 

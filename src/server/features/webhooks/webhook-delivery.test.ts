@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
@@ -9,11 +8,11 @@ import {
   createAdmin,
   createMember,
   createTestApp,
+  postInquiry,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_INQUIRY,
-  TEST_ORIGIN,
   type TestApp,
   type TestAppOptions,
 } from '../../test-support/test-app.ts';
@@ -22,16 +21,6 @@ import { guardedLookup } from './webhook-addresses.ts';
 import { WEBHOOK_USER_AGENT } from './webhook-delivery.ts';
 
 const MINUTE_MS = 60_000;
-
-function postInquiry(payload: object = TEST_INQUIRY): InjectOptions {
-  return {
-    method: 'POST',
-    url: '/api/contact-inquiries',
-    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-    payload,
-    remoteAddress: '203.0.113.7',
-  };
-}
 
 describe('the lookup a delivery connects with', () => {
   it('refuses a name that resolves to a loopback address, and passes it with WEBHOOKS_ALLOW_PRIVATE_HTTP', async () => {
