@@ -90,10 +90,11 @@ async function openSettings(page: Page) {
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 20_000 });
 }
 
-test('an administrator adds a webhook, sees its secret once, turns it off and on, and deletes it', async ({
-  page,
-  baseURL,
-}) => {
+// Both webhook tests run alone on their server (@exclusive): their webhooks take every inquiry another test
+// posts, which would fill the log that should be empty and hide which delivery is this test's.
+test('an administrator adds a webhook, sees its secret once, turns it off and on, and deletes it', {
+  tag: '@exclusive',
+}, async ({ page, baseURL }) => {
   const url = `http://127.0.0.1:9/hooks/${uniqueTag()}`;
   const description = `Inquiries to the sheet ${uniqueTag()}`;
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -183,10 +184,9 @@ test('an administrator adds a webhook, sees its secret once, turns it off and on
   }
 });
 
-test("a new inquiry reaches a webhook's receiver, signed, and shows delivered in its log, from where it is redelivered", async ({
-  page,
-  baseURL,
-}) => {
+test("a new inquiry reaches a webhook's receiver, signed, and shows delivered in its log, from where it is redelivered", {
+  tag: '@exclusive',
+}, async ({ page, baseURL }) => {
   const receiver = await startReceiver();
   const tag = uniqueTag();
   let inquiryId: string | undefined;
