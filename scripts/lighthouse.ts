@@ -34,8 +34,9 @@ const REPORT_DIR = path.resolve('.tmp/lighthouse');
 const SHOWN_PROBLEMS = 8;
 
 ensureBuild();
-const workDir = fs.mkdtempSync(path.resolve('.tmp', 'lighthouse-site-'));
+// The report folder first: it creates .tmp, where the site's folder goes, in a fresh checkout.
 fs.mkdirSync(REPORT_DIR, { recursive: true });
+const workDir = fs.mkdtempSync(path.resolve('.tmp', 'lighthouse-site-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = startProcess(process.execPath, ['dist/server/main.js'], {
