@@ -9,14 +9,15 @@ import { cx } from '../../lib/class-names.ts';
  * image description, empty when none was given: the picture then sits beside the post's title, which a
  * screen reader would otherwise hear twice. An uploaded picture comes in several sizes (`picture`): the
  * browser picks the one the screen needs, WebP first. An image that failed before the page's script ran
- * is caught when React attaches (complete, with no width).
+ * is caught when React attaches (complete, with no width). `loading`: `lazy` for pictures below the fold,
+ * `first` for the picture that is likely the page's largest paint (fetched at once, ahead of other images).
  */
 export function BlogImage({
   src,
   picture,
   sizes,
   alt = '',
-  lazy = false,
+  loading = 'eager',
   className,
 }: {
   src: string;
@@ -24,7 +25,7 @@ export function BlogImage({
   /** How wide the picture is shown, for choosing among its sizes (with `picture`). */
   sizes?: string;
   alt?: string;
-  lazy?: boolean;
+  loading?: 'eager' | 'first' | 'lazy';
   className?: string;
 }) {
   const [broken, setBroken] = useState(false);
@@ -47,7 +48,8 @@ export function BlogImage({
             width={picture?.width}
             height={picture?.height}
             alt={alt}
-            loading={lazy ? 'lazy' : undefined}
+            loading={loading === 'lazy' ? 'lazy' : undefined}
+            fetchPriority={loading === 'first' ? 'high' : undefined}
             decoding="async"
             onError={() => setBroken(true)}
             ref={(image) => {

@@ -73,14 +73,20 @@ function CategoryFilter({ current }: { current: BlogListFilter['category'] }) {
   );
 }
 
-function BlogCard({ post }: { post: BlogPostSummary }) {
+/** `first`: the first card, whose picture is likely the page's largest paint: fetched at once, not lazily. */
+function BlogCard({ post, first }: { post: BlogPostSummary; first: boolean }) {
   const copy = useCopy('blog');
   const locale = usePageLocale();
   return (
     <li>
       <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md">
         {post.image && (
-          <BlogImage src={post.image} picture={post.imagePicture} sizes={CARD_IMAGE_SIZES} lazy />
+          <BlogImage
+            src={post.image}
+            picture={post.imagePicture}
+            sizes={CARD_IMAGE_SIZES}
+            loading={first ? 'first' : 'lazy'}
+          />
         )}
         <div className="flex flex-1 flex-col p-5">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
@@ -208,8 +214,8 @@ export function BlogListPage() {
               <p className="py-12 text-center text-slate-600">{copy('empty')}</p>
             ) : (
               <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-                {items.map((post) => (
-                  <BlogCard key={post._id} post={post} />
+                {items.map((post, index) => (
+                  <BlogCard key={post._id} post={post} first={index === 0} />
                 ))}
               </ul>
             )}

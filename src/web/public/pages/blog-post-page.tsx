@@ -95,6 +95,7 @@ export function BlogPostPage() {
           picture={post.imagePicture}
           alt={post.imageAlt}
           sizes={POST_IMAGE_SIZES}
+          loading="first"
           className="mt-6 rounded-2xl shadow-sm"
         />
       )}
