@@ -88,6 +88,47 @@ function publicPageChunks(): Plugin {
   };
 }
 
+/** The stylesheet link Vite writes into a page, with the file it names. */
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)"\s*\/?>/g;
+
+/**
+ * The public pages' stylesheet inlined into their template (index.html) as a <style> element, so that the
+ * first paint waits for nothing but the page itself, and the entry script fetched at low priority, behind
+ * what the page shows (decision 044). The file stays in the build (the manifest names it,
+ * scripts/check-bundles.ts measures it); the admin app (admin.html) keeps its cached <link>.
+ */
+function inlinePublicStylesheet(): Plugin {
+  let base = '/';
+  return {
+    name: 'sampark:inline-public-stylesheet',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { path: page, bundle }) {
+        if (page !== '/index.html' || !bundle) return html;
+        let inlined = 0;
+        const result = html.replace(STYLESHEET_LINK, (_link, href: string) => {
+          const asset = bundle[href.startsWith(base) ? href.slice(base.length) : href];
+          if (asset?.type !== 'asset')
+            throw new Error(`index.html links ${href}, which the build does not have`);
+          const css = String(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+          inlined += 1;
+          return `<style>${css}</style>`;
+        });
+        if (inlined === 0) throw new Error('index.html has no stylesheet link to inline');
+        return result.replace(
+          '<script type="module" crossorigin',
+          '<script type="module" crossorigin fetchpriority="low"',
+        );
+      },
+    },
+  };
+}
+
 /**
  * Chunk groups, for the public pages' budget (scripts/check-bundles.ts measures each page). Without them,
  * every module both apps share becomes its own small file, and many small files compress worse than one.
@@ -121,7 +162,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     compiledMessages(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [publicPageChunks()] : [chunkModules()]),
+    ...(isSsrBuild ? [publicPageChunks()] : [chunkModules(), inlinePublicStylesheet()]),
   ],
   build: isSsrBuild
     ? // The server bundle: `vite build --ssr src/web/entry-server.tsx --outDir dist/web/server`.

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { publicRoutes } from './public/routes.tsx';
 import { PUBLIC_LAYOUT_ROUTE_ID, rememberSiteSettings } from './public/site-settings-data.ts';
-import './styles.css';
+import './public/styles.css';
 
 /**
  * The current page's lazy route modules, loaded before hydrating: the first render must produce the markup

@@ -39,14 +39,19 @@ function withoutInternalErrors(context: StaticHandlerContext): {
   return { context: { ...context, errors }, error };
 }
 
-/** modulepreload links for the matched pages' lazy chunks (the entry's own are in the template already). */
+/**
+ * modulepreload links for the matched pages' lazy chunks, fetched at low priority: the page is painted from its
+ * HTML and inline stylesheet, and its script (hydration) comes after what the page shows (decision 044).
+ */
 function pagePreloads(routeIds: readonly string[]): string[] {
   const files = new Set<string>();
   for (const routeId of routeIds) {
     const id = pageIdOfRoute(routeId);
     for (const file of (id && pageChunks[id]) || []) files.add(file);
   }
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+  return [...files].map(
+    (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(file)}" />`,
+  );
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
