@@ -69,7 +69,7 @@ function publicPageChunks(): Plugin {
       this.addWatchFile(manifestFile);
       if (!fs.existsSync(manifestFile)) {
         this.warn(`${manifestFile} is missing: pages will not preload their chunks (build the client first)`);
-        return 'export default {};';
+        return 'export default {}; export const entryScript = null;';
       }
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
       const entryKey = publicEntryKey(manifest);
@@ -83,7 +83,8 @@ function publicPageChunks(): Plugin {
           .filter((chunkKey) => !entry.has(chunkKey))
           .map((chunkKey) => `${base}${manifest[chunkKey]!.file}`);
       }
-      return `export default ${JSON.stringify(pages)};`;
+      const entryScript = entryKey ? `${base}${manifest[entryKey]!.file}` : null;
+      return `export default ${JSON.stringify(pages)}; export const entryScript = ${JSON.stringify(entryScript)};`;
     },
   };
 }
@@ -93,9 +94,10 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.c
 
 /**
  * The public pages' stylesheet inlined into their template (index.html) as a <style> element, so that the
- * first paint waits for nothing but the page itself, and the entry script fetched at low priority, behind
- * what the page shows (decision 044). The file stays in the build (the manifest names it,
- * scripts/check-bundles.ts measures it); the admin app (admin.html) keeps its cached <link>.
+ * first paint waits for nothing but the page itself (decision 044). The file stays in the build (the manifest
+ * names it, scripts/check-bundles.ts measures it); the admin app (admin.html) keeps its cached <link>.
+ * The entry's <script> leaves the template too: the server starts it once the page has painted
+ * (`entryScript` of virtual:public-page-chunks, src/web/entry-server.tsx).
  */
 function inlinePublicStylesheet(): Plugin {
   let base = '/';
@@ -120,10 +122,9 @@ function inlinePublicStylesheet(): Plugin {
           return `<style>${css}</style>`;
         });
         if (inlined === 0) throw new Error('index.html has no stylesheet link to inline');
-        return result.replace(
-          '<script type="module" crossorigin',
-          '<script type="module" crossorigin fetchpriority="low"',
-        );
+        const entry = /\s*<script type="module" crossorigin src="[^"]+"><\/script>/;
+        if (!entry.test(result)) throw new Error('index.html has no entry script to leave to the server');
+        return result.replace(entry, '');
       },
     },
   };

@@ -1,4 +1,4 @@
-import pageChunks from 'virtual:public-page-chunks';
+import pageChunks, { entryScript } from 'virtual:public-page-chunks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -40,18 +40,39 @@ function withoutInternalErrors(context: StaticHandlerContext): {
 }
 
 /**
- * modulepreload links for the matched pages' lazy chunks, fetched at low priority: the page is painted from its
- * HTML and inline stylesheet, and its script (hydration) comes after what the page shows (decision 044).
+ * Starts the page's script once the page has painted (after the next frame; within half a second where
+ * frames do not run, as in a background tab): the public entry, with the matched pages' lazy chunks as
+ * modulepreload links so they download alongside it. Until then the page is what the server rendered, which
+ * works without script (decision 030); starting later keeps the first paint free of script downloads
+ * (decision 044).
  */
-function pagePreloads(routeIds: readonly string[]): string[] {
-  const files = new Set<string>();
+const START_SCRIPT = [
+  'let started = false;',
+  'const start = () => {',
+  '  if (started) return;',
+  '  started = true;',
+  '  for (const href of files.preloads) {',
+  "    const link = document.createElement('link');",
+  "    link.rel = 'modulepreload';",
+  "    link.crossOrigin = '';",
+  '    link.href = href;',
+  '    document.head.append(link);',
+  '  }',
+  '  import(files.entry);',
+  '};',
+  'requestAnimationFrame(() => setTimeout(start));',
+  'setTimeout(start, 500);',
+].join('');
+
+function scriptStarter(routeIds: readonly string[], nonce: string): string {
+  if (!entryScript) return '';
+  const preloads = new Set<string>();
   for (const routeId of routeIds) {
     const id = pageIdOfRoute(routeId);
-    for (const file of (id && pageChunks[id]) || []) files.add(file);
+    for (const file of (id && pageChunks[id]) || []) preloads.add(file);
   }
-  return [...files].map(
-    (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(file)}" />`,
-  );
+  const files = JSON.stringify({ entry: entryScript, preloads: [...preloads] }).replaceAll('<', '\\u003c');
+  return `<script type="module" nonce="${escapeHtml(nonce)}">const files = ${files};${START_SCRIPT}</script>`;
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
@@ -101,7 +122,10 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
     lang: head.locale ?? 'en',
     head: [
       headTags(head, origin, settings?.brandName ?? null, nonce),
-      ...pagePreloads(matches.map((match) => match.id)),
+      scriptStarter(
+        matches.map((match) => match.id),
+        nonce,
+      ),
     ].join('\n    '),
     html,
     ...(error === undefined ? {} : { error }),

@@ -6,6 +6,8 @@
 declare module 'virtual:public-page-chunks' {
   const pageChunks: Readonly<Record<string, readonly string[]>>;
   export default pageChunks;
+  /** The public entry's script (index.html's), or null before the client is built. */
+  export const entryScript: string | null;
 }
 
 /**
