@@ -7,10 +7,11 @@ import path from 'node:path';
  */
 const MESSAGES_DIR = path.resolve('src/web/content/messages');
 
-/** The page's visible text, roughly: scripts (the hydration data among them) and tags dropped, quotes read back. */
+/** The page's visible text, roughly: scripts (the hydration data among them), the inline stylesheet and tags dropped, quotes read back. */
 export function textOf(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replaceAll('&#x27;', "'")
     .replaceAll('&#39;', "'")
