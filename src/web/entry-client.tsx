@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { publicRoutes } from './public/routes.tsx';
@@ -31,9 +31,14 @@ const router = createBrowserRouter(publicRoutes);
 // Later page loaders (the branded game path) reuse the settings the page was rendered with.
 rememberSiteSettings(router.state.loaderData[PUBLIC_LAYOUT_ROUTE_ID]);
 
-hydrateRoot(
-  container,
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// Hydrated as a transition: React works in slices of a few milliseconds, yielding to the browser between them,
+// instead of holding the main thread for the whole page, which is painted and works without script already
+// (decision 044; Total Blocking Time about halved in Lighthouse, measured).
+startTransition(() => {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});
