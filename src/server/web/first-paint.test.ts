@@ -88,7 +88,12 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
 
     it('has in its inline stylesheet every rule its markup uses', async () => {
       const projectClasses = classesOf(adminStylesheet());
-      for (const url of PUBLIC_PATHS) {
+      // A post too: its Markdown is styled by classes from src/web/lib.
+      const post = await createBlogPostRepository(t.database.db).create({
+        ...blogPost(1),
+        content: '## Heading\n\n- an item\n\n> a quote with [a link](https://example.com) and `code`',
+      });
+      for (const url of [...PUBLIC_PATHS, `/blog/${post.slug}`]) {
         const html = (await t.app.inject({ url })).body;
         const inline = classesOf(html.match(/<style>(.*?)<\/style>/s)?.[1] ?? '');
         // A class Tailwind styles somewhere in the project but not in the public stylesheet: a folder the
