@@ -9,9 +9,10 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
-import { escapeHtml, headTags } from './head.ts';
+import { escapeHtml, headTags, serializeJsonData } from './head.ts';
 import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
 import { pageIdOfRoute, publicRoutes } from './public/routes.tsx';
+import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
 const handler = createStaticHandler(publicRoutes);
 
@@ -39,6 +40,27 @@ function withoutInternalErrors(context: StaticHandlerContext): {
   return { context: { ...context, errors }, error };
 }
 
+/**
+ * The router's state for hydration, as React Router's StaticRouterProvider would write it, but as a JSON
+ * data block rather than an inline script: a data block is never executed, so the page needs no CSP nonce,
+ * and its bytes are the same for every visitor (the server keeps them compressed). Errors are written in
+ * the form createBrowserRouter reads back (withoutInternalErrors left only these two kinds).
+ */
+function routerDataBlock(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([routeId, value]) => [
+          routeId,
+          isRouteErrorResponse(value)
+            ? { ...value, __type: 'RouteErrorResponse' }
+            : { message: value instanceof Error ? value.message : UNEXPECTED_ERROR_MESSAGE, __type: 'Error' },
+        ]),
+      )
+    : null;
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return `<script type="application/json" id="${ROUTER_DATA_ELEMENT_ID}">${serializeJsonData(data)}</script>`;
+}
+
 /** modulepreload links for the matched pages' lazy chunks (the entry's own are in the template already). */
 function pagePreloads(routeIds: readonly string[]): string[] {
   const files = new Set<string>();
@@ -50,7 +72,7 @@ function pagePreloads(routeIds: readonly string[]): string[] {
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
-export const render: RenderPage = async ({ url, origin, nonce, context: dataContext, shareCardPath }) => {
+export const render: RenderPage = async ({ url, origin, context: dataContext, shareCardPath }) => {
   const result = await handler.query(new Request(url), { requestContext: dataContext });
   if (result instanceof Response) {
     const location = result.headers.get('Location');
@@ -84,18 +106,18 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
   const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  // StaticRouterProvider ends the markup with the hydration data script, carrying the request's CSP nonce.
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouterProvider router={router} context={context} nonce={nonce} />
-    </StrictMode>,
-  );
+  const html =
+    renderToString(
+      <StrictMode>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </StrictMode>,
+    ) + routerDataBlock(context);
   return {
     kind: 'page',
     status: context.statusCode,
     lang: head.locale ?? 'en',
     head: [
-      headTags(head, origin, settings?.brandName ?? null, nonce),
+      headTags(head, origin, settings?.brandName ?? null),
       ...pagePreloads(matches.map((match) => match.id)),
     ].join('\n    '),
     html,
