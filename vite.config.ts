@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Manifest, type Plugin } from 'vite';
 import { compiledMessages } from './scripts/compiled-messages.ts';
-import { publicEntryKey, withStaticImports } from './scripts/vite-manifest.ts';
+import { PAGE_START_MODULE, publicEntryKey, withStaticImports } from './scripts/vite-manifest.ts';
 import { PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
 
 const CLIENT_OUT_DIR = 'dist/web/client';
@@ -69,7 +69,7 @@ function publicPageChunks(): Plugin {
       this.addWatchFile(manifestFile);
       if (!fs.existsSync(manifestFile)) {
         this.warn(`${manifestFile} is missing: pages will not preload their chunks (build the client first)`);
-        return 'export default {}; export const entryScript = null;';
+        return 'export default {}; export const pageScripts = null;';
       }
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
       const entryKey = publicEntryKey(manifest);
@@ -83,8 +83,10 @@ function publicPageChunks(): Plugin {
           .filter((chunkKey) => !entry.has(chunkKey))
           .map((chunkKey) => `${base}${manifest[chunkKey]!.file}`);
       }
-      const entryScript = entryKey ? `${base}${manifest[entryKey]!.file}` : null;
-      return `export default ${JSON.stringify(pages)}; export const entryScript = ${JSON.stringify(entryScript)};`;
+      const start = manifest[PAGE_START_MODULE];
+      const pageScripts =
+        entryKey && start ? { entry: `${base}${manifest[entryKey]!.file}`, start: `${base}${start.file}` } : null;
+      return `export default ${JSON.stringify(pages)}; export const pageScripts = ${JSON.stringify(pageScripts)};`;
     },
   };
 }
@@ -97,7 +99,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.c
  * first paint waits for nothing but the page itself (decision 044). The file stays in the build (the manifest
  * names it, scripts/check-bundles.ts measures it); the admin app (admin.html) keeps its cached <link>.
  * The entry's <script> leaves the template too: the server starts it once the page has painted
- * (`entryScript` of virtual:public-page-chunks, src/web/entry-server.tsx).
+ * (`pageScripts` of virtual:public-page-chunks, src/web/entry-server.tsx).
  */
 function inlinePublicStylesheet(): Plugin {
   let base = '/';
@@ -180,7 +182,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: false,
         rolldownOptions: {
           // Two pages: the server-rendered public site and the client-rendered admin app.
-          input: { index: path.resolve('index.html'), admin: path.resolve('admin.html') },
+          // …and the small module that starts the public site's script once a page has painted (decision 044).
+          input: {
+            index: path.resolve('index.html'),
+            admin: path.resolve('admin.html'),
+            'page-start': path.resolve(PAGE_START_MODULE),
+          },
           output: {
             codeSplitting: {
               groups: [

@@ -2,7 +2,6 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 
 /**
@@ -13,13 +12,6 @@ export const BENCH_DIR = '.tmp/bench';
 
 /** A fast case runs past its `iterations` for this long (up to its maximum), for enough samples. */
 export const FAST_CASE_MIN_DURATION_MS = 3_000;
-
-export interface LoadResult {
-  requestsPerSecond: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,44 +84,29 @@ export function ensureBuild(): void {
   }
 }
 
-export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
+/** Starts `command`; its standard output goes nowhere, or to the file `stdoutFile` (created or emptied). */
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  stdoutFile?: string,
+): ChildProcess {
+  const stdout = stdoutFile === undefined ? 'ignore' : fs.openSync(stdoutFile, 'w');
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
+  if (typeof stdout === 'number') fs.closeSync(stdout);
   process.on('exit', () => child.kill('SIGKILL'));
   return child;
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A process ended by a signal has no exit code, only the signal's name.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-export async function load(
-  url: string,
-  options: { connections?: number; durationSeconds?: number } = {},
-): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? 50,
-    duration: options.durationSeconds ?? 8,
-    pipelining: 1,
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
-
-export function formatRow(label: string, result: LoadResult): string {
-  return `${label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(9)} req/s   p99 ${result.p99Ms
-    .toFixed(1)
-    .padStart(6)} ms   errors ${result.errors + result.non2xx}`;
 }
 
 /** The `some` line's total of /proc/pressure/cpu: microseconds in which a runnable task waited for a core. */

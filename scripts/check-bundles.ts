@@ -21,7 +21,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Manifest, ManifestChunk } from 'vite';
 import { PUBLIC_PAGES, PUBLIC_PAGES_DIR, publicPageFile } from '../src/shared/pages/public-pages.ts';
-import { publicEntryKey, withStaticImports } from './vite-manifest.ts';
+import { PAGE_START_MODULE, publicEntryKey, withStaticImports } from './vite-manifest.ts';
 
 type ChunkModules = Record<string, { id: string; renderedLength: number }[]>;
 
@@ -76,7 +76,9 @@ function chunk(key: string): ManifestChunk {
 
 const entryKey = publicEntryKey(manifest);
 if (!entryKey) fail('the manifest has no entry for index.html');
-const entryChunks = withStaticImports(manifest, [entryKey]);
+if (!manifest[PAGE_START_MODULE]) fail(`the manifest has no chunk for ${PAGE_START_MODULE}`);
+// Every page downloads the entry and the small module that starts it (decision 044).
+const entryChunks = withStaticImports(manifest, [entryKey, PAGE_START_MODULE]);
 
 // A page chunk nobody listed would escape the budget: every lazy page must be in the page table.
 const unlisted = Object.keys(manifest).filter(

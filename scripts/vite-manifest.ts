@@ -4,6 +4,9 @@
  */
 import type { Manifest } from 'vite';
 
+/** The module that starts a public page's script once painted: every public page downloads it too. */
+export const PAGE_START_MODULE = 'src/web/page-start.ts';
+
 /** The public site's HTML entry (the admin app's is admin.html). */
 const PUBLIC_ENTRY = 'index.html';
 

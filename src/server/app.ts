@@ -103,7 +103,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { gracefulShutdownOptions, registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { createPublicContent } from './plugins/public-content.ts';
-import { requestLogOptions } from './plugins/request-log.ts';
+import { requestLogOptions, serverLoggerOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { FIXED_PUBLIC_PATHS, inEveryLanguage, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
@@ -179,7 +179,7 @@ function liveEventsFanOut(
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? serverLoggerOptions(config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
     // A long path parameter (a mistyped or hostile id) gets the route's own 401 or 400, not the router's

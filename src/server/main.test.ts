@@ -121,6 +121,37 @@ describe('shutting down on SIGTERM', PROCESS_TEST, () => {
     expect(server.output()).toMatch(/"msg":"shut down"/);
   });
 
+  it('writes one log line per answered request, none for health checks and assets, and loses none at SIGTERM', async () => {
+    const REQUESTS = 400;
+    const web = webBuild();
+    const server = startServerProcess({ WEB_DIST_DIR: web.dir, LOG_LEVEL: 'info' });
+    const port = await server.port;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const outcomes = await Promise.all([
+      ...Array.from({ length: REQUESTS }, (_, index) =>
+        send(agent, port, index % 2 === 0 ? '/api/contacts/active' : `/contact?ref=${index}`),
+      ),
+      send(agent, port, '/api/health'),
+      send(agent, port, web.paths.script),
+    ]);
+    expect(outcomes.every((outcome) => outcome.status === 200)).toBe(true);
+    // SIGTERM as soon as the last answer is in: the lines still buffered then must reach the output too.
+    server.terminate();
+    expect((await server.exited).code, server.output()).toBe(0);
+    agent.destroy();
+
+    const requestLines = server.logLines().filter((line) => 'method' in line && 'status' in line);
+    expect(
+      requestLines.filter((line) => !['/api/contacts/active', '/contact'].includes(String(line.path))),
+    ).toEqual([]);
+    expect(requestLines).toHaveLength(REQUESTS);
+    expect(requestLines.filter((line) => line.path === '/api/contacts/active')).toHaveLength(REQUESTS / 2);
+    // The path only: a query string may carry what a visitor typed.
+    expect(requestLines.filter((line) => line.path === '/contact')).toHaveLength(REQUESTS / 2);
+    expect(requestLines[0]).toMatchObject({ method: 'GET', status: 200, reqId: expect.any(String) });
+    expect(server.logLines().at(-1)).toMatchObject({ msg: 'shut down' });
+  });
+
   it('closes idle keep-alive connections and ones that never sent a request, and exits 0', async () => {
     const server = startServerProcess();
     const port = await server.port;

@@ -68,8 +68,6 @@ export interface RenderPageInput {
   url: string;
   /** The site's origin for canonical and Open Graph URLs (PUBLIC_ORIGIN, or the request's own). */
   origin: string;
-  /** The request's CSP script nonce: every inline script must carry it. */
-  nonce: string;
   context: PublicDataContext;
   /** The path of the card's picture: the server names it by its content, so a new card gets a new URL. */
   shareCardPath(card: ShareCard): string;
@@ -83,7 +81,10 @@ export type RenderPageResult =
       lang: string;
       /** Escaped tags for <head>: title, description, canonical, Open Graph. */
       head: string;
-      /** The app's markup for #root, ending with the nonce'd hydration data script. */
+      /**
+       * The app's markup for #root, then the router's data as a JSON data block: nothing inline is executed,
+       * so the page needs no CSP nonce and is the same bytes for every visitor (cached compressed).
+       */
       html: string;
       /** A loader's unexpected error, for the server's log (the page shows a generic message). */
       error?: unknown;

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { publicRoutes } from './public/routes.tsx';
 import { PUBLIC_LAYOUT_ROUTE_ID, rememberSiteSettings } from './public/site-settings-data.ts';
+import { readRouterData } from './router-data.ts';
 import './public/styles.css';
 
 /**
@@ -25,8 +26,9 @@ if (!container) throw new Error('The page has no #root element to hydrate');
 
 await resolveLazyRoutes(publicRoutes);
 
-// The server-rendered page carries the loaders' data in window.__staticRouterHydrationData, which
-// createBrowserRouter reads: the first render reuses it instead of calling the API again.
+// The server-rendered page carries the loaders' data in a JSON data block, which createBrowserRouter reads
+// from window.__staticRouterHydrationData: the first render reuses it instead of calling the API again.
+readRouterData();
 const router = createBrowserRouter(publicRoutes);
 // Later page loaders (the branded game path) reuse the settings the page was rendered with.
 rememberSiteSettings(router.state.loaderData[PUBLIC_LAYOUT_ROUTE_ID]);

@@ -1,4 +1,4 @@
-import pageChunks, { entryScript } from 'virtual:public-page-chunks';
+import pageChunks, { pageScripts } from 'virtual:public-page-chunks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -9,9 +9,11 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
-import { escapeHtml, headTags } from './head.ts';
+import { escapeHtml, headTags, serializeJsonData } from './head.ts';
 import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
 import { pageIdOfRoute, publicRoutes } from './public/routes.tsx';
+import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
+import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
 const handler = createStaticHandler(publicRoutes);
 
@@ -40,43 +42,49 @@ function withoutInternalErrors(context: StaticHandlerContext): {
 }
 
 /**
- * Starts the page's script once the page has painted (after the next frame; within half a second where
- * frames do not run, as in a background tab): the public entry, with the matched pages' lazy chunks as
- * modulepreload links so they download alongside it. Until then the page is what the server rendered, which
- * works without script (decision 030); starting later keeps the first paint free of script downloads
- * (decision 044).
+ * The router's state for hydration, as React Router's StaticRouterProvider would write it, but as a JSON
+ * data block rather than an inline script: a data block is never executed, so the page needs no CSP nonce,
+ * and its bytes are the same for every visitor (the server keeps them compressed). Errors are written in
+ * the form createBrowserRouter reads back (withoutInternalErrors left only these two kinds).
  */
-const START_SCRIPT = [
-  'let started = false;',
-  'const start = () => {',
-  '  if (started) return;',
-  '  started = true;',
-  '  for (const href of files.preloads) {',
-  "    const link = document.createElement('link');",
-  "    link.rel = 'modulepreload';",
-  "    link.crossOrigin = '';",
-  '    link.href = href;',
-  '    document.head.append(link);',
-  '  }',
-  '  import(files.entry);',
-  '};',
-  'requestAnimationFrame(() => setTimeout(start));',
-  'setTimeout(start, 500);',
-].join('');
+function routerDataBlock(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([routeId, value]) => [
+          routeId,
+          isRouteErrorResponse(value)
+            ? { ...value, __type: 'RouteErrorResponse' }
+            : { message: value instanceof Error ? value.message : UNEXPECTED_ERROR_MESSAGE, __type: 'Error' },
+        ]),
+      )
+    : null;
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return `<script type="application/json" id="${ROUTER_DATA_ELEMENT_ID}">${serializeJsonData(data)}</script>`;
+}
 
-function scriptStarter(routeIds: readonly string[], nonce: string): string {
-  if (!entryScript) return '';
+/**
+ * What starts the page's script once the page has painted (decision 044): a small module, fetched at low
+ * priority, reads the entry and the matched pages' lazy chunks from a JSON data block and, after the next
+ * frame, adds the chunks' modulepreload links and imports the entry (src/web/page-start.ts). Until then the
+ * page is what the server rendered, which works without script (decision 030). Nothing inline runs, so the
+ * page needs no CSP nonce (decision 045).
+ */
+function scriptStarter(routeIds: readonly string[]): string {
+  if (!pageScripts) return '';
   const preloads = new Set<string>();
   for (const routeId of routeIds) {
     const id = pageIdOfRoute(routeId);
     for (const file of (id && pageChunks[id]) || []) preloads.add(file);
   }
-  const files = JSON.stringify({ entry: entryScript, preloads: [...preloads] }).replaceAll('<', '\\u003c');
-  return `<script type="module" nonce="${escapeHtml(nonce)}">const files = ${files};${START_SCRIPT}</script>`;
+  const files: PageScripts = { entry: pageScripts.entry, preloads: [...preloads] };
+  return [
+    `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${serializeJsonData(files)}</script>`,
+    `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(pageScripts.start)}"></script>`,
+  ].join('\n    ');
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
-export const render: RenderPage = async ({ url, origin, nonce, context: dataContext, shareCardPath }) => {
+export const render: RenderPage = async ({ url, origin, context: dataContext, shareCardPath }) => {
   const result = await handler.query(new Request(url), { requestContext: dataContext });
   if (result instanceof Response) {
     const location = result.headers.get('Location');
@@ -110,22 +118,19 @@ export const render: RenderPage = async ({ url, origin, nonce, context: dataCont
   const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  // StaticRouterProvider ends the markup with the hydration data script, carrying the request's CSP nonce.
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouterProvider router={router} context={context} nonce={nonce} />
-    </StrictMode>,
-  );
+  const html =
+    renderToString(
+      <StrictMode>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </StrictMode>,
+    ) + routerDataBlock(context);
   return {
     kind: 'page',
     status: context.statusCode,
     lang: head.locale ?? 'en',
     head: [
-      headTags(head, origin, settings?.brandName ?? null, nonce),
-      scriptStarter(
-        matches.map((match) => match.id),
-        nonce,
-      ),
+      headTags(head, origin, settings?.brandName ?? null),
+      scriptStarter(matches.map((match) => match.id)),
     ].join('\n    '),
     html,
     ...(error === undefined ? {} : { error }),

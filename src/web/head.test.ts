@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headTags, serializeJsonLd } from './head.ts';
+import { headTags, serializeJsonData } from './head.ts';
 
-describe('serializeJsonLd', () => {
+describe('serializeJsonData', () => {
   it('keeps a value from closing the script element or opening a comment', () => {
-    const json = serializeJsonLd({ name: '</script><script>alert(1)</script> <!-- & \u2028' });
+    const json = serializeJsonData({ name: '</script><script>alert(1)</script> <!-- & \u2028' });
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script> <!-- & \u2028' });
   });
@@ -12,7 +12,7 @@ describe('serializeJsonLd', () => {
   it('parses back to the same data for any strings', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.string({ unit: 'grapheme' })), (data) => {
-        const json = serializeJsonLd(data);
+        const json = serializeJsonData(data);
         expect(json.toLowerCase()).not.toContain('</script');
         expect(JSON.parse(json)).toEqual(data);
       }),
@@ -28,7 +28,7 @@ describe('headTags', () => {
   };
 
   it('escapes every value and writes canonical, Open Graph and Twitter tags', () => {
-    const html = headTags(head, 'https://example.in', 'Sampark', 'abc123');
+    const html = headTags(head, 'https://example.in', 'Sampark');
     expect(html).toContain('<title>Terms &amp; &quot;conditions&quot; &lt;b&gt;</title>');
     expect(html).toContain('<meta name="description" content="It&#39;s &lt;i&gt;short&lt;/i&gt;" />');
     expect(html).toContain('<link rel="canonical" href="https://example.in/terms" />');
@@ -42,22 +42,21 @@ describe('headTags', () => {
   });
 
   it('marks pages without a canonical path as not to be indexed', () => {
-    const html = headTags({ ...head, path: null }, 'https://example.in', null, 'abc123');
+    const html = headTags({ ...head, path: null }, 'https://example.in', null);
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toContain('canonical');
     expect(html).not.toContain('og:url');
     expect(html).not.toContain('og:site_name');
   });
 
-  it('writes structured data as nonce-carrying data blocks', () => {
+  it('writes structured data as data blocks, escaped, with no nonce (they are never executed)', () => {
     const html = headTags(
       { ...head, jsonLd: (origin) => [{ '@type': 'Organization', url: `${origin}/`, name: '</script>' }] },
       'https://example.in',
       'Sampark',
-      'abc123',
     );
     expect(html).toContain(
-      '<script type="application/ld+json" nonce="abc123">{"@type":"Organization","url":"https://example.in/","name":"\\u003c/script\\u003e"}</script>',
+      '<script type="application/ld+json">{"@type":"Organization","url":"https://example.in/","name":"\\u003c/script\\u003e"}</script>',
     );
   });
 
@@ -70,7 +69,6 @@ describe('headTags', () => {
       },
       'https://example.in',
       'Sampark',
-      'abc123',
     );
     expect(html).toContain(
       '<meta property="og:image" content="https://img.example/a.jpg?x=1&amp;y=&quot;2&quot;" />',
@@ -82,7 +80,7 @@ describe('headTags', () => {
   });
 
   it('gives a picture on the site itself its full address, as Open Graph requires', () => {
-    const html = headTags({ ...head, image: '/demo/blog/a.jpg' }, 'https://example.in', 'Sampark', 'n');
+    const html = headTags({ ...head, image: '/demo/blog/a.jpg' }, 'https://example.in', 'Sampark');
     expect(html).toContain('<meta property="og:image" content="https://example.in/demo/blog/a.jpg" />');
   });
 });

@@ -60,10 +60,11 @@ const JSON_ESCAPES: Record<string, string> = {
 };
 
 /**
- * JSON for an inline <script>: `</script>` or `<!--` inside a value (an admin-entered brand name, say) must not
- * end the element early, so every <, > and & is written as a JSON escape, which parses to the same value.
+ * JSON for an inline data block (<script type="application/…json">): `</script>` or `<!--` inside a value (an
+ * admin-entered brand name, say) must not end the element early, so every <, > and & is written as a JSON
+ * escape, which parses to the same value.
  */
-export function serializeJsonLd(data: object): string {
+export function serializeJsonData(data: object): string {
   return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => JSON_ESCAPES[character]!);
 }
 
@@ -88,7 +89,7 @@ function metaTags(
 }
 
 /** The <head> tags of a page as escaped HTML, for the server to inject into the template. */
-export function headTags(head: PageHead, origin: string, siteName: string | null, nonce: string): string {
+export function headTags(head: PageHead, origin: string, siteName: string | null): string {
   const url = head.path === null ? null : absoluteUrl(origin, head.path);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -119,10 +120,9 @@ export function headTags(head: PageHead, origin: string, siteName: string | null
           `<meta property="og:image:alt" content="${escapeHtml(head.title)}" />`,
         ]
       : []),
-    // Data blocks are not executed, but the nonce keeps a strict CSP from reporting them.
+    // Data blocks are never executed, so the CSP's script rules do not apply to them: no nonce.
     ...(head.jsonLd?.(origin) ?? []).map(
-      (data) =>
-        `<script type="application/ld+json" nonce="${escapeHtml(nonce)}">${serializeJsonLd(data)}</script>`,
+      (data) => `<script type="application/ld+json">${serializeJsonData(data)}</script>`,
     ),
   ];
   return tags.join('\n    ');

@@ -6,8 +6,11 @@
 declare module 'virtual:public-page-chunks' {
   const pageChunks: Readonly<Record<string, readonly string[]>>;
   export default pageChunks;
-  /** The public entry's script (index.html's), or null before the client is built. */
-  export const entryScript: string | null;
+  /**
+   * The public entry's script (index.html's) and the module that starts it once a page has painted
+   * (src/web/page-start.ts), or null before the client is built.
+   */
+  export const pageScripts: { entry: string; start: string } | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { DatabaseTarget } from '../config.ts';
 import { commitEach, createGroupCommit, type GroupCommit } from './group-commit.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -63,7 +64,7 @@ export async function openDatabase(
     sqlite.function(FOLD_CASE_FUNCTION, { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? value.toLowerCase() : value,
     );
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   } else {
     if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) {
       throw new Error(`Invalid PostgreSQL schema name: ${options.pgSchema}`);

@@ -17,7 +17,7 @@ import { hashPassword } from '../lib/password.ts';
 import { DEMO_BLOG_POSTS, DEMO_INQUIRIES, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from './demo-content.ts';
 
 /** The sample channels of demo mode (numbers in E.164, as stored); the benchmark publishes the same list. */
-export const DEMO_CONTACT_CHANNELS = [
+const DEMO_CONTACT_CHANNELS = [
   { type: 'whatsapp', value: '+919876543210', proof: 'Main support line' },
   { type: 'phone', value: '+919876543210', proof: 'Call us, 9 AM - 8 PM' },
   { type: 'telegram', value: '@sampark_support', proof: 'Community and updates' },

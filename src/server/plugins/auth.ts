@@ -92,13 +92,15 @@ export function registerAuth(
   // After every onRequest hook, so a route's own area counts beside its plugin's (My Profile's plugin checks
   // `account`, and some of its routes `administration` on top): a token works for scripts, never for the
   // account it belongs to (password, two-factor, devices, more tokens); a read-only one only reads.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and for nearly all it has nothing to do.
+  app.addHook('preValidation', (request, _reply, done) => {
     const token = request.admin?.apiToken;
-    if (!token) return;
-    if (!request.tokenReachesBeyondAccount) throw new HttpError(403, API_TOKEN_MESSAGES.accountArea);
+    if (!token) return done();
+    if (!request.tokenReachesBeyondAccount) return done(new HttpError(403, API_TOKEN_MESSAGES.accountArea));
     if (token.access === 'read' && !READ_METHODS.has(request.method)) {
-      throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
+      return done(new HttpError(403, API_TOKEN_MESSAGES.readOnly));
     }
+    done();
   });
   app.decorate('adminFromRequest', async (request: FastifyRequest) => {
     const token = cookie.read(request);

@@ -35,7 +35,7 @@ export function createWebBuildFixture({ largeBytes = 1024 }: { largeBytes?: numb
   fs.writeFileSync(path.join(client, 'assets', 'large-f1x7.bin'), Buffer.alloc(largeBytes, 7));
   fs.writeFileSync(
     path.join(dir, 'server', 'entry-server.js'),
-    `export async function render({ url, nonce, context }) {
+    `export async function render({ url, context }) {
   const channels = await context.activeContacts();
   const { brandName } = await context.siteSettings();
   const found = !new URL(url).pathname.startsWith('/missing');
@@ -44,7 +44,7 @@ export function createWebBuildFixture({ largeBytes = 1024 }: { largeBytes?: numb
     status: found ? 200 : 404,
     head: '<title>' + brandName + '</title>',
     html: '<main><h1>' + brandName + '</h1><p>' + channels.length + ' channels</p></main>' +
-      '<script nonce="' + nonce + '">window.__data = {};</script>',
+      '<script type="application/json" id="router-data">{}</script>',
   };
 }
 `,

@@ -72,13 +72,16 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         expect(head, url).toMatch(/<style>((?!<\/style>).)*\.text-slate-700\{/s);
         // …and no classic script that stops the parser: scripts are modules (deferred) or data.
         for (const [script] of head.matchAll(/<script\b[^>]*>/g)) {
-          expect(script, url).toMatch(/type="(module|application\/ld\+json)"/);
+          expect(script, url).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
         }
-        // Nothing downloads script before the first paint: the page starts its script once painted.
-        expect(head, url).not.toMatch(/<script[^>]* src=/);
+        // Nothing downloads the page's script before the first paint: one small module, fetched at low
+        // priority, starts it once painted, from the files a data block names (nothing inline runs).
         expect(head, url).not.toContain('rel="modulepreload"');
+        const sources = [...head.matchAll(/<script\b[^>]* src="([^"]+)"/g)].map(([, src]) => src);
+        expect(sources, url).toEqual([expect.stringMatching(/^\/assets\/page-start-[^"]+\.js$/)]);
+        expect(head, url).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/page-start-/);
         expect(head, url).toMatch(
-          /<script type="module" nonce="[^"]+">const files = \{"entry":"\/assets\/index-[^"]+\.js"/,
+          /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
         );
       }
       // A page's own chunk starts with the entry (here the terms').

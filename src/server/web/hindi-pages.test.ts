@@ -9,9 +9,9 @@ const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** The namespaces whose catalogues the page carries in its hydration data (decision 038). */
 function namespacesOf(html: string): string[] {
-  const literal = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
-  if (!literal) throw new Error('The page has no hydration data');
-  const data = JSON.parse(JSON.parse(literal) as string) as { loaderData: Record<string, unknown> };
+  const block = /<script type="application\/json" id="router-data">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!block) throw new Error('The page has no hydration data');
+  const data = JSON.parse(block) as { loaderData: Record<string, unknown> };
   return Object.values(data.loaderData).flatMap((route) => {
     const messages = (route as { messages?: Record<string, unknown> } | null)?.messages;
     return messages ? Object.keys(messages) : [];

@@ -84,16 +84,15 @@ function withLanguage(beforeHead: string, lang: string): string {
   return lang === 'en' ? beforeHead : beforeHead.replace(TEMPLATE_LANGUAGE, `<html lang="${lang}">`);
 }
 
-/** The whole document for one URL, with `nonce` on its inline scripts. */
+/** The whole document for one URL. */
 export async function renderDocument(
   { render, template }: Renderer,
-  { origin, url, nonce, context }: { origin: string; url: string; nonce: string; context: PublicDataContext },
+  { origin, url, context }: { origin: string; url: string; context: PublicDataContext },
 ): Promise<RenderedDocument> {
   const result = await render({
     // Concatenated, not resolved: a path such as //example.com must stay a path on this site.
     url: `${origin}${url}`,
     origin,
-    nonce,
     context,
     shareCardPath,
   });

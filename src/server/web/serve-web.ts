@@ -18,13 +18,14 @@ import type { ContactChannelRepository } from '../features/contact-channels/repo
 import type { SubmitInquiry } from '../features/contact-inquiries/inquiry-submission.ts';
 import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
+import { sendPrecompressed } from '../plugins/compression.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { serveAdminServiceWorker, serveAdminShell } from './admin-shell.ts';
 import { pageCache } from './page-cache.ts';
 import { publicDataContexts } from './page-data.ts';
-import { type RenderedDocument, renderDocument, rendererLoader } from './page-renderer.ts';
+import { renderDocument, rendererLoader } from './page-renderer.ts';
 import { serveShareCards } from './share-cards.ts';
 import { serveStaticFiles } from './static-files.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE, webBuildFiles } from './web-build.ts';
@@ -109,11 +110,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   serveAdminShell(app, adminFile, reloadOnChange);
 
   const contexts = publicDataContexts(deps, app.log);
-  const cachedPage = pageCache({
-    publicContent: deps.publicContent,
-    context: contexts.visitor,
-    log: app.log,
-  });
+  const cachedPage = pageCache({ publicContent: deps.publicContent, context: contexts.visitor });
 
   serveShareCards(app, {
     config,
@@ -121,12 +118,13 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     uploadedImage: deps.uploadedImage,
     currentShareCard: async (origin, url) => {
       const renderer = await loadRenderer();
-      const target = { origin, url, nonce: 'share-card' };
+      const target = { origin, url };
       // As for pages: a path with a query is rendered, never kept (it would let anyone fill the page cache).
       const document =
-        (!reloadOnChange && !url.includes('?') ? await cachedPage(renderer, target) : null) ??
-        (await renderDocument(renderer, { ...target, context: contexts.visitor }));
-      return document.kind === 'document' && document.status === 200 ? (document.shareCard ?? null) : null;
+        !reloadOnChange && !url.includes('?')
+          ? await cachedPage(renderer, target)
+          : await renderDocument(renderer, { ...target, context: contexts.visitor });
+      return document.kind !== 'redirect' && document.status === 200 ? (document.shareCard ?? null) : null;
     },
   });
 
@@ -139,7 +137,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   ) => {
     try {
       const renderer = await loadRenderer();
-      const target = { origin: siteOrigin(config, request), url, nonce: reply.cspNonce.script };
+      const target = { origin: siteOrigin(config, request), url };
       const blogSlug = blogPostSlugOf(url);
       // Only a post's page differs for an admin (drafts show); the session is looked up for it alone, and
       // costs nothing without a session cookie.
@@ -158,11 +156,15 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
         : admin
           ? contexts.admin
           : contexts.visitor;
-      const document: RenderedDocument =
-        (cacheable ? await cachedPage(renderer, target) : null) ??
-        (await renderDocument(renderer, { ...target, context }));
+      const document = cacheable
+        ? await cachedPage(renderer, target)
+        : await renderDocument(renderer, { ...target, context });
       await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
+      if (document.kind === 'cached') {
+        reply.status(document.status).header('cache-control', PAGE_CACHE_CONTROL);
+        return sendPrecompressed(request, reply, document.body, HTML_TYPE);
+      }
       if (document.error !== undefined) {
         request.log.error({ err: document.error }, 'a public page could not load its data');
       }

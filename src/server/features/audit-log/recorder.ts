@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../shared/rules/audit-log.ts';
 import { nowIso } from '../../db/values.ts';
 import type { AuditLogRepository, AuditRecord } from './repository.ts';
@@ -144,9 +144,8 @@ export function registerAuditRecording(
   { auditLog, clock }: { auditLog: Pick<AuditLogRepository, 'record'>; clock: () => number },
 ): void {
   app.decorateRequest('auditNote', null);
-  app.addHook('onSend', async (request, reply) => {
-    const key = routeKey(request);
-    const route = AUDITED_ROUTES[key];
+  const record = async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = AUDITED_ROUTES[routeKey(request)];
     if (!route) return;
     const status = reply.statusCode;
     const note = request.auditNote;
@@ -181,6 +180,13 @@ export function registerAuditRecording(
     } catch (error) {
       request.log.error({ err: error, action }, 'the audit log could not be written');
     }
+  };
+  // On the audited routes alone: every other request (the public pages and lists) runs no hook for it.
+  app.addHook('onRoute', (routeOptions) => {
+    const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
+    if (!methods.some((method) => AUDITED_ROUTES[`${method} ${routeOptions.url}`])) return;
+    const own = routeOptions.onSend;
+    routeOptions.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), record];
   });
 }
 

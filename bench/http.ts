@@ -1,0 +1,376 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { seedDemoContactChannels } from '../src/server/demo/seed.ts';
+import { createContactChannelRepository } from '../src/server/features/contact-channels/repository.ts';
+import type { SampledResponse } from './bare-server.ts';
+import { inquiryBodies } from './inquiries-write.ts';
+import {
+  BENCH_DIR,
+  ensureBuild,
+  freePort,
+  measureCpuPressure,
+  startProcess,
+  stopProcess,
+  waitForUrl,
+} from './lib.ts';
+import { ensureWrk, runWrk, type WrkResult } from './wrk.ts';
+
+const ROUNDS = 3;
+const ROUND_SECONDS = 5;
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 50;
+/** The public channel list with request logs on (LOG_LEVEL=info) must keep this share of bare node:http. */
+export const CHANNEL_LIST_RATIO_TARGET = 0.65;
+const INQUIRY_PATH = '/api/contact-inquiries';
+/** Distinct contact-form bodies the POST cycles through; each also carries the request's own number. */
+const BODY_POOL = 1_000;
+/** Client addresses (X-Forwarded-For through a trusted proxy), so the per-address limit holds as in production. */
+const ADDRESS_POOL = 1_000;
+const SEQUENCE_MARK = '__SEQUENCE__';
+
+interface HttpCase {
+  key: string;
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A Lua script for wrk when a plain GET will not do. */
+  script?: string;
+  /** The ratio this case must reach, if it has a target. */
+  target?: number;
+}
+
+/**
+ * The wrk script of the contact-form POST: every request a valid inquiry from a pool, made unique by its
+ * number (from the run's offset, passed as the script's argument), from one of ADDRESS_POOL addresses.
+ */
+export function inquiryPostScript(pool: readonly object[]): string {
+  const bodies = pool.map((base) => {
+    const json = JSON.stringify({
+      ...base,
+      query: `${(base as { query: string }).query} (ref ${SEQUENCE_MARK})`,
+    });
+    if (json.includes(']==]')) throw new Error('A generated body would end its Lua string early');
+    const [before, after] = json.split(SEQUENCE_MARK);
+    return `{[==[${before}]==],[==[${after}]==]}`;
+  });
+  return `
+local bodies = {${bodies.join(',\n')}}
+local offset = 0
+local sequence = 0
+init = function(args) offset = tonumber(args[1]) or 0 end
+request = function()
+  sequence = sequence + 1
+  local n = offset + sequence
+  local body = bodies[(n % #bodies) + 1]
+  local address = (n % ${ADDRESS_POOL}) + 1
+  local headers = {
+    ["Content-Type"] = "application/json",
+    ["X-Forwarded-For"] = "10.0." .. math.floor(address / 256) .. "." .. (address % 256),
+  }
+  return wrk.format("POST", nil, headers, body[1] .. n .. body[2])
+end
+`;
+}
+
+/** Node adds these itself for each connection and answer; every other header is copied to the baseline. */
+const PER_ANSWER_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+/** One answer of the app as raw bytes (no decompression), for the baseline to send back identically. */
+function sampleResponse(url: string, testCase: HttpCase, body?: string): Promise<SampledResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: testCase.method ?? 'GET',
+        headers: {
+          ...testCase.headers,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.254' }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (!PER_ANSWER_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            bodyBase64: Buffer.concat(chunks).toString('base64'),
+          });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
+const pct = (cores: number | undefined) =>
+  cores === undefined ? '  n/a' : `${(cores * 100).toFixed(0)}%`.padStart(5);
+
+function row(label: string, result: WrkResult): string {
+  return `  ${label.padEnd(26)} ${fmt(result.requestsPerSecond).padStart(9)} req/s   p99 ${result.p99Ms
+    .toFixed(1)
+    .padStart(
+      6,
+    )} ms   server CPU ${pct(result.serverCores)}   wrk CPU ${pct(result.clientCores)}   errors ${result.errors}`;
+}
+
+export interface HttpCaseResult {
+  key: string;
+  label: string;
+  ratio: number;
+  roundRatios: number[];
+  app: WrkResult;
+  bare: WrkResult;
+  silent?: WrkResult;
+  silentRatio?: number;
+}
+
+/**
+ * Sampark's production build (LOG_LEVEL=info, the request log written to a file) against bare node:http
+ * servers sending the same bytes (status, headers, body), driven by wrk: the public channel list, the
+ * cached contact page without and with brotli, and the contact form's POST. The channel list is also
+ * measured with LOG_LEVEL=silent, which says what the request log costs. Paired rounds: each round
+ * measures every side back to back, and the ratio is taken per round, so a slow spell on the shared
+ * machine lowers both sides of a ratio instead of one side of it.
+ */
+export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: boolean }> {
+  ensureBuild();
+  ensureWrk();
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(BENCH_DIR, 'http-'));
+  const file = path.join(dir, 'bench.db');
+  const database = await openDatabase({ dialect: 'sqlite', filename: file });
+  await migrateToLatest(database);
+  await seedDemoContactChannels(createContactChannelRepository(database.db));
+  await database.close();
+
+  const children: ChildProcess[] = [];
+  const logFile = path.join(dir, 'requests.log');
+  const startApp = async (logLevel: 'info' | 'silent', logTo: string) => {
+    const port = await freePort();
+    const child = startProcess(
+      process.execPath,
+      ['dist/server/main.js'],
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${file}`,
+        ADMIN_PASSWORD: 'bench-password-not-used',
+        LOG_LEVEL: logLevel,
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'true',
+        INQUIRY_LIMIT_PER_HOUR: '100000',
+        INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+        INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+      },
+      logTo,
+    );
+    children.push(child);
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForUrl(`${origin}/api/ready`);
+    return { origin, pid: child.pid! };
+  };
+  const startBare = async (sample: SampledResponse) => {
+    const port = await freePort();
+    const sampleFile = path.join(dir, `sample-${port}.json`);
+    fs.writeFileSync(sampleFile, JSON.stringify(sample));
+    const child = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+      PORT: String(port),
+      BARE_RESPONSE: sampleFile,
+    });
+    children.push(child);
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForUrl(`${origin}/`);
+    return { origin, pid: child.pid! };
+  };
+
+  const pool = inquiryBodies(BODY_POOL);
+  const cases: HttpCase[] = [
+    {
+      key: 'channels',
+      label: 'GET /api/contacts/active',
+      path: '/api/contacts/active',
+      target: CHANNEL_LIST_RATIO_TARGET,
+    },
+    { key: 'page', label: 'GET /contact', path: '/contact' },
+    { key: 'pageBrotli', label: 'GET /contact, br', path: '/contact', headers: { 'accept-encoding': 'br' } },
+    {
+      key: 'inquiry',
+      label: `POST ${INQUIRY_PATH}`,
+      path: INQUIRY_PATH,
+      method: 'POST',
+      script: inquiryPostScript(pool),
+    },
+  ];
+
+  try {
+    const app = await startApp('info', logFile);
+    const silent = await startApp('silent', '/dev/null');
+    let runs = 0;
+    let appRequests = 0;
+    let appRuns = 0;
+    const run = async (server: { origin: string; pid: number }, testCase: HttpCase, seconds: number) => {
+      const result = await runWrk(`${server.origin}${testCase.path}`, {
+        durationSeconds: seconds,
+        connections: CONNECTIONS,
+        ...(testCase.script ? { script: testCase.script, scriptArgs: [String(++runs * 10_000_000)] } : {}),
+        ...(testCase.headers ? { headers: testCase.headers } : {}),
+        serverPid: server.pid,
+        workDir: dir,
+      });
+      if (server === app) {
+        appRequests += result.requests;
+        appRuns++;
+      }
+      return result;
+    };
+
+    const cpuPressure = measureCpuPressure();
+    const results: HttpCaseResult[] = [];
+    for (const testCase of cases) {
+      const body =
+        testCase.method === 'POST'
+          ? JSON.stringify({ ...pool[0], query: `${(pool[0] as { query: string }).query} (sample)` })
+          : undefined;
+      const sample = await sampleResponse(`${app.origin}${testCase.path}`, testCase, body);
+      if (body !== undefined) appRequests++;
+      const expected = testCase.method === 'POST' ? 201 : 200;
+      if (sample.status !== expected)
+        throw new Error(`${testCase.label} answered ${sample.status}, not ${expected}`);
+      const bare = await startBare(sample);
+      const withSilent = testCase.key === 'channels';
+      await run(bare, testCase, WARMUP_SECONDS);
+      await run(app, testCase, WARMUP_SECONDS);
+      if (withSilent) await run(silent, testCase, WARMUP_SECONDS);
+      const rounds: { app: WrkResult; bare: WrkResult; silent?: WrkResult }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const bareResult = await run(bare, testCase, ROUND_SECONDS);
+        const appResult = await run(app, testCase, ROUND_SECONDS);
+        const silentResult = withSilent ? await run(silent, testCase, ROUND_SECONDS) : undefined;
+        rounds.push({ app: appResult, bare: bareResult, ...(silentResult ? { silent: silentResult } : {}) });
+      }
+      const roundRatios = rounds.map((r) => r.app.requestsPerSecond / r.bare.requestsPerSecond);
+      const ratio = median(roundRatios);
+      const middle = rounds[roundRatios.indexOf(ratio)]!;
+      const silentRatio = withSilent
+        ? median(rounds.map((r) => r.silent!.requestsPerSecond / r.bare.requestsPerSecond))
+        : undefined;
+      results.push({
+        key: testCase.key,
+        label: testCase.label,
+        ratio,
+        roundRatios,
+        app: middle.app,
+        bare: middle.bare,
+        ...(middle.silent ? { silent: middle.silent, silentRatio } : {}),
+      });
+    }
+    const stalled = cpuPressure();
+    await Promise.all(children.map((child) => stopProcess(child)));
+
+    // One line per answered request: every request wrk counted, plus the few a run's end cut off after the
+    // server had answered them (at most one per connection and run).
+    const logLines = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"durationMs"')).length;
+    const failures: string[] = [];
+    if (logLines < appRequests || logLines > appRequests + appRuns * CONNECTIONS) {
+      failures.push(
+        `the request log has ${fmt(logLines)} lines for ${fmt(appRequests)} answers counted by wrk`,
+      );
+    }
+
+    console.log(
+      `\nHTTP against bare node:http sending the same bytes: wrk, 1 thread, ${CONNECTIONS} connections, ` +
+        `${ROUNDS} paired rounds of ${ROUND_SECONDS} s per case after ${WARMUP_SECONDS} s of warm-up (median round shown). ` +
+        'Sampark is the production build on SQLite with LOG_LEVEL=info, its request log written to a file. ' +
+        'CPU is the share of one core used over the run.',
+    );
+    if (stalled !== undefined) {
+      console.log(
+        `CPU pressure during the rounds: some task waited for a core ${(stalled * 100).toFixed(0)}% of the time (/proc/pressure/cpu)`,
+      );
+    }
+    for (const result of results) {
+      console.log(`\n${result.label}`);
+      console.log(row('bare node:http, same bytes', result.bare));
+      console.log(row('Sampark, LOG_LEVEL=info', result.app));
+      if (result.silent) console.log(row('Sampark, LOG_LEVEL=silent', result.silent));
+      const target = cases.find((c) => c.key === result.key)?.target;
+      const verdict =
+        target === undefined
+          ? ''
+          : `; target >= ${target.toFixed(2)}: ${result.ratio >= target ? 'PASS' : 'FAIL'}`;
+      console.log(
+        `  ratio ${result.ratio.toFixed(2)} (rounds ${result.roundRatios.map((r) => r.toFixed(2)).join(', ')})${verdict}` +
+          (result.silentRatio === undefined
+            ? ''
+            : `; with LOG_LEVEL=silent ${result.silentRatio.toFixed(2)}`),
+      );
+      if (target !== undefined && result.ratio < target) {
+        failures.push(
+          `${result.label}: ratio ${result.ratio.toFixed(2)}, below the target of ${target.toFixed(2)}`,
+        );
+      }
+      for (const side of [result.app, result.bare]) {
+        if (side.errors > 0)
+          failures.push(`${result.label}: ${side.errors} errors or answers outside 2xx/3xx`);
+      }
+    }
+    console.log(
+      `\nRequest log: ${fmt(logLines)} lines for ${fmt(appRequests)} answers counted by wrk (one a request).`,
+    );
+    for (const failure of failures) console.log(`FAIL ${failure}`);
+    const round3 = (value: number) => Number(value.toFixed(3));
+    console.log(
+      `\nBENCH_JSON ${JSON.stringify({
+        bench: 'http',
+        connections: CONNECTIONS,
+        rounds: ROUNDS,
+        roundSeconds: ROUND_SECONDS,
+        cases: results.map((result) => ({
+          key: result.key,
+          ratio: round3(result.ratio),
+          roundRatios: result.roundRatios.map(round3),
+          appPerSecond: Math.round(result.app.requestsPerSecond),
+          barePerSecond: Math.round(result.bare.requestsPerSecond),
+          clientCores: round3(result.app.clientCores),
+          bareClientCores: round3(result.bare.clientCores),
+          ...(result.silentRatio === undefined ? {} : { silentRatio: round3(result.silentRatio) }),
+        })),
+        logLines,
+        appRequests,
+        ...(stalled !== undefined ? { cpuStalledShare: round3(stalled) } : {}),
+        failures,
+      })}`,
+    );
+    return { results, ok: failures.length === 0 };
+  } finally {
+    await Promise.all(children.map((child) => stopProcess(child)));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
