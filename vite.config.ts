@@ -85,7 +85,9 @@ function publicPageChunks(): Plugin {
       }
       const start = manifest[PAGE_START_MODULE];
       const pageScripts =
-        entryKey && start ? { entry: `${base}${manifest[entryKey]!.file}`, start: `${base}${start.file}` } : null;
+        entryKey && start
+          ? { entry: `${base}${manifest[entryKey]!.file}`, start: `${base}${start.file}` }
+          : null;
       return `export default ${JSON.stringify(pages)}; export const pageScripts = ${JSON.stringify(pageScripts)};`;
     },
   };

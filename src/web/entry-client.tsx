@@ -3,7 +3,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { publicRoutes } from './public/routes.tsx';
 import { PUBLIC_LAYOUT_ROUTE_ID, rememberSiteSettings } from './public/site-settings-data.ts';
-import { readRouterData } from './router-data.ts';
 import './public/styles.css';
 
 /**
@@ -26,9 +25,9 @@ if (!container) throw new Error('The page has no #root element to hydrate');
 
 await resolveLazyRoutes(publicRoutes);
 
-// The server-rendered page carries the loaders' data in a JSON data block, which createBrowserRouter reads
-// from window.__staticRouterHydrationData: the first render reuses it instead of calling the API again.
-readRouterData();
+// The server-rendered page carries the loaders' data in a JSON data block, which src/web/page-start.ts put in
+// window.__staticRouterHydrationData for createBrowserRouter: the first render reuses it instead of calling
+// the API again.
 const router = createBrowserRouter(publicRoutes);
 // Later page loaders (the branded game path) reuse the settings the page was rendered with.
 rememberSiteSettings(router.state.loaderData[PUBLIC_LAYOUT_ROUTE_ID]);

@@ -10,9 +10,9 @@ import {
 } from 'react-router';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
 import { escapeHtml, headTags, serializeJsonData } from './head.ts';
+import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
 import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
 import { pageIdOfRoute, publicRoutes } from './public/routes.tsx';
-import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
 import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
 const handler = createStaticHandler(publicRoutes);

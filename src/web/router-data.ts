@@ -8,13 +8,3 @@ declare global {
     __staticRouterHydrationData?: HydrationState;
   }
 }
-
-/**
- * Puts the server-rendered router state where createBrowserRouter looks for it (and revives errors from):
- * window.__staticRouterHydrationData, which React Router's own inline script would have set.
- */
-export function readRouterData(): void {
-  const block = document.getElementById(ROUTER_DATA_ELEMENT_ID);
-  if (block?.textContent)
-    window.__staticRouterHydrationData = JSON.parse(block.textContent) as HydrationState;
-}

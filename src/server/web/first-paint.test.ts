@@ -79,7 +79,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         expect(head, url).not.toContain('rel="modulepreload"');
         const sources = [...head.matchAll(/<script\b[^>]* src="([^"]+)"/g)].map(([, src]) => src);
         expect(sources, url).toEqual([expect.stringMatching(/^\/assets\/page-start-[^"]+\.js$/)]);
-        expect(head, url).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/page-start-/);
+        expect(head, url).toMatch(
+          /<script type="module" fetchpriority="low" crossorigin src="\/assets\/page-start-/,
+        );
         expect(head, url).toMatch(
           /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
         );
