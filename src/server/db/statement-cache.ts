@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 
 /** Distinct statements kept per connection; a query with a varying `in (…)` list makes one per length. */
-export const STATEMENT_CACHE_MAX_ENTRIES = 500;
+const STATEMENT_CACHE_MAX_ENTRIES = 500;
 
 /**
  * The connection as Kysely's SQLite dialect sees it, with prepared statements kept by their SQL: Kysely
