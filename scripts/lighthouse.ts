@@ -30,6 +30,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const REPORT_DIR = path.resolve('.tmp/lighthouse');
+const PAINT_AUDITS = ['first-contentful-paint', 'largest-contentful-paint'];
 /** Audits shown under a page's scores: the ones that cost it points, worst first. */
 const SHOWN_PROBLEMS = 8;
 
@@ -117,8 +118,11 @@ try {
       const score = lhr.categories[id]?.score;
       return typeof score === 'number' ? Math.round(score * 100) : null;
     });
+    // The paint figures the page's goals are set in (FCP ≤ 1.2 s, LCP ≤ 1.5 s, decision 044).
+    const paints = PAINT_AUDITS.map((id) => lhr.audits[id]?.displayValue ?? '-');
     rows.push(
-      `${page.path.padEnd(pathWidth)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}`,
+      `${page.path.padEnd(pathWidth)} ${scores.map((score) => String(score ?? '-').padStart(15)).join('')}` +
+        paints.map((value) => value.padStart(8)).join(''),
     );
     // Audits that count towards a category score and lost points, worst first.
     const weighted = new Set(
@@ -137,7 +141,9 @@ try {
     }
   }
   console.log(`\nLighthouse ${lighthouseVersion()}, mobile, simulated throttling\n`);
-  console.log(`${'page'.padEnd(pathWidth)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}`);
+  console.log(
+    `${'page'.padEnd(pathWidth)} ${CATEGORIES.map((id) => id.padStart(15)).join('')}${['FCP', 'LCP'].map((name) => name.padStart(8)).join('')}`,
+  );
   for (const row of rows) console.log(row);
 } finally {
   await stopProcess(server);
