@@ -60,13 +60,21 @@ export function requestLogOptions(): Pick<FastifyServerOptions, 'logController'>
   return { logController: new RequestLog() };
 }
 
+/** Log lines are gathered up to this many bytes before a write: one write for dozens of lines under load. */
+const LOG_BUFFER_BYTES = 4096;
+/** What is gathered goes out at least this often, so that a quiet server's lines show within a second. */
+const LOG_FLUSH_INTERVAL_MS = 1000;
+
 /**
- * The server's logger: standard output, written asynchronously. A line goes to a buffer and the buffer to
- * the output while requests go on (under load, many lines in one write), where a synchronous write would
- * hold every request until its line was out: that cost a fifth of the channel list's throughput (decision
- * 045). pino flushes what is buffered when the process exits, SIGTERM's graceful exit included.
+ * The server's logger: standard output, written asynchronously and in batches. Lines are gathered up to
+ * LOG_BUFFER_BYTES and written while requests go on, where a synchronous write per line held every request
+ * until its line was out. Measured on the channel list (wrk, one core, decision 045): 46,000 requests a
+ * second with a write per line, 50,000 written asynchronously line by line, 58,000 in 4 KB batches, 72,000
+ * without logs. pino writes what is gathered when the process exits, on SIGTERM too.
  */
 export function serverLoggerOptions(level: LevelWithSilent): FastifyServerOptions['logger'] {
   if (level === 'silent') return { level };
-  return { level, stream: pino.destination({ dest: 1, sync: false }) };
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  setInterval(() => stream.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+  return { level, stream };
 }
