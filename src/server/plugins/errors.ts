@@ -24,6 +24,11 @@ export function errorResponses<const Status extends number>(...statuses: Status[
   >;
 }
 
+/**
+ * What any route may answer, a public read included: 400 when the request's Host is not one this site serves
+ * (the security plugin's first check, before routing).
+ */
+export const ANY_ROUTE_ERROR_RESPONSES = errorResponses(400);
 /** What an admin route may answer besides success: a bad request, no session, another site, an unknown id. */
 export const ADMIN_ERROR_RESPONSES = errorResponses(400, 401, 403, 404);
 /** What an admin save may answer besides: a conflict, a body too large, a body that is not JSON. */

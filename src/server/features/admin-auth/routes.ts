@@ -24,7 +24,7 @@ import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
+import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { DeviceCookie } from './device-cookie.ts';
@@ -204,7 +204,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         tags: ['admin'],
         operationId: 'signOut',
         summary: 'Sign out: the session ends and its cookie is cleared (without a session, nothing changes)',
-        response: { 200: z.object({ success: z.literal(true) }) },
+        // 403: sent from another site with the session's cookie (the CSRF check).
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {
@@ -268,7 +269,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         tags: ['admin'],
         operationId: 'getSignInInfo',
         summary: 'What the sign-in page shows before anyone signs in: the demo credentials in demo mode',
-        response: { 200: LoginInfoSchema },
+        response: { 200: LoginInfoSchema, ...ANY_ROUTE_ERROR_RESPONSES },
       },
     },
     async () => ({

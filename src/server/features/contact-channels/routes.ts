@@ -16,7 +16,7 @@ import type { ContactChannelType } from '../../../shared/rules/contact-channels.
 import type { DB } from '../../db/schema.ts';
 import { normalisePhone } from '../../lib/phone-numbers.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
+import { ADMIN_ERROR_RESPONSES, ANY_ROUTE_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { ContactChannelRepository } from './repository.ts';
 
@@ -60,7 +60,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
         tags: ['contacts'],
         operationId: 'listActiveContacts',
         summary: 'Active contact channels in the admin’s order (public)',
-        response: { 200: PublicContactChannelListResponseSchema },
+        response: { 200: PublicContactChannelListResponseSchema, ...ANY_ROUTE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {

@@ -162,6 +162,11 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
         summary:
           'The filtered list as CSV, newest first; cells a spreadsheet would run as formulas are neutralised',
         querystring: InquiryFilterSchema,
+        // The CSV goes out as a stream, which Fastify sends without serializing.
+        response: {
+          200: z.unknown().describe('The inquiries as CSV (UTF-8 with a byte order mark, a header row)'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import type { Database } from '../../db/database.ts';
 import type { RedisConnection } from '../../lib/redis.ts';
+import { ANY_ROUTE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 
 export interface HealthDeps {
   database: Database;
@@ -27,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
       schema: {
         tags: ['health'],
         summary: 'The process is up',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: z.object({ status: z.literal('ok') }), ...ANY_ROUTE_ERROR_RESPONSES },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -51,6 +52,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
             database: z.string(),
             redis: z.enum(['ready', 'degraded', 'disabled']),
           }),
+          ...ANY_ROUTE_ERROR_RESPONSES,
           503: ApiErrorSchema,
         },
       },

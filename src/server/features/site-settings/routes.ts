@@ -9,7 +9,7 @@ import {
   SiteSettingsSavedResponseSchema,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
+import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 
@@ -33,7 +33,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
         tags: ['settings'],
         operationId: 'getSettings',
         summary: 'The site settings: brand, business hours, figures, time zone (public)',
-        response: { 200: SiteSettingsResponseSchema },
+        response: { 200: SiteSettingsResponseSchema, ...ANY_ROUTE_ERROR_RESPONSES },
       },
     },
     async () => ({ settings: await currentSettings() }),
