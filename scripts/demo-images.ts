@@ -1,17 +1,27 @@
 /**
  * Draws the demo blog posts' pictures (public/demo/blog/*.jpg, 1200x630, also fit for share cards): each is
- * an SVG illustration made here, rendered by Debian's Chromium and saved as a JPEG. The pictures are
- * committed; run this only to change them.
+ * an SVG illustration made here, rendered by Debian's Chromium and saved as a JPEG, with WebP copies of it
+ * 400, 800 and 1200 pixels wide (`{name}-{width}.webp`) that pages offer first (src/server/demo/demo-pictures.ts).
+ * The pictures are committed; run this only to change them.
  *
  * Usage: npx tsx scripts/demo-images.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  DEMO_PICTURE_HEIGHT,
+  type DEMO_PICTURE_NAMES,
+  DEMO_PICTURE_WEBP_WIDTHS,
+  DEMO_PICTURE_WIDTH,
+} from '../src/server/demo/demo-pictures.ts';
 
-const WIDTH = 1200;
-const HEIGHT = 630;
+const WIDTH = DEMO_PICTURE_WIDTH;
+const HEIGHT = DEMO_PICTURE_HEIGHT;
 const JPEG_QUALITY = 78;
+/** sharp's WebP quality: about the JPEG's look, at a third of its bytes or less. */
+const WEBP_QUALITY = 75;
 const OUT_DIR = path.resolve('public/demo/blog');
 
 const backdrop = (from: string, to: string) => `
@@ -35,7 +45,7 @@ const diya = (x: number, y: number) => `
   <path d="M${x - 52} ${y - 10} Q${x} ${y + 50} ${x + 52} ${y - 10}Z" fill="#ea580c"/>
   <path d="M${x - 52} ${y - 10} L${x + 52} ${y - 10}" stroke="#fdba74" stroke-width="6" stroke-linecap="round"/>`;
 
-const PICTURES: Record<string, string> = {
+const PICTURES: Record<(typeof DEMO_PICTURE_NAMES)[number], string> = {
   'reach-us-on-whatsapp': `${backdrop('#064e3b', '#10b981')}
     <rect x="330" y="70" width="300" height="520" rx="42" fill="#0f172a"/>
     <rect x="348" y="110" width="264" height="440" rx="18" fill="#ecfdf5"/>
@@ -140,6 +150,10 @@ const PICTURES: Record<string, string> = {
     <text x="225" y="492" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="#701a75" text-anchor="middle">3:2</text>`,
 };
 
+function logSize(file: string) {
+  console.log(`${path.relative(process.cwd(), file)}: ${(fs.statSync(file).size / 1024).toFixed(1)} KB`);
+}
+
 fs.mkdirSync(OUT_DIR, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -153,7 +167,12 @@ try {
     );
     const file = path.join(OUT_DIR, `${name}.jpg`);
     await page.screenshot({ path: file, type: 'jpeg', quality: JPEG_QUALITY });
-    console.log(`${path.relative(process.cwd(), file)}: ${(fs.statSync(file).size / 1024).toFixed(1)} KB`);
+    logSize(file);
+    for (const width of DEMO_PICTURE_WEBP_WIDTHS) {
+      const copy = path.join(OUT_DIR, `${name}-${width}.webp`);
+      await sharp(file).resize({ width }).webp({ quality: WEBP_QUALITY }).toFile(copy);
+      logSize(copy);
+    }
   }
 } finally {
   await browser.close();

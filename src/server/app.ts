@@ -7,6 +7,7 @@ import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { uploadOfUrl } from '../shared/rules/uploads.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
+import { withDemoPictures } from './demo/demo-pictures.ts';
 import { seedDemoContent } from './demo/seed.ts';
 import { createAdminRepository } from './features/admin-auth/admin-repository.ts';
 import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
@@ -478,7 +479,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => blogViews.stop());
   const uploads = createUploadRepository(db);
   const servedFiles = createServedFiles(uploads);
-  const picturesOf = createPicturesOf(uploads);
+  const picturesOf = withDemoPictures(createPicturesOf(uploads));
   const uploadedImage = async (url: string) => {
     const upload = uploadOfUrl(url);
     return (upload && (await servedFiles.get(upload.id, upload.file))?.data) ?? null;

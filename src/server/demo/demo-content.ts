@@ -4,6 +4,7 @@
 import type { BlogPostInput } from '../../shared/contracts/blog.ts';
 import type { ContactInquiryCreateInput } from '../../shared/contracts/contact-inquiry-form.ts';
 import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
+import { demoPicturePath } from './demo-pictures.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -27,7 +28,7 @@ const minutesAgo =
     now - minutes * MINUTE_MS;
 
 /** Where the posts' pictures are: Vite copies public/demo/blog/ into the build (scripts/demo-images.ts). */
-const picture = (name: string) => `/demo/blog/${name}.jpg`;
+const picture = demoPicturePath;
 
 export interface DemoBlogPost {
   /** As the admin's form would send it (checked by the same schema). */

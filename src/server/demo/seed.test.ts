@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPostSummary } from '../../shared/contracts/blog.ts';
 import type { Inquiry } from '../../shared/contracts/contact-inquiries.ts';
@@ -22,6 +23,7 @@ import {
   type TestApp,
 } from '../test-support/test-app.ts';
 import { DEMO_MEMBER_PASSWORD } from './demo-content.ts';
+import { DEMO_PICTURE_WEBP_WIDTHS } from './demo-pictures.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
@@ -209,7 +211,7 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
   });
 
   it.skipIf(!built)(
-    'lists the posts on the server-rendered /blog, with pictures the site serves',
+    'lists the posts on the server-rendered /blog, with pictures the site serves, in sizes',
     async () => {
       const t = await start({ ...DEMO, WEB_DIST_DIR });
       const published = (await t.app.inject({ url: '/api/blogs/published' })).json()
@@ -226,6 +228,29 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
         expect(response.headers['content-type']).toBe('image/jpeg');
         // Small enough for a share card and a phone on a slow connection.
         expect(response.rawPayload.length).toBeLessThan(80 * 1024);
+      }
+      // Each picture is offered in WebP copies by width, which the site serves at those widths: a phone's card
+      // fetches a small one, a fraction of the JPEG's bytes.
+      for (const image of new Set(published.map((post) => post.image))) {
+        const name = /^\/demo\/blog\/([a-z-]+)\.jpg$/.exec(image)?.[1];
+        expect(name, image).toBeDefined();
+        const copies = DEMO_PICTURE_WEBP_WIDTHS.map((width) => ({
+          width,
+          url: `/demo/blog/${name}-${width}.webp`,
+        }));
+        expect(page.body).toContain(
+          `<source type="image/webp" srcSet="${copies.map(({ url, width }) => `${url} ${width}w`).join(', ')}"`,
+        );
+        for (const { url, width } of copies) {
+          const response = await t.app.inject({ url });
+          expect(response.statusCode, url).toBe(200);
+          expect(response.headers['content-type']).toBe('image/webp');
+          const metadata = await sharp(response.rawPayload).metadata();
+          expect([metadata.format, metadata.width], url).toEqual(['webp', width]);
+        }
+        const smallest = await t.app.inject({ url: copies[0]!.url });
+        const jpeg = await t.app.inject({ url: image });
+        expect(smallest.rawPayload.length).toBeLessThan(jpeg.rawPayload.length / 3);
       }
       // A shared post shows its share card, drawn with the post's picture (see web/share-cards.test.ts).
       const post = await t.app.inject({ url: `/blog/${published[0]!.slug}` });

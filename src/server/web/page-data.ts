@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicBlogPost } from '../../shared/contracts/blog.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import { uploadOfUrl } from '../../shared/rules/uploads.ts';
+import { pictureKey } from '../../shared/rules/uploads.ts';
 import type { PublicDataContext } from '../../shared/web-render.ts';
 import { renderPostContent } from '../features/blog/markdown.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';
@@ -30,7 +30,7 @@ export function publicDataContexts(
     // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
     const { content, ...summary } = post;
     const pictures = await deps.picturesOf([post.image, content]);
-    const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+    const imagePicture = pictures.get(pictureKey(post.image));
     return {
       ...summary,
       html: renderPostContent(post, log, pictures),

@@ -30,6 +30,14 @@ export function uploadOfUrl(url: string): { id: string; file: string } | null {
   return match ? { id: match[1]!, file: match[2]! } : null;
 }
 
+/**
+ * The key of a post's picture in a map of pictures (PicturesOf): an upload's id, or for a file of the site
+ * itself (the demo's pictures) its address.
+ */
+export function pictureKey(url: string): string {
+  return uploadOfUrl(url)?.id ?? url;
+}
+
 /** The ids of the uploads a text (a post's Markdown) points at, each once. */
 export function uploadIdsIn(text: string): string[] {
   return [...new Set(Array.from(text.matchAll(UPLOAD_PATH), (match) => match[1]!))];

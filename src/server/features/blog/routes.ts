@@ -20,7 +20,7 @@ import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { editConflictMessage } from '../../../shared/rules/blog-revisions.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
-import { uploadOfUrl } from '../../../shared/rules/uploads.ts';
+import { pictureKey } from '../../../shared/rules/uploads.ts';
 import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
@@ -65,7 +65,7 @@ export async function withPictures<Post extends { image: string }>(
 ): Promise<Post[]> {
   const pictures = await picturesOf(posts.map((post) => post.image));
   return posts.map((post) => {
-    const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+    const imagePicture = pictures.get(pictureKey(post.image));
     return imagePicture ? { ...post, imagePicture } : post;
   });
 }
@@ -129,7 +129,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         });
       }
       const pictures = await picturesOf([post.image, post.content]);
-      const imagePicture = pictures.get(uploadOfUrl(post.image)?.id ?? '');
+      const imagePicture = pictures.get(pictureKey(post.image));
       return {
         success: true as const,
         data: {

@@ -21,7 +21,10 @@ function pictureOf(upload: UploadSizes): UploadPicture {
   };
 }
 
-/** The uploads that texts (a post's image, its Markdown) point at, as pictures by upload id. */
+/**
+ * The uploads that texts (a post's image, its Markdown) point at, as pictures by upload id (`pictureKey`; the
+ * demo's pictures by their address, `withDemoPictures`).
+ */
 export type PicturesOf = (texts: string[]) => Promise<Map<string, UploadPicture>>;
 
 export function createPicturesOf(uploads: Pick<UploadRepository, 'sizesOf'>): PicturesOf {
