@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { signIn, testAppForEachTest } from '../../test-support/test-app.ts';
+import {
+  migrateTestDatabase,
+  openTestDatabase,
+  signIn,
+  TEST_DIALECTS,
+  testAppForEachTest,
+} from '../../test-support/test-app.ts';
 import { createAdminRepository } from './admin-repository.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
 
@@ -27,5 +33,28 @@ describe('first start', () => {
     await expect(
       signIn(t.app, { email: 'owner@shop.in', password: 'from the environment' }),
     ).resolves.toBeTruthy();
+  });
+});
+
+describe.each(TEST_DIALECTS)('two instances starting at once on a new %s database', (dialect) => {
+  it('both start; one creates the first admin and prints its password, the other prints nothing', async () => {
+    const { database, reopen, dispose } = await openTestDatabase(dialect);
+    await migrateTestDatabase(database);
+    const other = await reopen();
+    try {
+      const printed: string[] = [];
+      const config = loadConfig({ ADMIN_EMAIL: 'owner@shop.in' });
+      await Promise.all(
+        [database, other].map((connection) =>
+          ensureFirstAdmin(createAdminRepository(connection.db), config, (m) => printed.push(m)),
+        ),
+      );
+      expect(await createAdminRepository(database.db).count()).toBe(1);
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toMatch(/password: \S+/);
+    } finally {
+      await other.close();
+      await dispose();
+    }
   });
 });
