@@ -146,6 +146,12 @@ export interface HttpCaseResult {
   bare: WrkResult;
   silent?: WrkResult;
   silentRatio?: number;
+  /** A bare server that also writes Sampark's request log line: what the log alone costs here. */
+  bareLogged?: WrkResult;
+  /** The logged bare server against the bare one: the best ratio any server writing the line could reach. */
+  bareLoggedRatio?: number;
+  /** Sampark (LOG_LEVEL=info) against the logged bare server: what Sampark costs beyond the log line. */
+  ratioToBareLogged?: number;
 }
 
 /**
@@ -169,6 +175,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
 
   const children: ChildProcess[] = [];
   const logFile = path.join(dir, 'requests.log');
+  const bareLogFile = path.join(dir, 'bare-requests.log');
   const startApp = async (logLevel: 'info' | 'silent', logTo: string) => {
     const port = await freePort();
     const child = startProcess(
@@ -193,14 +200,17 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     await waitForUrl(`${origin}/api/ready`);
     return { origin, pid: child.pid! };
   };
-  const startBare = async (sample: SampledResponse) => {
+  /** A bare server sending the sample; with `logTo`, it also writes Sampark's request log line there. */
+  const startBare = async (sample: SampledResponse, logTo?: string) => {
     const port = await freePort();
     const sampleFile = path.join(dir, `sample-${port}.json`);
     fs.writeFileSync(sampleFile, JSON.stringify(sample));
-    const child = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
-      PORT: String(port),
-      BARE_RESPONSE: sampleFile,
-    });
+    const child = startProcess(
+      process.execPath,
+      ['--import', 'tsx', 'bench/bare-server.ts'],
+      { PORT: String(port), BARE_RESPONSE: sampleFile, ...(logTo ? { BARE_REQUEST_LOG: 'info' } : {}) },
+      logTo,
+    );
     children.push(child);
     const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/`);
@@ -232,6 +242,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     let runs = 0;
     let appRequests = 0;
     let appRuns = 0;
+    let bareLoggedRequests = 0;
     const run = async (server: { origin: string; pid: number }, testCase: HttpCase, seconds: number) => {
       const result = await runWrk(`${server.origin}${testCase.path}`, {
         durationSeconds: seconds,
@@ -261,23 +272,45 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       if (sample.status !== expected)
         throw new Error(`${testCase.label} answered ${sample.status}, not ${expected}`);
       const bare = await startBare(sample);
-      const withSilent = testCase.key === 'channels';
+      // The channel list is also measured with logs off, and against a bare server writing the same log line.
+      const withLogVariants = testCase.key === 'channels';
+      const bareLogged = withLogVariants ? await startBare(sample, bareLogFile) : undefined;
       await run(bare, testCase, WARMUP_SECONDS);
       await run(app, testCase, WARMUP_SECONDS);
-      if (withSilent) await run(silent, testCase, WARMUP_SECONDS);
-      const rounds: { app: WrkResult; bare: WrkResult; silent?: WrkResult }[] = [];
+      if (withLogVariants) {
+        await run(silent, testCase, WARMUP_SECONDS);
+        bareLoggedRequests += (await run(bareLogged!, testCase, WARMUP_SECONDS)).requests;
+      }
+      const rounds: { app: WrkResult; bare: WrkResult; silent?: WrkResult; bareLogged?: WrkResult }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const bareResult = await run(bare, testCase, ROUND_SECONDS);
         const appResult = await run(app, testCase, ROUND_SECONDS);
-        const silentResult = withSilent ? await run(silent, testCase, ROUND_SECONDS) : undefined;
-        rounds.push({ app: appResult, bare: bareResult, ...(silentResult ? { silent: silentResult } : {}) });
+        const silentResult = withLogVariants ? await run(silent, testCase, ROUND_SECONDS) : undefined;
+        const bareLoggedResult = bareLogged ? await run(bareLogged, testCase, ROUND_SECONDS) : undefined;
+        bareLoggedRequests += bareLoggedResult?.requests ?? 0;
+        rounds.push({
+          app: appResult,
+          bare: bareResult,
+          ...(silentResult ? { silent: silentResult } : {}),
+          ...(bareLoggedResult ? { bareLogged: bareLoggedResult } : {}),
+        });
       }
       const roundRatios = rounds.map((r) => r.app.requestsPerSecond / r.bare.requestsPerSecond);
       const ratio = median(roundRatios);
       const middle = rounds[roundRatios.indexOf(ratio)]!;
-      const silentRatio = withSilent
-        ? median(rounds.map((r) => r.silent!.requestsPerSecond / r.bare.requestsPerSecond))
-        : undefined;
+      const medianRatio = (side: 'silent' | 'bareLogged', of: 'bare' | 'bareLogged' = 'bare') =>
+        median(rounds.map((r) => r[side]!.requestsPerSecond / r[of]!.requestsPerSecond));
+      const logVariants = withLogVariants
+        ? {
+            silent: middle.silent!,
+            silentRatio: medianRatio('silent'),
+            bareLogged: middle.bareLogged!,
+            bareLoggedRatio: medianRatio('bareLogged'),
+            ratioToBareLogged: median(
+              rounds.map((r) => r.app.requestsPerSecond / r.bareLogged!.requestsPerSecond),
+            ),
+          }
+        : {};
       results.push({
         key: testCase.key,
         label: testCase.label,
@@ -285,7 +318,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         roundRatios,
         app: middle.app,
         bare: middle.bare,
-        ...(middle.silent ? { silent: middle.silent, silentRatio } : {}),
+        ...logVariants,
       });
     }
     const stalled = cpuPressure();
@@ -293,14 +326,23 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
 
     // One line per answered request: every request wrk counted, plus the few a run's end cut off after the
     // server had answered them (at most one per connection and run).
-    const logLines = fs
-      .readFileSync(logFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.includes('"durationMs"')).length;
+    const countLines = (file: string) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"durationMs"')).length;
+    const logLines = countLines(logFile);
     const failures: string[] = [];
     if (logLines < appRequests || logLines > appRequests + appRuns * CONNECTIONS) {
       failures.push(
         `the request log has ${fmt(logLines)} lines for ${fmt(appRequests)} answers counted by wrk`,
+      );
+    }
+    // The logged bare server is a fair reference only if it wrote a line for every answer too.
+    const bareLogLines = countLines(bareLogFile);
+    if (bareLogLines < bareLoggedRequests) {
+      failures.push(
+        `the bare server's request log has ${fmt(bareLogLines)} lines for ${fmt(bareLoggedRequests)} answers`,
       );
     }
 
@@ -308,7 +350,8 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       `\nHTTP against bare node:http sending the same bytes: wrk, 1 thread, ${CONNECTIONS} connections, ` +
         `${ROUNDS} paired rounds of ${ROUND_SECONDS} s per case after ${WARMUP_SECONDS} s of warm-up (median round shown). ` +
         'Sampark is the production build on SQLite with LOG_LEVEL=info, its request log written to a file. ' +
-        'CPU is the share of one core used over the run.',
+        'The channel list is also measured with LOG_LEVEL=silent, and against a bare server that writes ' +
+        "Sampark's request log line with Sampark's logger settings. CPU is the share of one core used over the run.",
     );
     if (stalled !== undefined) {
       console.log(
@@ -320,6 +363,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       console.log(row('bare node:http, same bytes', result.bare));
       console.log(row('Sampark, LOG_LEVEL=info', result.app));
       if (result.silent) console.log(row('Sampark, LOG_LEVEL=silent', result.silent));
+      if (result.bareLogged) console.log(row('bare + the request log line', result.bareLogged));
       const target = cases.find((c) => c.key === result.key)?.target;
       const verdict =
         target === undefined
@@ -331,6 +375,12 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
             ? ''
             : `; with LOG_LEVEL=silent ${result.silentRatio.toFixed(2)}`),
       );
+      if (result.bareLoggedRatio !== undefined && result.ratioToBareLogged !== undefined) {
+        console.log(
+          `  the log line alone: bare + the line ${result.bareLoggedRatio.toFixed(2)} of bare (the best any ` +
+            `server writing it can reach here); Sampark ${result.ratioToBareLogged.toFixed(2)} of bare + the line`,
+        );
+      }
       if (target !== undefined && result.ratio < target) {
         failures.push(
           `${result.label}: ratio ${result.ratio.toFixed(2)}, below the target of ${target.toFixed(2)}`,
@@ -361,6 +411,12 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
           clientCores: round3(result.app.clientCores),
           bareClientCores: round3(result.bare.clientCores),
           ...(result.silentRatio === undefined ? {} : { silentRatio: round3(result.silentRatio) }),
+          ...(result.bareLoggedRatio === undefined || result.ratioToBareLogged === undefined
+            ? {}
+            : {
+                bareLoggedRatio: round3(result.bareLoggedRatio),
+                ratioToBareLogged: round3(result.ratioToBareLogged),
+              }),
         })),
         logLines,
         appRequests,

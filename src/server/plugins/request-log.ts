@@ -29,6 +29,21 @@ function roundDuration(ms: number): number {
   return ms < 100 ? Math.round(ms * 10) / 10 : Math.round(ms);
 }
 
+/** What a request's log line says: its fields, and the same as a short text. */
+export function requestLogLine(
+  method: string,
+  url: string,
+  status: number,
+  elapsedMs: number,
+): { line: { method: string; path: string; status: number; durationMs: number }; message: string } {
+  const path = loggedPath(url);
+  const durationMs = roundDuration(elapsedMs);
+  return {
+    line: { method, path, status, durationMs },
+    message: `${method} ${path} ${status} ${durationMs} ms`,
+  };
+}
+
 /**
  * Fastify writes two lines per request by default (received, completed), for every image and script too.
  * This writes one, once the answer is sent, with what a reader looks for; the request id comes from the
@@ -42,12 +57,8 @@ class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const { method } = request;
-    const path = loggedPath(request.url);
     const status = reply.statusCode;
-    const durationMs = roundDuration(reply.elapsedTime);
-    const line = { method, path, status, durationMs };
-    const message = `${method} ${path} ${status} ${durationMs} ms`;
+    const { line, message } = requestLogLine(request.method, request.url, status, reply.elapsedTime);
     if (error) reply.log.error({ ...line, err: error }, message);
     else if (status < 500 && request.routeOptions.config.requestLog === 'debug')
       reply.log.debug(line, message);
