@@ -13,6 +13,8 @@ import {
   signIn,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
+import { createChannelClickCounter } from './click-counter.ts';
+import { createChannelClickRepository } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -132,6 +134,56 @@ describe.each(TEST_DIALECTS)('channel clicks (%s)', (dialect) => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => click(`/go/${id}`)));
     for (const response of responses) expectRedirect(response, 'https://wa.me/919876543210');
     expect(await clicksOf(id)).toBe(50);
+  });
+
+  it('writes a flood of clicks in a statement or two, counting every one', async () => {
+    const id = await addChannel({ type: 'whatsapp', value: '+91 98765 43210' });
+    const repository = createChannelClickRepository(t.database.db);
+    let statements = 0;
+    const counter = createChannelClickCounter({
+      channelClicks: {
+        add: (...args) => {
+          statements += 1;
+          return repository.add(...args);
+        },
+      },
+      timeZone: async () => 'Asia/Kolkata',
+      clock: Date.now,
+      log: t.app.log,
+    });
+    for (let i = 0; i < 2_000; i++) counter.count(id);
+    await counter.settled();
+    expect(await clicksOf(id)).toBe(2_000);
+    // The first click's write starts at once; the other 1,999 arrive while it runs and go in one more.
+    expect(statements).toBe(2);
+  });
+
+  it('writes clicks gathered across the business’s midnight to the day each was made on', async () => {
+    const id = await addChannel({ type: 'whatsapp', value: '+91 98765 43210' });
+    // Midnight in India (UTC+5:30) is 18:30 UTC.
+    const midnight = Date.UTC(2026, 10, 27, 18, 30);
+    let now = midnight - 20_000;
+    const counter = createChannelClickCounter({
+      channelClicks: createChannelClickRepository(t.database.db),
+      timeZone: async () => 'Asia/Kolkata',
+      clock: () => now,
+      log: t.app.log,
+    });
+    counter.count(id);
+    counter.count(id);
+    now = midnight + 10_000;
+    counter.count(id);
+    await counter.settled();
+    const rows = await t.database.db
+      .selectFrom('channelClicks')
+      .select(['day', 'clicks'])
+      .where('channelId', '=', id)
+      .orderBy('day')
+      .execute();
+    expect(rows).toEqual([
+      { day: '2026-11-27', clicks: 2 },
+      { day: '2026-11-28', clicks: 1 },
+    ]);
   });
 
   it('still sends the visitor on when the count cannot be written', async () => {

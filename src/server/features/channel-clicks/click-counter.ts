@@ -25,6 +25,18 @@ export interface ChannelClickCounter {
   settled(): Promise<void>;
 }
 
+/**
+ * Clicks are gathered by channel and minute: no time zone's midnight falls inside a minute (offsets are
+ * whole quarters of an hour), so each minute's clicks belong to one business day, known when they are written.
+ */
+const MINUTE_MS = 60_000;
+
+/**
+ * Clicks are added up in memory and written by one writer, a statement per channel and day for everything
+ * gathered while the previous statements ran. However many clicks arrive at once (a flood of requests to a
+ * counted link), the database sees one write at a time and memory holds a number per channel and minute,
+ * never a write waiting per click.
+ */
 export function createChannelClickCounter({
   channelClicks,
   timeZone,
@@ -36,19 +48,43 @@ export function createChannelClickCounter({
   clock: () => number;
   log: FastifyBaseLogger;
 }): ChannelClickCounter {
-  const writing = new Set<Promise<void>>();
+  /** Clicks not written yet, by channel id and minute (since the epoch). */
+  let gathered = new Map<string, Map<number, number>>();
+  let writing: Promise<void> | undefined;
+
+  const writeGathered = async () => {
+    while (gathered.size > 0) {
+      const batch = gathered;
+      gathered = new Map();
+      try {
+        const zone = await timeZone();
+        for (const [channelId, minutes] of batch) {
+          const byDay = new Map<string, number>();
+          for (const [minute, clicks] of minutes) {
+            const day = zonedDateAndHour(minute * MINUTE_MS, zone).date;
+            byDay.set(day, (byDay.get(day) ?? 0) + clicks);
+          }
+          for (const [day, clicks] of byDay) await channelClicks.add(channelId, day, clicks);
+        }
+      } catch (error) {
+        // A lost count is the whole cost of a failure: the visitors were sent on already.
+        log.warn({ err: error }, 'channel clicks could not be counted');
+      }
+    }
+    // In the same step as finding nothing gathered: a click counted after this starts the next writer.
+    writing = undefined;
+  };
+
   return {
     count(channelId) {
-      const at = clock();
-      const write: Promise<void> = timeZone()
-        .then((zone) => channelClicks.add(channelId, zonedDateAndHour(at, zone).date))
-        // A lost count is the whole cost of a failure: the visitor was sent on already.
-        .catch((error: unknown) => log.warn({ err: error }, 'a channel click could not be counted'))
-        .finally(() => writing.delete(write));
-      writing.add(write);
+      const minute = Math.floor(clock() / MINUTE_MS);
+      const minutes = gathered.get(channelId) ?? new Map<number, number>();
+      minutes.set(minute, (minutes.get(minute) ?? 0) + 1);
+      gathered.set(channelId, minutes);
+      writing ??= writeGathered();
     },
     async settled() {
-      while (writing.size > 0) await Promise.all(writing);
+      while (writing) await writing;
     },
   };
 }

@@ -4,16 +4,16 @@ import type { DB } from '../../db/schema.ts';
 /** Clicks on the contact channels' links, one row per channel and day (YYYY-MM-DD, the business's day). */
 export function createChannelClickRepository(db: Kysely<DB>) {
   return {
-    /** One click; concurrent clicks on the same channel and day all count (one statement, no read first). */
-    async add(channelId: string, day: string): Promise<void> {
+    /** Clicks on a channel on a day; concurrent adds all count (one statement, no read first). */
+    async add(channelId: string, day: string, clicks = 1): Promise<void> {
       await db
         .insertInto('channelClicks')
-        .values({ channelId, day, clicks: 1 })
+        .values({ channelId, day, clicks })
         .onConflict((oc) =>
           oc
             .columns(['channelId', 'day'])
             // Qualified: PostgreSQL finds a bare `clicks` ambiguous between the row and `excluded`.
-            .doUpdateSet((eb) => ({ clicks: eb('channelClicks.clicks', '+', 1) })),
+            .doUpdateSet((eb) => ({ clicks: eb('channelClicks.clicks', '+', clicks) })),
         )
         .execute();
     },
