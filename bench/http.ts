@@ -214,7 +214,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     children.push(child);
     const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/`);
-    return { origin, pid: child.pid! };
+    return { origin, pid: child.pid!, logged: logTo !== undefined };
   };
 
   const pool = inquiryBodies(BODY_POOL);
@@ -243,7 +243,11 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     let appRequests = 0;
     let appRuns = 0;
     let bareLoggedRequests = 0;
-    const run = async (server: { origin: string; pid: number }, testCase: HttpCase, seconds: number) => {
+    const run = async (
+      server: { origin: string; pid: number; logged?: boolean },
+      testCase: HttpCase,
+      seconds: number,
+    ) => {
       const result = await runWrk(`${server.origin}${testCase.path}`, {
         durationSeconds: seconds,
         connections: CONNECTIONS,
@@ -256,6 +260,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         appRequests += result.requests;
         appRuns++;
       }
+      if (server.logged) bareLoggedRequests += result.requests;
       return result;
     };
 
@@ -279,15 +284,15 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       await run(app, testCase, WARMUP_SECONDS);
       if (withLogVariants) {
         await run(silent, testCase, WARMUP_SECONDS);
-        bareLoggedRequests += (await run(bareLogged!, testCase, WARMUP_SECONDS)).requests;
+        await run(bareLogged!, testCase, WARMUP_SECONDS);
       }
-      const rounds: { app: WrkResult; bare: WrkResult; silent?: WrkResult; bareLogged?: WrkResult }[] = [];
+      type Round = { app: WrkResult; bare: WrkResult; silent?: WrkResult; bareLogged?: WrkResult };
+      const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const bareResult = await run(bare, testCase, ROUND_SECONDS);
         const appResult = await run(app, testCase, ROUND_SECONDS);
         const silentResult = withLogVariants ? await run(silent, testCase, ROUND_SECONDS) : undefined;
         const bareLoggedResult = bareLogged ? await run(bareLogged, testCase, ROUND_SECONDS) : undefined;
-        bareLoggedRequests += bareLoggedResult?.requests ?? 0;
         rounds.push({
           app: appResult,
           bare: bareResult,
@@ -295,20 +300,19 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
           ...(bareLoggedResult ? { bareLogged: bareLoggedResult } : {}),
         });
       }
-      const roundRatios = rounds.map((r) => r.app.requestsPerSecond / r.bare.requestsPerSecond);
+      /** Each round's ratio of one side's rate to another's. */
+      const ratiosOf = (side: keyof Round, of: keyof Round) =>
+        rounds.map((r) => r[side]!.requestsPerSecond / r[of]!.requestsPerSecond);
+      const roundRatios = ratiosOf('app', 'bare');
       const ratio = median(roundRatios);
       const middle = rounds[roundRatios.indexOf(ratio)]!;
-      const medianRatio = (side: 'silent' | 'bareLogged', of: 'bare' | 'bareLogged' = 'bare') =>
-        median(rounds.map((r) => r[side]!.requestsPerSecond / r[of]!.requestsPerSecond));
       const logVariants = withLogVariants
         ? {
             silent: middle.silent!,
-            silentRatio: medianRatio('silent'),
+            silentRatio: median(ratiosOf('silent', 'bare')),
             bareLogged: middle.bareLogged!,
-            bareLoggedRatio: medianRatio('bareLogged'),
-            ratioToBareLogged: median(
-              rounds.map((r) => r.app.requestsPerSecond / r.bareLogged!.requestsPerSecond),
-            ),
+            bareLoggedRatio: median(ratiosOf('bareLogged', 'bare')),
+            ratioToBareLogged: median(ratiosOf('app', 'bareLogged')),
           }
         : {};
       results.push({
