@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDLE_CONNECTION_GRACE_MS } from './plugins/graceful-shutdown.ts';
+import { LOGGED_PATH_MAX_CHARS } from './plugins/request-log.ts';
 import { type Outcome, requestAwaitingBody, send } from './test-support/http-client.ts';
 import { killServerProcesses, startServerProcess } from './test-support/server-process.ts';
 import { createWebBuildFixture, type WebBuildFixture } from './test-support/web-build-fixture.ts';
@@ -127,13 +128,17 @@ describe('shutting down on SIGTERM', PROCESS_TEST, () => {
     const server = startServerProcess({ WEB_DIST_DIR: web.dir, LOG_LEVEL: 'info' });
     const port = await server.port;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-    const outcomes = await Promise.all([
+    // Its line is cut short with an ellipsis: a character of three bytes, which must reach the output whole.
+    const longPath = `/missing/${'x'.repeat(LOGGED_PATH_MAX_CHARS)}`;
+    const [missing, ...outcomes] = await Promise.all([
+      send(agent, port, longPath),
       ...Array.from({ length: REQUESTS }, (_, index) =>
         send(agent, port, index % 2 === 0 ? '/api/contacts/active' : `/contact?ref=${index}`),
       ),
       send(agent, port, '/api/health'),
       send(agent, port, web.paths.script),
     ]);
+    expect(missing!.status).toBe(404);
     expect(outcomes.every((outcome) => outcome.status === 200)).toBe(true);
     // SIGTERM as soon as the last answer is in: the lines still buffered then must reach the output too.
     server.terminate();
@@ -143,8 +148,10 @@ describe('shutting down on SIGTERM', PROCESS_TEST, () => {
     const requestLines = server.logLines().filter((line) => 'method' in line && 'status' in line);
     expect(
       requestLines.filter((line) => !['/api/contacts/active', '/contact'].includes(String(line.path))),
-    ).toEqual([]);
-    expect(requestLines).toHaveLength(REQUESTS);
+    ).toEqual([
+      expect.objectContaining({ path: `${longPath.slice(0, LOGGED_PATH_MAX_CHARS)}…`, status: 404 }),
+    ]);
+    expect(requestLines).toHaveLength(REQUESTS + 1);
     expect(requestLines.filter((line) => line.path === '/api/contacts/active')).toHaveLength(REQUESTS / 2);
     // The path only: a query string may carry what a visitor typed.
     expect(requestLines.filter((line) => line.path === '/contact')).toHaveLength(REQUESTS / 2);

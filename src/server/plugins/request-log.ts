@@ -79,13 +79,25 @@ const LOG_FLUSH_INTERVAL_MS = 1000;
 /**
  * The server's logger: standard output, written asynchronously and in batches. Lines are gathered up to
  * LOG_BUFFER_BYTES and written while requests go on, where a synchronous write per line held every request
- * until its line was out. Measured on the channel list (decision 045), the batches gain about 5% over a
- * write per line; logging at all costs about 10–20%. pino writes what is gathered when the process exits, on
- * SIGTERM too.
+ * until its line was out. pino writes what is gathered when the process exits, on SIGTERM too.
+ *
+ * The destination gathers bytes, not text: each line becomes a Buffer as it comes, and a batch is joined
+ * once, as it is written. Gathering text, sonic-boom measures the whole batch gathered so far in UTF-8 bytes
+ * at every line (about 2 µs a line under load, the largest cost of the request log in a CPU profile). Measured
+ * on the channel list (decision 045), bytes gain 15–20% over text.
  */
 export function serverLoggerOptions(level: LevelWithSilent): FastifyServerOptions['logger'] {
   if (level === 'silent') return { level };
-  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  setInterval(() => stream.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+  const stream = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BUFFER_BYTES,
+    periodicFlush: LOG_FLUSH_INTERVAL_MS,
+    contentMode: 'buffer',
+  });
+  // pino writes text; in this mode sonic-boom takes Buffers. Replaced on the instance, so that pino's own
+  // handling of the destination (the flush at exit, a closed pipe) still applies.
+  const writeBytes = stream.write.bind(stream);
+  stream.write = (line: string) => writeBytes(Buffer.from(line) as unknown as string);
   return { level, stream };
 }
