@@ -27,13 +27,13 @@ function requestLogger(): ((request: http.IncomingMessage, started: number) => v
   const logger = pino({ level: options.level }, options.stream);
   let requests = 0;
   return (request, started) => {
-    const { line, message } = requestLogLine(
+    const line = requestLogLine(
       request.method ?? 'GET',
       request.url ?? '/',
       sample.status,
       performance.now() - started,
     );
-    logger.child({ reqId: `req-${(++requests).toString(36)}` }).info(line, message);
+    logger.child({ reqId: `req-${(++requests).toString(36)}` }).info(line);
   };
 }
 

@@ -18,7 +18,7 @@ import {
 } from './lib.ts';
 import { ensureWrk, runWrk, type WrkResult } from './wrk.ts';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ROUND_SECONDS = 5;
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
@@ -160,7 +160,9 @@ export interface HttpCaseResult {
  * cached contact page without and with brotli, and the contact form's POST. The channel list is also
  * measured with LOG_LEVEL=silent, which says what the request log costs. Paired rounds: each round
  * measures every side back to back, and the ratio is taken per round, so a slow spell on the shared
- * machine lowers both sides of a ratio instead of one side of it.
+ * machine lowers both sides of a ratio instead of one side of it. Each round has server processes of its
+ * own: two processes of the same server can differ by 15% or more for their whole life (decision 045), and
+ * one process per side would carry its luck into every round.
  */
 export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: boolean }> {
   ensureBuild();
@@ -174,9 +176,11 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
   await database.close();
 
   const children: ChildProcess[] = [];
-  const logFile = path.join(dir, 'requests.log');
-  const bareLogFile = path.join(dir, 'bare-requests.log');
-  const startApp = async (logLevel: 'info' | 'silent', logTo: string) => {
+  const appLogFiles: string[] = [];
+  const bareLogFiles: string[] = [];
+  const startApp = async (logLevel: 'info' | 'silent') => {
+    const logTo = logLevel === 'info' ? path.join(dir, `requests-${appLogFiles.length}.log`) : '/dev/null';
+    if (logLevel === 'info') appLogFiles.push(logTo);
     const port = await freePort();
     const child = startProcess(
       process.execPath,
@@ -198,10 +202,12 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     children.push(child);
     const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/api/ready`);
-    return { origin, pid: child.pid! };
+    return { origin, pid: child.pid!, counted: logLevel === 'info' };
   };
-  /** A bare server sending the sample; with `logTo`, it also writes Sampark's request log line there. */
-  const startBare = async (sample: SampledResponse, logTo?: string) => {
+  /** A bare server sending the sample; when `logged`, it also writes Sampark's request log line to a file. */
+  const startBare = async (sample: SampledResponse, logged = false) => {
+    const logTo = logged ? path.join(dir, `bare-requests-${bareLogFiles.length}.log`) : undefined;
+    if (logTo) bareLogFiles.push(logTo);
     const port = await freePort();
     const sampleFile = path.join(dir, `sample-${port}.json`);
     fs.writeFileSync(sampleFile, JSON.stringify(sample));
@@ -214,8 +220,9 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     children.push(child);
     const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/`);
-    return { origin, pid: child.pid!, logged: logTo !== undefined };
+    return { origin, pid: child.pid!, logged };
   };
+  type Server = { origin: string; pid: number; counted?: boolean; logged?: boolean };
 
   const pool = inquiryBodies(BODY_POOL);
   const cases: HttpCase[] = [
@@ -237,17 +244,17 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
   ];
 
   try {
-    const app = await startApp('info', logFile);
-    const silent = await startApp('silent', '/dev/null');
+    const apps: Server[] = [];
+    const silents: Server[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      apps.push(await startApp('info'));
+      silents.push(await startApp('silent'));
+    }
     let runs = 0;
     let appRequests = 0;
     let appRuns = 0;
     let bareLoggedRequests = 0;
-    const run = async (
-      server: { origin: string; pid: number; logged?: boolean },
-      testCase: HttpCase,
-      seconds: number,
-    ) => {
+    const run = async (server: Server, testCase: HttpCase, seconds: number) => {
       const result = await runWrk(`${server.origin}${testCase.path}`, {
         durationSeconds: seconds,
         connections: CONNECTIONS,
@@ -256,7 +263,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         serverPid: server.pid,
         workDir: dir,
       });
-      if (server === app) {
+      if (server.counted) {
         appRequests += result.requests;
         appRuns++;
       }
@@ -271,34 +278,27 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         testCase.method === 'POST'
           ? JSON.stringify({ ...pool[0], query: `${(pool[0] as { query: string }).query} (sample)` })
           : undefined;
-      const sample = await sampleResponse(`${app.origin}${testCase.path}`, testCase, body);
-      if (body !== undefined) appRequests++;
+      const sample = await sampleResponse(`${apps[0]!.origin}${testCase.path}`, testCase, body);
+      // Its answer gets a log line like any other.
+      appRequests++;
       const expected = testCase.method === 'POST' ? 201 : 200;
       if (sample.status !== expected)
         throw new Error(`${testCase.label} answered ${sample.status}, not ${expected}`);
-      const bare = await startBare(sample);
       // The channel list is also measured with logs off, and against a bare server writing the same log line.
       const withLogVariants = testCase.key === 'channels';
-      const bareLogged = withLogVariants ? await startBare(sample, bareLogFile) : undefined;
-      await run(bare, testCase, WARMUP_SECONDS);
-      await run(app, testCase, WARMUP_SECONDS);
-      if (withLogVariants) {
-        await run(silent, testCase, WARMUP_SECONDS);
-        await run(bareLogged!, testCase, WARMUP_SECONDS);
-      }
       type Round = { app: WrkResult; bare: WrkResult; silent?: WrkResult; bareLogged?: WrkResult };
       const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const bareResult = await run(bare, testCase, ROUND_SECONDS);
-        const appResult = await run(app, testCase, ROUND_SECONDS);
-        const silentResult = withLogVariants ? await run(silent, testCase, ROUND_SECONDS) : undefined;
-        const bareLoggedResult = bareLogged ? await run(bareLogged, testCase, ROUND_SECONDS) : undefined;
-        rounds.push({
-          app: appResult,
-          bare: bareResult,
-          ...(silentResult ? { silent: silentResult } : {}),
-          ...(bareLoggedResult ? { bareLogged: bareLoggedResult } : {}),
-        });
+        const sides: [keyof Round, Server][] = [
+          ['bare', await startBare(sample)],
+          ['app', apps[round]!],
+        ];
+        if (withLogVariants)
+          sides.push(['silent', silents[round]!], ['bareLogged', await startBare(sample, true)]);
+        for (const [, server] of sides) await run(server, testCase, WARMUP_SECONDS);
+        const measured: Partial<Round> = {};
+        for (const [side, server] of sides) measured[side] = await run(server, testCase, ROUND_SECONDS);
+        rounds.push(measured as Round);
       }
       /** Each round's ratio of one side's rate to another's. */
       const ratiosOf = (side: keyof Round, of: keyof Round) =>
@@ -335,7 +335,8 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         .readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => line.includes('"durationMs"')).length;
-    const logLines = countLines(logFile);
+    const sumLines = (files: string[]) => files.reduce((sum, file) => sum + countLines(file), 0);
+    const logLines = sumLines(appLogFiles);
     const failures: string[] = [];
     if (logLines < appRequests || logLines > appRequests + appRuns * CONNECTIONS) {
       failures.push(
@@ -343,7 +344,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       );
     }
     // The logged bare server is a fair reference only if it wrote a line for every answer too.
-    const bareLogLines = countLines(bareLogFile);
+    const bareLogLines = sumLines(bareLogFiles);
     if (bareLogLines < bareLoggedRequests) {
       failures.push(
         `the bare server's request log has ${fmt(bareLogLines)} lines for ${fmt(bareLoggedRequests)} answers`,
@@ -352,7 +353,8 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
 
     console.log(
       `\nHTTP against bare node:http sending the same bytes: wrk, 1 thread, ${CONNECTIONS} connections, ` +
-        `${ROUNDS} paired rounds of ${ROUND_SECONDS} s per case after ${WARMUP_SECONDS} s of warm-up (median round shown). ` +
+        `${ROUNDS} paired rounds of ${ROUND_SECONDS} s per case, each with server processes of its own warmed up for ` +
+        `${WARMUP_SECONDS} s (median round shown). ` +
         'Sampark is the production build on SQLite with LOG_LEVEL=info, its request log written to a file. ' +
         'The channel list is also measured with LOG_LEVEL=silent, and against a bare server that writes ' +
         "Sampark's request log line with Sampark's logger settings. CPU is the share of one core used over the run.",

@@ -97,8 +97,19 @@ export function startProcess(
     stdio: ['ignore', stdout, 'inherit'],
   });
   if (typeof stdout === 'number') fs.closeSync(stdout);
-  process.on('exit', () => child.kill('SIGKILL'));
+  if (!killsChildrenAtExit) process.once('exit', killRunningChildren);
+  killsChildrenAtExit = true;
+  runningChildren.add(child);
+  child.once('exit', () => runningChildren.delete(child));
   return child;
+}
+
+/** Children still running: killed if the bench exits before stopping them (one listener for them all). */
+const runningChildren = new Set<ChildProcess>();
+let killsChildrenAtExit = false;
+
+function killRunningChildren(): void {
+  for (const child of runningChildren) child.kill('SIGKILL');
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

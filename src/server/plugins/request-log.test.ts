@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createWebBuildFixture, type WebBuildFixture } from '../test-support/web-build-fixture.ts';
 import { LOGGED_PATH_MAX_CHARS, loggedPath } from './request-log.ts';
 
-type LogLine = Record<string, unknown> & { level: number; msg: string };
+type LogLine = Record<string, unknown> & { level: number; msg?: string };
 
 /** For the calling suite: an app logging at `level` into an array, with a web build to serve. */
 function loggingAppForSuite(level: 'info' | 'debug') {
@@ -53,7 +53,6 @@ const requestLine = (method: string, path: string, status: number) => ({
   path,
   status,
   durationMs: expect.any(Number),
-  msg: expect.stringMatching(new RegExp(`^${method} ${path.replaceAll('/', '\\/')} ${status} [\\d.]+ ms$`)),
 });
 
 describe('the request log at info', () => {

@@ -29,19 +29,17 @@ function roundDuration(ms: number): number {
   return ms < 100 ? Math.round(ms * 10) / 10 : Math.round(ms);
 }
 
-/** What a request's log line says: its fields, and the same as a short text. */
+/**
+ * What a request's log line says. Its fields only: a text repeating them (`msg`) made each line a quarter
+ * longer and the request log about 6% slower under load (decision 045).
+ */
 export function requestLogLine(
   method: string,
   url: string,
   status: number,
   elapsedMs: number,
-): { line: { method: string; path: string; status: number; durationMs: number }; message: string } {
-  const path = loggedPath(url);
-  const durationMs = roundDuration(elapsedMs);
-  return {
-    line: { method, path, status, durationMs },
-    message: `${method} ${path} ${status} ${durationMs} ms`,
-  };
+): { method: string; path: string; status: number; durationMs: number } {
+  return { method, path: loggedPath(url), status, durationMs: roundDuration(elapsedMs) };
 }
 
 /**
@@ -58,11 +56,10 @@ class RequestLog extends LogController {
     reply: FastifyReply,
   ): void {
     const status = reply.statusCode;
-    const { line, message } = requestLogLine(request.method, request.url, status, reply.elapsedTime);
-    if (error) reply.log.error({ ...line, err: error }, message);
-    else if (status < 500 && request.routeOptions.config.requestLog === 'debug')
-      reply.log.debug(line, message);
-    else reply.log.info(line, message);
+    const line = requestLogLine(request.method, request.url, status, reply.elapsedTime);
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (status < 500 && request.routeOptions.config.requestLog === 'debug') reply.log.debug(line);
+    else reply.log.info(line);
   }
 }
 
