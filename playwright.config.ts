@@ -20,9 +20,8 @@ export const E2E_ADMIN = { email: 'e2e@sampark.local', password: 'e2e-password-1
 
 /**
  * Every browser test runs on the embedded SQLite database; those of POSTGRES_SPECS run again on PostgreSQL
- * when one is given. The
- * admin's session, saved by e2e/global-setup.ts, goes beside the data (the SQLite server empties .tmp/e2e
- * when it starts, before that setup runs).
+ * when one is given. The admin's session, saved by e2e/global-setup.ts, goes beside the data (the SQLite
+ * server empties .tmp/e2e when it starts, before that setup runs).
  */
 export const E2E_DATABASES = [
   // Backups go beside the SQLite file: .tmp/e2e/backups.
@@ -118,13 +117,13 @@ export default defineConfig({
       channel: undefined,
       baseURL: `http://127.0.0.1:${database.port}`,
     };
-    const testMatch = database.name === 'postgres' ? POSTGRES_SPECS : undefined;
+    const specs = database.name === 'postgres' ? { testMatch: POSTGRES_SPECS } : {};
     return [
-      { name: database.name, use, grepInvert: EXCLUSIVE, ...(testMatch ? { testMatch } : {}) },
+      { name: database.name, use, ...specs, grepInvert: EXCLUSIVE },
       {
         name: `${database.name}-exclusive`,
         use,
-        ...(testMatch ? { testMatch } : {}),
+        ...specs,
         grep: EXCLUSIVE,
         dependencies: [database.name],
         workers: 1,

@@ -220,7 +220,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     children.push(child);
     const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/`);
-    return { origin, pid: child.pid!, logged };
+    return { origin, pid: child.pid!, logged, child };
   };
   type Server = { origin: string; pid: number; counted?: boolean; logged?: boolean };
 
@@ -289,16 +289,19 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       type Round = { app: WrkResult; bare: WrkResult; silent?: WrkResult; bareLogged?: WrkResult };
       const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
+        // The bare servers are this round's alone; Sampark's processes serve their round of every case.
+        const bares = [await startBare(sample), ...(withLogVariants ? [await startBare(sample, true)] : [])];
         const sides: [keyof Round, Server][] = [
-          ['bare', await startBare(sample)],
+          ['bare', bares[0]!],
           ['app', apps[round]!],
         ];
-        if (withLogVariants)
-          sides.push(['silent', silents[round]!], ['bareLogged', await startBare(sample, true)]);
+        if (withLogVariants) sides.push(['silent', silents[round]!], ['bareLogged', bares[1]!]);
         for (const [, server] of sides) await run(server, testCase, WARMUP_SECONDS);
         const measured: Partial<Round> = {};
         for (const [side, server] of sides) measured[side] = await run(server, testCase, ROUND_SECONDS);
         rounds.push(measured as Round);
+        // Stopped (a logged one writing out its lines) so that idle processes do not pile up over the run.
+        await Promise.all(bares.map((bare) => stopProcess(bare.child)));
       }
       /** Each round's ratio of one side's rate to another's. */
       const ratiosOf = (side: keyof Round, of: keyof Round) =>

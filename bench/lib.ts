@@ -84,6 +84,12 @@ export function ensureBuild(): void {
   }
 }
 
+/** Children still running: killed if the bench exits before stopping them (one listener for them all). */
+const runningChildren = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of runningChildren) child.kill('SIGKILL');
+});
+
 /** Starts `command`; its standard output goes nowhere, or to the file `stdoutFile` (created or emptied). */
 export function startProcess(
   command: string,
@@ -97,19 +103,9 @@ export function startProcess(
     stdio: ['ignore', stdout, 'inherit'],
   });
   if (typeof stdout === 'number') fs.closeSync(stdout);
-  if (!killsChildrenAtExit) process.once('exit', killRunningChildren);
-  killsChildrenAtExit = true;
   runningChildren.add(child);
   child.once('exit', () => runningChildren.delete(child));
   return child;
-}
-
-/** Children still running: killed if the bench exits before stopping them (one listener for them all). */
-const runningChildren = new Set<ChildProcess>();
-let killsChildrenAtExit = false;
-
-function killRunningChildren(): void {
-  for (const child of runningChildren) child.kill('SIGKILL');
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
