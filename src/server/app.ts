@@ -14,6 +14,7 @@ import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
 import { deviceCookie } from './features/admin-auth/device-cookie.ts';
 import { createLoginThrottle, createTwoFactorThrottle } from './features/admin-auth/login-throttle.ts';
 import { pendingSignIn } from './features/admin-auth/pending-sign-in.ts';
+import { reauthenticationRoutes } from './features/admin-auth/reauthentication-routes.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { createSessionRepository } from './features/admin-auth/session-repository.ts';
 import { createSessionService } from './features/admin-auth/sessions.ts';
@@ -286,19 +287,30 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     issuer: async () => (await currentSettings()).brandName,
   });
   const twoFactorThrottle = createTwoFactorThrottle(redis);
+  const loginThrottle = createLoginThrottle(redis);
+  const trustedDevices = deviceCookie(config, serverSecret(db, 'device-cookie-key', clock));
   await app.register(adminAuthRoutes, {
     config,
     admins,
     sessionRecords,
     sessions,
     cookie: cookieJar,
-    throttle: createLoginThrottle(redis),
-    devices: deviceCookie(config, serverSecret(db, 'device-cookie-key', clock)),
+    throttle: loginThrottle,
+    devices: trustedDevices,
     clock,
     twoFactor,
     twoFactorThrottle,
     pending: pendingSignIn(config, serverSecret(db, 'pending-sign-in-key', clock), clock),
     twoFactorRequiredForAdministrators,
+  });
+  await app.register(reauthenticationRoutes, {
+    admins,
+    sessions,
+    throttle: loginThrottle,
+    twoFactor,
+    twoFactorThrottle,
+    devices: trustedDevices,
+    clock,
   });
   const team = createTeamRepository(db, database.dialect, { sessions: sessionRecords, clock });
   await app.register(teamRoutes, { config, team, clock });

@@ -57,6 +57,8 @@ export interface AdminSessionTable {
   createdAt: Timestamp;
   lastSeenAt: Timestamp;
   expiresAt: Timestamp;
+  /** The last password or second factor given in this session: its sign-in, or a later confirmation. */
+  reauthenticatedAt: NullableTimestamp;
 }
 
 export interface ContactChannelTable {

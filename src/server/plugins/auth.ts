@@ -1,4 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  REAUTHENTICATION_MESSAGES,
+  REAUTHENTICATION_REQUIRED_CODE,
+  REAUTHENTICATION_WINDOW_MINUTES,
+} from '../../shared/rules/admin-auth.ts';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../../shared/rules/api-tokens.ts';
 import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
@@ -20,6 +25,8 @@ export interface SignedInAdmin {
   sessionId: string;
   /** Set when the request was made with an API token (`Authorization: Bearer …`) rather than a session. */
   apiToken?: { id: string; name: string; access: ApiTokenAccess };
+  /** A session's last password or second factor (ISO), its sign-in included; null or absent for a token. */
+  reauthenticatedAt?: string | null;
 }
 
 type OnRequestHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -138,5 +145,19 @@ export function registerAuth(
       hooks.set(area, hook);
     }
     return hook;
+  });
+}
+
+const REAUTHENTICATION_WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
+
+/**
+ * A sensitive route's last check (decision 049): the session gave its password or second factor within the
+ * last ten minutes, else a 403 whose `code` makes the back office ask for it and try again.
+ */
+export function requireRecentReauthentication(admin: SignedInAdmin, now: number): void {
+  const at = admin.reauthenticatedAt ? Date.parse(admin.reauthenticatedAt) : Number.NaN;
+  if (now - at < REAUTHENTICATION_WINDOW_MS) return;
+  throw new HttpError(403, REAUTHENTICATION_MESSAGES.required, undefined, undefined, {
+    code: REAUTHENTICATION_REQUIRED_CODE,
   });
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '../rules/admin-auth.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH, REAUTHENTICATION_MESSAGES } from '../rules/admin-auth.ts';
 import { PASSWORD_MAX_LENGTH } from '../rules/fields.ts';
 import { ROLES } from '../rules/roles.ts';
 import { EmailSchema, newPasswordChecks } from './fields.ts';
+import { TotpCodeSchema } from './two-factor.ts';
 
 export const LoginSchema = z.object({
   email: EmailSchema,
@@ -74,4 +75,26 @@ export const LoginResponseSchema = z.union([SignedInResponseSchema, TwoFactorReq
 export const LoginInfoSchema = z.object({
   /** Only in demo mode: credentials a visitor may use to look around. */
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+
+/**
+ * Confirms the signed-in user again before a sensitive change (decision 049): the password, or, with two-factor
+ * sign-in on, a code of the authenticator. Checked, never stored, so any text of a sane length is taken.
+ */
+export const ReauthenticateSchema = z
+  .object({
+    password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    code: TotpCodeSchema.optional(),
+  })
+  .refine((input) => (input.password ? 1 : 0) + (input.code ? 1 : 0) === 1, {
+    path: ['password'],
+    message: REAUTHENTICATION_MESSAGES.passwordOrCode,
+  });
+export type ReauthenticateInput = z.input<typeof ReauthenticateSchema>;
+
+export const ReauthenticatedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Until when sensitive changes need no new confirmation. */
+  validUntil: z.string(),
 });

@@ -5,6 +5,8 @@ export const ApiErrorSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A stable name of the refusal for clients to act on (e.g. `reauthentication-required`), never its text. */
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -23,7 +23,7 @@ import {
 const MAX_TYPED_CODE_LENGTH = 20;
 
 /** The six digits an authenticator app shows. */
-const TotpCodeSchema = z
+export const TotpCodeSchema = z
   .string(TOTP_CODE_MESSAGE)
   .max(MAX_TYPED_CODE_LENGTH, TOTP_CODE_MESSAGE)
   .transform((code) => code.replace(/ /g, ''))

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { REAUTHENTICATION_REQUIRED_CODE } from '../../shared/rules/admin-auth.ts';
 import { AUTHENTICATION_REQUIRED_MESSAGE, isApiError } from '../../shared/rules/api.ts';
 
 /** Status 0 means the request never got an answer (offline, DNS, server down). */
@@ -51,8 +52,52 @@ function retryAfterOf(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
-/** JSON in, JSON out, with the session cookie; throws ApiRequestError for anything but success. */
+/** Asks the signed-in user for their password again; true once they gave it, false when they declined. */
+export type Reauthenticate = () => Promise<boolean>;
+
+let reauthenticate: Reauthenticate | null = null;
+/** The prompt being shown: calls refused at the same moment wait for the one answer. */
+let pendingReauthentication: Promise<boolean> | null = null;
+
+/**
+ * Lets the back office's prompt answer a sensitive call's "confirm it is you" (decision 049): the call waits
+ * while the prompt is open, then is sent again, so the screen and its form stay as they were. Returns the
+ * function that removes it.
+ */
+export function setReauthenticationPrompt(prompt: Reauthenticate): () => void {
+  reauthenticate = prompt;
+  return () => {
+    if (reauthenticate === prompt) reauthenticate = null;
+  };
+}
+
+function askToReauthenticate(): Promise<boolean> {
+  if (!reauthenticate) return Promise.resolve(false);
+  pendingReauthentication ??= reauthenticate().finally(() => {
+    pendingReauthentication = null;
+  });
+  return pendingReauthentication;
+}
+
+function asksToReauthenticate(status: number, data: unknown): boolean {
+  return status === 403 && (data as { code?: unknown } | undefined)?.code === REAUTHENTICATION_REQUIRED_CODE;
+}
+
+/**
+ * JSON in, JSON out, with the session cookie; throws ApiRequestError for anything but success. A call refused
+ * until the user confirms it is them is sent again once they have.
+ */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  try {
+    return await sendApiRequest(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && asksToReauthenticate(error.status, error.body))) throw error;
+    if (!(await askToReauthenticate())) throw error;
+    return sendApiRequest(path, options);
+  }
+}
+
+async function sendApiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const { method = 'GET', body, signal, schema, keepalive } = options;
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // Fastify refuses an empty body sent as JSON, so the header only goes with a body.

@@ -16,6 +16,7 @@ import { contentTools } from './0013-content-tools.ts';
 import { postLanguages } from './0014-post-languages.ts';
 import { hindiOwnerTexts } from './0015-hindi-owner-texts.ts';
 import { integrations } from './0016-integrations.ts';
+import { sessionReauthentication } from './0017-session-reauthentication.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0014_post_languages': postLanguages,
   '0015_hindi_owner_texts': hindiOwnerTexts,
   '0016_integrations': integrations,
+  '0017_session_reauthentication': sessionReauthentication,
 };
 
 /**

@@ -13,6 +13,8 @@ export interface SessionRecord {
   twoFactorEnabled: boolean;
   lastSeenAt: string;
   expiresAt: string;
+  /** The last password or second factor given in this session (its sign-in included), or null. */
+  reauthenticatedAt: string | null;
 }
 
 export function createSessionRepository(db: Kysely<DB>) {
@@ -29,6 +31,8 @@ export function createSessionRepository(db: Kysely<DB>) {
           createdAt: session.now,
           lastSeenAt: session.now,
           expiresAt: session.expiresAt,
+          // A sign-in is the proof a sensitive change asks for.
+          reauthenticatedAt: session.now,
         })
         .execute();
     },
@@ -47,6 +51,7 @@ export function createSessionRepository(db: Kysely<DB>) {
           'admins.totpEnabledAt',
           'adminSessions.lastSeenAt',
           'adminSessions.expiresAt',
+          'adminSessions.reauthenticatedAt',
         ])
         .where('adminSessions.id', '=', id)
         .executeTakeFirst();
@@ -58,7 +63,13 @@ export function createSessionRepository(db: Kysely<DB>) {
         twoFactorEnabled: totpEnabledAt !== null,
         lastSeenAt: toIso(row.lastSeenAt),
         expiresAt: toIso(row.expiresAt),
+        reauthenticatedAt: row.reauthenticatedAt === null ? null : toIso(row.reauthenticatedAt),
       };
+    },
+
+    /** The session's user gave their password or a second factor again, `now`. */
+    async markReauthenticated(id: string, now: string, trx: Executor = db): Promise<void> {
+      await trx.updateTable('adminSessions').set({ reauthenticatedAt: now }).where('id', '=', id).execute();
     },
 
     async touch(id: string, now: string, trx: Executor = db): Promise<void> {

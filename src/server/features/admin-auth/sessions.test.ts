@@ -30,6 +30,7 @@ function memorySessions() {
         twoFactorEnabled: false,
         lastSeenAt: now,
         expiresAt,
+        reauthenticatedAt: now,
       });
     },
     async find(id: string) {

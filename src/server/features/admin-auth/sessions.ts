@@ -68,6 +68,7 @@ export function createSessionService(
         role: session.role,
         twoFactorEnabled: session.twoFactorEnabled,
         sessionId: id,
+        reauthenticatedAt: session.reauthenticatedAt,
       };
     },
 
@@ -78,6 +79,13 @@ export function createSessionService(
     async isLive(sessionId: string): Promise<boolean> {
       const session = await sessions.find(sessionId);
       return session !== undefined && !session.disabled && !hasEnded(session, clock());
+    },
+
+    /** Records that the user of a session (`SignedInAdmin.sessionId`) just gave a password or code again. */
+    async markReauthenticated(sessionId: string): Promise<string> {
+      const now = new Date(clock()).toISOString();
+      await sessions.markReauthenticated(sessionId, now);
+      return now;
     },
 
     async end(token: string | undefined): Promise<void> {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
+import { ReauthenticationPrompt } from '../../features/admin-auth/reauthentication-prompt.tsx';
 import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
 import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
 import { useLiveInquiries } from '../../features/live-events/use-live-inquiries.ts';
@@ -110,6 +111,7 @@ export function AdminLayout() {
               <Outlet />
             </BusinessTimeZone>
           </main>
+          <ReauthenticationPrompt email={admin.email} />
         </div>
       </div>
     </UnreadInquiriesContext>

@@ -6,6 +6,8 @@ import {
   LoginInfoSchema,
   type LoginInput,
   LoginResponseSchema,
+  ReauthenticatedResponseSchema,
+  type ReauthenticateInput,
   type SignedInResponse,
   SignedInResponseSchema,
   type SignInSummary,
@@ -144,15 +146,16 @@ export function useChangePassword() {
 const TWO_FACTOR_PATH = '/api/admin/two-factor';
 
 /** Whether two-factor sign-in is on for the signed-in user, and how many recovery codes are left. */
-export function useTwoFactorStatus() {
-  return useQuery(
-    screenQueryOptions(
+export function useTwoFactorStatus({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...screenQueryOptions(
       adminAuthKeys.twoFactor,
       async (signal) =>
         (await apiRequest(TWO_FACTOR_PATH, { signal, schema: TwoFactorStatusResponseSchema })).twoFactor,
       'Failed to load your two-factor sign-in',
     ),
-  );
+    enabled,
+  });
 }
 
 /** Refetches the status, and who is signed in: turning the factor on may lift "set it up first". */
@@ -208,5 +211,14 @@ export function useRenewRecoveryCodes() {
         schema: RecoveryCodesResponseSchema,
       }),
     onSuccess: changed,
+  });
+}
+
+/** Confirms the signed-in user again (password or authenticator code) before sensitive changes. */
+export function reauthenticate(input: ReauthenticateInput) {
+  return apiRequest('/api/admin/reauthenticate', {
+    method: 'POST',
+    body: input,
+    schema: ReauthenticatedResponseSchema,
   });
 }

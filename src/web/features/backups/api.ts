@@ -21,3 +21,12 @@ const backupStatusQueryOptions = () =>
 export function useBackupStatus() {
   return useQuery(backupStatusQueryOptions());
 }
+
+/**
+ * A backup holds every secret, so its download is a sensitive call (decision 049). The browser fetches the
+ * file through a link, which cannot show the password prompt: this asks the server first whether the session
+ * confirmed itself lately, and the prompt opens when it did not.
+ */
+export function confirmBeforeDownload(): Promise<unknown> {
+  return apiRequest('/api/admin/reauthenticate');
+}

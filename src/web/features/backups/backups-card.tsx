@@ -1,12 +1,14 @@
 import { Download } from 'lucide-react';
+import { toast } from 'sonner';
 import type { BackupStatus } from '../../../shared/contracts/backups.ts';
 import { formatBytes } from '../../../shared/rules/backups.ts';
+import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
-import { LATEST_BACKUP_HREF, useBackupStatus } from './api.ts';
+import { confirmBeforeDownload, LATEST_BACKUP_HREF, useBackupStatus } from './api.ts';
 
 function Schedule({ status }: { status: BackupStatus }) {
   const { automatic } = status;
@@ -60,7 +62,27 @@ function BackupDetails({ status }: { status: BackupStatus }) {
         <code className="whitespace-nowrap">npm run restore -- &lt;file&gt;</code> on the server.
       </p>
       {latest && (
-        <a href={LATEST_BACKUP_HREF} download={latest.fileName} className={buttonClassName('secondary')}>
+        <a
+          href={LATEST_BACKUP_HREF}
+          download={latest.fileName}
+          className={buttonClassName('secondary')}
+          onClick={(event) => {
+            // A backup holds every secret: the browser downloads it only once the password was given lately.
+            if (event.currentTarget.dataset.confirmed === 'true') return;
+            event.preventDefault();
+            const link = event.currentTarget;
+            confirmBeforeDownload().then(
+              () => {
+                link.dataset.confirmed = 'true';
+                link.click();
+                delete link.dataset.confirmed;
+              },
+              (error: unknown) => {
+                if (!isSessionError(error)) toast.error(errorMessage(error, 'Could not download the backup'));
+              },
+            );
+          }}
+        >
           <Download aria-hidden="true" className="size-4" />
           Download backup
         </a>
