@@ -4,19 +4,37 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { E2E_DATABASES } from '../playwright.config.ts';
-import { signedInAsAdmin } from './support.ts';
+import {
+  ageConfirmations,
+  confirmIdentity,
+  createTeamMember,
+  signedInAsAdmin,
+  signedOut,
+  signInAs,
+} from './support.ts';
 
 const run = promisify(execFile);
 
 test.use(signedInAsAdmin);
 
-test('an admin sees the newest backup in Settings and downloads it', async ({ page, baseURL }) => {
-  const database = E2E_DATABASES.find((entry) => entry.port === Number(new URL(baseURL!).port))!;
-  // The operator takes a backup on the server while it runs, as the README says.
+test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
+
+function databaseOf(baseURL: string) {
+  return E2E_DATABASES.find((entry) => entry.port === Number(new URL(baseURL).port))!;
+}
+
+/** Takes a backup on the server while it runs, as the README says. */
+async function takeBackup(baseURL: string) {
+  const database = databaseOf(baseURL);
   const { stdout } = await run(process.execPath, ['dist/server/cli/backup.js'], {
     env: { ...process.env, DATABASE_URL: database.url, BACKUP_DIR: database.backupDir },
   });
   expect(stdout).toMatch(/Backup written: .+ \(.+\) in \d+\.\d s/);
+}
+
+test('an admin sees the newest backup in Settings and downloads it', async ({ page, baseURL }) => {
+  const database = databaseOf(baseURL!);
+  await takeBackup(baseURL!);
 
   await page.goto('/admin/dashboard');
   await page.getByRole('button', { name: /^Account menu/ }).click();
@@ -36,4 +54,39 @@ test('an admin sees the newest backup in Settings and downloads it', async ({ pa
   const saved = fs.readFileSync((await download.path())!);
   expect(saved.equals(fs.readFileSync(path.join(database.backupDir, name)))).toBe(true);
   expect(saved.subarray(0, 5).toString('latin1')).toBe(database.name === 'sqlite' ? 'SQLit' : 'PGDMP');
+});
+
+test('an administrator who last gave the password over ten minutes ago is asked for it before the download', async ({
+  browser,
+  baseURL,
+}) => {
+  await takeBackup(baseURL!);
+  const owner = {
+    email: `confirm-${Date.now()}@example.com`,
+    password: 'confirm password 1',
+    name: 'Confirm',
+  };
+  await createTeamMember(baseURL!, { ...owner, role: 'administrator' });
+  const context = await browser.newContext({ storageState: signedOut, baseURL });
+  await signInAs(context, baseURL!, owner);
+  await ageConfirmations(baseURL!, owner.email, 11);
+  const page = await context.newPage();
+  await page.goto('/admin/settings');
+  const card = page.getByRole('region', { name: 'Backups' });
+  await card.getByRole('link', { name: 'Download backup' }).click();
+
+  const prompt = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByLabel('Password')).toBeFocused();
+  await prompt.getByLabel('Password').fill('not the password');
+  await prompt.getByRole('button', { name: 'Confirm' }).click();
+  await expect(prompt.getByText('The password is incorrect')).toBeVisible();
+
+  await prompt.getByLabel('Password').fill(owner.password);
+  const downloading = page.waitForEvent('download');
+  await prompt.getByRole('button', { name: 'Confirm' }).click();
+  await expect(prompt).toBeHidden();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^sampark-\d{8}T\d{6}Z\.(db|dump)$/);
+  await context.close();
 });

@@ -6,6 +6,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { API_TOKEN_MESSAGES } from '../src/shared/rules/api-tokens.ts';
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '../src/shared/rules/webhooks.ts';
 import {
+  confirmIdentity,
   createTeamMember,
   deleteInquiry,
   expectNoSeriousAxeViolations,
@@ -20,6 +21,9 @@ import {
 } from './support.ts';
 
 test.use(signedInAsAdmin);
+
+// The shared session's changes here are sensitive: its password is given again before each test (decision 049).
+test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
 
 interface ReceivedDelivery {
   signature: string;

@@ -9,6 +9,7 @@ import {
 import { E2E_ADMIN } from '../playwright.config.ts';
 import {
   collectErrors,
+  confirmIdentity,
   deleteInquiry,
   expectNoSeriousAxeViolations,
   inquiryFor,
@@ -21,6 +22,9 @@ import {
 } from './support.ts';
 
 test.use(signedInAsAdmin);
+
+// The shared session's changes here are sensitive: its password is given again before each test (decision 049).
+test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
 
 /** The admin menu's links, in order. */
 function navLinks(page: Page): Locator {

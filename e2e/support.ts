@@ -243,6 +243,42 @@ export async function signInAs(
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * Gives the password again for the session `request` carries (POST /api/admin/reauthenticate), so its
+ * sensitive changes (team, tokens, webhooks, backups) go through without the prompt, however long the run
+ * has taken since global-setup signed the shared session in (decision 049).
+ */
+export async function confirmIdentity(
+  request: APIRequestContext,
+  baseURL: string,
+  password: string = E2E_ADMIN.password,
+) {
+  const response = await request.post('/api/admin/reauthenticate', {
+    data: { password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Moves back the last confirmation of every session of `email`, as if it had been given `minutes` ago. */
+export async function ageConfirmations(baseURL: string, email: string, minutes: number) {
+  const database = await openDatabase(databaseTarget(databaseAt(baseURL).url));
+  try {
+    const admin = await database.db
+      .selectFrom('admins')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('adminSessions')
+      .set({ reauthenticatedAt: new Date(Date.now() - minutes * 60_000).toISOString() })
+      .where('adminId', '=', admin.id)
+      .execute();
+  } finally {
+    await database.close();
+  }
+}
+
 export interface InquiryInput {
   name: string;
   phone: string;
