@@ -13,6 +13,7 @@ import { createAdminRepository } from './features/admin-auth/admin-repository.ts
 import { ensureFirstAdmin } from './features/admin-auth/bootstrap.ts';
 import { deviceCookie } from './features/admin-auth/device-cookie.ts';
 import { createLoginThrottle, createTwoFactorThrottle } from './features/admin-auth/login-throttle.ts';
+import { passwordConfirmation } from './features/admin-auth/password-confirmation.ts';
 import { pendingSignIn } from './features/admin-auth/pending-sign-in.ts';
 import { reauthenticationRoutes } from './features/admin-auth/reauthentication-routes.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
@@ -289,6 +290,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const twoFactorThrottle = createTwoFactorThrottle(redis);
   const loginThrottle = createLoginThrottle(redis);
   const trustedDevices = deviceCookie(config, serverSecret(db, 'device-cookie-key', clock));
+  const confirmPassword = passwordConfirmation({ admins, throttle: loginThrottle, devices: trustedDevices });
   await app.register(adminAuthRoutes, {
     config,
     admins,
@@ -297,6 +299,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     cookie: cookieJar,
     throttle: loginThrottle,
     devices: trustedDevices,
+    confirmPassword,
     clock,
     twoFactor,
     twoFactorThrottle,
@@ -306,7 +309,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(reauthenticationRoutes, {
     admins,
     sessions,
-    throttle: loginThrottle,
+    confirmPassword,
     twoFactor,
     twoFactorThrottle,
     devices: trustedDevices,
@@ -318,6 +321,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(invitationRoutes, { team, throttle: createInvitationThrottle(redis) });
   await app.register(twoFactorRoutes, {
     admins,
+    confirmPassword,
     twoFactor,
     twoFactorThrottle,
     twoFactorRequiredForAdministrators,

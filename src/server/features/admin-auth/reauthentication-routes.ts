@@ -5,20 +5,19 @@ import {
   REAUTHENTICATION_WINDOW_MINUTES,
 } from '../../../shared/rules/admin-auth.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
-import { verifyPassword } from '../../lib/password.ts';
 import { requireRecentReauthentication } from '../../plugins/auth.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
-import { waitPhrase } from '../../plugins/rate-limits.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import type { DeviceCookie } from './device-cookie.ts';
-import { type LoginThrottle, type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
+import { type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
+import type { PasswordConfirmation } from './password-confirmation.ts';
 import type { SessionService } from './sessions.ts';
 import type { TwoFactor } from './two-factor.ts';
 
 export interface ReauthenticationDeps {
   admins: AdminRepository;
   sessions: SessionService;
-  throttle: LoginThrottle;
+  confirmPassword: PasswordConfirmation;
   twoFactor: TwoFactor;
   twoFactorThrottle: TwoFactorThrottle;
   devices: DeviceCookie;
@@ -27,22 +26,13 @@ export interface ReauthenticationDeps {
 
 const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
 
-function tooManyPasswords(retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
-    `Too many wrong passwords. Please try again ${waitPhrase(retryAfterSeconds)}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
-}
-
 /**
  * `POST /api/admin/reauthenticate`: the signed-in user gives their password (or an authenticator code) again,
  * and the session may make sensitive changes for the next ten minutes (decision 049). Wrong answers count
- * against the same limits as a sign-in's, so a stolen session is no faster a password oracle than the form.
+ * against the same limits as a sign-in's (password-confirmation.ts).
  */
 export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps> = async (app, deps) => {
-  const { admins, sessions, throttle, twoFactor, twoFactorThrottle, devices, clock } = deps;
+  const { admins, sessions, confirmPassword, twoFactor, twoFactorThrottle, devices, clock } = deps;
 
   app.get(
     '/api/admin/reauthenticate',
@@ -87,7 +77,6 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
       const signedIn = request.admin!;
       const admin = await admins.findById(signedIn.id);
       if (!admin) throw new HttpError(401, REAUTHENTICATION_MESSAGES.wrongPassword);
-      const trustedDevice = await devices.trustedDevice(request, admin.email);
       const { password, code } = request.body;
       if (code !== undefined) {
         if (admin.twoFactorEnabledAt === null) {
@@ -96,22 +85,21 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
           });
         }
         // Counted before the code is checked, as at sign-in (decision 013).
-        const attempt = await twoFactorThrottle.begin({ adminId: admin.id, ip: request.ip, trustedDevice });
+        const attempt = await twoFactorThrottle.begin({
+          adminId: admin.id,
+          ip: request.ip,
+          trustedDevice: await devices.trustedDevice(request, admin.email),
+        });
         if (attempt.retryAfterSeconds > 0) throw tooManyWrongCodes(attempt.retryAfterSeconds);
         if (!(await twoFactor.verifyCode(admin.id, code))) {
           throw new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
         }
         await attempt.succeeded();
       } else {
-        const attempt = await throttle.begin({ email: admin.email, ip: request.ip, trustedDevice });
-        if (attempt.retryAfterSeconds > 0) throw tooManyPasswords(attempt.retryAfterSeconds);
-        if (!(await verifyPassword(admin.passwordHash, password ?? ''))) {
-          await admins.recordFailedSignIn(admin.id);
-          throw new HttpError(400, REAUTHENTICATION_MESSAGES.wrongPassword, {
-            password: REAUTHENTICATION_MESSAGES.wrongPassword,
-          });
-        }
-        await attempt.succeeded();
+        await confirmPassword(request, admin, password ?? '', {
+          field: 'password',
+          message: REAUTHENTICATION_MESSAGES.wrongPassword,
+        });
       }
       const at = await sessions.markReauthenticated(signedIn.sessionId);
       return {

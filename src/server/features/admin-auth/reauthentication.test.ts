@@ -107,4 +107,23 @@ describe.each(TEST_DIALECTS)('sensitive changes need a recent password or code (
       expect(response.json().errors).toEqual({ password: REAUTHENTICATION_MESSAGES.passwordOrCode });
     }
   });
+
+  it.each([
+    [
+      '/api/admin/password',
+      (password: string) => ({ currentPassword: password, newPassword: 'a new password 1' }),
+    ],
+    ['/api/admin/two-factor/disable', (password: string) => ({ password })],
+  ])('counts wrong passwords at %s like a sign-in', async (url, body) => {
+    const answers = [];
+    for (let attempt = 0; attempt < LOGIN_FAILURES_PER_EMAIL_AND_IP + 1; attempt += 1) {
+      answers.push(
+        await t.app.inject({
+          ...asAdmin(t.cookie, { method: 'POST', url, payload: body(`guess ${attempt}`) }),
+          remoteAddress: '203.0.113.10',
+        }),
+      );
+    }
+    expect(statusCounts(answers)).toEqual({ 400: LOGIN_FAILURES_PER_EMAIL_AND_IP, 429: 1 });
+  });
 });

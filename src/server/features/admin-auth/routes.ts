@@ -13,6 +13,7 @@ import {
 import { ApiErrorSchema, MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import { TwoFactorSignInSchema } from '../../../shared/contracts/two-factor.ts';
 import { ACCOUNT_DISABLED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts';
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../../shared/rules/api.ts';
 import { isRole, type Role } from '../../../shared/rules/roles.ts';
 import {
   mustSetUpTwoFactor,
@@ -29,6 +30,7 @@ import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { DeviceCookie } from './device-cookie.ts';
 import { type LoginThrottle, type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
+import type { PasswordConfirmation } from './password-confirmation.ts';
 import type { PendingSignIn } from './pending-sign-in.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { SessionService } from './sessions.ts';
@@ -49,6 +51,8 @@ export interface AdminAuthDeps {
   pending: PendingSignIn;
   /** Whether the site requires two-factor sign-in of administrators (the sign-in settings). */
   twoFactorRequiredForAdministrators: () => Promise<boolean>;
+  /** Checks a signed-in user's password, counted like a sign-in. */
+  confirmPassword: PasswordConfirmation;
 }
 
 const errors = errorResponses(400, 401, 403, 429);
@@ -73,7 +77,7 @@ interface SigningInAdmin {
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
   const { admins, sessions, sessionRecords, cookie, throttle, devices, config, clock } = deps;
-  const { twoFactor, twoFactorThrottle, pending, twoFactorRequiredForAdministrators } = deps;
+  const { twoFactor, twoFactorThrottle, pending, twoFactorRequiredForAdministrators, confirmPassword } = deps;
   const sessionPolicy = {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES,
@@ -250,11 +254,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     async (request) => {
       const signedIn = request.admin!;
       const admin = await admins.findById(signedIn.id);
-      if (!admin || !(await verifyPassword(admin.passwordHash, request.body.currentPassword))) {
-        throw new HttpError(400, 'Current password is incorrect', {
-          currentPassword: 'Current password is incorrect',
-        });
-      }
+      if (!admin) throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
+      await confirmPassword(request, admin, request.body.currentPassword, {
+        field: 'currentPassword',
+        message: 'Current password is incorrect',
+      });
       await admins.updatePassword(admin.id, await hashPassword(request.body.newPassword));
       // Anyone else holding a session for this account is signed out; this browser stays signed in.
       await sessionRecords.deleteForAdmin(admin.id, { except: signedIn.sessionId });

@@ -8,10 +8,10 @@ import {
   TwoFactorStatusResponseSchema,
 } from '../../../shared/contracts/two-factor.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
-import { verifyPassword } from '../../lib/password.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
+import type { PasswordConfirmation } from './password-confirmation.ts';
 import type { TwoFactor } from './two-factor.ts';
 
 export interface TwoFactorRoutesDeps {
@@ -19,6 +19,7 @@ export interface TwoFactorRoutesDeps {
   twoFactor: TwoFactor;
   twoFactorThrottle: TwoFactorThrottle;
   twoFactorRequiredForAdministrators: () => Promise<boolean>;
+  confirmPassword: PasswordConfirmation;
 }
 
 const errors = errorResponses(400, 401, 403);
@@ -27,7 +28,7 @@ const notOn = () => new HttpError(400, 'Two-factor sign-in is not on for your ac
 
 /** One's own second factor (area `account`): set it up, turn it on and off, renew the recovery codes. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async (app, deps) => {
-  const { admins, twoFactor, twoFactorThrottle, twoFactorRequiredForAdministrators } = deps;
+  const { admins, twoFactor, twoFactorThrottle, twoFactorRequiredForAdministrators, confirmPassword } = deps;
   const onRequest = app.requireAccess('account');
 
   app.get(
@@ -116,10 +117,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
     async (request) => {
       const signedIn = request.admin!;
       const admin = await admins.findById(signedIn.id);
-      // As for changing the password: a session is the stronger secret, so no throttle of its own (013).
-      if (!admin || !(await verifyPassword(admin.passwordHash, request.body.password))) {
-        throw new HttpError(400, 'Your password is incorrect', { password: 'Your password is incorrect' });
-      }
+      if (!admin) throw notOn();
+      // Counted as a sign-in's password is: a stolen session must not be a password oracle (decision 049).
+      await confirmPassword(request, admin, request.body.password, {
+        field: 'password',
+        message: 'Your password is incorrect',
+      });
       await twoFactor.disable(admin.id);
       return { success: true as const, message: 'Two-factor sign-in is off' };
     },
