@@ -365,15 +365,17 @@ test('an administrator changes a role, disables and enables, resets a password a
     await expect(row).toContainText('Active');
     await row.getByRole('button', { name: `Manage ${name}` }).click();
 
-    // A reset shows the new password once and says it signs the person out.
+    // A reset says it signs the person out, and shows a sign-in link once, never a password: the person
+    // sets the next one themselves (decision 049), and is invited until they do.
     await user.getByRole('button', { name: 'Reset password' }).click();
     const reset = page.getByRole('dialog', { name: 'Reset password' });
     await expect(reset).toContainText('signed out everywhere');
     await reset.getByRole('button', { name: 'Reset password' }).click();
-    const renewed = page.getByRole('dialog', { name: 'New password' });
-    await expect(shownSecret(renewed)).toHaveText(/^\S{10,}$/);
+    const renewed = page.getByRole('dialog', { name: 'Sign-in link' });
+    await expect(shownSecret(renewed)).toHaveText(/\/admin\/invitation#\S{20,}$/);
     await renewed.getByRole('button', { name: 'Done' }).click();
-    await expect(user.getByRole('button', { name: 'Reset password' })).toBeFocused();
+    await expect(user.locator('dd').filter({ hasText: /^Invited$/ })).toBeVisible();
+    await expect(user.getByRole('button', { name: 'New invitation link' })).toBeVisible();
 
     // Deleted after a confirmation; the list no longer has them.
     await user.getByRole('button', { name: 'Delete' }).click();
@@ -395,7 +397,8 @@ test('an administrator changes a role, disables and enables, resets a password a
     await expect(me).toContainText('You cannot disable or delete your own account');
     await expect(me.getByRole('button', { name: 'Disable' })).toHaveCount(0);
     await expect(me.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await expect(me.getByRole('button', { name: 'Reset password' })).toBeVisible();
+    // One's own password is changed in My Profile, with the current one.
+    await expect(me.getByRole('button', { name: 'Reset password' })).toHaveCount(0);
   } finally {
     await deleteUsers(request, baseURL!, [email]);
   }

@@ -15,8 +15,8 @@ import { emptyAsUndefined } from './paging.ts';
  *     with `invite: true`: no password; a one-time link valid 48 hours is shown once instead.
  * - `PATCH  /api/admin/users/:id` TeamUserUpdateInput -> TeamUserResponse (name, role, disabled)
  * - `DELETE /api/admin/users/:id`                    -> {success, message}
- * - `POST   /api/admin/users/:id/password` TeamPasswordResetInput -> TeamUserCredentialsResponse
- *     (signs out every session of that user)
+ * - `POST   /api/admin/users/:id/password`           -> TeamUserCredentialsResponse (a sign-in link: the
+ *     password stops working and every session of that user ends; no password is ever answered)
  * - `POST   /api/admin/users/:id/invitation`         -> TeamUserCredentialsResponse (a new link; old ones end)
  *
  * The invitation link `/admin/invitation#<token>` is opened by the invited person, without a session:
@@ -52,11 +52,6 @@ export const TeamUserUpdateSchema = z
     message: 'Nothing to change',
   });
 export type TeamUserUpdateInput = z.input<typeof TeamUserUpdateSchema>;
-
-export const TeamPasswordResetSchema = z.object({
-  password: z.preprocess(emptyAsUndefined, TeamPasswordSchema.optional()),
-});
-export type TeamPasswordResetInput = z.input<typeof TeamPasswordResetSchema>;
 
 export const TeamUserIdParamsSchema = idParamsSchema('user');
 

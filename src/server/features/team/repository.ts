@@ -6,7 +6,7 @@ import type { Dialect } from '../../db/database.ts';
 import { type Executor, isUniqueViolation } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, toIso } from '../../db/values.ts';
-import { isUsablePasswordHash } from '../../lib/password.ts';
+import { isUsablePasswordHash, unusablePasswordHash } from '../../lib/password.ts';
 
 /** Another user already has this email (found by the unique index: two creates raced). */
 export class DuplicateEmailError extends Error {
@@ -243,6 +243,25 @@ export function createTeamRepository(
         if (result.numUpdatedRows === 0n) return undefined;
         await trx.deleteFrom('adminInvitations').where('adminId', '=', id).execute();
         await sessions.deleteForAdmin(id, keepSession ? { except: keepSession } : {}, trx);
+        return findById(id, trx);
+      });
+    },
+
+    /**
+     * A password reset by an administrator: the user's password stops working, they are signed out everywhere,
+     * and a new invitation link is how they set the next one (no administrator ever sees it). Undefined when
+     * the user does not exist.
+     */
+    async resetPassword(id: string, invitation: NewInvitation): Promise<TeamUser | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('admins')
+          .set({ passwordHash: unusablePasswordHash(), updatedAt: now() })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return undefined;
+        await addInvitation(trx, id, invitation);
+        await sessions.deleteForAdmin(id, {}, trx);
         return findById(id, trx);
       });
     },

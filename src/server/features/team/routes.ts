@@ -5,7 +5,6 @@ import {
   InvitationAcceptSchema,
   InvitationCheckSchema,
   InvitationInfoResponseSchema,
-  TeamPasswordResetSchema,
   type TeamUser,
   TeamUserCreateSchema,
   TeamUserCredentialsResponseSchema,
@@ -52,7 +51,8 @@ export const TEAM_MESSAGES = {
   invited: 'User added: send them the invitation link',
   updated: 'User updated',
   deleted: 'User deleted',
-  passwordReset: 'Password reset: the user was signed out everywhere',
+  passwordReset: 'Password reset: the user was signed out everywhere and sets a new one with the link',
+  resetSelf: 'To change your own password, use My Profile',
   invitationRenewed: 'New invitation link made: earlier links no longer work',
   deleteSelf: 'You cannot delete your own account: another administrator can',
   disableSelf: 'You cannot disable your own account: another administrator can',
@@ -202,23 +202,20 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
       schema: {
         tags: ['team'],
         operationId: 'resetUserPassword',
-        summary: 'Reset a user’s password to a typed or generated one (returned this once); signs them out',
+        summary:
+          'Reset a user’s password: it stops working, they are signed out, and they set a new one with a ' +
+          'sign-in link (returned this once); no password is ever answered',
         params: TeamUserIdParamsSchema,
-        body: TeamPasswordResetSchema,
         response: { 200: TeamUserCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      // Hashing costs time and memory: not for an id that does not exist.
-      if (!(await team.findById(id))) throw notFound();
-      const shown = request.body.password ?? generatePassword();
-      const signedIn = request.admin!;
-      // An administrator resetting their own password stays signed in here, as when changing it.
-      const keepSession = id === signedIn.id ? signedIn.sessionId : undefined;
-      const user = await team.setPassword(id, await hashPassword(shown), keepSession);
+      if (id === request.admin!.id) throw new HttpError(400, TEAM_MESSAGES.resetSelf);
+      const { invitation, credentials } = invitationFor(request);
+      const user = await team.resetPassword(id, invitation);
       if (!user) throw notFound();
-      return withCredentials(reply, TEAM_MESSAGES.passwordReset, user, { password: shown });
+      return withCredentials(reply, TEAM_MESSAGES.passwordReset, user, credentials);
     },
   );
 

@@ -396,66 +396,63 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
   });
 
   describe('password reset', () => {
-    it('sets a typed or generated password and signs the user out everywhere, not the administrator', async () => {
+    it('answers a sign-in link, never a password, and signs the user out everywhere, not the administrator', async () => {
       const agent = await addSignedIn('agent@example.com', 'agent');
       const secondSession = await signIn(t.app, { email: 'agent@example.com', password: PASSWORD });
 
-      const typed = await api('POST', `${BASE}/${agent.id}/password`, { password: 'the new password' });
-      expect(typed.statusCode).toBe(200);
-      expect(typed.headers['cache-control']).toBe('no-store');
-      expect(typed.json()).toEqual({
+      // A password in the body is not taken: nobody but the user ever chooses or sees it.
+      const reset = await api('POST', `${BASE}/${agent.id}/password`, { password: 'chosen by the admin' });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.headers['cache-control']).toBe('no-store');
+      const { data } = reset.json<{ data: TeamUserCredentials }>();
+      expect(reset.json()).toEqual({
         success: true,
         message: TEAM_MESSAGES.passwordReset,
         data: {
-          user: expect.objectContaining({ _id: agent.id, status: 'active' }),
-          password: 'the new password',
-          invitationUrl: null,
-          invitationExpiresAt: null,
+          user: expect.objectContaining({ _id: agent.id, status: 'invited' }),
+          password: null,
+          invitationUrl: expect.stringMatching(
+            new RegExp(`^${TEST_ORIGIN}/admin/invitation#[A-Za-z0-9_-]{43}$`),
+          ),
+          invitationExpiresAt: new Date(t.clock() + INVITATION_VALID_HOURS * HOUR_MS).toISOString(),
         },
       });
       expectAuthenticationRequired(await me(agent.cookie));
       expectAuthenticationRequired(await me(secondSession));
       expect((await me(t.cookie)).statusCode).toBe(200);
       expect(await signInStatus('agent@example.com', PASSWORD)).toBe(401);
-      expect(await signInStatus('agent@example.com', 'the new password')).toBe(200);
+      expect(await signInStatus('agent@example.com', 'chosen by the admin')).toBe(401);
 
-      const generated = (await api('POST', `${BASE}/${agent.id}/password`, {})).json().data.password;
-      expect(generated).toMatch(/^[A-Za-z0-9]{16}$/);
-      expect(await signInStatus('agent@example.com', generated)).toBe(200);
-    });
-
-    it('of one’s own password keeps this session and ends the others', async () => {
-      const otherSession = await signIn(t.app);
-      const response = await api('POST', `${BASE}/${await ownerId()}/password`, {
-        password: 'owner new password',
+      const accepted = await invitation('accept', {
+        token: tokenOf(data.invitationUrl),
+        password: 'my own new password',
       });
-      expect(response.statusCode).toBe(200);
+      expect(accepted.statusCode).toBe(200);
+      expect(await signInStatus('agent@example.com', 'my own new password')).toBe(200);
+    });
+
+    it('refuses one’s own password, which My Profile changes with the current one', async () => {
+      const response = await api('POST', `${BASE}/${await ownerId()}/password`, {});
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(TEAM_MESSAGES.resetSelf);
       expect((await me(t.cookie)).statusCode).toBe(200);
-      expectAuthenticationRequired(await me(otherSession));
+      expect(await signInStatus(TEST_ADMIN.email, TEST_ADMIN.password)).toBe(200);
     });
 
-    it('refuses a bad password with 400 and changes nothing', async () => {
-      const agent = await addSignedIn('agent@example.com', 'agent');
-      for (const password of ['short', 'x'.repeat(50_000), 'with a \u0000 inside']) {
-        expectBadRequest(await api('POST', `${BASE}/${agent.id}/password`, { password }), 'password');
-      }
-      expect((await me(agent.cookie)).statusCode).toBe(200);
-    });
-
-    it('of an invited user ends the invitation and makes them active', async () => {
+    it('of an invited user replaces their link with a new one', async () => {
       const { user, invitationUrl } = await add({
         email: 'new@example.com',
         name: 'New',
         role: 'agent',
         invite: true,
       });
-      await api('POST', `${BASE}/${user._id}/password`, { password: PASSWORD });
+      const renewed = await api('POST', `${BASE}/${user._id}/password`);
       expectNotFound(
         await invitation('check', { token: tokenOf(invitationUrl) }),
         INVITATION_INVALID_MESSAGE,
       );
-      expect((await userNamed('new@example.com'))?.status).toBe('active');
-      expect(await signInStatus('new@example.com', PASSWORD)).toBe(200);
+      const token = tokenOf(renewed.json().data.invitationUrl);
+      expect((await invitation('check', { token })).statusCode).toBe(200);
     });
   });
 

@@ -4,7 +4,6 @@ import {
   type InvitationAcceptInput,
   type InvitationInfo,
   InvitationInfoResponseSchema,
-  type TeamPasswordResetInput,
   type TeamUser,
   type TeamUserCreateInput,
   type TeamUserCredentials,
@@ -52,10 +51,9 @@ function updateUser(id: string, body: TeamUserUpdateInput): Promise<{ user: Team
   );
 }
 
-function resetPassword(id: string, body: TeamPasswordResetInput): Promise<TeamUserCredentials> {
+function resetPassword(id: string): Promise<TeamUserCredentials> {
   return apiRequest(userPath(id, '/password'), {
     method: 'POST',
-    body,
     schema: TeamUserCredentialsResponseSchema,
   }).then((response) => response.data);
 }
@@ -114,17 +112,12 @@ export function useUpdateTeamUser() {
   });
 }
 
-export interface TeamPasswordReset {
-  id: string;
-  body: TeamPasswordResetInput;
-}
-
-/** A new password, shown once; every session of that user ends. */
+/** The password stops working and every session of that user ends; a sign-in link, shown once, replaces it. */
 export function useResetTeamPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     ...FORGET_AT_ONCE,
-    mutationFn: ({ id, body }: TeamPasswordReset) => resetPassword(id, body),
+    mutationFn: (id: string) => resetPassword(id),
     onSuccess: ({ user }) => storeUser(queryClient, user),
     onSettled: () => invalidateTeam(queryClient),
   });

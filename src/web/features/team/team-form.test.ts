@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TeamPasswordResetFormSchema,
-  TeamUserCreateFormSchema,
-  teamPasswordResetBody,
-  teamUserCreateBody,
-} from './team-form.ts';
+import { TeamUserCreateFormSchema, teamUserCreateBody } from './team-form.ts';
 
 const createForm = (overrides: Record<string, unknown> = {}) => ({
   email: 'asha@example.com',
@@ -71,22 +66,5 @@ describe('the Add user form', () => {
   it('requires a name and one of the three roles', () => {
     const result = TeamUserCreateFormSchema.safeParse(createForm({ name: '', role: 'owner' }));
     expect(messages(result).map(([path]) => path)).toEqual(expect.arrayContaining(['name', 'role']));
-  });
-});
-
-describe('the Reset password form', () => {
-  it('sends a typed password, or none to have one generated', () => {
-    expect(
-      teamPasswordResetBody(
-        TeamPasswordResetFormSchema.parse({ passwordChoice: 'type', password: 'agreed-password-1' }),
-      ),
-    ).toEqual({ password: 'agreed-password-1' });
-    expect(
-      teamPasswordResetBody(TeamPasswordResetFormSchema.parse({ passwordChoice: 'generate', password: '' })),
-    ).toEqual({});
-  });
-
-  it('offers no invitation link', () => {
-    expect(TeamPasswordResetFormSchema.safeParse({ passwordChoice: 'invite' }).success).toBe(false);
   });
 });

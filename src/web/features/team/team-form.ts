@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  type TeamPasswordResetInput,
-  TeamPasswordResetSchema,
-  type TeamUserCreateInput,
-  TeamUserCreateSchema,
-} from '../../../shared/contracts/team.ts';
+import { type TeamUserCreateInput, TeamUserCreateSchema } from '../../../shared/contracts/team.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/rules/admin-auth.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { PASSWORD_REQUIRED, typedPassword, typedPasswordIsGiven } from '../../lib/password-choice.ts';
@@ -16,9 +11,6 @@ import type { PasswordChoiceOption } from '../../ui/password-choice.tsx';
  */
 const CREATE_CHOICES = ['generate', 'type', 'invite'] as const;
 type CreateChoice = (typeof CREATE_CHOICES)[number];
-/** A reset: generated or typed. */
-const RESET_CHOICES = ['generate', 'type'] as const;
-type ResetChoice = (typeof RESET_CHOICES)[number];
 
 const GENERATE: PasswordChoiceOption<'generate'> = {
   value: 'generate',
@@ -40,7 +32,6 @@ export const TEAM_CREATE_PASSWORD_CHOICES: readonly PasswordChoiceOption<CreateC
     hint: `The person sets their own password with a one-time link, valid ${INVITATION_VALID_HOURS} hours.`,
   },
 ];
-export const TEAM_RESET_PASSWORD_CHOICES: readonly PasswordChoiceOption<ResetChoice>[] = [GENERATE, TYPE];
 
 export const TEAM_PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
 
@@ -50,11 +41,6 @@ export const TeamUserCreateFormSchema = TeamUserCreateSchema.omit({ invite: true
   .refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
 export type TeamUserCreateFormInput = z.input<typeof TeamUserCreateFormSchema>;
 export type TeamUserCreateFormValues = z.output<typeof TeamUserCreateFormSchema>;
-
-export const TeamPasswordResetFormSchema = TeamPasswordResetSchema.safeExtend({
-  passwordChoice: z.enum(RESET_CHOICES),
-}).refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
-export type TeamPasswordResetFormValues = z.output<typeof TeamPasswordResetFormSchema>;
 
 /** What the server is sent: a password only if typed, `invite` only for a link. */
 export function teamUserCreateBody(values: TeamUserCreateFormValues): TeamUserCreateInput {
@@ -66,9 +52,4 @@ export function teamUserCreateBody(values: TeamUserCreateFormValues): TeamUserCr
     ...(password ? { password } : {}),
     ...(values.passwordChoice === 'invite' ? { invite: true } : {}),
   };
-}
-
-export function teamPasswordResetBody(values: TeamPasswordResetFormValues): TeamPasswordResetInput {
-  const password = typedPassword(values);
-  return password ? { password } : {};
 }

@@ -1,17 +1,11 @@
-import { useWatch } from 'react-hook-form';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { TeamUser, TeamUserCredentials } from '../../../shared/contracts/team.ts';
-import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
+import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
-import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { useResetTeamPassword } from './api.ts';
 import { TeamCredentialsPanel } from './team-credentials.tsx';
-import {
-  TEAM_PASSWORD_HINT,
-  TEAM_RESET_PASSWORD_CHOICES,
-  TeamPasswordResetFormSchema,
-  teamPasswordResetBody,
-} from './team-form.ts';
 
 const FORM_ID = 'team-password-reset-form';
 
@@ -21,39 +15,25 @@ interface ResetFormProps {
   onPendingChange: (pending: boolean) => void;
 }
 
+/** What a reset does, said before it is done; the server answers a link, never a password (decision 049). */
 function ResetForm({ user, onReset, onPendingChange }: ResetFormProps) {
   const reset = useResetTeamPassword();
-  const form = useZodForm(TeamPasswordResetFormSchema, {
-    defaultValues: { passwordChoice: 'generate', password: '' },
-    ...CHECK_FROM_FIRST_SUBMIT,
-  });
-  const choice = useWatch({ control: form.control, name: 'passwordChoice' }) ?? 'generate';
-
-  const onSubmit = form.handleSubmit((values) =>
-    requestCredentials(
-      reset,
-      { id: user._id, body: teamPasswordResetBody(values) },
-      {
-        onPendingChange,
-        onAnswer: onReset,
-        onRefused: (error) => form.showRefusal(error, ['password'], 'Failed to reset the password'),
-      },
-    ),
-  );
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void requestCredentials(reset, user._id, {
+      onPendingChange,
+      onAnswer: onReset,
+      onRefused: (error) => toast.error(errorMessage(error, 'Failed to reset the password')),
+    });
+  };
 
   return (
-    <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">
-        {user.name}'s current password stops working at once, and they are signed out everywhere. You will see
-        the new one once, to give it to them.
+    <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-3 text-sm text-slate-700">
+      <p>{user.name}'s current password stops working at once, and they are signed out everywhere.</p>
+      <p>
+        You get a sign-in link, shown once, to send them: with it they choose a new password themselves,
+        within {INVITATION_VALID_HOURS} hours. Nobody else ever sees it.
       </p>
-      <PasswordChoiceFields
-        options={TEAM_RESET_PASSWORD_CHOICES}
-        passwordHint={TEAM_PASSWORD_HINT}
-        choice={choice}
-        register={form.register}
-        passwordError={form.formState.errors.password?.message}
-      />
     </form>
   );
 }
@@ -67,7 +47,7 @@ export interface TeamPasswordResetDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** A new password for a back-office user, generated or typed, then shown once; it signs them out. */
+/** Resets a back-office user's password: it stops working, they are signed out, and a link shown once replaces it. */
 export function TeamPasswordResetDialog({
   user,
   brandName,
@@ -79,7 +59,7 @@ export function TeamPasswordResetDialog({
     <CredentialsDialog<TeamUserCredentials>
       open={user !== null}
       title="Reset password"
-      doneTitle="New password"
+      doneTitle="Sign-in link"
       description={user?.email}
       formId={FORM_ID}
       submitLabel="Reset password"

@@ -247,10 +247,13 @@ export function TeamUserDialog({
                   New invitation link
                 </Button>
               ) : (
-                <Button variant="secondary" onClick={() => onResetPassword(user)}>
-                  <KeyRound aria-hidden="true" className="size-4" />
-                  Reset password
-                </Button>
+                // One's own password is changed in My Profile, with the current one.
+                !you && (
+                  <Button variant="secondary" onClick={() => onResetPassword(user)}>
+                    <KeyRound aria-hidden="true" className="size-4" />
+                    Reset password
+                  </Button>
+                )
               )}
               {!you && (
                 <Button variant="danger" onClick={() => onDelete(user)}>
