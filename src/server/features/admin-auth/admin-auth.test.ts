@@ -21,6 +21,7 @@ import {
   LOGIN_FAILURES_PER_DEVICE,
   LOGIN_FAILURES_PER_EMAIL_AND_IP,
 } from './login-throttle.ts';
+import { MAX_SESSIONS_PER_USER } from './sessions.ts';
 
 const ADMIN_CALLS = [
   { method: 'GET', url: '/api/admin/me' },
@@ -54,6 +55,17 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
   const t = testAppForEachTest(dialect);
   beforeEach(async () => {
     await createAdmin(t.database);
+  });
+
+  it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions of one user: a sign-in beyond ends the oldest`, async () => {
+    const cookies: string[] = [];
+    for (let index = 0; index <= MAX_SESSIONS_PER_USER; index += 1) {
+      cookies.push(await signIn(t.app));
+      t.clock.advance(1000);
+    }
+    const me = (cookie: string) => t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }));
+    expectAuthenticationRequired(await me(cookies[0]!));
+    for (const cookie of cookies.slice(1)) expect((await me(cookie)).statusCode).toBe(200);
   });
 
   const expectUnauthorized = async (cookie: string | undefined) => {

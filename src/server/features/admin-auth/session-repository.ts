@@ -96,6 +96,23 @@ export function createSessionRepository(db: Kysely<DB>) {
       await query.execute();
     },
 
+    /** Ends a user's sessions but the `keep` newest: the oldest go first. */
+    async deleteAllButNewest(adminId: string, keep: number, trx: Executor = db): Promise<void> {
+      await trx
+        .deleteFrom('adminSessions')
+        .where('adminId', '=', adminId)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('adminSessions')
+            .select('id')
+            .where('adminId', '=', adminId)
+            .orderBy('createdAt', 'desc')
+            .orderBy('id')
+            .limit(keep),
+        )
+        .execute();
+    },
+
     async deleteExpired(now: string, idleCutoff: string, trx: Executor = db): Promise<void> {
       await trx
         .deleteFrom('adminSessions')

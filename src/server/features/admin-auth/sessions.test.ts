@@ -44,6 +44,10 @@ function memorySessions() {
     async delete(id: string) {
       rows.delete(id);
     },
+    async deleteAllButNewest(adminId: string, keep: number) {
+      const ofAdmin = [...rows.values()].filter((row) => row.adminId === adminId);
+      for (const row of ofAdmin.slice(0, Math.max(0, ofAdmin.length - keep))) rows.delete(row.id);
+    },
   } as unknown as SessionRepository;
   return { repository, touches: () => touches };
 }

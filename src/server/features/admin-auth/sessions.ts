@@ -9,6 +9,11 @@ export interface SessionPolicy {
 }
 
 const MAX_TOUCH_INTERVAL_MS = 60_000;
+/**
+ * A user's sessions at once (phones, computers, browsers): a new sign-in beyond this ends the oldest, so one
+ * account signed in again and again holds no unbounded rows, streams or cookies (issue 35).
+ */
+export const MAX_SESSIONS_PER_USER = 20;
 
 /**
  * How stale the stored last-seen time may get. Writing it on every request would turn each read into a
@@ -45,6 +50,7 @@ export function createSessionService(
         now: new Date(now).toISOString(),
         expiresAt: new Date(now + policy.absoluteMs).toISOString(),
       });
+      await sessions.deleteAllButNewest(adminId, MAX_SESSIONS_PER_USER);
       return token;
     },
 

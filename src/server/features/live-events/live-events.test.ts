@@ -21,7 +21,7 @@ import {
   TEST_INQUIRY,
   type TestInstances,
 } from '../../test-support/test-app.ts';
-import { MAX_STREAMS_PER_SESSION } from './routes.ts';
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './routes.ts';
 
 /** Short, so that a session's end is noticed within a test; production beats every 25 s. */
 const TEST_HEARTBEAT_MS = 50;
@@ -145,6 +145,31 @@ describe.each(TEST_DIALECTS)('the back office event stream (%s)', (dialect) => {
     const refused = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}`, { headers: { cookie } });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ success: false, message: expect.stringMatching(/tabs/) });
+  });
+
+  it(`refuses one user more than ${MAX_STREAMS_PER_USER} streams across sessions, while another user gets theirs`, async () => {
+    const { t, cookie, baseUrl } = await signedInApp();
+    // The same account signed in again and again (a stolen password, a script), each session opening streams.
+    const sessions = [cookie];
+    while (sessions.length * MAX_STREAMS_PER_SESSION < MAX_STREAMS_PER_USER + MAX_STREAMS_PER_SESSION) {
+      sessions.push(await signIn(t.app));
+    }
+    const statuses: number[] = [];
+    for (const session of sessions) {
+      for (let index = 0; index < MAX_STREAMS_PER_SESSION; index += 1) {
+        const opened = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}`, { headers: { cookie: session } });
+        if (opened.status === 200) {
+          const reader = opened.body!.getReader();
+          cleanups.push(() => reader.cancel());
+        } else await opened.body?.cancel();
+        statuses.push(opened.status);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_STREAMS_PER_USER);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(statuses.length - MAX_STREAMS_PER_USER);
+    await createAdmin(t.database, { email: 'second@example.com', password: 'second password 1' });
+    const other = await signIn(t.app, { email: 'second@example.com', password: 'second password 1' });
+    expect((await stream(baseUrl, other)).response.status).toBe(200);
   });
 });
 

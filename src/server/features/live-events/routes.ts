@@ -11,6 +11,11 @@ const LIVE_EVENTS_HEARTBEAT_MS = 25_000;
 const RECONNECT_HINT_MS = 3_000;
 /** Tabs of one signed-in browser; beyond this a new stream is refused, so a loop of reconnects stays bounded. */
 export const MAX_STREAMS_PER_SESSION = 10;
+/**
+ * A user's streams across their sessions and tokens: one account (or its stolen cookies signed in a hundred
+ * times) cannot take the instance's streams from the rest of the team.
+ */
+export const MAX_STREAMS_PER_USER = 20;
 /** All streams of this instance: each holds a connection and a little memory. */
 const MAX_STREAMS = 1_000;
 /** A client that reads slower than this much unsent text builds up is dropped (it reconnects and refetches). */
@@ -18,6 +23,7 @@ const MAX_UNSENT_BYTES = 64 * 1024;
 
 interface OpenStream {
   sessionId: string;
+  adminId: string;
   body: PassThrough;
 }
 
@@ -104,15 +110,19 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
     async (request, reply) => {
       if (app.gracefulShutdown.isShuttingDown())
         throw new HttpError(503, 'The server is restarting. Live updates resume in a moment.');
-      const { sessionId } = request.admin!;
+      const { sessionId, id: adminId } = request.admin!;
+      let ofSession = 0;
+      let ofUser = 0;
+      for (const stream of streams) {
+        if (stream.sessionId === sessionId) ofSession += 1;
+        if (stream.adminId === adminId) ofUser += 1;
+      }
+      if (ofSession >= MAX_STREAMS_PER_SESSION || ofUser >= MAX_STREAMS_PER_USER)
+        throw new HttpError(429, 'Too many back-office tabs are receiving live updates. Close some of them.');
       if (streams.size >= MAX_STREAMS)
         throw new HttpError(503, 'Too many live update streams are open. Try again in a minute.');
-      let ofSession = 0;
-      for (const stream of streams) if (stream.sessionId === sessionId) ofSession += 1;
-      if (ofSession >= MAX_STREAMS_PER_SESSION)
-        throw new HttpError(429, 'Too many back-office tabs are receiving live updates. Close some of them.');
 
-      const stream: OpenStream = { sessionId, body: new PassThrough() };
+      const stream: OpenStream = { sessionId, adminId, body: new PassThrough() };
       streams.add(stream);
       heartbeat ??= setInterval(() => {
         beating ??= beat().finally(() => {
