@@ -4,6 +4,11 @@
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The widths an image is served in (never wider than the original), in WebP and in its own format. */
 export const UPLOAD_WIDTHS = [400, 800, 1600] as const;
+/**
+ * The widest and tallest image taken, in pixels: a picture of 50 megapixels that is a few pixels high (an
+ * "image" one row tall and 49 million wide) costs the decoder over a gigabyte.
+ */
+export const UPLOAD_MAX_SIDE_PIXELS = 12_000;
 /** What the file chooser offers; the server checks the bytes whatever the browser says. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
@@ -18,6 +23,8 @@ export const UPLOAD_MESSAGES = {
   unsupportedType: 'This file is not a JPEG, PNG, WebP, AVIF or GIF image',
   tooLarge: 'The image is larger than 10 MB: choose a smaller file',
   tooManyPixels: 'The image has too many pixels (at most 50 megapixels): choose a smaller image',
+  tooWide: `The image is too wide or too tall (at most ${UPLOAD_MAX_SIDE_PIXELS.toLocaleString('en')} pixels each way): choose a smaller image`,
+  busy: 'Other images are being processed now. Please try again in a few seconds.',
   inUse: 'This image is still used by a post or by the brand logo: remove it there first',
 } as const;
 

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import { UPLOAD_MESSAGES, UPLOAD_WIDTHS } from '../../../shared/rules/uploads.ts';
+import { UPLOAD_MAX_SIDE_PIXELS, UPLOAD_MESSAGES, UPLOAD_WIDTHS } from '../../../shared/rules/uploads.ts';
 
 /** Past this many pixels decoding alone would take hundreds of megabytes: a decompression bomb is refused. */
 const UPLOAD_MAX_PIXELS = 50_000_000;
@@ -77,6 +77,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!type) throw new UnacceptableImageError(UPLOAD_MESSAGES.unsupportedType);
   if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) {
     throw new UnacceptableImageError(UPLOAD_MESSAGES.tooManyPixels);
+  }
+  if (metadata.width > UPLOAD_MAX_SIDE_PIXELS || metadata.height > UPLOAD_MAX_SIDE_PIXELS) {
+    throw new UnacceptableImageError(UPLOAD_MESSAGES.tooWide);
   }
   const base = sharp(bytes, options).rotate();
   // Orientations 5 to 8 turn the picture a quarter: width and height swap.

@@ -1,5 +1,8 @@
+import os from 'node:os';
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import {
   UploadFileParamsSchema,
@@ -33,6 +36,15 @@ const TOO_LARGE_CODES = new Set([
   'FST_FIELDS_LIMIT',
 ]);
 
+/**
+ * Images decoded at once: one per core (decoding is CPU and memory; more at once only queues inside libvips
+ * while holding their memory). Uploads admitted at once, body and all: twice that; beyond, 503 and Retry-After,
+ * so twenty uploads at once cannot take the server's memory (issue 35).
+ */
+const IMAGES_PROCESSED_AT_ONCE = os.availableParallelism();
+export const UPLOADS_ADMITTED_AT_ONCE = IMAGES_PROCESSED_AT_ONCE * 2;
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
 function originalName(filename: string): string {
   return filename.replace(/[\p{Cc}\p{Cs}]/gu, '').slice(0, ORIGINAL_NAME_MAX);
 }
@@ -43,10 +55,53 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   { uploads, servedFiles, publicContent },
 ) => {
   app.addHook('onRequest', app.requireAccess('blog'));
+  const processing = pLimit(IMAGES_PROCESSED_AT_ONCE);
+  let admitted = 0;
   // Only this scope reads multipart bodies; one file, and no more of it than the limit (the rest is refused).
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
   });
+
+  /** Reads the one file of the form, makes its sizes and keeps them. */
+  const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+    let bytes: Buffer;
+    let filename: string;
+    try {
+      const file = await request.file();
+      if (file?.fieldname !== 'file') throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+      filename = file.filename;
+      bytes = await file.toBuffer();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) {
+        throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+      }
+      if (error instanceof HttpError) throw error;
+      // Reading the body only parses what the client sent (no boundary, a cut-off body, a broken part
+      // header): the request's fault, not ours. Logged for whoever looks into a failing upload.
+      request.log.info({ err: error }, 'unreadable form upload');
+      throw new HttpError(400, UPLOAD_MESSAGES.unreadable);
+    }
+    if (bytes.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+    let image: Awaited<ReturnType<typeof processImage>>;
+    try {
+      image = await processing(() => processImage(bytes));
+    } catch (error) {
+      if (error instanceof UnacceptableImageError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    const id = newId();
+    await uploads.create(
+      { id, originalName: originalName(filename), createdBy: request.admin?.id ?? null },
+      image,
+    );
+    request.auditNote = { detail: { image: id } };
+    return reply.status(201).send({
+      success: true as const,
+      data: { _id: id, url: `/uploads/${id}/${image.mainFile}`, width: image.width, height: image.height },
+      message: UPLOAD_MESSAGES.uploaded,
+    });
+  };
 
   app.post(
     '/api/uploads',
@@ -56,48 +111,26 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
         operationId: 'uploadImage',
         summary: 'Upload an image (multipart, field "file"): JPEG, PNG, WebP, AVIF or GIF up to 10 MB',
         consumes: ['multipart/form-data'],
-        response: { 201: UploadResponseSchema, ...ADMIN_ERROR_RESPONSES, ...errorResponses(413, 415) },
+        response: {
+          201: UploadResponseSchema,
+          ...ADMIN_ERROR_RESPONSES,
+          ...errorResponses(413, 415, 503),
+        },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
-      let bytes: Buffer;
-      let filename: string;
-      try {
-        const file = await request.file();
-        if (file?.fieldname !== 'file') throw new HttpError(400, UPLOAD_MESSAGES.noFile);
-        filename = file.filename;
-        bytes = await file.toBuffer();
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) {
-          throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-        }
-        if (error instanceof HttpError) throw error;
-        // Reading the body only parses what the client sent (no boundary, a cut-off body, a broken part
-        // header): the request's fault, not ours. Logged for whoever looks into a failing upload.
-        request.log.info({ err: error }, 'unreadable form upload');
-        throw new HttpError(400, UPLOAD_MESSAGES.unreadable);
+      if (admitted >= UPLOADS_ADMITTED_AT_ONCE) {
+        throw new HttpError(503, UPLOAD_MESSAGES.busy, undefined, {
+          'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+        });
       }
-      if (bytes.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
-      let image: Awaited<ReturnType<typeof processImage>>;
+      admitted += 1;
       try {
-        image = await processImage(bytes);
-      } catch (error) {
-        if (error instanceof UnacceptableImageError) throw new HttpError(400, error.message);
-        throw error;
+        return await receive(request, reply);
+      } finally {
+        admitted -= 1;
       }
-      const id = newId();
-      await uploads.create(
-        { id, originalName: originalName(filename), createdBy: request.admin?.id ?? null },
-        image,
-      );
-      request.auditNote = { detail: { image: id } };
-      return reply.status(201).send({
-        success: true as const,
-        data: { _id: id, url: `/uploads/${id}/${image.mainFile}`, width: image.width, height: image.height },
-        message: UPLOAD_MESSAGES.uploaded,
-      });
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   signIn,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
+import { UPLOADS_ADMITTED_AT_ONCE } from './routes.ts';
 
 const BOUNDARY = '----sampark-test-boundary';
 
@@ -46,6 +48,34 @@ function cameraPhoto(): Promise<Buffer> {
       },
     })
     .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A black-and-white PNG of `width`×`height`, one bit a pixel, all black: a few kilobytes, however large, as a
+ * decompression bomb is.
+ */
+function blankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), no interlace
+  const row = Buffer.alloc(1 + Math.ceil(width / 8));
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(pixels, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
@@ -163,6 +193,36 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     expectRefused(await admin(upload(bomb, { type: 'image/png' })), 400, UPLOAD_MESSAGES.tooManyPixels);
+  });
+
+  it('refuses an image under the pixel limit that is too wide or too tall, before decoding it', async () => {
+    // 49,000,000×1: 6 KB that passed the 50-megapixel limit and cost the decoder over a gigabyte.
+    const strip = blankPng(49_000_000, 1);
+    expect(strip.length).toBeLessThan(10_000);
+    const before = process.memoryUsage().rss;
+    expectRefused(await admin(upload(strip, { type: 'image/png' })), 400, UPLOAD_MESSAGES.tooWide);
+    expectRefused(
+      await admin(upload(blankPng(1, 13_000), { type: 'image/png' })),
+      400,
+      UPLOAD_MESSAGES.tooWide,
+    );
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('takes as many uploads at once as it can process, and asks the rest to come back (503, Retry-After)', async () => {
+    const photo = await cameraPhoto();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => admin(upload(photo))));
+    const taken = answers.filter((answer) => answer.statusCode === 201);
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(taken.length + busy.length).toBe(20);
+    expect(taken.length).toBeGreaterThanOrEqual(UPLOADS_ADMITTED_AT_ONCE);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(answer.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.busy });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Once they are done, the next one is taken.
+    await uploaded(photo);
   });
 
   it('asks for a file: none, an empty one, another field, or no form upload at all', async () => {
