@@ -258,7 +258,7 @@ function guardedLookup(protocol: string, rules: EgressRules) {
 }
 
 /** A request's whole time, the answer's body included, unless the caller gives its own. */
-export const EGRESS_TIMEOUT_MS = 10_000;
+const EGRESS_TIMEOUT_MS = 10_000;
 /** Time to a connected socket (TLS handshake included). */
 const EGRESS_CONNECT_TIMEOUT_MS = 5_000;
 /** The most of an answer's body read, unless the caller gives its own; the rest is never read. */
