@@ -155,7 +155,8 @@ export default defineConfig({
       // Only e2e/busy-connection.spec.ts sends X-Forwarded-For: its own address, as a carrier's NAT gives one
       // to many subscribers. Every other spec is 127.0.0.1, as before.
       TRUST_PROXY: '127.0.0.1',
-      // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http.
+      // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http, and
+      // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1 (decision 047).
       WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
     },
   })),

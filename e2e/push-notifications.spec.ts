@@ -140,7 +140,7 @@ test("My Profile lists the user's devices, sends a test notification and removes
     const row = card.getByRole('listitem', { name });
     await expect(row).toContainText('Not notified yet');
     await row.getByRole('button', { name: 'Send a test notification' }).click();
-    await expect(toast(page, 'The push service could not be reached', 'error')).toBeVisible();
+    await expect(toast(page, 'The test notification could not be delivered', 'error')).toBeVisible();
     await expectNoSeriousAxeViolations(page, TOASTER);
 
     await row.getByRole('button', { name: `Remove ${name}` }).click();

@@ -366,8 +366,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
   const notificationPreferences = createNotificationPreferences(db);
   const pushDevices = createPushDeviceRepository(db, clock);
-  const pushSender = createPushSender(db, config, clock);
-  await app.register(pushDeviceRoutes, { devices: pushDevices, sender: pushSender });
+  // Push goes through the egress guard to push services only (decision 047).
+  const pushEndpointRules = {
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
+    extraHosts: config.PUSH_SERVICE_HOSTS,
+  };
+  const pushSender = createPushSender(db, config, pushEndpointRules, clock);
+  await app.register(pushDeviceRoutes, {
+    devices: pushDevices,
+    sender: pushSender,
+    endpointRules: pushEndpointRules,
+  });
   // Webhook events go through the notifications' outbox (decision 042); it is made below, with their handlers.
   const webhookEvents = createWebhookEvents({
     outbox: {

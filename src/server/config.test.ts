@@ -53,6 +53,14 @@ describe('configuration', () => {
     }
   });
 
+  it('reads PUSH_SERVICE_HOSTS as host names written as the URL parser writes them', () => {
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toEqual([]);
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com, *.push.example.net,, [0:0::1] ' })
+        .PUSH_SERVICE_HOSTS,
+    ).toEqual(['push.example.com', '*.push.example.net', '[::1]']);
+  });
+
   it('picks PostgreSQL for a postgres:// URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sampark' });
     expect(databaseTarget(config.DATABASE_URL)).toEqual({
@@ -79,6 +87,9 @@ describe('configuration', () => {
     [{ ALLOWED_HOSTS: 'shop.example, two words' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'shop.example:99999' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'shop.example/path' }, 'ALLOWED_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'https://push.example.com' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'push.example.com:443' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'push.example.com, two words' }, 'PUSH_SERVICE_HOSTS'],
     [{ SHUTDOWN_TIMEOUT_MS: '500' }, 'SHUTDOWN_TIMEOUT_MS'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ SHUTDOWN_DRAIN_MS: '9000' }, 'SHUTDOWN_DRAIN_MS'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIT_LOG_KEEP_DAYS_DEFAULT } from '../shared/rules/audit-log.ts';
-import { type HostPattern, parseHostPattern } from './lib/host-patterns.ts';
+import { type HostPattern, parseHost, parseHostPattern } from './lib/host-patterns.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -135,7 +135,34 @@ export const ConfigSchema = z.object({
     }),
   // Webhooks (decision 042): https to public addresses only, unless this allows http and loopback or
   // private addresses (a receiver on the same machine or network).
+  // Also lets push go to a push service over plain http or on such an address (decision 047).
   WEBHOOKS_ALLOW_PRIVATE_HTTP: booleanFlag.default(false),
+  // Push services besides the browsers' own (decision 047): host names, or `*.domain` for its subdomains.
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context): string[] => {
+      const hosts: string[] = [];
+      // A name's final dot (`push.example.com.`) changes nothing: the push rule ignores it too.
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((item) => item.trim().toLowerCase().replace(/\.$/, ''))) {
+        if (entry === '') continue;
+        const wildcard = entry.startsWith('*.');
+        const host = parseHost(wildcard ? entry.slice(2) : entry);
+        if (host && host.port === null && !(wildcard && host.hostname.startsWith('['))) {
+          // As the URL parser writes a host, so that an IPv6 address matches however it was typed.
+          const hostname = new URL(`https://${host.hostname}/`).hostname;
+          hosts.push(wildcard ? `*.${hostname}` : hostname);
+          continue;
+        }
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not a host name: use names separated by commas, e.g. push.example.com,*.push.example.net`,
+        });
+      }
+      return hosts;
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -427,7 +427,7 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/profile/devices': {
     request: () => ({
       body: {
-        endpoint: 'https://push.example.com/send/1',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/1',
         keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
         name: 'Phone',
       },

@@ -3,6 +3,7 @@ import {
   DEVICE_NAME_MAX_LENGTH,
   isAllowedPushEndpoint,
   PUSH_ENDPOINT_MAX_LENGTH,
+  PUSH_ENDPOINT_MESSAGES,
 } from '../rules/push-devices.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 
@@ -32,7 +33,7 @@ export const PushDeviceInputSchema = z.object({
     .string('Endpoint is required')
     .check(withoutControlCharacters('Endpoint'))
     .max(PUSH_ENDPOINT_MAX_LENGTH, `Endpoint must be at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`)
-    .refine(isAllowedPushEndpoint, 'Endpoint must be an https address'),
+    .refine(isAllowedPushEndpoint, PUSH_ENDPOINT_MESSAGES.notHttps),
   keys: z.object(
     {
       p256dh: z.string('Key is required').regex(/^B[\w-]{86}=?$/, 'Key must be a P-256 public key'),
@@ -50,9 +51,8 @@ export const PushDeviceSavedResponseSchema = z.object({
   device: PushDeviceSchema,
 });
 
-/** A test notification the push service accepted, with its answer's status (201 from most services). */
+/** A test notification the push service accepted; nothing of its answer is passed on (decision 047). */
 export const TestPushResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  pushServiceStatus: z.number().int(),
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deviceNameFromUserAgent, isAllowedPushEndpoint } from './push-devices.ts';
+import { deviceNameFromUserAgent, isAllowedPushEndpoint, isPushServiceHost } from './push-devices.ts';
 
-describe('push endpoints the server sends to', () => {
-  it('takes https anywhere, and plain http to this machine only', () => {
+describe('the form of a push endpoint', () => {
+  it('is https, or plain http to this machine (the server then decides whether push may go there)', () => {
     expect(isAllowedPushEndpoint('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
     expect(isAllowedPushEndpoint('https://web.push.apple.com/QO-abc')).toBe(true);
     expect(isAllowedPushEndpoint('http://localhost:8090/notify/abc')).toBe(true);
@@ -15,6 +15,36 @@ describe('push endpoints the server sends to', () => {
     expect(isAllowedPushEndpoint('ftp://push.example.com/send')).toBe(false);
     expect(isAllowedPushEndpoint('https://user:secret@push.example.com/send')).toBe(false);
     expect(isAllowedPushEndpoint('not a url')).toBe(false);
+  });
+});
+
+describe("push services' hosts", () => {
+  it("knows the browsers' push services, and the hosts the operator adds", () => {
+    for (const host of [
+      'fcm.googleapis.com',
+      'android.googleapis.com',
+      'FCM.googleapis.com.',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      'api.push.apple.com',
+      'wns2-par02p.notify.windows.com',
+    ])
+      expect(isPushServiceHost(host), host).toBe(true);
+    for (const host of [
+      'googleapis.com',
+      'storage.googleapis.com',
+      'push.apple.com',
+      'evilpush.apple.com',
+      'fcm.googleapis.com.evil.example',
+      'push.example.com',
+      '127.0.0.1',
+    ])
+      expect(isPushServiceHost(host), host).toBe(false);
+    const extra = ['push.example.com', '*.push.example.net'];
+    expect(isPushServiceHost('push.example.com', extra)).toBe(true);
+    expect(isPushServiceHost('eu.push.example.net', extra)).toBe(true);
+    expect(isPushServiceHost('push.example.net', extra)).toBe(false);
+    expect(isPushServiceHost('other.example.com', extra)).toBe(false);
   });
 });
 

@@ -6,8 +6,9 @@ export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * A push endpoint the server may send to: https anywhere, as every browser's push service is; plain http only
- * to this machine (a local push service in tests and development), never across a network.
+ * The form of a push endpoint: https, or plain http to this machine (a local push service in tests and
+ * development), with no user name or password. The server then decides whether it may be reached: a known
+ * push service or one the operator lists, and plain http only under its development switch (decision 047).
  */
 export function isAllowedPushEndpoint(value: string): boolean {
   let url: URL;
@@ -20,6 +21,35 @@ export function isAllowedPushEndpoint(value: string): boolean {
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
+
+/** The browsers' push services: Chrome's (FCM), Firefox's (autopush) and Safari's, Edge's (WNS). */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com'];
+/** Domains whose every subdomain is a push service's host. */
+const PUSH_SERVICE_DOMAINS = ['push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+
+/**
+ * True when `hostname` (as the URL parser gives it) is a known push service's, or one of `extraHosts`
+ * (PUSH_SERVICE_HOSTS: names, or `*.domain` for a domain's subdomains).
+ */
+export function isPushServiceHost(hostname: string, extraHosts: readonly string[] = []): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const inDomain = (domain: string) => host.endsWith(`.${domain}`);
+  return (
+    PUSH_SERVICE_HOSTS.includes(host) ||
+    PUSH_SERVICE_DOMAINS.some(inDomain) ||
+    extraHosts.some((entry) => (entry.startsWith('*.') ? inDomain(entry.slice(2)) : entry === host))
+  );
+}
+
+export const PUSH_ENDPOINT_MESSAGES = {
+  notHttps: 'Endpoint must be an https address',
+  unknownService:
+    "Endpoint must be a known push service's (Google, Mozilla, Apple, Microsoft) or a host listed in PUSH_SERVICE_HOSTS",
+  privateAddress:
+    'Endpoint points to a loopback or private address: allowed only when WEBHOOKS_ALLOW_PRIVATE_HTTP is set',
+  withCredentials: 'Endpoint must not contain a user name or password',
+  port: 'Endpoint must have a port from 1 to 65535',
+} as const;
 
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],

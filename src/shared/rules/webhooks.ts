@@ -45,6 +45,7 @@ export const WEBHOOK_MESSAGES = {
   privateAddress:
     'URL points to a loopback or private address: allowed only when WEBHOOKS_ALLOW_PRIVATE_HTTP is set',
   urlWithCredentials: 'URL must not contain a user name or password',
+  urlPort: 'URL must have a port from 1 to 65535',
   noEvents: 'Choose at least one event',
   disabledAfterFailures: 'Disabled after a day of failed deliveries',
 } as const;

@@ -15,16 +15,27 @@ import {
   SAVE_ERROR_RESPONSES,
 } from '../../plugins/errors.ts';
 import type { PushDeviceRepository } from './push-device-repository.ts';
-import { type PushSender, PushServiceError } from './push-sender.ts';
+import { type PushEndpointRules, pushEndpointProblem } from './push-endpoints.ts';
+import type { PushSender } from './push-sender.ts';
 
 const DEVICE_NOT_FOUND_MESSAGE = 'Device not found';
+// One text for every failure, and none carries the push service's status: the button must not tell a user
+// anything about the receiver beyond "delivered" or not (decision 047).
+const TEST_FAILED_MESSAGE =
+  'The test notification could not be delivered. Try again later, or remove this device and turn notifications on again.';
+const DEVICE_GONE_MESSAGE =
+  'The push service says this device no longer accepts notifications, so it was removed. Turn notifications on again on that device.';
 const DeviceParamsSchema = idParamsSchema('device');
 
-/** My Profile's push devices: the signed-in user's own, each able to take a test notification. */
+/**
+ * My Profile's push devices: the signed-in user's own, each able to take a test notification. An endpoint is
+ * saved only when push may reach it (`endpointRules`, decision 047).
+ */
 export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   devices: PushDeviceRepository;
   sender: PushSender;
-}> = async (app, { devices, sender }) => {
+  endpointRules: PushEndpointRules;
+}> = async (app, { devices, sender, endpointRules }) => {
   app.addHook('onRequest', app.requireAccess('account'));
 
   app.get(
@@ -67,6 +78,8 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const problem = await pushEndpointProblem(request.body.endpoint, endpointRules);
+      if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { endpoint: problem });
       const device = await devices.save(request.admin!.id, request.body);
       return reply.status(201).send({
         success: true as const,
@@ -101,8 +114,8 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
         tags: ['push'],
         operationId: 'sendTestNotification',
         summary:
-          "Sends a test notification to one of the signed-in user's devices now, and answers with what the " +
-          'push service said (a device it calls gone is removed: 410)',
+          "Sends a test notification to one of the signed-in user's devices now, and answers whether it was " +
+          'delivered (a device the push service calls gone is removed: 410)',
         params: DeviceParamsSchema,
         response: {
           200: TestPushResponseSchema,
@@ -124,26 +137,14 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
         });
       } catch (error) {
         request.log.warn({ err: error, deviceId: device.id }, 'a test notification failed');
-        throw new HttpError(
-          502,
-          error instanceof PushServiceError
-            ? `The push service refused the notification (status ${error.statusCode}). Try again later, or remove this device and turn notifications on again.`
-            : 'The push service could not be reached. Check the server’s connection and try again.',
-        );
+        throw new HttpError(502, TEST_FAILED_MESSAGE);
       }
       if (outcome.kind === 'gone') {
         await devices.delete(device.id);
-        throw new HttpError(
-          410,
-          `The push service says this device no longer accepts notifications (status ${outcome.statusCode}), so it was removed. Turn notifications on again on that device.`,
-        );
+        throw new HttpError(410, DEVICE_GONE_MESSAGE);
       }
       await devices.markSent(device.id);
-      return {
-        success: true as const,
-        message: `Test notification sent to ${device.deviceName}`,
-        pushServiceStatus: outcome.statusCode,
-      };
+      return { success: true as const, message: `Test notification sent to ${device.deviceName}` };
     },
   );
 };

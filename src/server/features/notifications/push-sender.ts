@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
+import { PUSH_ENDPOINT_MESSAGES } from '../../../shared/rules/push-devices.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { egressRequest } from '../../lib/egress.ts';
 import { serverSecret } from '../../lib/server-secret.ts';
+import { isPushServiceEndpoint, type PushEndpointRules } from './push-endpoints.ts';
 
 /** What a phone shows: the title, one line under it, and the page a tap opens. */
 export interface PushNotification {
@@ -23,43 +26,37 @@ export interface PushTarget {
 
 export type PushOutcome =
   /** The push service took the message (201 from most services). */
-  | { kind: 'sent'; statusCode: number }
+  | { kind: 'sent' }
   /** 404 or 410: the browser unsubscribed or the subscription expired; it will never take another. */
-  | { kind: 'gone'; statusCode: number };
-
-/** A push service's answer that was neither success nor "gone": worth trying again later. */
-export class PushServiceError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+  | { kind: 'gone' };
 
 export interface PushSender {
   /** The VAPID public key (base64url) browsers subscribe with. */
   publicKey(): Promise<string>;
-  /** Encrypts and sends one notification; throws PushServiceError (or a network error) to be tried again. */
+  /**
+   * Encrypts and sends one notification; throws, to be tried again, when the endpoint is refused, the push
+   * service cannot be reached or answers anything else.
+   */
   send(target: PushTarget, notification: PushNotification): Promise<PushOutcome>;
 }
 
 /** A push service holds an undelivered notification this long (a phone off overnight still gets it). */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
-/** The most of a push service's answer kept in an error: enough to say why. */
-const MAX_ANSWER_LENGTH = 200;
 
 /**
  * Sends Web Push with VAPID (decision 031). The key pair is made at first start and kept in the database
  * (a site_settings row), so every instance signs with the same one and subscriptions survive restarts.
  *
- * web-push encrypts the message and signs the request; the request itself goes out through fetch, because
- * web-push's own sender speaks https only and a local push service (tests, development) is plain http.
+ * web-push encrypts the message and signs the request; the request itself goes out through the egress
+ * guard (decision 047), and only to a push service's host (`rules`), checked again at every send: a device
+ * saved before the rule, or a name that now resolves to a private address, is refused like an unreachable
+ * service.
  */
 export function createPushSender(
   db: Kysely<DB>,
   config: Pick<Config, 'ADMIN_EMAIL' | 'PUBLIC_ORIGIN'>,
+  rules: PushEndpointRules,
   clock: () => number = Date.now,
 ): PushSender {
   const keyPair = serverSecret(db, 'vapid-keys', clock, () => JSON.stringify(webpush.generateVAPIDKeys()));
@@ -72,6 +69,9 @@ export function createPushSender(
   return {
     publicKey: async () => (await vapidKeys()).publicKey,
     async send(target, notification) {
+      if (!URL.canParse(target.endpoint) || !isPushServiceEndpoint(new URL(target.endpoint), rules)) {
+        throw new Error(PUSH_ENDPOINT_MESSAGES.unknownService);
+      }
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(notification),
@@ -81,22 +81,14 @@ export function createPushSender(
           urgency: 'high',
         },
       );
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: new Uint8Array(request.body),
-        redirect: 'error',
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      });
-      const answer = (await response.text()).slice(0, MAX_ANSWER_LENGTH);
-      if (response.ok) return { kind: 'sent', statusCode: response.status };
-      if (response.status === 404 || response.status === 410) {
-        return { kind: 'gone', statusCode: response.status };
-      }
-      throw new PushServiceError(
-        response.status,
-        `The push service answered ${response.status}${answer ? `: ${answer}` : ''}`,
+      const { status } = await egressRequest(
+        request.endpoint,
+        { method: 'POST', headers: request.headers, body: request.body ?? '', timeoutMs: PUSH_TIMEOUT_MS },
+        rules,
       );
+      if (status >= 200 && status < 300) return { kind: 'sent' };
+      if (status === 404 || status === 410) return { kind: 'gone' };
+      throw new Error(`The push service answered ${status}`);
     },
   };
 }

@@ -12,15 +12,16 @@ import {
   WebhookEndpointUpdateSchema,
 } from '../../../shared/contracts/webhooks.ts';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
+import { destinationProblem } from '../../lib/egress.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
   HttpError,
   SAVE_ERROR_RESPONSES,
 } from '../../plugins/errors.ts';
-import { webhookUrlProblem } from './webhook-addresses.ts';
 import type { WebhookOutbox } from './webhook-outbox.ts';
 import type { WebhookRepository } from './webhook-repository.ts';
+import { WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
 
 export interface WebhookRouteDeps {
   webhooks: WebhookRepository;
@@ -47,8 +48,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.addHook('onRequest', app.requireAccess('administration'));
 
   const checkUrl = async (url: string) => {
-    const problem = await webhookUrlProblem(url, { allowPrivateHttp });
-    if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { url: problem });
+    const problem = await destinationProblem(url, { allowPrivate: allowPrivateHttp });
+    if (problem) {
+      const message = WEBHOOK_URL_MESSAGES[problem];
+      throw new HttpError(400, `Please check the form: ${message}`, { url: message });
+    }
   };
 
   app.get(

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
 import { toIso } from '../../db/values.ts';
+import { refusedDestinations, startConnectionCounter } from '../../test-support/egress-targets.ts';
 import { startSmtpServer } from '../../test-support/smtp-test-server.ts';
 import {
   asAdmin,
@@ -17,26 +18,9 @@ import {
   type TestAppOptions,
 } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
-import { guardedLookup } from './webhook-addresses.ts';
 import { WEBHOOK_USER_AGENT } from './webhook-delivery.ts';
 
 const MINUTE_MS = 60_000;
-
-describe('the lookup a delivery connects with', () => {
-  it('refuses a name that resolves to a loopback address, and passes it with WEBHOOKS_ALLOW_PRIVATE_HTTP', async () => {
-    const lookup = (allow: boolean) =>
-      new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
-        guardedLookup(allow)('localhost', { all: true }, (error, address) => resolve({ error, address })),
-      );
-    const refused = await lookup(false);
-    expect(refused.error?.code).toBe('EPRIVATEADDRESS');
-    const allowed = await lookup(true);
-    expect(allowed.error).toBeNull();
-    expect(allowed.address).toEqual(
-      expect.arrayContaining([expect.objectContaining({ address: expect.any(String) })]),
-    );
-  });
-});
 
 describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
   const cleanUps: (() => Promise<void>)[] = [];
@@ -399,15 +383,19 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
     expect(silent.held()).toBe(1);
   });
 
-  it('sends nothing to a loopback address without WEBHOOKS_ALLOW_PRIVATE_HTTP, even when the name resolved elsewhere when saved', async () => {
+  it('sends nothing to a loopback or special address without WEBHOOKS_ALLOW_PRIVATE_HTTP, however it was saved', async () => {
     const t = await createTestApp(dialect);
     cleanUps.push(() => t.close());
-    const receiver = await startWebhookReceiver({ now: t.clock });
-    cleanUps.push(() => receiver.close());
-    // As if `localhost` had pointed to a public address when the endpoint was saved (DNS rebinding), and
-    // an address written as one.
-    const port = new URL(receiver.url).port;
-    for (const url of [`http://localhost:${port}/hook`, `https://127.0.0.1:${port}/hook`]) {
+    const counter = await startConnectionCounter();
+    cleanUps.push(() => counter.close());
+    // Rows written as an endpoint saved before the guard would be (or a name that resolved elsewhere when it
+    // was saved: DNS rebinding): only the check at delivery stands between them and this machine.
+    const urls = [
+      ...refusedDestinations(counter.port),
+      `https://93.184.215.14:0/hook`,
+      `http://127.0.0.1:${counter.port}/hook`,
+    ];
+    for (const url of urls) {
       await t.database.db
         .insertInto('webhookEndpoints')
         .values({
@@ -422,15 +410,20 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
     }
     await submitInquiry(t);
     await t.app.notificationOutbox.drain();
-    expect(receiver.received).toEqual([]);
+    expect(counter.connections()).toBe(0);
     const rows = await t.database.db
       .selectFrom('webhookDeliveries')
-      .select(['status', 'lastError'])
+      .innerJoin('webhookEndpoints', 'webhookEndpoints.id', 'webhookDeliveries.endpointId')
+      .select(['webhookEndpoints.url', 'webhookDeliveries.status', 'webhookDeliveries.lastError'])
       .execute();
-    expect(rows).toEqual([
-      { status: 'pending', lastError: WEBHOOK_MESSAGES.privateAddress },
-      { status: 'pending', lastError: WEBHOOK_MESSAGES.privateAddress },
-    ]);
+    const lastErrorOf = (url: string) => rows.find((row) => row.url === url)?.lastError;
+    expect(rows).toHaveLength(urls.length);
+    for (const row of rows) expect(row.status, row.url).toBe('pending');
+    for (const url of refusedDestinations(counter.port)) {
+      expect(lastErrorOf(url), url).toBe(WEBHOOK_MESSAGES.privateAddress);
+    }
+    expect(lastErrorOf('https://93.184.215.14:0/hook')).toBe(WEBHOOK_MESSAGES.urlPort);
+    expect(lastErrorOf(`http://127.0.0.1:${counter.port}/hook`)).toBe(WEBHOOK_MESSAGES.urlNotAllowed);
   });
 
   it('turns an endpoint off after a day of failures, gives up what waits, and emails the administrators', async () => {

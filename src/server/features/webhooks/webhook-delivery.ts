@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { performance } from 'node:perf_hooks';
 import {
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_MESSAGES,
@@ -10,14 +7,13 @@ import {
 } from '../../../shared/rules/webhooks.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso, toIso } from '../../db/values.ts';
-import { guardedLookup, literalHostRefused } from './webhook-addresses.ts';
+import { type EgressAnswer, EgressError, egressRequest } from '../../lib/egress.ts';
 import type { WebhookOutboxHandler } from './webhook-events.ts';
+import { WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
 
 export const WEBHOOK_USER_AGENT = 'Sampark-Webhooks/1.0';
 /** The longest error text kept in the delivery log. */
 const MAX_ERROR_LENGTH = 300;
-/** A receiver's answer is read (and dropped) up to this much, so that a huge one cannot hold the worker. */
-const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>` (README "Webhooks"). */
 function webhookSignature(secret: string, body: string, unixSeconds: number): string {
@@ -49,29 +45,17 @@ interface WebhookRequest {
 }
 
 /**
- * POSTs one delivery: signed, never following a redirect, given up after `timeoutMs` (the answer's body
- * included), connecting only to the address the guarded lookup allowed. Resolves with the answer's status
- * and the time taken on a 2xx; throws a WebhookAttemptError otherwise.
+ * POSTs one delivery, signed, through the egress guard (decision 047): never following a redirect, given up
+ * after `timeoutMs` (the answer's body included), connecting only to an address the guard allows. Resolves
+ * with the answer's status and the time taken on a 2xx; throws a WebhookAttemptError otherwise.
  */
-function sendWebhook(request: WebhookRequest): Promise<{ responseStatus: number; durationMs: number }> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const target = new URL(request.url);
-  if (literalHostRefused(target, request.allowPrivate)) {
-    return Promise.reject(new WebhookAttemptError(WEBHOOK_MESSAGES.privateAddress, null, 0));
-  }
-  const signal = AbortSignal.timeout(request.timeoutMs);
-  return new Promise((resolve, reject) => {
-    const fail = (message: string, status: number | null = null) =>
-      reject(new WebhookAttemptError(message, status, elapsed()));
-    const outgoing = (target.protocol === 'https:' ? https : http).request(
-      target,
+async function sendWebhook(request: WebhookRequest): Promise<{ responseStatus: number; durationMs: number }> {
+  let answer: EgressAnswer;
+  try {
+    answer = await egressRequest(
+      request.url,
       {
         method: 'POST',
-        // A connection of its own each time: the address is looked up (and checked) on every attempt.
-        agent: false,
-        lookup: guardedLookup(request.allowPrivate),
-        signal,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(request.body),
@@ -84,37 +68,22 @@ function sendWebhook(request: WebhookRequest): Promise<{ responseStatus: number;
             Math.floor(request.now / 1000),
           ),
         },
+        body: request.body,
+        timeoutMs: request.timeoutMs,
       },
-      (answer) => {
-        const status = answer.statusCode ?? 0;
-        let read = 0;
-        answer.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) answer.destroy();
-        });
-        answer.on('error', () => {});
-        const settle = () => {
-          if (status >= 200 && status < 300) resolve({ responseStatus: status, durationMs: elapsed() });
-          else if (status >= 300 && status < 400)
-            fail(`Redirects are not followed (status ${status})`, status);
-          else fail(`The receiver answered ${status}`, status);
-        };
-        answer.on('end', settle);
-        answer.on('close', () => {
-          if (signal.aborted) fail(`No answer within ${request.timeoutMs / 1000} s`, status);
-          else if (!answer.complete && read <= MAX_ANSWER_BYTES)
-            fail('The connection closed mid-answer', status);
-          else settle();
-        });
-      },
+      { allowPrivate: request.allowPrivate },
     );
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (signal.aborted) fail(`No answer within ${request.timeoutMs / 1000} s`);
-      else if (error.code === 'EPRIVATEADDRESS') fail(WEBHOOK_MESSAGES.privateAddress);
-      else fail(error.code ? `${error.code}: ${error.message}` : error.message);
-    });
-    outgoing.end(request.body);
-  });
+  } catch (error) {
+    if (!(error instanceof EgressError)) throw error;
+    const message = error.problem ? WEBHOOK_URL_MESSAGES[error.problem] : error.message;
+    throw new WebhookAttemptError(message, null, error.durationMs);
+  }
+  const { status, durationMs } = answer;
+  if (status >= 200 && status < 300) return { responseStatus: status, durationMs };
+  if (status >= 300 && status < 400) {
+    throw new WebhookAttemptError(`Redirects are not followed (status ${status})`, status, durationMs);
+  }
+  throw new WebhookAttemptError(`The receiver answered ${status}`, status, durationMs);
 }
 
 function errorText(error: unknown): string {
