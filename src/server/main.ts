@@ -1,5 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startExitWatchdog } from './lib/exit-watchdog.ts';
+
+/** After the shutdown's deadline, the time for the process to exit before its watchdog kills it. */
+const EXIT_WATCHDOG_MARGIN_MS = 3_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -20,6 +24,8 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // The shutdown's own deadline is a timer of this process; this one holds even if the process is stuck.
+    startExitWatchdog(config.SHUTDOWN_TIMEOUT_MS + EXIT_WATCHDOG_MARGIN_MS);
     // A signal while starting: starting finishes first (no request is under way yet).
     await listening.catch(() => undefined);
     // Exiting here, rather than when nothing is left to run, also ends whatever a library left running.
