@@ -81,6 +81,7 @@ import { createPushDeviceRepository } from './features/notifications/push-device
 import { pushDeviceRoutes } from './features/notifications/push-device-routes.ts';
 import { createPushSender } from './features/notifications/push-sender.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { type SecurityEvent, securityNoticeAlert } from './features/notifications/security-notices.ts';
 import { webhookDisabledAlert } from './features/notifications/webhook-alerts.ts';
 import { createSiteSettingsRepository } from './features/site-settings/repository.ts';
 import { siteSettingsRoutes } from './features/site-settings/routes.ts';
@@ -265,8 +266,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const apiTokens = createApiTokens(apiTokenRepository, clock);
   registerAuth(app, sessions, apiTokens, cookieJar, { twoFactorRequiredForAdministrators });
   const auditLog = createAuditLogRepository(db);
+  // Set once the outbox exists (below); asked only when a request is recorded, after the app is built.
+  let securityNotice: ((event: SecurityEvent) => Promise<void>) | undefined;
   // Before the routes, so that every route has the hook.
-  registerAuditRecording(app, { auditLog, clock });
+  registerAuditRecording(app, {
+    auditLog,
+    clock,
+    onRecorded: async (entry) => securityNotice?.(entry),
+  });
   const auditLogPurge = createAuditLogPurge({
     auditLog,
     keepDays: config.AUDIT_LOG_KEEP_DAYS,
@@ -429,6 +436,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
   });
   app.decorate('notificationOutbox', outbox);
+  securityNotice = securityNoticeAlert({
+    db,
+    emailEnabled: Boolean(mailer),
+    nudge: () => outbox.nudge(),
+    clock,
+  });
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
   const emailDigests = mailer
@@ -556,6 +569,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     blogPosts,
     channelClicks,
     blogDailyViews: createBlogDailyViewRepository(db),
+    auditLog,
     timeZone: businessTimeZone,
     clock,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY_NOTICE_ACTIONS } from '../rules/audit-log.ts';
 import { CONTACT_CHANNEL_TYPES } from '../rules/contact-channels.ts';
 import { CLICK_PERIOD_DAYS, type ClickPeriodDays, DEFAULT_CLICK_PERIOD_DAYS } from '../rules/dashboard.ts';
 import { InquirySchema, InquiryStatsSchema } from './contact-inquiries.ts';
@@ -23,6 +24,15 @@ export const DailyInquiryCountSchema = z.object({
 });
 export type DailyInquiryCount = z.infer<typeof DailyInquiryCountSchema>;
 
+/** A security notice (SECURITY_NOTICE_ACTIONS) as the audit log recorded it. */
+export const SecurityNoticeSchema = z.object({
+  action: z.enum(SECURITY_NOTICE_ACTIONS),
+  at: z.string(),
+  actorEmail: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type SecurityNotice = z.infer<typeof SecurityNoticeSchema>;
+
 export const DashboardSchema = z.object({
   stats: InquiryStatsSchema,
   /** DASHBOARD_DAYS entries, oldest first, today last; days without inquiries are zeros. */
@@ -31,6 +41,8 @@ export const DashboardSchema = z.object({
   recentUnread: z.array(InquirySchema),
   publishedPosts: z.number().int(),
   activeContacts: z.number().int(),
+  /** For administrators: the security notices of the last SECURITY_NOTICE_DAYS days, newest first (at most 5). */
+  securityNotices: z.array(SecurityNoticeSchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardResponseSchema = z.object({ dashboard: DashboardSchema });

@@ -59,3 +59,49 @@ export const AUDIT_LOG_PAGE_SIZE = 50;
 export const AUDIT_LOG_PAGE_SIZE_MAX = 200;
 /** How long entries are kept unless AUDIT_LOG_KEEP_DAYS says otherwise. */
 export const AUDIT_LOG_KEEP_DAYS_DEFAULT = 365;
+
+/**
+ * The entries every administrator is told of by email and sees on the dashboard (issue 35): a new way into
+ * the business (a token, a webhook, an administrator, a new device signed in), its data carried off (a backup)
+ * or a second factor gone. Changes of this kind by a thief should not go unnoticed for long.
+ */
+export const SECURITY_NOTICE_ACTIONS = [
+  'sign-in',
+  'api-token.create',
+  'webhook.create',
+  'backup.download',
+  'user.create',
+  'user.update',
+  'two-factor.disable',
+  'two-factor.reset',
+] as const satisfies readonly AuditAction[];
+
+export type SecurityNoticeAction = (typeof SECURITY_NOTICE_ACTIONS)[number];
+
+/** Whether an entry is a security notice: of SECURITY_NOTICE_ACTIONS, and for some only in the cases named. */
+export function isSecurityNotice<
+  Entry extends { action: AuditAction; detail?: Record<string, unknown> | null },
+>(entry: Entry): entry is Entry & { action: SecurityNoticeAction } {
+  if (!(SECURITY_NOTICE_ACTIONS as readonly AuditAction[]).includes(entry.action)) return false;
+  // A sign-in from a browser that never signed in to the account before; an administrator added or made one.
+  if (entry.action === 'sign-in') return entry.detail?.newDevice === true;
+  if (entry.action === 'user.create' || entry.action === 'user.update') {
+    return entry.detail?.role === 'administrator';
+  }
+  return true;
+}
+
+/** The dashboard shows the security notices of this many days. */
+export const SECURITY_NOTICE_DAYS = 14;
+
+/** How a security notice names what happened, e.g. "A new API token was created". */
+export const SECURITY_NOTICE_LABELS: Record<SecurityNoticeAction, string> = {
+  'sign-in': 'A sign-in from a new device',
+  'api-token.create': 'A new API token',
+  'webhook.create': 'A new webhook',
+  'backup.download': 'A backup was downloaded',
+  'user.create': 'A new administrator',
+  'user.update': 'A team member was made an administrator',
+  'two-factor.disable': 'Two-factor sign-in was turned off',
+  'two-factor.reset': "A team member's two-factor sign-in was reset",
+};

@@ -143,6 +143,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         request.auditNote = { action: null };
         return { success: true as const, twoFactorRequired: true as const };
       }
+      // A browser that never signed in to this account: every administrator is told (a security notice).
+      if (!trustedDevice) request.auditNote = { ...request.auditNote, detail: { newDevice: true } };
       return startSession(request, reply, { ...admin, role: admin.role, twoFactorEnabled: false });
     },
   );
@@ -176,17 +178,17 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
       }
       // Counted before the code is checked, as the password is (decision 013).
-      const attempt = await twoFactorThrottle.begin({
-        adminId: admin.id,
-        ip: request.ip,
-        trustedDevice: await devices.trustedDevice(request, admin.email),
-      });
+      const trustedDevice = await devices.trustedDevice(request, admin.email);
+      const attempt = await twoFactorThrottle.begin({ adminId: admin.id, ip: request.ip, trustedDevice });
       if (attempt.retryAfterSeconds > 0) throw tooManyWrongCodes(attempt.retryAfterSeconds);
 
       const { code, recoveryCode } = request.body;
       request.auditNote = {
         actor: { id: admin.id, email: admin.email },
-        detail: { secondFactor: code !== undefined ? 'authenticator code' : 'recovery code' },
+        detail: {
+          secondFactor: code !== undefined ? 'authenticator code' : 'recovery code',
+          ...(trustedDevice ? {} : { newDevice: true }),
+        },
       };
       if (code !== undefined) {
         if (!(await twoFactor.verifyCode(admin.id, code))) {

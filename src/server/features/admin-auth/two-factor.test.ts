@@ -105,7 +105,11 @@ describe.each(TEST_DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     const log = entries.json().entries as { action: string; actorEmail: string; detail: unknown }[];
     expect(log.map(({ action, actorEmail, detail }) => ({ action, actorEmail, detail })).slice(0, 3)).toEqual(
       [
-        { action: 'sign-in', actorEmail: TEST_ADMIN.email, detail: { secondFactor: 'authenticator code' } },
+        {
+          action: 'sign-in',
+          actorEmail: TEST_ADMIN.email,
+          detail: { secondFactor: 'authenticator code', newDevice: true },
+        },
         {
           action: 'sign-in.failed',
           actorEmail: TEST_ADMIN.email,

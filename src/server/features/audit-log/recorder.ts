@@ -108,6 +108,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
     target: 'webhook',
   },
   'POST /api/admin/invitation/check': null,
+  // Confirming changes nothing: what it lets through is recorded as itself.
+  'POST /api/admin/reauthenticate': null,
   'POST /api/admin/invitation/accept': { action: 'user.invitation-accepted' },
 };
 
@@ -141,7 +143,16 @@ function routeKey(request: FastifyRequest): string {
  */
 export function registerAuditRecording(
   app: FastifyInstance,
-  { auditLog, clock }: { auditLog: Pick<AuditLogRepository, 'record'>; clock: () => number },
+  {
+    auditLog,
+    clock,
+    onRecorded,
+  }: {
+    auditLog: Pick<AuditLogRepository, 'record'>;
+    clock: () => number;
+    /** Told of each entry once it is written (the security notices: src/server/app.ts). */
+    onRecorded?: (entry: AuditRecord) => Promise<void>;
+  },
 ): void {
   app.decorateRequest('auditNote', null);
   const record = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -179,6 +190,12 @@ export function registerAuditRecording(
       await auditLog.record(entry);
     } catch (error) {
       request.log.error({ err: error, action }, 'the audit log could not be written');
+      return;
+    }
+    try {
+      await onRecorded?.(entry);
+    } catch (error) {
+      request.log.error({ err: error, action }, 'a security notice could not be written');
     }
   };
   // On the audited routes alone: every other request (the public pages and lists) runs no hook for it.

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry } from '../../../shared/contracts/audit-log.ts';
-import type { AuditAction } from '../../../shared/rules/audit-log.ts';
+import type { SecurityNotice } from '../../../shared/contracts/dashboard.ts';
+import {
+  type AuditAction,
+  isSecurityNotice,
+  SECURITY_NOTICE_ACTIONS,
+} from '../../../shared/rules/audit-log.ts';
 import { type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, toIso } from '../../db/values.ts';
@@ -25,6 +30,8 @@ export interface AuditLogFilter {
   page: number;
   pageSize: number;
 }
+
+const NOTICE_PAGE = 200;
 
 export function createAuditLogRepository(db: Kysely<DB>) {
   return {
@@ -71,6 +78,43 @@ export function createAuditLogRepository(db: Kysely<DB>) {
         })),
         total: Number(count?.n ?? 0),
       };
+    },
+
+    /** The newest security notices (isSecurityNotice) made since `from`, at most `limit`. */
+    async securityNotices(from: string, limit: number): Promise<SecurityNotice[]> {
+      const notices: SecurityNotice[] = [];
+      let before: { at: string | Date; id: string } | undefined;
+      // Sign-ins and team changes are notices only in some cases: read on in pages until enough are found.
+      for (;;) {
+        const rows = await db
+          .selectFrom('auditLog')
+          .select(['id', 'at', 'actorEmail', 'action', 'detail', 'ip'])
+          .where('action', 'in', SECURITY_NOTICE_ACTIONS)
+          .where('at', '>=', from)
+          .$if(before !== undefined, (query) =>
+            query.where((eb) =>
+              eb.or([
+                eb('at', '<', before!.at),
+                eb.and([eb('at', '=', before!.at), eb('id', '<', before!.id)]),
+              ]),
+            ),
+          )
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(NOTICE_PAGE)
+          .execute();
+        for (const row of rows) {
+          const entry = {
+            action: row.action as AuditAction,
+            detail: row.detail === null ? null : (JSON.parse(row.detail) as Record<string, unknown>),
+          };
+          if (!isSecurityNotice(entry)) continue;
+          notices.push({ action: entry.action, at: toIso(row.at), actorEmail: row.actorEmail, ip: row.ip });
+          if (notices.length === limit) return notices;
+        }
+        if (rows.length < NOTICE_PAGE) return notices;
+        before = rows[rows.length - 1]!;
+      }
     },
 
     /** Erases the entries made before `cutoff`; returns how many. */

@@ -8,7 +8,9 @@ import {
   DashboardQuerySchema,
   DashboardResponseSchema,
   type PostViewTotal,
+  type SecurityNotice,
 } from '../../../shared/contracts/dashboard.ts';
+import { SECURITY_NOTICE_DAYS } from '../../../shared/rules/audit-log.ts';
 import { DASHBOARD_DAYS, MOST_VIEWED_POSTS } from '../../../shared/rules/dashboard.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
@@ -36,6 +38,7 @@ interface DashboardDeps {
   blogDailyViews: {
     mostViewedBetween(fromDay: string, toDay: string, limit: number): Promise<PostViewTotal[]>;
   };
+  auditLog: { securityNotices(from: string, limit: number): Promise<SecurityNotice[]> };
   /** The business's time zone: clicks are counted on its days. */
   timeZone: () => Promise<string>;
   clock: () => number;
@@ -49,10 +52,11 @@ function daysBefore(day: string, days: number): string {
 }
 
 const RECENT_UNREAD = 5;
+const SECURITY_NOTICES_SHOWN = 5;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app,
-  { contactInquiries, contactChannels, blogPosts, channelClicks, blogDailyViews, timeZone, clock },
+  { contactInquiries, contactChannels, blogPosts, channelClicks, blogDailyViews, auditLog, timeZone, clock },
 ) => {
   app.get(
     '/api/admin/dashboard',
@@ -68,14 +72,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
     async (request) => {
       // The figures are for everyone; who wrote and what, only for those who may read inquiries.
       const readsInquiries = canUse(request.admin!.role, 'inbox');
-      const [stats, perDay, recentUnread, publishedPosts, activeContacts] = await Promise.all([
-        contactInquiries.stats(),
-        contactInquiries.perDay(DASHBOARD_DAYS, request.query.utcOffsetMinutes, clock()),
-        readsInquiries ? contactInquiries.recentUnread(RECENT_UNREAD) : [],
-        blogPosts.countPublished(),
-        contactChannels.listActive().then((contacts) => contacts.length),
-      ]);
-      return { dashboard: { stats, perDay, recentUnread, publishedPosts, activeContacts } };
+      const administers = canUse(request.admin!.role, 'administration');
+      const noticesFrom = new Date(clock() - SECURITY_NOTICE_DAYS * DAY_MS).toISOString();
+      const [stats, perDay, recentUnread, publishedPosts, activeContacts, securityNotices] =
+        await Promise.all([
+          contactInquiries.stats(),
+          contactInquiries.perDay(DASHBOARD_DAYS, request.query.utcOffsetMinutes, clock()),
+          readsInquiries ? contactInquiries.recentUnread(RECENT_UNREAD) : [],
+          blogPosts.countPublished(),
+          contactChannels.listActive().then((contacts) => contacts.length),
+          administers ? auditLog.securityNotices(noticesFrom, SECURITY_NOTICES_SHOWN) : [],
+        ]);
+      return {
+        dashboard: { stats, perDay, recentUnread, publishedPosts, activeContacts, securityNotices },
+      };
     },
   );
 

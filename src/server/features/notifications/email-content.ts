@@ -1,5 +1,6 @@
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { adminPath, inquiryPath } from '../../../shared/pages/admin-paths.ts';
+import { SECURITY_NOTICE_LABELS, type SecurityNoticeAction } from '../../../shared/rules/audit-log.ts';
 import { INQUIRY_SERVICE_LABELS } from '../../../shared/rules/contact-inquiries.ts';
 import { replyLinks } from '../../../shared/rules/reply-links.ts';
 import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
@@ -171,6 +172,56 @@ export function webhookDisabledEmail(
     html: htmlPage(
       subject,
       `<p>${html(words[0]!)}</p>\n<p>${html(words[1]!)} <a href="${html(settings)}">${html(settings)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
+    ),
+  };
+}
+
+/** What a security notice says beyond its label: the detail worth knowing (a token's or webhook's name...). */
+const NOTICE_DETAIL_FIELDS: Record<string, string> = {
+  token: 'API token',
+  name: 'Name',
+  email: 'Email',
+  url: 'Address',
+  description: 'Description',
+  apiToken: 'With the API token',
+};
+
+/**
+ * A security notice (SECURITY_NOTICE_ACTIONS) to an administrator: what happened, who did it, when and from
+ * where, and where to look and act if nobody they trust did.
+ */
+export function securityNoticeEmail(
+  notice: {
+    action: SecurityNoticeAction;
+    at: string;
+    actorEmail: string | null;
+    ip: string | null;
+    detail: Record<string, string | number | boolean | null> | null;
+  },
+  context: EmailContext,
+): EmailContent {
+  const label = SECURITY_NOTICE_LABELS[notice.action];
+  const subject = `${context.brandName} security notice: ${label}`;
+  const auditLog = `${context.origin}${adminPath('auditLog')}`;
+  const facts: [string, string][] = [
+    ['What', label],
+    ['By', notice.actorEmail ?? 'unknown'],
+    ['When', readableDateTimeFormatter(context.timeZone)(notice.at)],
+    ['From the address', notice.ip ?? 'unknown'],
+    ...Object.entries(NOTICE_DETAIL_FIELDS).flatMap(([key, name]): [string, string][] => {
+      const value = notice.detail?.[key];
+      return typeof value === 'string' && value ? [[name, oneLine(value)]] : [];
+    }),
+  ];
+  const advice =
+    'If you or someone you trust did not do this, sign in now and check the audit log: revoke unknown API tokens and webhooks, reset the password of the account that did it, and turn on two-factor sign-in.';
+  const end = `--\nYou get this email because you are an administrator of ${context.brandName}.`;
+  return {
+    subject,
+    text: `${facts.map(([name, value]) => `${name}: ${value}`).join('\n')}\n\n${advice} ${auditLog}\n\n${end}`,
+    html: htmlPage(
+      subject,
+      `<table>${facts.map(([name, value]) => `<tr><th align="left" style="padding-right:1em">${html(name)}</th><td>${html(value)}</td></tr>`).join('')}</table>\n<p>${html(advice)} <a href="${html(auditLog)}">${html(auditLog)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
     ),
   };
 }

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
+import { isSecurityNotice } from '../../../shared/rules/audit-log.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import {
   type DigestList,
   digestEmail,
   type EmailContext,
   inquiryEmail,
+  securityNoticeEmail,
   webhookDisabledEmail,
 } from './email-content.ts';
 import { InquiryEmailPayloadSchema, parsePayload } from './inquiry-notifications.ts';
 import { isPermanentRefusal, type Mailer } from './mailer.ts';
 import type { NotificationPreferenceRepository } from './notification-preferences.ts';
 import { type OutboxHandler, PermanentFailure } from './outbox.ts';
+import { SecurityNoticePayloadSchema } from './security-notices.ts';
 
 /** The digest lists this many inquiries at most, then says how many more there are. */
 export const DIGEST_MAX_LISTED = 50;
@@ -30,6 +33,7 @@ const EmailPayloadSchema = z.discriminatedUnion('type', [
   InquiryEmailPayloadSchema,
   DigestPayloadSchema,
   WebhookDisabledPayloadSchema,
+  SecurityNoticePayloadSchema,
 ]);
 
 /** The inquiries an email tells about (the contact-inquiries repository, passed in by the app). */
@@ -71,6 +75,10 @@ export function emailHandler({
         message = inquiryEmail(inquiry, business);
       } else if (payload.type === 'webhook-disabled') {
         message = webhookDisabledEmail(payload, business);
+      } else if (payload.type === 'security-notice') {
+        // Sent whatever the user's notification choices: it is about the safety of the business.
+        if (!isSecurityNotice(payload)) return;
+        message = securityNoticeEmail(payload, business);
       } else {
         if (!recipient.digestEnabled) return;
         const before = new Date(clock() - recipient.digestUnreadHours * HOUR_MS).toISOString();

@@ -6,6 +6,7 @@ import { useDashboard } from '../../features/dashboard/api.ts';
 import { ClicksAndViewsCards } from '../../features/dashboard/clicks-and-views.tsx';
 import { InquiriesChart } from '../../features/dashboard/inquiries-chart.tsx';
 import { RecentUnreadList } from '../../features/dashboard/recent-unread-list.tsx';
+import { SecurityNoticesCard } from '../../features/dashboard/security-notices-card.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';
@@ -54,6 +55,7 @@ export function DashboardPage() {
               </div>
             </>
           )}
+          {canUse(role, 'administration') && <SecurityNoticesCard notices={data.securityNotices} />}
           <ClicksAndViewsCards canReset={canUse(role, 'administration')} />
           <StatGrid label="Site content" columns="grid-cols-1 sm:grid-cols-2">
             {SITE_CONTENT_STATS.map(({ label, count, icon, tone, page }) => (

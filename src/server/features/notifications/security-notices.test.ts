@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SECURITY_NOTICE_LABELS } from '../../../shared/rules/audit-log.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp-test-server.ts';
+import {
+  asAdmin,
+  createAdmin,
+  createTestApp,
+  loginRequest,
+  signIn,
+  TEST_ADMIN,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../../test-support/test-app.ts';
+
+const SECOND_ADMIN = { email: 'second@example.com', password: 'second password 12' };
+const AGENT = { email: 'agent@example.com', password: 'agent password 123', role: 'agent' } as const;
+
+describe.each(TEST_DIALECTS)('security notices (%s)', (dialect) => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let cookie: string;
+
+  beforeEach(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp(dialect, { SMTP_URL: smtp.url });
+    await createAdmin(t.database);
+    await createAdmin(t.database, SECOND_ADMIN);
+    await createAdmin(t.database, AGENT);
+    cookie = await signIn(t.app);
+  });
+  afterEach(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** The notices emailed so far: their subjects, by recipient. */
+  const noticesTo = (email: string) =>
+    smtp
+      .to(email)
+      .map(({ mail }) => mail.subject ?? '')
+      .filter((subject) => subject.includes('security notice'));
+  const dashboardNotices = async (as: string) => {
+    const response = await t.app.inject(asAdmin(as, { url: '/api/admin/dashboard' }));
+    expect(response.statusCode).toBe(200);
+    return response.json().dashboard.securityNotices as { action: string; actorEmail: string }[];
+  };
+
+  it('emails every administrator, and no agent, when an API token is made, and shows it on their dashboard', async () => {
+    // Each sign-in above came from a browser without the device cookie: notices of their own.
+    await t.app.notificationOutbox.drain();
+    smtp.received.length = 0;
+    const created = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        payload: { name: 'Zapier export', role: 'administrator', access: 'read', expiresInDays: 30 },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await t.app.notificationOutbox.drain();
+
+    const subject = `Sampark security notice: ${SECURITY_NOTICE_LABELS['api-token.create']}`;
+    expect(noticesTo(TEST_ADMIN.email)).toEqual([subject]);
+    expect(noticesTo(SECOND_ADMIN.email)).toEqual([subject]);
+    expect(noticesTo(AGENT.email)).toEqual([]);
+    const text = String(smtp.to(SECOND_ADMIN.email)[0]!.mail.text);
+    expect(text).toContain(`By: ${TEST_ADMIN.email}`);
+    expect(text).toContain('API token: Zapier export');
+    expect(text).not.toContain('smpk_');
+
+    // Newest first: this sign-in (a browser new to the account), then the token.
+    const second = await signIn(t.app, SECOND_ADMIN);
+    expect((await dashboardNotices(second)).slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'sign-in', actorEmail: SECOND_ADMIN.email }),
+      expect.objectContaining({ action: 'api-token.create', actorEmail: TEST_ADMIN.email }),
+    ]);
+    expect(await dashboardNotices(await signIn(t.app, AGENT))).toEqual([]);
+  });
+
+  it('tells of a sign-in from a browser new to the account, not from one that signed in before', async () => {
+    const first = await t.app.inject(loginRequest(SECOND_ADMIN));
+    const device = first.cookies.find((c) => c.name.endsWith('sampark_device'));
+    expect(device).toBeDefined();
+    await t.app.notificationOutbox.drain();
+    const before = noticesTo(TEST_ADMIN.email).length;
+    const again = await t.app.inject(
+      loginRequest(SECOND_ADMIN, { headers: { cookie: `${device!.name}=${device!.value}` } }),
+    );
+    expect(again.statusCode).toBe(200);
+    await t.app.notificationOutbox.drain();
+    expect(noticesTo(TEST_ADMIN.email)).toHaveLength(before);
+    expect(noticesTo(TEST_ADMIN.email).at(-1)).toBe(
+      `Sampark security notice: ${SECURITY_NOTICE_LABELS['sign-in']}`,
+    );
+  });
+
+  it('tells of a new administrator, not of a new agent', async () => {
+    await t.app.notificationOutbox.drain();
+    smtp.received.length = 0;
+    const add = (email: string, role: string) =>
+      t.app.inject(
+        asAdmin(cookie, {
+          method: 'POST',
+          url: '/api/admin/users',
+          payload: { email, name: 'New', role, invite: true },
+        }),
+      );
+    expect((await add('new-agent@example.com', 'agent')).statusCode).toBe(201);
+    await t.app.notificationOutbox.drain();
+    expect(noticesTo(SECOND_ADMIN.email)).toEqual([]);
+    expect((await add('new-admin@example.com', 'administrator')).statusCode).toBe(201);
+    await t.app.notificationOutbox.drain();
+    expect(noticesTo(SECOND_ADMIN.email)).toEqual([
+      `Sampark security notice: ${SECURITY_NOTICE_LABELS['user.create']}`,
+    ]);
+  });
+});
