@@ -365,7 +365,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     return { brandName, timeZone, origin: linkOrigin };
   };
   const notificationPreferences = createNotificationPreferences(db);
-  const pushDevices = createPushDeviceRepository(db, clock);
+  const pushDevices = createPushDeviceRepository(db, database.dialect, clock);
   // Push goes through the egress guard to push services only (decision 047).
   const pushEndpointRules = {
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
