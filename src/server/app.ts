@@ -148,6 +148,8 @@ export interface BuildAppOptions {
   liveEventsHeartbeatMs?: number;
   /** How long a webhook delivery waits for its receiver (10 s; tests shorten it). */
   webhookTimeoutMs?: number;
+  /** How long a push waits for its push service (10 s; tests shorten it). */
+  pushTimeoutMs?: number;
 }
 
 function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -371,7 +373,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
     extraHosts: config.PUSH_SERVICE_HOSTS,
   };
-  const pushSender = createPushSender(db, config, pushEndpointRules, clock);
+  const pushSender = createPushSender(db, config, pushEndpointRules, clock, options.pushTimeoutMs);
   await app.register(pushDeviceRoutes, {
     devices: pushDevices,
     sender: pushSender,
