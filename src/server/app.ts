@@ -149,6 +149,8 @@ export interface BuildAppOptions {
   liveEventsHeartbeatMs?: number;
   /** How long a webhook delivery waits for its receiver (10 s; tests shorten it). */
   webhookTimeoutMs?: number;
+  /** How long a push waits for its push service (10 s; tests shorten it). */
+  pushTimeoutMs?: number;
 }
 
 function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -372,13 +374,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     return { brandName, timeZone, origin: linkOrigin };
   };
   const notificationPreferences = createNotificationPreferences(db);
-  const pushDevices = createPushDeviceRepository(db, clock);
+  const pushDevices = createPushDeviceRepository(db, database.dialect, clock);
   // Push goes through the egress guard to push services only (decision 047).
   const pushEndpointRules = {
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
     extraHosts: config.PUSH_SERVICE_HOSTS,
   };
-  const pushSender = createPushSender(db, config, pushEndpointRules, clock);
+  const pushSender = createPushSender(db, config, pushEndpointRules, clock, options.pushTimeoutMs);
   await app.register(pushDeviceRoutes, {
     devices: pushDevices,
     sender: pushSender,

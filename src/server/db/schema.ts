@@ -298,6 +298,11 @@ export interface NotificationOutboxTable {
   finishedAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
   /** Entries with one key are handled in id order: a later one waits while an earlier one is pending. */
   orderingKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Where a send goes (`webhook:<endpoint id>`, `push:<host>`, `email`): each lane has its own sends in flight
+   * and pause (decision 050). Null for an entry that only writes; a send without one is in its kind's lane.
+   */
+  lane: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A device of a back-office user that receives push notifications. */

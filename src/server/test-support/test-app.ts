@@ -35,6 +35,16 @@ export function createTestClock(start = Date.now()): TestClock {
   return clock;
 }
 
+/** A clock that runs with real time, for tests of what happens over real seconds; it can still be moved on. */
+export function createRunningTestClock(): TestClock {
+  let offset = 0;
+  const clock = (() => Date.now() + offset) as TestClock;
+  clock.advance = (ms) => {
+    offset += ms;
+  };
+  return clock;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -168,6 +178,10 @@ export interface TestAppOptions {
   liveEventsHeartbeatMs?: number;
   /** BuildAppOptions.webhookTimeoutMs: how long a webhook delivery waits for its receiver. */
   webhookTimeoutMs?: number;
+  /** BuildAppOptions.pushTimeoutMs: how long a push waits for its push service. */
+  pushTimeoutMs?: number;
+  /** The app's clock: a stopped one the test moves (createTestClock, the default) or createRunningTestClock. */
+  clock?: TestClock;
 }
 
 /** The settings of a test: no logs, no web build, and `env`. */
@@ -187,10 +201,16 @@ export function buildTestApp(
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { logger = false, announce, liveEventsHeartbeatMs, webhookTimeoutMs }: TestAppOptions = {},
+  {
+    logger = false,
+    announce,
+    liveEventsHeartbeatMs,
+    webhookTimeoutMs,
+    pushTimeoutMs,
+    clock = createTestClock(),
+  }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
-  const clock = createTestClock();
   const config = testConfig(env);
   const app = await buildApp(config, {
     database,
@@ -199,6 +219,7 @@ export async function createTestApp(
     announce,
     ...(liveEventsHeartbeatMs ? { liveEventsHeartbeatMs } : {}),
     ...(webhookTimeoutMs ? { webhookTimeoutMs } : {}),
+    ...(pushTimeoutMs ? { pushTimeoutMs } : {}),
   });
   return {
     app,

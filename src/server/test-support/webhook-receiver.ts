@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** One request the receiver took, as a receiver in the README would read it. */
 export interface ReceivedWebhook {
@@ -12,6 +13,8 @@ export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
   /** The signature matched the secret, and its timestamp was within 5 minutes of now. */
   verified: boolean;
+  /** When the whole request had arrived (performance.now()). */
+  arrivedAt: number;
 }
 
 /** What the receiver does with a request: answer with a status (and headers), or never answer. */
@@ -27,6 +30,8 @@ export interface WebhookReceiver {
   answer(decide: (request: ReceivedWebhook) => ReceiverAnswer): void;
   /** Requests under way that the receiver holds without answering. */
   held(): number;
+  /** The most requests it held at one moment so far. */
+  mostHeld(): number;
   close(): Promise<void>;
 }
 
@@ -60,6 +65,7 @@ export async function startWebhookReceiver({
     status: request.verified ? 204 : 400,
   });
   let holding = 0;
+  let mostHeld = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -83,11 +89,13 @@ export async function startWebhookReceiver({
           raw,
           now(),
         ),
+        arrivedAt: performance.now(),
       };
       received.push(webhook);
       const answer = decide(webhook);
       if (answer === 'hang') {
         holding += 1;
+        mostHeld = Math.max(mostHeld, holding);
         response.on('close', () => {
           holding -= 1;
         });
@@ -112,6 +120,7 @@ export async function startWebhookReceiver({
       decide = value;
     },
     held: () => holding,
+    mostHeld: () => mostHeld,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -17,6 +17,7 @@ import { postLanguages } from './0014-post-languages.ts';
 import { hindiOwnerTexts } from './0015-hindi-owner-texts.ts';
 import { integrations } from './0016-integrations.ts';
 import { sessionReauthentication } from './0017-session-reauthentication.ts';
+import { outboxLanes } from './0018-outbox-lanes.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0015_hindi_owner_texts': hindiOwnerTexts,
   '0016_integrations': integrations,
   '0017_session_reauthentication': sessionReauthentication,
+  '0018_outbox_lanes': outboxLanes,
 };
 
 /**

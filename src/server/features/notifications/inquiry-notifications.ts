@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { type OutboxEntry, type OutboxHandler, PermanentFailure, writeOutboxEntries } from './outbox.ts';
+import {
+  EMAIL_LANE,
+  type OutboxEntry,
+  type OutboxHandler,
+  PermanentFailure,
+  writeOutboxEntries,
+} from './outbox.ts';
 
 /** The outbox entry written with each new inquiry. */
 const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });
@@ -24,6 +30,14 @@ export function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new PermanentFailure('The notification could not be read');
   return parsed.data;
+}
+
+/**
+ * A push's lane (decision 050): its push service's host, so that one that never answers holds back only the
+ * devices subscribed there, however many one user added, and never the other push services, webhooks or email.
+ */
+function pushLane(endpoint: string): string {
+  return `push:${URL.canParse(endpoint) ? new URL(endpoint).host : endpoint}`;
 }
 
 /**
@@ -65,7 +79,7 @@ export function inquiryCreatedHandler({
     const devices = await executor
       .selectFrom('pushSubscriptions')
       .innerJoin('admins', 'admins.id', 'pushSubscriptions.adminId')
-      .select('pushSubscriptions.id')
+      .select(['pushSubscriptions.id', 'pushSubscriptions.endpoint'])
       .where('admins.role', 'in', readers)
       .where('admins.disabledAt', 'is', null)
       .execute();
@@ -73,13 +87,15 @@ export function inquiryCreatedHandler({
       ...emailTo.map(({ id }) => ({
         kind: 'email' as const,
         payload: { type: 'inquiry', adminId: id, inquiryId },
+        lane: EMAIL_LANE,
       })),
-      ...devices.map(({ id }) => ({
+      ...devices.map(({ id, endpoint }) => ({
         kind: 'push' as const,
         payload: { type: 'inquiry', subscriptionId: id, inquiryId },
+        lane: pushLane(endpoint),
       })),
     ]);
-    // A row is six values, and SQLite takes at most 32,766 in one statement.
+    // A row is eight values, and SQLite takes at most 32,766 in one statement.
     for (let start = 0; start < deliveries.length; start += 1_000) {
       await writeOutboxEntries(executor, deliveries.slice(start, start + 1_000), nowIso(clock));
     }

@@ -4,7 +4,7 @@ import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, nowIso, toFlag } from '../../db/values.ts';
-import { writeOutboxEntries } from './outbox.ts';
+import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
 
 /** A user as a notification to them needs it: the address and what they still want. */
 export interface NotificationRecipient {
@@ -115,7 +115,7 @@ export function createNotificationPreferences(db: Kysely<DB>) {
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
         const payload: DigestPayload = { type: 'digest', adminId, date };
-        await writeOutboxEntries(trx, [{ kind: 'email' as const, payload }], now);
+        await writeOutboxEntries(trx, [{ kind: 'email' as const, payload, lane: EMAIL_LANE }], now);
         return true;
       });
     },

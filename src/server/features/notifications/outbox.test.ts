@@ -17,6 +17,7 @@ import {
   type OutboxKind,
   PermanentFailure,
   RETRY_DELAYS_MS,
+  SEND_LEASE_MS,
 } from './outbox.ts';
 
 const MINUTE_MS = 60_000;
@@ -349,68 +350,49 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
   );
 
   it.runIf(dialect === 'postgres')(
-    'hands an entry to another instance at once when the one sending it loses its connection',
+    'hands a send to another instance once the lease of the one sending it runs out, and keeps one outcome',
     async () => {
       const { database, reopen } = await open();
-      const dying = await reopen();
+      const stalled = await reopen();
+      cleanUps.push(() => stalled.close());
       const clock = createTestClock();
       const handled: Handled[] = [];
-      let sending: (pid: number) => void = () => {};
-      const started = new Promise<number>((resolve) => {
+      let sending: () => void = () => {};
+      const started = new Promise<void>((resolve) => {
         sending = resolve;
       });
-      let unwind: (error: Error) => void = () => {};
-      const stuck = createOutbox({
-        database: dying,
-        clock,
-        log: quietLog,
-        // One entry at a time, as the dead process had: nothing of it is left to claim the entry again.
-        concurrency: 1,
-        handlers: {
-          'inquiry.created': notingHandler(dying, handled, 'dying'),
-          'inquiry.updated': notingHandler(dying, handled, 'dying'),
-          'inquiry.deleted': notingHandler(dying, handled, 'dying'),
-          'post.published': notingHandler(dying, handled, 'dying'),
-          'member.deleted': notingHandler(dying, handled, 'dying'),
-          webhook: notingHandler(dying, handled, 'dying'),
-          push: notingHandler(dying, handled, 'dying'),
-          email: {
-            network: true,
-            // Hangs mid-send until its connection is ended, as a process killed at that moment would.
-            run: async (_entry, executor) => {
-              const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(executor);
-              sending(rows[0]!.pid);
-              return new Promise<void>((_, reject) => {
-                unwind = reject;
-              });
-            },
+      let finish: () => void = () => {};
+      const stuck = outboxFor(stalled, clock, notingHandler(stalled, handled, 'stalled'), {
+        // Hangs mid-send, as an instance that froze or lost its network would, until the test lets it go.
+        email: {
+          network: true,
+          run: () => {
+            sending();
+            return new Promise<void>((resolve) => {
+              finish = resolve;
+            });
           },
         },
       });
       await stuck.enqueue(database.db, 'email', { to: 'owner' });
       const stuckDrain = stuck.drain();
-      const pid = await started;
+      await started;
 
+      // Leased: no other instance sends it meanwhile.
       const other = outboxFor(database, clock, notingHandler(database, handled, 'other'));
       await other.drain();
       expect(handled).toEqual([]);
 
-      // The process dies: PostgreSQL ends its session and with it the row lock.
-      await sql`select pg_terminate_backend(${pid})`.execute(database.db);
-      try {
-        await expect
-          .poll(async () => {
-            await other.drain();
-            return handled.map(({ by }) => by);
-          })
-          .toEqual(['other']);
-      } finally {
-        // What the dead instance was doing ends with an error on its closed connection, never a second send.
-        unwind(new Error('the process is gone'));
-        await stuckDrain;
-        await dying.close().catch(() => undefined);
-      }
+      clock.advance(SEND_LEASE_MS);
+      await other.drain();
       expect(handled.map(({ by }) => by)).toEqual(['other']);
+
+      // The first instance's send ends after all: its lease is gone, so its outcome is not written over the
+      // other's.
+      finish();
+      await stuckDrain;
+      const [row] = await outboxRows(database);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     },
   );
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -19,10 +20,19 @@ export type OutboxKind =
   | 'push'
   | 'webhook';
 
-/** An entry's options: entries with one ordering key are handled one after another, in the order written. */
+/** An entry's options. */
 export interface OutboxEntryOptions {
+  /** Entries with one ordering key are handled one after another, in the order written. */
   orderingKey?: string | null;
+  /**
+   * Where a send goes, e.g. `webhook:<endpoint id>`, `push:<host>`, EMAIL_LANE: each lane has its own sends
+   * in flight and its own pause (decision 050). Null for an entry that only writes.
+   */
+  lane?: string | null;
 }
+
+/** The lane of every email: the one mail server of SMTP_URL (decision 050). */
+export const EMAIL_LANE = 'email';
 
 /** One entry as a handler sees it. */
 export interface OutboxEntry {
@@ -73,13 +83,32 @@ const OUTBOX_POLL_MS = 5_000;
  * busy writing (decision 031). Nobody notices a fifth of a second on an email.
  */
 const BATCH_WAIT_MS = 200;
-/** SQLite: entries read and handled per batch. */
-const SQLITE_BATCH_SIZE = 256;
+/** Entries read per look (SQLite handles the write-only ones of it together). */
+const BATCH_SIZE = 256;
 /**
- * SQLite: sends under way at once. They hold no transaction there, so more cost only sockets, and a receiver
- * that never answers (a webhook, up to its 10 s timeout) holds one of them, not every notification.
+ * Sends under way at once on this instance, every lane together. They hold no transaction and no pooled
+ * connection (decision 050), so more cost only sockets; each lane has its own, smaller share.
  */
-const SQLITE_SENDS_IN_FLIGHT = 8;
+const SENDS_IN_FLIGHT = 16;
+/** One lane's sends under way at once on this instance: a receiver is not sent more than this at once. */
+const LANE_SENDS_IN_FLIGHT = 2;
+/**
+ * A failed attempt that took this long tells of a receiver that is slow or away (no answer, no connection):
+ * its lane pauses, instead of its backlog each waiting out a timeout. A quick failure (an answer 500, a refused
+ * connection) costs nobody anything, and pausing on it would let one broken subscription pause a whole push
+ * service.
+ */
+const SLOW_FAILURE_MS = 2_000;
+/** How long a lane pauses after a slow failure; then it sends one at a time until one succeeds. */
+const LANE_PAUSE_MS = 30_000;
+/**
+ * PostgreSQL: how long a claimed send keeps its entry from other instances (its `next_attempt_at` is moved this
+ * far ahead). Well beyond the longest send (10 s through the egress guard, SMTP's timeouts): an instance that
+ * dies mid-send leaves its entry to the others after this.
+ */
+export const SEND_LEASE_MS = 5 * 60_000;
+/** PostgreSQL: write-only entries (fan-outs) handled at once, each in a short transaction holding its row. */
+const POSTGRES_WRITES_AT_ONCE = 2;
 /** Done entries are kept this long (Settings shows what failed), then deleted. */
 const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
 const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
@@ -129,8 +158,8 @@ export interface OutboxOptions {
   clock?: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   pollMs?: number;
-  /** Entries handled at once by this instance. */
-  concurrency?: number;
+  /** Sends under way at once on this instance, every lane together (SENDS_IN_FLIGHT). */
+  sendsInFlight?: number;
 }
 
 type OutboxRow = Selectable<DB['notificationOutbox']>;
@@ -145,13 +174,14 @@ export async function writeOutboxEntries(
   await executor
     .insertInto('notificationOutbox')
     .values(
-      entries.map(({ kind, payload, orderingKey }) => ({
+      entries.map(({ kind, payload, orderingKey, lane }) => ({
         id: newId(),
         kind,
         payload: JSON.stringify(payload),
         nextAttemptAt: now,
         createdAt: now,
         orderingKey: orderingKey ?? null,
+        lane: lane ?? null,
       })),
     )
     .execute();
@@ -167,6 +197,21 @@ function toEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
+/** A send's lane; one written without (before migration 0018) is in its kind's. */
+function laneOf(row: Pick<OutboxRow, 'lane' | 'kind'>): string {
+  return row.lane ?? row.kind;
+}
+
+/** A lane as this instance sees it. */
+interface LaneState {
+  /** Its sends under way. */
+  sending: number;
+  /** Epoch ms: nothing of it is sent before (0: not paused). */
+  pausedUntil: number;
+  /** After a pause: one send at a time until one succeeds. */
+  probing: boolean;
+}
+
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
@@ -177,11 +222,17 @@ function errorText(error: unknown): string {
  * so a committed inquiry always has its notification and a rolled-back one never does; a worker on every
  * instance sends it afterwards, away from the request, and tries again with backoff when sending fails.
  *
- * Each entry is handled once. On PostgreSQL an instance claims an entry by locking its row
- * (`FOR UPDATE SKIP LOCKED`) in a transaction it holds until the entry is marked done: other instances pass
- * it by, and if the instance dies the lock goes with its connection and the entry is due again at once. On
- * SQLite there is one instance (decision 002), which claims in memory. An instance killed after sending and
- * before marking sends that one entry again after restart: at least once, never lost.
+ * Sends go by lane (decision 050): each destination (a webhook endpoint, a push service, the mail server) has
+ * at most LANE_SENDS_IN_FLIGHT under way on this instance, and pauses after a slow failure, so a receiver that
+ * never answers holds up only its own entries; the entries of a full or paused lane stay pending, unread.
+ *
+ * Each entry is handled once. A send holds no transaction while it waits for its receiver. On PostgreSQL an
+ * instance claims a send by moving its `next_attempt_at` ahead by SEND_LEASE_MS, a lease that other instances
+ * pass by, and records the outcome only while the lease is still its own; a write-only entry (a fan-out) is
+ * claimed by locking its row (`FOR UPDATE SKIP LOCKED`) in the short transaction that handles it. On SQLite
+ * there is one instance (decision 002), which claims in memory. An instance killed after sending and before
+ * recording sends that one entry again: after the restart on SQLite, once the lease has run out on
+ * PostgreSQL. At least once, never lost.
  */
 export function createOutbox({
   database: { db, dialect, groupCommit },
@@ -189,7 +240,7 @@ export function createOutbox({
   clock = Date.now,
   log,
   pollMs = OUTBOX_POLL_MS,
-  concurrency = 2,
+  sendsInFlight = SENDS_IN_FLIGHT,
 }: OutboxOptions): Outbox {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -198,6 +249,8 @@ export function createOutbox({
   let again = false;
   let nudgeTimer: NodeJS.Timeout | undefined;
   let lastCleanUp = 0;
+  /** The lanes with sends under way, paused or probing; the others are open and not kept. */
+  const lanes = new Map<string, LaneState>();
 
   /** The entry's outcome, written with `executor` (the claiming transaction on PostgreSQL). */
   const markAllDone = async (executor: Executor, ids: string[]) => {
@@ -262,8 +315,8 @@ export function createOutbox({
 
   /**
    * The entries due now. One whose ordering key an earlier pending entry shares waits for it (decision 042):
-   * a read that does not wait for locks, so on PostgreSQL an earlier entry another instance is sending (and
-   * holds locked) still holds the later one back.
+   * a read that does not wait for locks, so on PostgreSQL an earlier entry another instance is handling still
+   * holds the later one back. A send leased by an instance (PostgreSQL) is not due until its lease runs out.
    */
   const dueQuery = (executor: Executor) =>
     executor
@@ -285,101 +338,111 @@ export function createOutbox({
       .orderBy('nextAttemptAt')
       .orderBy('id');
 
-  /**
-   * PostgreSQL: claims one due entry by locking it and handles it; false when none was free. `claimed` is
-   * called once the entry is locked, before it is handled.
-   */
-  const handleOnePostgres = (claimed: () => void) =>
-    db.transaction().execute(async (trx) => {
-      const row = await dueQuery(trx).limit(1).forUpdate().skipLocked().executeTakeFirst();
-      if (!row) return false;
-      claimed();
-      await handle(trx, row);
-      return true;
-    });
+  const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
 
-  /**
-   * PostgreSQL: up to `concurrency` slots, each claiming and handling one entry after another. A slot that
-   * claims an entry makes sure another is looking, and a slot that finds nothing while another is still busy
-   * looks again after a pause instead of ending: a slow send (a webhook receiver that never answers, up to
-   * its 10 s timeout) holds its own slot only, not what arrives meanwhile (decision 042).
-   */
-  const drainPostgres = async () => {
-    const slots = new Set<Promise<void>>();
-    let busy = 0;
-    let failure: { error: unknown } | undefined;
-    const spawn = () => {
-      const running: Promise<void> = slot()
-        .catch((error: unknown) => {
-          failure ??= { error };
-        })
-        .finally(() => slots.delete(running));
-      slots.add(running);
-    };
-    const slot = async () => {
-      while (!stopped) {
-        busy += 1;
-        let handled: boolean;
-        try {
-          handled = await handleOnePostgres(() => {
-            if (slots.size < concurrency) spawn();
-          });
-        } finally {
-          busy -= 1;
-        }
-        if (handled) continue;
-        if (busy === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
-      }
-    };
-    spawn();
-    while (slots.size > 0) await Promise.all(slots);
-    if (failure) throw failure.error;
+  /** How many more sends `lane` may start now on this instance: none while it is paused or full. */
+  const laneRoom = (lane: string, now: number) => {
+    const state = lanes.get(lane);
+    if (!state) return LANE_SENDS_IN_FLIGHT;
+    if (state.pausedUntil > now) return 0;
+    return (state.probing ? 1 : LANE_SENDS_IN_FLIGHT) - state.sending;
   };
 
   /**
-   * SQLite: one instance, one drain at a time, so the rows it reads are its own. Every write goes through the
-   * group commit, with the contact form's: each transaction syncs the disk (decision 012), and a worker
-   * committing on its own, entry by entry, would take the writer and the disk from the form.
+   * The entries due now but those of the lanes that can start nothing (so a paused lane's backlog never
+   * crowds out the others' entries), and but `underWay` (SQLite: the entries being sent are still due).
    */
-  const drainSqlite = async () => {
-    // Sends under way, by entry id: a slow receiver holds its slot, not the next batch (decision 042).
-    const inFlight = new Map<string, Promise<void>>();
-    const sendsAtOnce = Math.max(concurrency, SQLITE_SENDS_IN_FLIGHT);
-    const isSend = (row: OutboxRow) => handlers[row.kind as OutboxKind]?.network === true;
-    try {
-      for (let first = true; !stopped; first = false) {
-        if (!first) await new Promise((resolve) => setTimeout(resolve, BATCH_WAIT_MS));
-        const rows = (
-          await dueQuery(db)
-            .limit(SQLITE_BATCH_SIZE + inFlight.size)
-            .execute()
-        )
-          .filter((row) => !inFlight.has(row.id))
-          .slice(0, SQLITE_BATCH_SIZE);
-        if (rows.length === 0) {
-          if (inFlight.size === 0) return;
-          // What is left is under way: look again after the pause, for what arrives or falls due meanwhile
-          // (an entry that waited for one under way).
-          continue;
-        }
-        if (stopped) return;
-        await handleWritesTogether(rows.filter((row) => !isSend(row)));
-        for (const row of rows.filter(isSend)) {
-          while (inFlight.size >= sendsAtOnce) await Promise.race(inFlight.values());
-          if (stopped) return;
-          inFlight.set(
-            row.id,
-            send(row)
-              .catch((error: unknown) =>
-                log.error({ err: error, outboxId: row.id }, 'an outcome could not be recorded'),
-              )
-              .finally(() => inFlight.delete(row.id)),
-          );
-        }
+  const readDue = async (underWay: ReadonlySet<string>) => {
+    const now = clock();
+    const closed = [...lanes.keys()].filter((lane) => laneRoom(lane, now) <= 0);
+    const rows = await dueQuery(db)
+      .$if(closed.length > 0, (query) =>
+        query.where((eb) => eb(eb.fn.coalesce('lane', 'kind'), 'not in', closed)),
+      )
+      .limit(BATCH_SIZE + underWay.size)
+      .execute();
+    return rows.filter((row) => !underWay.has(row.id)).slice(0, BATCH_SIZE);
+  };
+
+  /**
+   * PostgreSQL: claims a send for SEND_LEASE_MS; the lease (its new `next_attempt_at`), or undefined when
+   * another instance took it first.
+   */
+  const leaseSend = async (row: OutboxRow) => {
+    const lease = new Date(clock() + SEND_LEASE_MS).toISOString();
+    const claimed = await db
+      .updateTable('notificationOutbox')
+      .set({ nextAttemptAt: lease })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('nextAttemptAt', '<=', nowIso(clock))
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1 ? lease : undefined;
+  };
+
+  /**
+   * Records a send's outcome: SQLite through the group commit; PostgreSQL in a transaction that first checks
+   * that the lease is still this instance's (an instance whose send outlived its lease leaves the entry to the
+   * one that took it over).
+   */
+  const recordOutcome = async (
+    entry: OutboxEntry,
+    lease: string | undefined,
+    outcome: { ok: true } | { ok: false; error: unknown },
+  ) => {
+    const record = (trx: Executor) =>
+      outcome.ok ? markDone(trx, entry.id) : markFailed(trx, entry, outcome.error);
+    if (dialect !== 'postgres') {
+      await groupCommit(record);
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      const held = await trx
+        .selectFrom('notificationOutbox')
+        .select('id')
+        .where('id', '=', entry.id)
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '=', lease!)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!held) {
+        log.warn(
+          { outboxId: entry.id, kind: entry.kind },
+          'a send outlived its lease; its outcome is not kept',
+        );
+        return;
       }
-    } finally {
-      await Promise.all(inFlight.values());
+      await record(trx);
+    });
+  };
+
+  /** Sends outside any transaction, counts the outcome against the lane, then records it. */
+  const send = async (row: OutboxRow, lane: string, lease: string | undefined) => {
+    const entry = toEntry(row);
+    const state = lanes.get(lane) ?? { sending: 0, pausedUntil: 0, probing: false };
+    lanes.set(lane, state);
+    state.sending += 1;
+    const started = performance.now();
+    let outcome: { ok: true } | { ok: false; error: unknown } = { ok: true };
+    try {
+      await handlers[entry.kind].run(entry, db);
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    state.sending -= 1;
+    if (outcome.ok) state.probing = false;
+    else if (performance.now() - started >= SLOW_FAILURE_MS) {
+      state.pausedUntil = clock() + LANE_PAUSE_MS;
+      state.probing = true;
+    }
+    await recordOutcome(entry, lease, outcome);
+  };
+
+  /** Forgets the lanes that are open again: nothing under way, no pause, no probe. */
+  const forgetOpenLanes = () => {
+    const now = clock();
+    for (const [lane, state] of lanes) {
+      if (state.sending === 0 && !state.probing && state.pausedUntil <= now) lanes.delete(lane);
     }
   };
 
@@ -418,18 +481,94 @@ export function createOutbox({
     await Promise.all(oneByOne.map((row) => groupCommit((trx) => handle(trx, row))));
   };
 
-  /** SQLite: sends outside any transaction, then records the outcome through the group commit. */
-  const send = async (row: OutboxRow) => {
-    const entry = toEntry(row);
-    let outcome: { ok: true } | { ok: false; error: unknown } = { ok: true };
+  /**
+   * PostgreSQL: each write-only entry in a short transaction that locks its row (`FOR UPDATE SKIP LOCKED`:
+   * another instance handling it is passed by) and handles it; a few at once.
+   */
+  const handleWritesPostgres = async (rows: OutboxRow[]) => {
+    const queue = [...rows];
+    const worker = async () => {
+      for (let row = queue.shift(); row && !stopped; row = queue.shift()) {
+        const { id } = row;
+        await db.transaction().execute(async (trx) => {
+          const locked = await trx
+            .selectFrom('notificationOutbox')
+            .selectAll()
+            .where('id', '=', id)
+            .where('status', '=', 'pending')
+            .where('nextAttemptAt', '<=', nowIso(clock))
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
+          if (locked) await handle(trx, locked);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: POSTGRES_WRITES_AT_ONCE }, worker));
+  };
+
+  /**
+   * One drain, on either database: looks for due entries, handles the write-only ones, and starts the sends
+   * their lanes and SENDS_IN_FLIGHT have room for, each outside any transaction; then looks again after a
+   * pause (BATCH_WAIT_MS, or sooner when a send ends and its lane has room again), until nothing is due and
+   * nothing is under way. On SQLite the write-only entries of a look are handled together, at most once per
+   * BATCH_WAIT_MS, so a fan-out joins the contact form's group commit (decision 012) instead of committing on
+   * its own each time a send ends.
+   */
+  const drainEntries = async () => {
+    const underWay = new Map<string, Promise<void>>();
+    let wake: (() => void) | undefined;
+    let lastWrites = Number.NEGATIVE_INFINITY;
     try {
-      await handlers[entry.kind].run(entry, db);
-    } catch (error) {
-      outcome = { ok: false, error };
+      for (let first = true; !stopped; first = false) {
+        if (!first) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(done, BATCH_WAIT_MS);
+            function done() {
+              clearTimeout(timer);
+              wake = undefined;
+              resolve();
+            }
+            wake = done;
+          });
+        }
+        forgetOpenLanes();
+        const rows = await readDue(new Set(underWay.keys()));
+        if (rows.length === 0 && underWay.size === 0) return;
+        if (stopped) return;
+        const writes = rows.filter((row) => !isSend(row));
+        if (
+          writes.length > 0 &&
+          (dialect === 'postgres' || performance.now() - lastWrites >= BATCH_WAIT_MS)
+        ) {
+          lastWrites = performance.now();
+          await (dialect === 'postgres' ? handleWritesPostgres(writes) : handleWritesTogether(writes));
+        }
+        for (const row of rows.filter(isSend)) {
+          if (stopped || underWay.size >= sendsInFlight) break;
+          const lane = laneOf(row);
+          if (laneRoom(lane, clock()) <= 0) continue;
+          let lease: string | undefined;
+          if (dialect === 'postgres') {
+            lease = await leaseSend(row);
+            if (!lease) continue;
+          }
+          underWay.set(
+            row.id,
+            send(row, lane, lease)
+              .catch((error: unknown) =>
+                log.error({ err: error, outboxId: row.id }, 'an outcome could not be recorded'),
+              )
+              .finally(() => {
+                underWay.delete(row.id);
+                wake?.();
+              }),
+          );
+        }
+      }
+    } finally {
+      await Promise.all(underWay.values());
     }
-    await groupCommit((trx) =>
-      outcome.ok ? markDone(trx, entry.id) : markFailed(trx, entry, outcome.error),
-    );
   };
 
   const cleanUp = async () => {
@@ -455,7 +594,7 @@ export function createOutbox({
 
   const drainOnce = async () => {
     try {
-      await (dialect === 'postgres' ? drainPostgres() : drainSqlite());
+      await drainEntries();
       await cleanUp();
     } catch (error) {
       // The database is away or the outbox could not be read: the next poll tries again.

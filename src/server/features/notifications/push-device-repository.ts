@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PushDevice, PushDeviceInput } from '../../../shared/contracts/push-devices.ts';
+import { MAX_PUSH_DEVICES_PER_USER } from '../../../shared/rules/push-devices.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
@@ -23,7 +25,7 @@ function toDevice(row: {
 }
 
 /** The devices that asked for push (push_subscriptions), each belonging to one back-office user. */
-export function createPushDeviceRepository(db: Kysely<DB>, clock: () => number = Date.now) {
+export function createPushDeviceRepository(db: Kysely<DB>, dialect: Dialect, clock: () => number = Date.now) {
   return {
     async listForAdmin(adminId: string): Promise<PushDevice[]> {
       const rows = await db
@@ -38,31 +40,49 @@ export function createPushDeviceRepository(db: Kysely<DB>, clock: () => number =
 
     /**
      * Keeps a browser's subscription for `adminId`. The endpoint names one browser profile: subscribing again
-     * updates its keys and name, and one another user had (a shared phone) moves to this user.
+     * updates its keys and name, and one another user had (a shared phone) moves to this user. 'limit' when
+     * the user already has MAX_PUSH_DEVICES_PER_USER others: nothing is saved.
      */
-    async save(adminId: string, input: PushDeviceInput): Promise<PushDevice> {
-      const row = await db
-        .insertInto('pushSubscriptions')
-        .values({
-          id: newId(),
-          adminId,
-          endpoint: input.endpoint,
-          p256dh: input.keys.p256dh,
-          auth: input.keys.auth,
-          deviceName: input.name,
-          createdAt: nowIso(clock),
-        })
-        .onConflict((conflict) =>
-          conflict.column('endpoint').doUpdateSet({
+    save(adminId: string, input: PushDeviceInput): Promise<PushDevice | 'limit'> {
+      return db.transaction().execute(async (trx) => {
+        // Two browsers added at once by one user are counted one after the other (SQLite runs one
+        // transaction at a time; PostgreSQL waits here for the user's row).
+        await trx
+          .selectFrom('admins')
+          .select('id')
+          .where('id', '=', adminId)
+          .$if(dialect === 'postgres', (query) => query.forUpdate())
+          .execute();
+        const { others } = await trx
+          .selectFrom('pushSubscriptions')
+          .select((eb) => eb.fn.countAll<string | number>().as('others'))
+          .where('adminId', '=', adminId)
+          .where('endpoint', '<>', input.endpoint)
+          .executeTakeFirstOrThrow();
+        if (Number(others) >= MAX_PUSH_DEVICES_PER_USER) return 'limit';
+        const row = await trx
+          .insertInto('pushSubscriptions')
+          .values({
+            id: newId(),
             adminId,
+            endpoint: input.endpoint,
             p256dh: input.keys.p256dh,
             auth: input.keys.auth,
             deviceName: input.name,
-          }),
-        )
-        .returning(DEVICE_COLUMNS)
-        .executeTakeFirstOrThrow();
-      return toDevice(row);
+            createdAt: nowIso(clock),
+          })
+          .onConflict((conflict) =>
+            conflict.column('endpoint').doUpdateSet({
+              adminId,
+              p256dh: input.keys.p256dh,
+              auth: input.keys.auth,
+              deviceName: input.name,
+            }),
+          )
+          .returning(DEVICE_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return toDevice(row);
+      });
     },
 
     /** One of `adminId`'s devices, with what sending needs; undefined for another user's or none. */

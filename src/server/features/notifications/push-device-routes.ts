@@ -8,6 +8,7 @@ import {
   TestPushResponseSchema,
 } from '../../../shared/contracts/push-devices.ts';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
+import { PUSH_DEVICE_LIMIT_CODE, PUSH_DEVICE_LIMIT_MESSAGE } from '../../../shared/rules/push-devices.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -72,7 +73,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
         tags: ['push'],
         summary:
           "Adds this browser's push subscription to the signed-in user's devices (again: updates it; " +
-          "another user's: moves it to this user)",
+          "another user's: moves it to this user); 409 when the user already has the most devices allowed",
         body: PushDeviceInputSchema,
         response: { 201: PushDeviceSavedResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
@@ -81,6 +82,11 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
       const problem = await pushEndpointProblem(request.body.endpoint, endpointRules);
       if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { endpoint: problem });
       const device = await devices.save(request.admin!.id, request.body);
+      if (device === 'limit') {
+        throw new HttpError(409, PUSH_DEVICE_LIMIT_MESSAGE, undefined, undefined, {
+          code: PUSH_DEVICE_LIMIT_CODE,
+        });
+      }
       return reply.status(201).send({
         success: true as const,
         message: 'This device will be notified of new inquiries',

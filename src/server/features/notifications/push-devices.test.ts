@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushDevice } from '../../../shared/contracts/push-devices.ts';
 import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
 import {
+  MAX_PUSH_DEVICES_PER_USER,
+  PUSH_DEVICE_LIMIT_CODE,
+  PUSH_DEVICE_LIMIT_MESSAGE,
+} from '../../../shared/rules/push-devices.ts';
+import {
   type LocalPushService,
   type LocalSubscription,
   startLocalPushService,
@@ -174,6 +179,41 @@ describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
     expect((await addDevice({ ...CHROME_SUBSCRIPTION, name: 'Shared phone' })).statusCode).toBe(201);
     expect(await listDevices(other)).toEqual([]);
     expect((await listDevices()).map((device) => device.name)).toEqual(['Shared phone']);
+  });
+
+  it(`refuses a device beyond ${MAX_PUSH_DEVICES_PER_USER} per user, and still updates one of them`, async () => {
+    const endpointOf = (i: number) => `${CHROME_SUBSCRIPTION.endpoint}-${i}`;
+    for (let i = 1; i <= MAX_PUSH_DEVICES_PER_USER; i += 1) {
+      const added = await addDevice({ ...CHROME_SUBSCRIPTION, endpoint: endpointOf(i), name: `Device ${i}` });
+      expect(added.statusCode).toBe(201);
+    }
+    const beyond = await addDevice({
+      ...CHROME_SUBSCRIPTION,
+      endpoint: endpointOf(MAX_PUSH_DEVICES_PER_USER + 1),
+      name: 'One too many',
+    });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toEqual({
+      success: false,
+      message: PUSH_DEVICE_LIMIT_MESSAGE,
+      code: PUSH_DEVICE_LIMIT_CODE,
+    });
+    expect(PUSH_DEVICE_LIMIT_MESSAGE).toContain(`${MAX_PUSH_DEVICES_PER_USER} devices`);
+    expect(await listDevices()).toHaveLength(MAX_PUSH_DEVICES_PER_USER);
+    // A browser already listed subscribes again: an update, not another device.
+    const again = await addDevice({ ...CHROME_SUBSCRIPTION, endpoint: endpointOf(1), name: 'Renamed' });
+    expect(again.statusCode).toBe(201);
+    // Another user's browser moving here counts as another device; theirs stay theirs.
+    await createAdmin(t.database, OTHER_ADMIN);
+    const other = await signIn(t.app, OTHER_ADMIN);
+    const shared = { ...CHROME_SUBSCRIPTION, endpoint: endpointOf(99), name: 'Shared phone' };
+    expect((await addDevice(shared, other)).statusCode).toBe(201);
+    expect((await addDevice(shared)).statusCode).toBe(409);
+    expect(await listDevices(other)).toHaveLength(1);
+    // Once one is removed, another may be added.
+    const [first] = await listDevices();
+    expect((await call({ method: 'DELETE', url: `${DEVICES}/${first!.id}` })).statusCode).toBe(200);
+    expect((await addDevice(shared)).statusCode).toBe(201);
   });
 
   it('refuses a subscription that is not one, naming the field and never echoing it', async () => {

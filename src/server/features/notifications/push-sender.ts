@@ -58,6 +58,8 @@ export function createPushSender(
   config: Pick<Config, 'ADMIN_EMAIL' | 'PUBLIC_ORIGIN'>,
   rules: PushEndpointRules,
   clock: () => number = Date.now,
+  /** How long a push service may take to answer, the connection included (tests shorten or lengthen it). */
+  timeoutMs: number = PUSH_TIMEOUT_MS,
 ): PushSender {
   const keyPair = serverSecret(db, 'vapid-keys', clock, () => JSON.stringify(webpush.generateVAPIDKeys()));
   const vapidKeys = async () => JSON.parse(await keyPair()) as { publicKey: string; privateKey: string };
@@ -83,7 +85,7 @@ export function createPushSender(
       );
       const { status } = await egressRequest(
         request.endpoint,
-        { method: 'POST', headers: request.headers, body: request.body ?? '', timeoutMs: PUSH_TIMEOUT_MS },
+        { method: 'POST', headers: request.headers, body: request.body ?? '', timeoutMs },
         rules,
       );
       if (status >= 200 && status < 300) return { kind: 'sent' };

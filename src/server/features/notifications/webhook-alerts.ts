@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { writeOutboxEntries } from './outbox.ts';
+import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
 
 /**
  * Tells every administrator (active) by email that a webhook was turned off after a day of failures: the
@@ -26,6 +26,7 @@ export function webhookDisabledAlert({
       administrators.map(({ id }) => ({
         kind: 'email' as const,
         payload: { type: 'webhook-disabled', adminId: id, url, description },
+        lane: EMAIL_LANE,
       })),
       nowIso(clock),
     );

@@ -2,7 +2,7 @@ import { type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { newId, nowIso } from '../../db/values.ts';
-import { deliveryOrderingKey, eventSubject, type WebhookOutbox } from './webhook-outbox.ts';
+import { deliveryLane, deliveryOrderingKey, eventSubject, type WebhookOutbox } from './webhook-outbox.ts';
 import type { WebhookDeliveryPayload } from './webhook-repository.ts';
 
 /** What an event says: `data` as it was when the event happened (a deleted inquiry's included). */
@@ -110,6 +110,7 @@ export function createWebhookEvents({
           .execute();
         await outbox.enqueue(executor, 'webhook', { deliveryId } satisfies WebhookDeliveryPayload, {
           orderingKey: deliveryOrderingKey(endpoint.id, subject),
+          lane: deliveryLane(endpoint.id),
         });
       }
     }

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/rules/webhooks.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toIso } from '../../db/values.ts';
-import { deliveryOrderingKey, eventSubject, type WebhookOutbox } from './webhook-outbox.ts';
+import { deliveryLane, deliveryOrderingKey, eventSubject, type WebhookOutbox } from './webhook-outbox.ts';
 
 /** The outbox entry that sends one delivery. */
 export interface WebhookDeliveryPayload {
@@ -246,6 +246,7 @@ export function createWebhookRepository(db: Kysely<DB>, { clock = Date.now }: { 
         const subjectId = String((JSON.parse(row.body) as { data?: { id?: unknown } }).data?.id ?? '');
         await outbox.enqueue(trx, 'webhook', { deliveryId } satisfies WebhookDeliveryPayload, {
           orderingKey: deliveryOrderingKey(endpointId, eventSubject(row.event as WebhookEvent, subjectId)),
+          lane: deliveryLane(endpointId),
         });
         return 'queued';
       });

@@ -2,7 +2,12 @@ import { BellRing, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type PushDevice, PushDeviceInputSchema } from '../../../shared/contracts/push-devices.ts';
-import { DEVICE_NAME_MAX_LENGTH, deviceNameFromUserAgent } from '../../../shared/rules/push-devices.ts';
+import {
+  DEVICE_NAME_MAX_LENGTH,
+  deviceNameFromUserAgent,
+  MAX_PUSH_DEVICES_PER_USER,
+  PUSH_DEVICE_LIMIT_MESSAGE,
+} from '../../../shared/rules/push-devices.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -206,6 +211,11 @@ export function PushDevicesCard() {
             <>
               {subscribedHere ? (
                 <p className="mt-3 text-sm text-slate-700">This device is notified of new inquiries.</p>
+              ) : list.length >= MAX_PUSH_DEVICES_PER_USER ? (
+                // The server refuses another (409); said before the browser is asked to subscribe.
+                <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  {PUSH_DEVICE_LIMIT_MESSAGE}
+                </p>
               ) : (
                 <NotifyThisDevice onSubscribed={setThisEndpoint} />
               )}
