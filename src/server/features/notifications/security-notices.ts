@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction, isSecurityNotice } from '../../../shared/rules/audit-log.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { writeOutboxEntries } from './outbox.ts';
+import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
 
 /** What the audit log recorded, as far as a security notice tells it (the audit log's own record has this). */
 export interface SecurityEvent {
@@ -52,6 +52,7 @@ export function securityNoticeAlert({
       db,
       administrators.map(({ id }) => ({
         kind: 'email' as const,
+        lane: EMAIL_LANE,
         payload: {
           type: 'security-notice',
           adminId: id,
