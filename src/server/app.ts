@@ -576,7 +576,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ],
   });
 
-  await registerApiReference(app, config, { access: app.requireAccess('administration') });
+  await registerApiReference(app, config);
 
   await app.register(siteIconRoutes, {
     brand: async () => {

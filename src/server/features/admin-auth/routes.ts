@@ -23,6 +23,7 @@ import {
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { access } from '../../plugins/access.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
 import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
@@ -105,6 +106,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/login',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'signIn',
@@ -146,6 +148,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/login/two-factor',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'signInWithTwoFactor',
@@ -200,6 +203,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/logout',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'signOut',
@@ -221,7 +225,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.get(
     '/api/admin/me',
     {
-      onRequest: app.requireAccess('account'),
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'getSignedInUser',
@@ -238,7 +242,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/password',
     {
-      onRequest: app.requireAccess('account'),
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'changeOwnPassword',
@@ -265,6 +269,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.get(
     '/api/admin/login-info',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'getSignInInfo',

@@ -12,6 +12,7 @@ import {
 import { DASHBOARD_DAYS, MOST_VIEWED_POSTS } from '../../../shared/rules/dashboard.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
 
 /**
@@ -57,7 +58,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.get(
     '/api/admin/dashboard',
     {
-      onRequest: app.requireAccess('dashboard'),
+      config: { access: access.scripted('dashboard') },
       schema: {
         tags: ['dashboard'],
         summary: 'The back office’s figures: inquiry counts, inquiries per day, unread, posts and channels',
@@ -82,7 +83,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.get(
     '/api/admin/dashboard/clicks-and-views',
     {
-      onRequest: app.requireAccess('dashboard'),
+      config: { access: access.scripted('dashboard') },
       schema: {
         tags: ['dashboard'],
         operationId: 'getClicksAndViews',
@@ -113,7 +114,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.delete(
     '/api/admin/dashboard/channel-clicks',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['dashboard'],
         operationId: 'resetChannelClicks',

@@ -8,6 +8,7 @@ import {
   TestPushResponseSchema,
 } from '../../../shared/contracts/push-devices.ts';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
+import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -25,11 +26,10 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   devices: PushDeviceRepository;
   sender: PushSender;
 }> = async (app, { devices, sender }) => {
-  app.addHook('onRequest', app.requireAccess('account'));
-
   app.get(
     '/api/admin/push/public-key',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary: "The server's VAPID public key, which a browser subscribes to push with",
@@ -42,6 +42,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/profile/devices',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary: "The signed-in user's devices that receive push notifications",
@@ -57,6 +58,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/profile/devices',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary:
@@ -79,6 +81,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/profile/devices/:id',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary: "Removes one of the signed-in user's devices: it gets no more notifications",
@@ -97,6 +100,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/profile/devices/:id/test',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         operationId: 'sendTestNotification',

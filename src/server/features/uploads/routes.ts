@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/uploads.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 import { newId } from '../../db/values.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { processImage, UnacceptableImageError } from './image-processing.ts';
@@ -42,7 +43,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app,
   { uploads, servedFiles, publicContent },
 ) => {
-  app.addHook('onRequest', app.requireAccess('blog'));
   // Only this scope reads multipart bodies; one file, and no more of it than the limit (the rest is refused).
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
@@ -51,6 +51,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app.post(
     '/api/uploads',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['uploads'],
         operationId: 'uploadImage',
@@ -104,6 +105,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app.delete(
     '/api/uploads/:id',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['uploads'],
         operationId: 'deleteImage',
@@ -130,7 +132,10 @@ export const uploadFileRoutes: FastifyPluginAsyncZod<{ servedFiles: ServedFiles 
 ) => {
   app.get(
     '/uploads/:id/:file',
-    { schema: { hide: true, params: UploadFileParamsSchema }, config: { requestLog: 'debug' } },
+    {
+      schema: { hide: true, params: UploadFileParamsSchema },
+      config: { access: access.public, requestLog: 'debug' },
+    },
     async (request, reply) => {
       const stored = await servedFiles.get(request.params.id, request.params.file);
       if (!stored) throw new HttpError(404, UPLOAD_MESSAGES.notFound);

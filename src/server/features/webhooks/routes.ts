@@ -12,6 +12,7 @@ import {
   WebhookEndpointUpdateSchema,
 } from '../../../shared/contracts/webhooks.ts';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
+import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -44,8 +45,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app,
   { webhooks, outbox, allowPrivateHttp },
 ) => {
-  app.addHook('onRequest', app.requireAccess('administration'));
-
   const checkUrl = async (url: string) => {
     const problem = await webhookUrlProblem(url, { allowPrivateHttp });
     if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { url: problem });
@@ -54,6 +53,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.get(
     '/api/admin/webhooks',
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'The webhook endpoints, oldest first (without their secrets)',
@@ -69,6 +69,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks',
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'Adds a webhook endpoint; the answer carries its signing secret, which is never shown again',
@@ -93,6 +94,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.patch(
     '/api/admin/webhooks/:id',
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -115,6 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.delete(
     '/api/admin/webhooks/:id',
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'Deletes a webhook endpoint with its delivery log; nothing more is sent to it',
@@ -131,6 +134,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.get(
     '/api/admin/webhooks/:id/deliveries',
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -149,6 +153,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
