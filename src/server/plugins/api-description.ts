@@ -28,7 +28,7 @@ export interface AccessExtension {
   sensitive: boolean;
 }
 
-const accessExtension = ({ area, tokens, sensitive }: RouteAccess): AccessExtension => ({
+export const accessExtension = ({ area, tokens, sensitive }: RouteAccess): AccessExtension => ({
   area,
   roles: area === 'public' ? [] : rolesThatCanUse(area),
   tokens,
@@ -181,8 +181,8 @@ export async function registerApiReference(app: FastifyInstance, config: Config)
   );
 
   await app.register(async (scope) => {
-    // Administrators only: 401 without a session, 403 for agents and editors.
-    declareAccessOfPluginRoutes(scope, access.scripted('administration'));
+    // Administrators signed in, never a token: 401 without a session, 403 for agents, editors and tokens.
+    declareAccessOfPluginRoutes(scope, access.session('administration'));
     scope.addHook('onSend', async (_request, reply, payload) => {
       if (typeof payload !== 'string' || !payload.includes(NONCE_PLACEHOLDER)) return payload;
       // The zod inside Scalar's script tries `Function('')` to see whether it may compile validators, which

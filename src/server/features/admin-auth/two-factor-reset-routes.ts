@@ -22,7 +22,7 @@ export const twoFactorResetRoutes: FastifyPluginAsyncZod<TwoFactorResetDeps> = a
   app.delete(
     '/api/admin/users/:id/two-factor',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         operationId: 'resetUserTwoFactor',

@@ -33,7 +33,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/api-tokens',
     {
-      config: { access: access.session('account') },
+      config: { access: access.sensitive('account') },
       schema: {
         tags: ['api-tokens'],
         summary: 'Creates an API token for the signed-in user; the answer is the only time it is shown',

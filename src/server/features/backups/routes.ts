@@ -21,7 +21,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/backups',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.session('administration') },
       schema: {
         tags: ['backups'],
         operationId: 'getBackupStatus',
@@ -36,7 +36,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/backups/latest',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['backups'],
         operationId: 'downloadLatestBackup',

@@ -65,7 +65,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.get(
     '/api/admin/settings/sign-in',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.session('administration') },
       schema: {
         tags: ['settings'],
         operationId: 'getSignInSettings',
@@ -79,7 +79,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings/sign-in',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['settings'],
         operationId: 'replaceSignInSettings',

@@ -111,7 +111,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.get(
     BASE,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.session('administration') },
       schema: {
         tags: ['team'],
         summary: 'Every back-office user, by name, with role and state',
@@ -124,7 +124,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     BASE,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         summary: 'Add a user with a typed or generated password, or an invitation link (returned this once)',
@@ -166,7 +166,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.patch(
     `${BASE}/:id`,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         summary: 'Rename a user, change their role, disable (signing them out) or enable them',
@@ -184,7 +184,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.delete(
     `${BASE}/:id`,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         summary: 'Delete a user: their sessions, devices and invitations go; notes keep their name',
@@ -201,7 +201,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     `${BASE}/:id/password`,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         operationId: 'resetUserPassword',
@@ -228,7 +228,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     `${BASE}/:id/invitation`,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         operationId: 'renewUserInvitation',

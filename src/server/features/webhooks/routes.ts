@@ -53,7 +53,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.get(
     '/api/admin/webhooks',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.session('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'The webhook endpoints, oldest first (without their secrets)',
@@ -69,7 +69,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'Adds a webhook endpoint; the answer carries its signing secret, which is never shown again',
@@ -94,7 +94,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.patch(
     '/api/admin/webhooks/:id',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -117,7 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.delete(
     '/api/admin/webhooks/:id',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'Deletes a webhook endpoint with its delivery log; nothing more is sent to it',
@@ -134,7 +134,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.get(
     '/api/admin/webhooks/:id/deliveries',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.session('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -153,7 +153,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
