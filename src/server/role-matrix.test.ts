@@ -21,6 +21,11 @@ import {
   type TestApp,
 } from './test-support/test-app.ts';
 
+/**
+ * Every operation of the API document, called without a session, as each role, and with a read and a
+ * read-write token of each role, must answer as its route's access declaration says (`config.access`,
+ * decision 048), read from the app (`app.routeAccess`): this test keeps no table of its own.
+ */
 const PASSWORD = 'role matrix password';
 const label = (operation: { method: string; path: string }) => `${operation.method} ${operation.path}`;
 
@@ -108,7 +113,7 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
     expect(hidden, 'API routes hidden from the document').toEqual([]);
   });
 
-  it('every operation answers each role and a visitor as its area says', async () => {
+  it('every operation answers each role and a visitor as its declaration says', async () => {
     const failures: string[] = [];
     let cases = 0;
     const expectAnswer = (what: string, answer: Answer, ok: boolean, wanted: string) => {
