@@ -266,7 +266,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const cookieJar = sessionCookie(config);
   const apiTokenRepository = createApiTokenRepository(db, database.dialect);
   const apiTokens = createApiTokens(apiTokenRepository, clock);
-  registerAuth(app, sessions, apiTokens, cookieJar, { twoFactorRequiredForAdministrators });
+  registerAuth(app, sessions, apiTokens, cookieJar, { twoFactorRequiredForAdministrators, clock });
   const auditLog = createAuditLogRepository(db);
   // Set once the outbox exists (below); asked only when a request is recorded, after the app is built.
   let securityNotice: ((event: SecurityEvent) => Promise<void>) | undefined;
@@ -322,7 +322,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     twoFactor,
     twoFactorThrottle,
     devices: trustedDevices,
-    clock,
   });
   const team = createTeamRepository(db, database.dialect, { sessions: sessionRecords, clock });
   await app.register(teamRoutes, { config, team, clock });
@@ -617,7 +616,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ],
   });
 
-  await registerApiReference(app, config, { access: app.requireAccess('administration') });
+  await registerApiReference(app, config);
 
   await app.register(siteIconRoutes, {
     brand: async () => {

@@ -3,8 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../shared/rules/api.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../shared/rules/api-tokens.ts';
-import { type Area, canUse, FORBIDDEN_MESSAGE, ROLES, type Role } from '../shared/rules/roles.ts';
-import { isApiDescriptionRoute } from './plugins/api-description.ts';
+import { canUse, FORBIDDEN_MESSAGE, ROLES, type Role } from '../shared/rules/roles.ts';
+import type { RouteAccess } from './plugins/access.ts';
+import { accessExtension, isApiDescriptionRoute } from './plugins/api-description.ts';
 import {
   type FuzzOperation,
   normalizeRoutePath,
@@ -21,119 +22,10 @@ import {
 } from './test-support/test-app.ts';
 
 /**
- * Who may call each operation of the API document: the part of the back office it belongs to
- * (src/shared/rules/roles.ts), or `public` for what a visitor may call without a session. Every operation
- * of the document must be here and nothing else: a new route fails this test until it gets its line.
+ * Every operation of the API document, called without a session, as each role, and with a read and a
+ * read-write token of each role, must answer as its route's access declaration says (`config.access`,
+ * decision 048), read from the app (`app.routeAccess`): this test keeps no table of its own.
  */
-const ACCESS: Record<string, Area | 'public'> = {
-  'GET /api/health': 'public',
-  'GET /api/ready': 'public',
-
-  'POST /api/admin/login': 'public',
-  'POST /api/admin/logout': 'public',
-  'GET /api/admin/login-info': 'public',
-  'GET /api/admin/me': 'account',
-  'POST /api/admin/password': 'account',
-  'POST /api/admin/login/two-factor': 'public',
-  'GET /api/admin/two-factor': 'account',
-  'POST /api/admin/two-factor/setup': 'account',
-  'POST /api/admin/two-factor/enable': 'account',
-  'POST /api/admin/two-factor/disable': 'account',
-  'POST /api/admin/two-factor/recovery-codes': 'account',
-  'DELETE /api/admin/users/{id}/two-factor': 'administration',
-  'GET /api/admin/settings/sign-in': 'administration',
-  'PUT /api/admin/settings/sign-in': 'administration',
-
-  'GET /api/admin/webhooks': 'administration',
-  'POST /api/admin/webhooks': 'administration',
-  'PATCH /api/admin/webhooks/{id}': 'administration',
-  'DELETE /api/admin/webhooks/{id}': 'administration',
-  'GET /api/admin/webhooks/{id}/deliveries': 'administration',
-  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': 'administration',
-
-  'GET /api/admin/users': 'administration',
-  'POST /api/admin/users': 'administration',
-  'PATCH /api/admin/users/{id}': 'administration',
-  'DELETE /api/admin/users/{id}': 'administration',
-  'POST /api/admin/users/{id}/password': 'administration',
-  'POST /api/admin/users/{id}/invitation': 'administration',
-  'POST /api/admin/invitation/check': 'public',
-  'POST /api/admin/invitation/accept': 'public',
-
-  'GET /api/contacts/active': 'public',
-  'GET /api/contacts': 'administration',
-  'POST /api/contacts': 'administration',
-  'PATCH /api/contacts/{id}': 'administration',
-  'DELETE /api/contacts/{id}': 'administration',
-
-  'GET /api/settings': 'public',
-  'PUT /api/admin/settings': 'administration',
-
-  'GET /api/admin/push/public-key': 'account',
-  'GET /api/admin/profile/devices': 'account',
-  'POST /api/admin/profile/devices': 'account',
-  'DELETE /api/admin/profile/devices/{id}': 'account',
-  'POST /api/admin/profile/devices/{id}/test': 'account',
-  'GET /api/admin/api-tokens': 'account',
-  'POST /api/admin/api-tokens': 'account',
-  'DELETE /api/admin/api-tokens/{id}': 'account',
-  'GET /api/admin/profile/notifications': 'account',
-  'PUT /api/admin/profile/notifications': 'account',
-  'GET /api/admin/notifications': 'administration',
-  'POST /api/admin/notifications/test-email': 'administration',
-
-  'POST /api/contact-inquiries': 'public',
-  'GET /api/contact-inquiries': 'inbox',
-  'GET /api/contact-inquiries/stats': 'inbox',
-  'GET /api/contact-inquiries/export.csv': 'administration',
-  'GET /api/contact-inquiries/{id}': 'inbox',
-  'DELETE /api/contact-inquiries/{id}': 'administration',
-  'PATCH /api/contact-inquiries/{id}/status': 'inbox',
-  'PATCH /api/contact-inquiries/{id}/read': 'inbox',
-  'PATCH /api/contact-inquiries/{id}/unread': 'inbox',
-  'GET /api/admin/events': 'inbox',
-  'GET /api/contact-inquiries/assignees': 'inbox',
-  'PUT /api/contact-inquiries/{id}/assignee': 'inbox',
-  'GET /api/contact-inquiries/{id}/notes': 'inbox',
-  'POST /api/contact-inquiries/{id}/notes': 'inbox',
-  'PATCH /api/contact-inquiries/{id}/notes/{noteId}': 'inbox',
-  'DELETE /api/contact-inquiries/{id}/notes/{noteId}': 'inbox',
-  'GET /api/contact-inquiries/{id}/history': 'inbox',
-  'POST /api/contact-inquiries/{id}/reply-link': 'inbox',
-
-  'GET /api/blogs/published': 'public',
-  'GET /api/blogs/{post}': 'public',
-  'GET /api/blogs/admin/all': 'blog',
-  'GET /api/blogs/admin/{id}': 'blog',
-  'POST /api/blogs': 'blog',
-  'POST /api/blogs/preview': 'blog',
-  'PUT /api/blogs/{post}': 'blog',
-  'DELETE /api/blogs/{post}': 'blog',
-  'GET /api/blogs/admin/{id}/revisions': 'blog',
-  'GET /api/blogs/admin/{id}/revisions/{revisionId}': 'blog',
-  'POST /api/blogs/admin/{id}/revisions/{revisionId}/restore': 'blog',
-  'GET /api/blogs/autosaves/{postKey}': 'blog',
-  'PUT /api/blogs/autosaves/{postKey}': 'blog',
-  'DELETE /api/blogs/autosaves/{postKey}': 'blog',
-  'POST /api/uploads': 'blog',
-  'DELETE /api/uploads/{id}': 'blog',
-
-  'GET /api/members': 'administration',
-  'POST /api/members': 'administration',
-  'GET /api/members/{id}': 'administration',
-  'PATCH /api/members/{id}': 'administration',
-  'DELETE /api/members/{id}': 'administration',
-  'POST /api/members/{id}/password': 'administration',
-  'DELETE /api/auth/delete-account': 'public',
-
-  'GET /api/admin/dashboard': 'dashboard',
-  'GET /api/admin/dashboard/clicks-and-views': 'dashboard',
-  'DELETE /api/admin/dashboard/channel-clicks': 'administration',
-  'GET /api/admin/backups': 'administration',
-  'GET /api/admin/backups/latest': 'administration',
-  'GET /api/admin/audit-log': 'administration',
-};
-
 const PASSWORD = 'role matrix password';
 const label = (operation: { method: string; path: string }) => `${operation.method} ${operation.path}`;
 
@@ -188,20 +80,25 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
     return { status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
   };
 
-  it('the table lists every operation of the API document, and only those', async () => {
-    const documented = operations.map(label);
-    expect
-      .soft(
-        documented.filter((operation) => !(operation in ACCESS)),
-        'operations missing from ACCESS',
-      )
-      .toEqual([]);
-    expect
-      .soft(
-        Object.keys(ACCESS).filter((operation) => !documented.includes(operation)),
-        'not in the document',
-      )
-      .toEqual([]);
+  /** The operation's access declaration (access.ts): what the route itself says, never a copy. */
+  const declarationOf = (operation: FuzzOperation): RouteAccess => {
+    const declaration = t.app.routeAccess.get(label(operation));
+    if (!declaration) throw new Error(`${label(operation)} has no access declaration`);
+    return declaration;
+  };
+
+  it('every operation of the API document has its declaration, and shows it as x-access', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { 'x-access'?: unknown }>>;
+    }>();
+    const mismatches = operations
+      .filter((operation) => {
+        const declaration = t.app.routeAccess.get(label(operation));
+        const shown = document.paths[operation.path]?.[operation.method.toLowerCase()]?.['x-access'];
+        return !declaration || JSON.stringify(shown) !== JSON.stringify(accessExtension(declaration));
+      })
+      .map(label);
+    expect(mismatches).toEqual([]);
     // A route hidden from the document would escape the matrix: every /api route must be in it.
     const inDocument = new Set(
       operations.map((operation) => `${operation.method} ${normalizeRoutePath(operation.path)}`),
@@ -216,7 +113,7 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
     expect(hidden, 'API routes hidden from the document').toEqual([]);
   });
 
-  it('every operation answers each role and a visitor as its area says', async () => {
+  it('every operation answers each role and a visitor as its declaration says', async () => {
     const failures: string[] = [];
     let cases = 0;
     const expectAnswer = (what: string, answer: Answer, ok: boolean, wanted: string) => {
@@ -225,8 +122,7 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
         failures.push(`${what}: ${answer.status} ${JSON.stringify(answer.body)}, wanted ${wanted}`);
     };
     for (const operation of operations) {
-      const area = ACCESS[label(operation)];
-      if (area === undefined) continue;
+      const { area } = declarationOf(operation);
       const visitor = await call(operation, undefined);
       if (area === 'public') {
         expectAnswer(
@@ -270,7 +166,7 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
     expect(failures).toEqual([]);
     expect(cases).toBe(operations.length * 4);
   });
-  it("an API token answers as its role's session would, except for accounts and a read-only token's writes", async () => {
+  it('an API token answers as its declaration says: its role, the token kinds, a read-only token’s writes', async () => {
     const failures: string[] = [];
     const tokens: { role: Role; access: ApiTokenAccess; token: string }[] = [];
     for (const role of ROLES) {
@@ -284,15 +180,20 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
         tokens.push({ role, access, token: created.json().data.token });
       }
     }
+    let cases = 0;
     for (const operation of operations) {
-      const area = ACCESS[label(operation)];
-      if (area === undefined || area === 'public') continue;
+      const declaration = declarationOf(operation);
+      const { area } = declaration;
+      if (area === 'public') continue;
       for (const { role, access, token } of tokens) {
+        cases += 1;
         const answer = await call(operation, undefined, token);
         const refusal = !canUse(role, area)
           ? FORBIDDEN_MESSAGE
-          : area === 'account'
-            ? API_TOKEN_MESSAGES.accountArea
+          : !declaration.tokens.includes(access)
+            ? area === 'account'
+              ? API_TOKEN_MESSAGES.accountArea
+              : API_TOKEN_MESSAGES.sessionOnly
             : access === 'read' && !['GET', 'HEAD'].includes(operation.method)
               ? API_TOKEN_MESSAGES.readOnly
               : null;
@@ -308,5 +209,10 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
       }
     }
     expect(failures).toEqual([]);
+    // Both kinds of operation are there: those a token may call, and those it may not.
+    expect(cases).toBeGreaterThan(0);
+    const declarations = operations.map(declarationOf);
+    expect(declarations.some((declaration) => declaration.tokens.length > 0)).toBe(true);
+    expect(declarations.some((declaration) => declaration.sensitive)).toBe(true);
   });
 });

@@ -14,11 +14,18 @@ import {
   type TestApp,
   withTestApp,
 } from '../test-support/test-app.ts';
-import { API_DOCUMENT_PATH, API_REFERENCE_PATH, operationIdOf } from './api-description.ts';
+import { access } from './access.ts';
+import {
+  type AccessExtension,
+  API_DOCUMENT_PATH,
+  API_REFERENCE_PATH,
+  operationIdOf,
+} from './api-description.ts';
 import { securityHeaders } from './security.ts';
 
 interface Operation {
   operationId?: string;
+  'x-access'?: AccessExtension;
   summary?: string;
   security?: Record<string, string[]>[];
   requestBody?: unknown;
@@ -124,7 +131,10 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
       if (visitor.status === 401) {
         const withToken = await call(method, path, operation, { authorization: `Bearer ${token}` });
         expected =
-          withToken.status === 403 && withToken.message === API_TOKEN_MESSAGES.accountArea
+          withToken.status === 403 &&
+          [API_TOKEN_MESSAGES.accountArea, API_TOKEN_MESSAGES.sessionOnly].some(
+            (message) => message === withToken.message,
+          )
             ? SESSION_ONLY
             : SIGNED_IN;
       }
@@ -158,40 +168,56 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
     );
   });
 
-  it('covers routes added later, whether the plugin or the route requires access', async () => {
+  it('describes routes added later from their access declarations', async () => {
     await withTestApp(dialect, {}, async (later) => {
       const schema = (summary: string) => ({
         tags: ['test'],
         summary,
         response: { 200: z.object({ ok: z.boolean() }) },
       });
-      await later.app.register(async (scope) => {
-        scope.addHook('onRequest', scope.requireAccess('inbox'));
-        scope.get('/api/later/plugin', { schema: schema('Behind its plugin’s hook') }, async () => ({
-          ok: true,
-        }));
-      });
+      const ok = async () => ({ ok: true });
       await later.app.register(async (scope) => {
         scope.get(
-          '/api/later/route',
-          { onRequest: [scope.requireAccess('blog')], schema: schema('Behind its own hook') },
-          async () => ({ ok: true }),
+          '/api/later/scripted',
+          { config: { access: access.scripted('inbox') }, schema: schema('For scripts') },
+          ok,
         );
-        scope.get('/api/later/public', { schema: schema('Open to anyone') }, async () => ({ ok: true }));
+        scope.get(
+          '/api/later/public',
+          { config: { access: access.public }, schema: schema('Open to anyone') },
+          ok,
+        );
         scope.get(
           '/api/later/account',
-          { onRequest: scope.requireAccess('account'), schema: schema('One’s own account') },
-          async () => ({ ok: true }),
+          { config: { access: access.session('account') }, schema: schema('One’s own account') },
+          ok,
+        );
+        scope.post(
+          '/api/later/sensitive',
+          { config: { access: access.sensitive('administration') }, schema: schema('Sensitive') },
+          ok,
         );
       });
       const paths = (await documentOf(later.app)).paths;
-      expect(paths['/api/later/plugin']?.get).toMatchObject({
+      expect(paths['/api/later/scripted']?.get).toMatchObject({
         security: SIGNED_IN,
-        operationId: 'getLaterPlugin',
+        operationId: 'getLaterScripted',
+        'x-access': {
+          area: 'inbox',
+          roles: ['administrator', 'agent'],
+          tokens: ['read', 'read-write'],
+          sensitive: false,
+        },
       });
-      expect(paths['/api/later/route']?.get?.security).toEqual(SIGNED_IN);
-      expect(paths['/api/later/public']?.get?.security).toEqual([]);
+      expect(paths['/api/later/public']?.get).toMatchObject({
+        security: [],
+        'x-access': { area: 'public', roles: [], tokens: [], sensitive: false },
+      });
       expect(paths['/api/later/account']?.get?.security).toEqual(SESSION_ONLY);
+      expect(paths['/api/later/sensitive']?.post).toMatchObject({
+        security: SESSION_ONLY,
+        'x-access': { area: 'administration', roles: ['administrator'], tokens: [], sensitive: true },
+      });
     });
   });
 });

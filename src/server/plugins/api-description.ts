@@ -1,9 +1,10 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import apiReference from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { type Area, canUse, ROLE_LABELS, ROLES } from '../../shared/rules/roles.ts';
+import { type Area, ROLE_LABELS, type Role, rolesThatCanUse } from '../../shared/rules/roles.ts';
 import type { Config } from '../config.ts';
+import { access, declareAccessOfPluginRoutes, type RouteAccess } from './access.ts';
 import { siteOrigin } from './site-origin.ts';
 
 export const API_DOCUMENT_PATH = '/api/openapi.json';
@@ -14,22 +15,25 @@ export const API_REFERENCE_PATH = '/api/docs';
 export const isApiDescriptionRoute = (path: string) =>
   path === API_DOCUMENT_PATH || path === API_REFERENCE_PATH || path.startsWith(`${API_REFERENCE_PATH}/`);
 
-// A Record, so that a new area fails to compile until it is listed here.
-const AREAS: Record<Area, true> = {
-  account: true,
-  dashboard: true,
-  inbox: true,
-  blog: true,
-  administration: true,
-};
-
 /** What an operation that needs a signed-in user accepts: the session cookie, or an API token. */
 const SIGNED_IN_SECURITY: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
-/** One's own account (area `account` only) takes the session alone: a token never reaches it. */
+/** An operation no token may call (one's own account, the sensitive ones) takes the session alone. */
 const SESSION_ONLY_SECURITY: Record<string, string[]>[] = [{ sessionCookie: [] }];
 
-/** Whether an API token may call an operation behind `areas`: any area but `account` (see auth.ts). */
-const tokensReach = (areas: Area[]) => areas.some((area) => area !== 'account');
+/** The `x-access` extension of an operation: its access declaration (access.ts), with the roles spelled out. */
+export interface AccessExtension {
+  area: RouteAccess['area'];
+  roles: Role[];
+  tokens: RouteAccess['tokens'];
+  sensitive: boolean;
+}
+
+export const accessExtension = ({ area, tokens, sensitive }: RouteAccess): AccessExtension => ({
+  area,
+  roles: area === 'public' ? [] : rolesThatCanUse(area),
+  tokens,
+  sensitive,
+});
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const singular = (word: string) =>
@@ -68,27 +72,17 @@ export function operationIdOf(method: string, url: string): string {
   return `${verbs[method] ?? method.toLowerCase()}${words.map(capitalized).join('')}`;
 }
 
-/**
- * The onRequest hooks a route runs: its plugins' (added with addHook, kept by Fastify under a symbol it
- * does not export) and its own. Read when the document is built, so hooks added after a route count too.
- */
-function onRequestHooksOf(route: RouteOptions, instance: FastifyInstance | undefined): unknown[] {
-  const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-  if (!instance) return own;
-  const hooksKey = Object.getOwnPropertySymbols(instance).find((key) => key.description === 'fastify.hooks');
-  if (!hooksKey)
-    throw new Error("Fastify's hooks of a plugin could not be found: the API description needs them");
-  const pluginHooks = (instance as unknown as Record<symbol, { onRequest: unknown[] }>)[hooksKey]?.onRequest;
-  return [...(pluginHooks ?? []), ...own];
-}
-
-/** Who may call an operation, for its description: the roles that may use every area it requires. */
-function rolesSentence(areas: Area[]): string {
-  const roles = ROLES.filter((role) => areas.every((area) => canUse(role, area)));
-  const who = tokensReach(areas)
-    ? 'Needs a signed-in user or an API token (a read-only one for GET only)'
-    : 'Needs a signed-in user (API tokens cannot call it)';
-  return `${who}; roles: ${roles.map((role) => ROLE_LABELS[role]).join(', ')}.`;
+/** Who may call an operation, for its description: how, and the roles that may. */
+function accessSentence({ area, tokens, sensitive }: RouteAccess & { area: Area }): string {
+  const who =
+    tokens.length > 0
+      ? 'Needs a signed-in user or an API token (a read-only one for GET only)'
+      : sensitive
+        ? 'Needs a signed-in user; sensitive, so API tokens cannot call it'
+        : 'Needs a signed-in user (API tokens cannot call it)';
+  return `${who}; roles: ${rolesThatCanUse(area)
+    .map((role) => ROLE_LABELS[role])
+    .join(', ')}.`;
 }
 
 export interface ApiDescriptionOptions {
@@ -98,36 +92,30 @@ export interface ApiDescriptionOptions {
 
 /**
  * The OpenAPI document of every route (@fastify/swagger, schemas from zod). Each operation gets an
- * operationId, and those behind `app.requireAccess(...)` — found in the route's hooks, whether the route
- * or its plugin added it — the session cookie and bearer token as their security requirement. Registered
- * before any route, so that it sees them all.
+ * operationId, and its security requirement, a sentence saying who may call it and an `x-access` extension,
+ * all from the route's access declaration (`config.access`, decision 048). Registered before any route, so
+ * that it sees them all.
  */
 export async function registerApiDescription(
   app: FastifyInstance,
   { sessionCookieName }: ApiDescriptionOptions,
 ): Promise<void> {
-  const instanceOfRoute = new WeakMap<RouteOptions, FastifyInstance>();
-  app.addHook('onRoute', function (this: FastifyInstance, route) {
-    instanceOfRoute.set(route, this);
-  });
-
-  const accessAreasOf = (route: RouteOptions): Area[] => {
-    const hooks = onRequestHooksOf(route, instanceOfRoute.get(route));
-    // requireAccess hands out one hook per area: the same function wherever it is used.
-    return (Object.keys(AREAS) as Area[]).filter((area) => hooks.includes(app.requireAccess(area)));
-  };
-
   const transform: SwaggerTransform = (input) => {
     const { schema, url } = jsonSchemaTransform(input);
     if (!schema || schema.hide) return { schema, url };
     const described: FastifySchema = schema;
     const method = [input.route.method].flat()[0] ?? 'GET';
-    const areas = accessAreasOf(input.route);
+    const declaration = input.route.config?.access;
+    // The auth plugin refuses to start with a route that declares none: this is for a document built alone.
+    if (!declaration) throw new Error(`${method} ${url} declares no access`);
+    const { area } = declaration;
     // A public operation says so with an empty list: no requirement, anyone may call it.
     const security =
-      described.security ??
-      (areas.length === 0 ? [] : tokensReach(areas) ? SIGNED_IN_SECURITY : SESSION_ONLY_SECURITY);
-    const description = [described.description, areas.length > 0 ? rolesSentence(areas) : undefined]
+      area === 'public' ? [] : declaration.tokens.length > 0 ? SIGNED_IN_SECURITY : SESSION_ONLY_SECURITY;
+    const description = [
+      described.description,
+      area === 'public' ? undefined : accessSentence({ ...declaration, area }),
+    ]
       .filter(Boolean)
       .join('\n\n');
     return {
@@ -135,6 +123,7 @@ export async function registerApiDescription(
         ...described,
         operationId: described.operationId ?? operationIdOf(method, url),
         security,
+        'x-access': accessExtension(declaration),
         ...(description ? { description } : {}),
       },
       url,
@@ -173,11 +162,6 @@ export async function registerApiDescription(
   });
 }
 
-export interface ApiReferenceOptions {
-  /** Who may read the interactive reference: administrators (`app.requireAccess('administration')`). */
-  access: onRequestHookHandler;
-}
-
 /** A stand-in the reference page's scripts carry, replaced by each response's own CSP nonce. */
 const NONCE_PLACEHOLDER = 'sampark-csp-nonce-placeholder';
 
@@ -186,17 +170,19 @@ const NONCE_PLACEHOLDER = 'sampark-csp-nonce-placeholder';
  * interactive reference at /api/docs, served from node_modules. The reference's page carries the site's
  * page policy (script-src 'self' with this response's nonce), like every page.
  */
-export async function registerApiReference(
-  app: FastifyInstance,
-  config: Config,
-  { access }: ApiReferenceOptions,
-): Promise<void> {
-  app.get(API_DOCUMENT_PATH, { schema: { hide: true } }, async (request) => ({
-    ...app.swagger(),
-    servers: [{ url: siteOrigin(config, request) }],
-  }));
+export async function registerApiReference(app: FastifyInstance, config: Config): Promise<void> {
+  app.get(
+    API_DOCUMENT_PATH,
+    { schema: { hide: true }, config: { access: access.public } },
+    async (request) => ({
+      ...app.swagger(),
+      servers: [{ url: siteOrigin(config, request) }],
+    }),
+  );
 
   await app.register(async (scope) => {
+    // Administrators signed in, never a token: 401 without a session, 403 for agents, editors and tokens.
+    declareAccessOfPluginRoutes(scope, access.session('administration'));
     scope.addHook('onSend', async (_request, reply, payload) => {
       if (typeof payload !== 'string' || !payload.includes(NONCE_PLACEHOLDER)) return payload;
       // The zod inside Scalar's script tries `Function('')` to see whether it may compile validators, which
@@ -210,7 +196,6 @@ export async function registerApiReference(
     });
     await scope.register(apiReference, {
       routePrefix: API_REFERENCE_PATH,
-      hooks: { onRequest: access },
       logLevel: 'warn',
       configuration: {
         url: API_DOCUMENT_PATH,

@@ -9,6 +9,7 @@ import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../../shared/rules/api-
 import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
 import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '../../shared/rules/two-factor.ts';
 import type { Config } from '../config.ts';
+import { accessOf, operationKey, type RouteAccess } from './access.ts';
 import { bearerToken } from './bearer-token.ts';
 import { HttpError } from './errors.ts';
 import { isHttps } from './security.ts';
@@ -29,8 +30,6 @@ export interface SignedInAdmin {
   reauthenticatedAt?: string | null;
 }
 
-type OnRequestHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
 /** Finds the admin of a session cookie's token; the admin-auth feature's session service is one. */
 interface AdminSessions {
   resolve(token: string | undefined): Promise<SignedInAdmin | null>;
@@ -46,18 +45,12 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 declare module 'fastify' {
   interface FastifyRequest {
     admin: SignedInAdmin | null;
-    /** A token's request passed a check of an area other than `account` (see the preValidation hook). */
-    tokenReachesBeyondAccount: boolean;
   }
   interface FastifyInstance {
-    /**
-     * The onRequest hook of every back-office route: 401 without a live session, 403 when the user's role
-     * may not use `area` (src/shared/rules/roles.ts), or when the user must set up two-factor sign-in first
-     * and `area` is not their own account — all before the request is validated.
-     */
-    requireAccess: (area: Area) => OnRequestHook;
     /** The signed-in admin of a request, or null: for public routes that show admins a little more. */
     adminFromRequest: (request: FastifyRequest) => Promise<SignedInAdmin | null>;
+    /** Every route's access declaration, by `METHOD /path/{param}` (operationKey): for tests and tools. */
+    routeAccess: ReadonlyMap<string, RouteAccess>;
   }
 }
 
@@ -85,66 +78,97 @@ export function sessionCookie(config: Config): SessionCookie {
 export interface AuthOptions {
   /** Whether the site requires two-factor sign-in of administrators (the sign-in settings). */
   twoFactorRequiredForAdministrators: () => Promise<boolean>;
+  /** Now, for the age of a session's last password or second factor (decision 049). */
+  clock: () => number;
 }
 
+/**
+ * Enforces every route's access declaration (`config.access`, see access.ts): an `onRoute` hook, so it is
+ * registered before any route, puts the check first among the route's onRequest hooks, and refuses to start
+ * with a route that declares nothing.
+ */
 export function registerAuth(
   app: FastifyInstance,
   sessions: AdminSessions,
   apiTokens: ApiTokenResolver,
   cookie: SessionCookie,
-  { twoFactorRequiredForAdministrators }: AuthOptions,
+  { twoFactorRequiredForAdministrators, clock }: AuthOptions,
 ): void {
   app.decorateRequest('admin', null);
-  app.decorateRequest('tokenReachesBeyondAccount', false);
-  // After every onRequest hook, so a route's own area counts beside its plugin's (My Profile's plugin checks
-  // `account`, and some of its routes `administration` on top): a token works for scripts, never for the
-  // account it belongs to (password, two-factor, devices, more tokens); a read-only one only reads.
-  // A callback hook, not an async one: it runs on every request, and for nearly all it has nothing to do.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const token = request.admin?.apiToken;
-    if (!token) return done();
-    if (!request.tokenReachesBeyondAccount) return done(new HttpError(403, API_TOKEN_MESSAGES.accountArea));
-    if (token.access === 'read' && !READ_METHODS.has(request.method)) {
-      return done(new HttpError(403, API_TOKEN_MESSAGES.readOnly));
-    }
-    done();
-  });
   app.decorate('adminFromRequest', async (request: FastifyRequest) => {
     const token = cookie.read(request);
     return token === undefined ? null : sessions.resolve(token);
   });
-  const hooks = new Map<Area, OnRequestHook>();
-  app.decorate('requireAccess', (area: Area) => {
-    let hook = hooks.get(area);
-    if (!hook) {
-      hook = async (request: FastifyRequest, reply: FastifyReply) => {
-        // Admin answers are personal: never kept by a shared cache or the browser's back-forward cache.
-        reply.header('cache-control', 'no-store');
-        // A route may have two hooks (its plugin's and its own): the session or token is looked up once.
-        const token = bearerToken(request);
-        if (token !== undefined) {
-          const admin = request.admin ?? (await apiTokens.resolve(token));
-          if (!admin) {
-            reply.header('www-authenticate', 'Bearer error="invalid_token"');
-            throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
-          }
-          request.admin = admin;
-          if (area !== 'account') request.tokenReachesBeyondAccount = true;
-        }
-        const admin = request.admin ?? (await sessions.resolve(cookie.read(request)));
-        if (!admin) {
-          if (cookie.read(request) !== undefined) cookie.clear(reply);
-          throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
-        }
-        request.admin = admin;
-        if (!canUse(admin.role, area)) throw new HttpError(403, FORBIDDEN_MESSAGE);
-        if (area !== 'account' && (await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators))) {
-          throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
-        }
-      };
-      hooks.set(area, hook);
+
+  /** The session's or token's user, or a 401: a token, when one is sent, decides alone. */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<SignedInAdmin> => {
+    const token = bearerToken(request);
+    if (token !== undefined) {
+      const admin = await apiTokens.resolve(token);
+      if (admin) return admin;
+      reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
     }
-    return hook;
+    const admin = await sessions.resolve(cookie.read(request));
+    if (admin) return admin;
+    if (cookie.read(request) !== undefined) cookie.clear(reply);
+    throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
+  };
+
+  /**
+   * The one check of every non-public route, all before the request is validated: 401 without a live
+   * session or with a bad token; 403 when the role may not use the area, when two-factor sign-in must be set
+   * up first (except for one's own account), when a token may not call the route, or when a read-only token
+   * would write.
+   */
+  const enforce = async (
+    declaration: RouteAccess & { area: Area },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> => {
+    // Admin answers are personal: never kept by a shared cache or the browser's back-forward cache.
+    reply.header('cache-control', 'no-store');
+    const admin = await signedIn(request, reply);
+    request.admin = admin;
+    if (!canUse(admin.role, declaration.area)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+    if (
+      declaration.area !== 'account' &&
+      (await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators))
+    )
+      throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
+    const token = admin.apiToken;
+    if (token) {
+      if (!declaration.tokens.includes(token.access))
+        throw new HttpError(
+          403,
+          declaration.area === 'account' ? API_TOKEN_MESSAGES.accountArea : API_TOKEN_MESSAGES.sessionOnly,
+        );
+      if (token.access === 'read' && !READ_METHODS.has(request.method))
+        throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
+    }
+    if (declaration.sensitive) {
+      // Sensitive operations (decision 048): a session, never a token, whatever the declaration lists, that
+      // gave its password or second factor lately (decision 049).
+      if (token) throw new HttpError(403, API_TOKEN_MESSAGES.sessionOnly);
+      requireRecentReauthentication(admin, clock());
+    }
+  };
+
+  const declared = new Map<string, RouteAccess>();
+  app.decorate('routeAccess', declared);
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    const declaration = accessOf(this, route.config);
+    if (!declaration)
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url} declares no access: give it config.access (access.ts)`,
+      );
+    route.config = { ...route.config, access: declaration };
+    for (const method of [route.method].flat()) declared.set(operationKey(method, route.url), declaration);
+    const { area } = declaration;
+    if (area === 'public') return;
+    const ofSignedIn = { ...declaration, area };
+    const check = (request: FastifyRequest, reply: FastifyReply) => enforce(ofSignedIn, request, reply);
+    route.onRequest = [check, ...(route.onRequest === undefined ? [] : [route.onRequest].flat())];
   });
 }
 
@@ -154,7 +178,7 @@ const REAUTHENTICATION_WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
  * A sensitive route's last check (decision 049): the session gave its password or second factor within the
  * last ten minutes, else a 403 whose `code` makes the back office ask for it and try again.
  */
-export function requireRecentReauthentication(admin: SignedInAdmin, now: number): void {
+function requireRecentReauthentication(admin: SignedInAdmin, now: number): void {
   const at = admin.reauthenticatedAt ? Date.parse(admin.reauthenticatedAt) : Number.NaN;
   if (now - at < REAUTHENTICATION_WINDOW_MS) return;
   throw new HttpError(403, REAUTHENTICATION_MESSAGES.required, undefined, undefined, {

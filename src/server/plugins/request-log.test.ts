@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createWebBuildFixture, type WebBuildFixture } from '../test-support/web-build-fixture.ts';
+import { access } from './access.ts';
 import { LOGGED_PATH_MAX_CHARS, loggedPath } from './request-log.ts';
 
 type LogLine = Record<string, unknown> & { level: number; msg?: string };
@@ -20,7 +21,7 @@ function loggingAppForSuite(level: 'info' | 'debug') {
     });
     web = createWebBuildFixture();
     t = await createTestApp('sqlite', { WEB_DIST_DIR: web.dir }, { logger: { level, stream } });
-    t.app.get('/api/test-failure', async () => {
+    t.app.get('/api/test-failure', { config: { access: access.public } }, async () => {
       throw new Error('the disk is on fire');
     });
     await t.app.ready();

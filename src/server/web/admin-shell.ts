@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROOT, ADMIN_SERVICE_WORKER_PATH, LEGACY_ADMIN_PATHS } from '../../shared/pages/admin-paths.ts';
+import { access } from '../plugins/access.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE } from './web-build.ts';
 
 /**
@@ -23,7 +24,8 @@ export function serveAdminShell(app: FastifyInstance, adminFile: string, reloadO
     }
     return reply.header('cache-control', 'no-store').type(HTML_TYPE).send(adminShell);
   };
-  for (const adminPath of ADMIN_SHELL_PATHS) app.get(adminPath, { schema: { hide: true } }, sendAdminShell);
+  for (const adminPath of ADMIN_SHELL_PATHS)
+    app.get(adminPath, { schema: { hide: true }, config: { access: access.public } }, sendAdminShell);
 }
 
 /**
@@ -32,11 +34,15 @@ export function serveAdminShell(app: FastifyInstance, adminFile: string, reloadO
  */
 export function serveAdminServiceWorker(app: FastifyInstance, clientDir: string): void {
   const file = path.join(clientDir, ADMIN_SERVICE_WORKER_PATH);
-  app.get(ADMIN_SERVICE_WORKER_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    if (!fs.existsSync(file)) return reply.callNotFound();
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('application/javascript; charset=utf-8')
-      .send(await readFile(file, 'utf8'));
-  });
+  app.get(
+    ADMIN_SERVICE_WORKER_PATH,
+    { schema: { hide: true }, config: { access: access.public } },
+    async (_request, reply) => {
+      if (!fs.existsSync(file)) return reply.callNotFound();
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('application/javascript; charset=utf-8')
+        .send(await readFile(file, 'utf8'));
+    },
+  );
 }

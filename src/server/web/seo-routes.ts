@@ -5,6 +5,7 @@ import { CHANNEL_CLICK_PREFIX } from '../../shared/rules/channel-links.ts';
 import { LOCALES, type Locale, localizedPath } from '../../shared/rules/locales.ts';
 import type { Config } from '../config.ts';
 import { escapeXml } from '../lib/xml.ts';
+import { access } from '../plugins/access.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 
 /** One page for search engines: its path on this site and, when known, when it last changed. */
@@ -81,26 +82,34 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 
 /** robots.txt and sitemap.xml, with absolute URLs on the site's origin (the same rule as canonical links). */
 export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, { config, sitemapSources }) => {
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    const lines = [
-      'User-agent: *',
-      'Allow: /',
-      ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
-      '',
-      `Sitemap: ${siteOrigin(config, request)}/sitemap.xml`,
-      '',
-    ];
-    return reply
-      .header('cache-control', ROBOTS_CACHE_CONTROL)
-      .type('text/plain; charset=utf-8')
-      .send(lines.join('\n'));
-  });
+  app.get(
+    '/robots.txt',
+    { schema: { hide: true }, config: { access: access.public } },
+    async (request, reply) => {
+      const lines = [
+        'User-agent: *',
+        'Allow: /',
+        ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+        '',
+        `Sitemap: ${siteOrigin(config, request)}/sitemap.xml`,
+        '',
+      ];
+      return reply
+        .header('cache-control', ROBOTS_CACHE_CONTROL)
+        .type('text/plain; charset=utf-8')
+        .send(lines.join('\n'));
+    },
+  );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
-    return reply
-      .header('cache-control', SITEMAP_CACHE_CONTROL)
-      .type('application/xml; charset=utf-8')
-      .send(sitemapXml(siteOrigin(config, request), entries));
-  });
+  app.get(
+    '/sitemap.xml',
+    { schema: { hide: true }, config: { access: access.public } },
+    async (request, reply) => {
+      const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
+      return reply
+        .header('cache-control', SITEMAP_CACHE_CONTROL)
+        .type('application/xml; charset=utf-8')
+        .send(sitemapXml(siteOrigin(config, request), entries));
+    },
+  );
 };

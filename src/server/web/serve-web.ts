@@ -18,6 +18,7 @@ import type { ContactChannelRepository } from '../features/contact-channels/repo
 import type { SubmitInquiry } from '../features/contact-inquiries/inquiry-submission.ts';
 import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
+import { access } from '../plugins/access.ts';
 import { sendPrecompressed } from '../plugins/compression.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
@@ -89,7 +90,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
 
   if (!fs.existsSync(templateFile)) {
     // The API still works (and its tests run) without a web build.
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    app.get('/', { schema: { hide: true }, config: { access: access.public } }, async (_request, reply) =>
       reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE),
     );
     return;
@@ -179,7 +180,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     }
   };
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/*', { schema: { hide: true }, config: { access: access.public } }, async (request, reply) => {
     // Unknown API paths keep their JSON 404.
     if (isApiPath(request.url) || !request.url.startsWith('/')) return reply.callNotFound();
     return sendPage(request, reply, request.url);
@@ -234,7 +235,11 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   await app.register(async (scope) => {
     await scope.register(formBody);
     for (const formPage of INQUIRY_FORM_PAGES) {
-      scope.post(formPage, { schema: { hide: true } }, takePostedInquiry(formPage));
+      scope.post(
+        formPage,
+        { schema: { hide: true }, config: { access: access.public } },
+        takePostedInquiry(formPage),
+      );
     }
   });
 }

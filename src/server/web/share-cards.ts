@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ShareCard } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
+import { access } from '../plugins/access.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { drawShareCard } from './brand-images.ts';
 import { loadPostPicture } from './post-picture.ts';
@@ -65,7 +66,7 @@ export function serveShareCards(app: FastifyInstance, deps: ShareCardDeps): void
 
   app.get<{ Params: { file: string }; Querystring: { page?: unknown } }>(
     `${SHARE_CARDS_PREFIX}:file`,
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { access: access.public } },
     async (request, reply) => {
       const version = /^([0-9a-f]{16})\.png$/.exec(request.params.file)?.[1];
       const page = request.query.page;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ADMIN_ROOT, adminPath } from '../../shared/pages/admin-paths.ts';
+import { access } from '../plugins/access.ts';
 import {
   brandIconIco,
   brandIconSvg,
@@ -126,14 +127,18 @@ export const siteIconRoutes: FastifyPluginAsync<SiteIconDeps> = async (app, { br
   });
 
   for (const [path, asset] of Object.entries(SITE_ASSETS)) {
-    app.get(path, { schema: { hide: true }, config: { requestLog: 'debug' } }, async (request, reply) => {
-      const { name, logo } = await brand();
-      const { body, etag } = (await drawn.fetch(JSON.stringify([ICON_DESIGN_VERSION, path, name, logo]), {
-        context: { path, brand: name, logo },
-      }))!;
-      reply.header('cache-control', ICON_CACHE_CONTROL).header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(asset.type).send(body);
-    });
+    app.get(
+      path,
+      { schema: { hide: true }, config: { access: access.public, requestLog: 'debug' } },
+      async (request, reply) => {
+        const { name, logo } = await brand();
+        const { body, etag } = (await drawn.fetch(JSON.stringify([ICON_DESIGN_VERSION, path, name, logo]), {
+          context: { path, brand: name, logo },
+        }))!;
+        reply.header('cache-control', ICON_CACHE_CONTROL).header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        return reply.type(asset.type).send(body);
+      },
+    );
   }
 };

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { access, declareAccessOfPluginRoutes } from '../plugins/access.ts';
 
 // Asset names carry a content hash, so a browser may keep them for good.
 const ASSET_MAX_AGE = '365d';
@@ -30,27 +31,33 @@ async function publicFiles(clientDir: string): Promise<string[]> {
 
 /** The client build's static files: hashed assets (immutable, compressed at build time) and the rest. */
 export async function serveStaticFiles(app: FastifyInstance, clientDir: string): Promise<void> {
-  // Static files are logged at debug (see request-log.ts); @fastify/static takes no route config of its own.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(ASSETS_PREFIX)) route.config = { ...route.config, requestLog: 'debug' };
-  });
-  await app.register(fastifyStatic, {
-    root: path.join(clientDir, 'assets'),
-    prefix: ASSETS_PREFIX,
-    index: false,
-    maxAge: ASSET_MAX_AGE,
-    immutable: true,
-    // The build writes .br and .gz beside each compressible file (scripts/compress-assets.ts).
-    preCompressed: true,
-    schemaHide: true,
-  });
+  // A scope of their own, so that @fastify/static's routes, which take no config of ours, get theirs here.
+  await app.register(async (scope) => {
+    declareAccessOfPluginRoutes(scope, access.public);
+    // Static files are logged at debug (see request-log.ts).
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, requestLog: 'debug' };
+    });
+    await scope.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: ASSETS_PREFIX,
+      index: false,
+      maxAge: ASSET_MAX_AGE,
+      immutable: true,
+      // The build writes .br and .gz beside each compressible file (scripts/compress-assets.ts).
+      preCompressed: true,
+      schemaHide: true,
+    });
 
-  // The build's other files (favicon.svg, demo/blog/*.jpg: Vite copies public/ as it is): one route each, so
-  // no catch-all is needed. A name the server answers itself (robots.txt, sitemap.xml) stays the server's.
-  for (const file of await publicFiles(clientDir)) {
-    if (app.hasRoute({ method: 'GET', url: `/${file}` })) continue;
-    app.get(`/${file}`, { schema: { hide: true }, config: { requestLog: 'debug' } }, (_request, reply) =>
-      reply.sendFile(file, clientDir, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
-    );
-  }
+    // The build's other files (favicon.svg, demo/blog/*.jpg: Vite copies public/ as it is): one route each,
+    // so no catch-all is needed. A name the server answers itself (robots.txt, sitemap.xml) stays the server's.
+    for (const file of await publicFiles(clientDir)) {
+      if (scope.hasRoute({ method: 'GET', url: `/${file}` })) continue;
+      scope.get(
+        `/${file}`,
+        { schema: { hide: true }, config: { access: access.public } },
+        (_request, reply) => reply.sendFile(file, clientDir, { maxAge: ROOT_FILE_MAX_AGE, immutable: false }),
+      );
+    }
+  });
 }

@@ -27,6 +27,7 @@ export const API_TOKEN_MESSAGES = {
   roleTooHigh: 'A token cannot have a role your own role does not include',
   readOnly: 'This API token is read-only',
   accountArea: 'API tokens cannot be used for account settings: sign in to the back office',
+  sessionOnly: 'API tokens cannot be used for this: sign in to the back office',
   invalid: 'The API token is not valid, has expired or was revoked',
 } as const;
 

@@ -5,7 +5,7 @@ import {
   REAUTHENTICATION_WINDOW_MINUTES,
 } from '../../../shared/rules/admin-auth.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
-import { requireRecentReauthentication } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import type { DeviceCookie } from './device-cookie.ts';
@@ -21,7 +21,6 @@ export interface ReauthenticationDeps {
   twoFactor: TwoFactor;
   twoFactorThrottle: TwoFactorThrottle;
   devices: DeviceCookie;
-  clock: () => number;
 }
 
 const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
@@ -32,12 +31,13 @@ const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
  * against the same limits as a sign-in's (password-confirmation.ts).
  */
 export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps> = async (app, deps) => {
-  const { admins, sessions, confirmPassword, twoFactor, twoFactorThrottle, devices, clock } = deps;
+  const { admins, sessions, confirmPassword, twoFactor, twoFactorThrottle, devices } = deps;
 
   app.get(
     '/api/admin/reauthenticate',
     {
-      onRequest: app.requireAccess('account'),
+      // Sensitive: the enforcement answers the 403 that asks for a password when the last one is old.
+      config: { access: access.sensitive('account') },
       schema: {
         tags: ['admin'],
         operationId: 'getReauthentication',
@@ -49,7 +49,6 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const admin = request.admin!;
-      requireRecentReauthentication(admin, clock());
       return {
         success: true as const,
         message: REAUTHENTICATION_MESSAGES.confirmed,
@@ -61,7 +60,7 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
   app.post(
     '/api/admin/reauthenticate',
     {
-      onRequest: app.requireAccess('account'),
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'reauthenticate',

@@ -24,6 +24,7 @@ import {
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { access } from '../../plugins/access.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
 import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
@@ -109,6 +110,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/login',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'signIn',
@@ -152,6 +154,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/login/two-factor',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'signInWithTwoFactor',
@@ -206,6 +209,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/logout',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'signOut',
@@ -227,7 +231,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.get(
     '/api/admin/me',
     {
-      onRequest: app.requireAccess('account'),
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'getSignedInUser',
@@ -244,7 +248,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/password',
     {
-      onRequest: app.requireAccess('account'),
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'changeOwnPassword',
@@ -271,6 +275,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.get(
     '/api/admin/login-info',
     {
+      config: { access: access.public },
       schema: {
         tags: ['admin'],
         operationId: 'getSignInInfo',

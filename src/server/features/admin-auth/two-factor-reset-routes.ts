@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import { TeamUserIdParamsSchema } from '../../../shared/contracts/team.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { TwoFactor } from './two-factor.ts';
@@ -21,7 +22,7 @@ export const twoFactorResetRoutes: FastifyPluginAsyncZod<TwoFactorResetDeps> = a
   app.delete(
     '/api/admin/users/:id/two-factor',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         operationId: 'resetUserTwoFactor',

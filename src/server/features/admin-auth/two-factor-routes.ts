@@ -8,6 +8,7 @@ import {
   TwoFactorStatusResponseSchema,
 } from '../../../shared/contracts/two-factor.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
+import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
@@ -29,12 +30,11 @@ const notOn = () => new HttpError(400, 'Two-factor sign-in is not on for your ac
 /** One's own second factor (area `account`): set it up, turn it on and off, renew the recovery codes. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async (app, deps) => {
   const { admins, twoFactor, twoFactorThrottle, twoFactorRequiredForAdministrators, confirmPassword } = deps;
-  const onRequest = app.requireAccess('account');
 
   app.get(
     '/api/admin/two-factor',
     {
-      onRequest,
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         summary: 'Whether two-factor sign-in is on for you, and how many recovery codes are left',
@@ -54,7 +54,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/setup',
     {
-      onRequest,
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'setUpTwoFactor',
@@ -78,7 +78,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/enable',
     {
-      onRequest,
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'enableTwoFactor',
@@ -105,7 +105,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/disable',
     {
-      onRequest,
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'disableTwoFactor',
@@ -131,7 +131,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/recovery-codes',
     {
-      onRequest,
+      config: { access: access.session('account') },
       schema: {
         tags: ['admin'],
         operationId: 'renewRecoveryCodes',

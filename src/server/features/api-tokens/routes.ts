@@ -7,6 +7,7 @@ import {
   ApiTokenListResponseSchema,
 } from '../../../shared/contracts/api-tokens.ts';
 import { API_TOKEN_MESSAGES, tokenRolesFor } from '../../../shared/rules/api-tokens.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { ApiTokens } from './api-tokens.ts';
 import type { ApiTokenRepository } from './repository.ts';
@@ -16,11 +17,10 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
   repository: ApiTokenRepository;
   apiTokens: ApiTokens;
 }> = async (app, { repository, apiTokens }) => {
-  app.addHook('onRequest', app.requireAccess('account'));
-
   app.get(
     '/api/admin/api-tokens',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['api-tokens'],
         summary: "The signed-in user's API tokens (never the tokens themselves)",
@@ -33,6 +33,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/api-tokens',
     {
+      config: { access: access.sensitive('account') },
       schema: {
         tags: ['api-tokens'],
         summary: 'Creates an API token for the signed-in user; the answer is the only time it is shown',
@@ -57,6 +58,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/api-tokens/:id',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['api-tokens'],
         summary: "Revokes one of the signed-in user's API tokens: it stops working at once",

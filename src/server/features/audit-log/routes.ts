@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../shared/contracts/audit-log.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { AuditLogRepository } from './repository.ts';
 
@@ -18,7 +19,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/audit-log',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['audit-log'],
         summary:

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import { BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
+import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { BackupSchedule } from './backup-schedule.ts';
 import type { BackupService } from './backup-service.ts';
@@ -17,11 +18,10 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   backups: BackupService;
   schedule: BackupSchedule;
 }> = async (app, { backups, schedule }) => {
-  app.addHook('onRequest', app.requireAccess('administration'));
-
   app.get(
     '/api/admin/backups',
     {
+      config: { access: access.session('administration') },
       schema: {
         tags: ['backups'],
         operationId: 'getBackupStatus',
@@ -36,6 +36,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/backups/latest',
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['backups'],
         operationId: 'downloadLatestBackup',

@@ -3,6 +3,7 @@ import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { INTL_LOCALE, LOCALES, type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import type { Config } from '../../config.ts';
 import { escapeXml } from '../../lib/xml.ts';
+import { access } from '../../plugins/access.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';
 
@@ -70,15 +71,19 @@ export const blogFeedRoutes: FastifyPluginAsync<BlogFeedDeps> = async (
   { config, blogPosts, brandName },
 ) => {
   for (const language of LOCALES) {
-    app.get(localizedPath(language, '/blog/rss.xml'), { schema: { hide: true } }, async (request, reply) => {
-      const [brand, posts] = await Promise.all([
-        brandName(),
-        blogPosts.latestPublished(RSS_ITEM_COUNT, language),
-      ]);
-      return reply
-        .header('cache-control', RSS_CACHE_CONTROL)
-        .type('application/rss+xml; charset=utf-8')
-        .send(rssXml(siteOrigin(config, request), brand, posts, language));
-    });
+    app.get(
+      localizedPath(language, '/blog/rss.xml'),
+      { schema: { hide: true }, config: { access: access.public } },
+      async (request, reply) => {
+        const [brand, posts] = await Promise.all([
+          brandName(),
+          blogPosts.latestPublished(RSS_ITEM_COUNT, language),
+        ]);
+        return reply
+          .header('cache-control', RSS_CACHE_CONTROL)
+          .type('application/rss+xml; charset=utf-8')
+          .send(rssXml(siteOrigin(config, request), brand, posts, language));
+      },
+    );
   }
 };

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/blog-revisions.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import { BLOG_REVISION_MESSAGES } from '../../../shared/rules/blog-revisions.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { BlogAutosaveRepository } from './autosaves.ts';
 import type { BlogRevisionRepository } from './revisions.ts';
@@ -30,11 +31,10 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app,
   { blogPosts, revisions, autosaves, publicContent, timeZone },
 ) => {
-  app.addHook('onRequest', app.requireAccess('blog'));
-
   app.get(
     '/api/blogs/admin/:id/revisions',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'listBlogPostRevisions',
@@ -55,6 +55,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.get(
     '/api/blogs/admin/:id/revisions/:revisionId',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'getBlogPostRevision',
@@ -73,6 +74,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.post(
     '/api/blogs/admin/:id/revisions/:revisionId/restore',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'restoreBlogPostRevision',
@@ -104,6 +106,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.get(
     '/api/blogs/autosaves/:postKey',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'getBlogPostAutosave',
@@ -121,6 +124,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.put(
     '/api/blogs/autosaves/:postKey',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'replaceBlogPostAutosave',
@@ -141,6 +145,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.delete(
     '/api/blogs/autosaves/:postKey',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'deleteBlogPostAutosave',

@@ -22,6 +22,7 @@ import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { pictureKey } from '../../../shared/rules/uploads.ts';
 import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
@@ -83,6 +84,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
   app.get(
     '/api/blogs/published',
     {
+      config: { access: access.public },
       schema: {
         tags: ['blog'],
         operationId: 'listPublishedBlogPosts',
@@ -101,6 +103,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
   app.get(
     '/api/blogs/:post',
     {
+      config: { access: access.public },
       schema: {
         tags: ['blog'],
         operationId: 'getPublishedBlogPost',
@@ -206,12 +209,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app,
   { blogPosts, publicContent, clock, timeZone },
 ) => {
-  // Authentication before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAccess('blog'));
-
   app.get(
     '/api/blogs/admin/all',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'listBlogPosts',
@@ -226,6 +227,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.get(
     '/api/blogs/admin/:id',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'getBlogPost',
@@ -240,6 +242,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.post(
     '/api/blogs',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'createBlogPost',
@@ -261,6 +264,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.post(
     '/api/blogs/preview',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'previewBlogPost',
@@ -275,6 +279,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.put(
     '/api/blogs/:post',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'replaceBlogPost',
@@ -306,6 +311,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.delete(
     '/api/blogs/:post',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['blog'],
         operationId: 'deleteBlogPost',

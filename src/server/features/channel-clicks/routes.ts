@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
 import { buildChannelLink, CHANNEL_CLICK_PREFIX } from '../../../shared/rules/channel-links.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
+import { access } from '../../plugins/access.ts';
 import { type ChannelClickCounter, isPersonsClick } from './click-counter.ts';
 
 /** WhatsApp's prefilled message: the landing page's is one sentence; anything longer is not ours. */
@@ -39,6 +40,7 @@ export const channelClickRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${CHANNEL_CLICK_PREFIX}:channelId`,
     {
+      config: { access: access.public },
       schema: {
         hide: true,
         tags: ['contacts'],

@@ -15,6 +15,7 @@ import { PHONE_MESSAGE } from '../../../shared/contracts/fields.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
 import { normalisePhone } from '../../lib/phone-numbers.ts';
+import { access } from '../../plugins/access.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
 import { ADMIN_ERROR_RESPONSES, ANY_ROUTE_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
@@ -54,6 +55,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.get(
     '/api/contacts/active',
     {
+      config: { access: access.public },
       // Compressed when cached, not per request: this is the busiest route.
       compress: false,
       schema: {
@@ -72,7 +74,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.get(
     '/api/contacts',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['contacts'],
         summary: 'Every contact channel, active or not, in the admin’s order',
@@ -85,7 +87,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.post(
     '/api/contacts',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['contacts'],
         summary: 'Add a contact channel: its type, its value and whether visitors see it',
@@ -109,7 +111,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.patch(
     '/api/contacts/:id',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['contacts'],
         summary: 'Edit the value or description, toggle active, or move to a position',
@@ -146,7 +148,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.delete(
     '/api/contacts/:id',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['contacts'],
         summary: 'Delete a contact channel',

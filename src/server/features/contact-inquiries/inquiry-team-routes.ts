@@ -19,6 +19,7 @@ import {
 } from '../../../shared/contracts/inquiry-notes.ts';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import { INQUIRY_MESSAGES, INQUIRY_TEAM_MESSAGES } from '../../../shared/rules/contact-inquiries.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import { type InquiryEventRepository, inquiryActor } from './inquiry-events.ts';
 import type { InquiryNoteRepository, NoteRefusal } from './inquiry-notes-repository.ts';
@@ -51,11 +52,10 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { contactInquiries, notes, events, onChange }) => {
   const changed = (id: string) => onChange?.({ type: 'inquiry.updated', id });
 
-  app.addHook('onRequest', app.requireAccess('inbox'));
-
   app.get(
     '/api/contact-inquiries/assignees',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         operationId: 'listAssignees',
@@ -69,6 +69,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/contact-inquiries/:id/assignee',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         operationId: 'assignContactInquiry',
@@ -99,6 +100,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/:id/notes',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: "An inquiry's private notes, oldest first",
@@ -115,6 +117,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/contact-inquiries/:id/notes',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: 'Add a private note to an inquiry',
@@ -136,6 +139,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/contact-inquiries/:id/notes/:noteId',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: 'Rewrite one of your own notes',
@@ -156,6 +160,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/contact-inquiries/:id/notes/:noteId',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: 'Delete one of your own notes',
@@ -175,6 +180,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/:id/history',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary:
@@ -192,6 +198,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/contact-inquiries/:id/reply-link',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         operationId: 'recordReplyLinkOpened',

@@ -28,6 +28,7 @@ import {
   INQUIRY_SUCCESS_MESSAGE,
 } from '../../../shared/rules/contact-inquiries.ts';
 import { localDateTimeFormatter } from '../../lib/time-zone.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import { inquiryActor } from './inquiry-events.ts';
 import type { SubmitInquiry } from './inquiry-submission.ts';
@@ -42,6 +43,7 @@ export const contactInquiryRoutes: FastifyPluginAsyncZod<{ submitInquiry: Submit
   app.post(
     '/api/contact-inquiries',
     {
+      config: { access: access.public },
       schema: {
         tags: ['inquiries'],
         summary: 'Send a message through the public contact form',
@@ -120,12 +122,10 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     return found(inquiry);
   };
 
-  // Authentication before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAccess('inbox'));
-
   app.get(
     '/api/contact-inquiries',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: 'Inquiries newest first, searched and filtered by status, one page at a time',
@@ -142,6 +142,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/stats',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         operationId: 'getContactInquiryStats',
@@ -155,7 +156,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/export.csv',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['inquiries'],
         operationId: 'exportContactInquiries',
@@ -196,6 +197,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/:id',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: 'One inquiry with everything the visitor sent',
@@ -209,6 +211,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/contact-inquiries/:id/status',
     {
+      config: { access: access.scripted('inbox') },
       schema: {
         tags: ['inquiries'],
         summary: 'Change an inquiry’s status: new, in progress or resolved',
@@ -237,6 +240,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     app.patch(
       `/api/contact-inquiries/:id/${path}`,
       {
+        config: { access: access.scripted('inbox') },
         schema: {
           tags: ['inquiries'],
           operationId: `markContactInquiry${path === 'read' ? 'Read' : 'Unread'}`,
@@ -256,7 +260,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/contact-inquiries/:id',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['inquiries'],
         summary: 'Delete an inquiry',

@@ -14,6 +14,7 @@ import { SECURITY_NOTICE_DAYS } from '../../../shared/rules/audit-log.ts';
 import { DASHBOARD_DAYS, MOST_VIEWED_POSTS } from '../../../shared/rules/dashboard.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
 
 /**
@@ -61,7 +62,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.get(
     '/api/admin/dashboard',
     {
-      onRequest: app.requireAccess('dashboard'),
+      config: { access: access.scripted('dashboard') },
       schema: {
         tags: ['dashboard'],
         summary: 'The back office’s figures: inquiry counts, inquiries per day, unread, posts and channels',
@@ -92,7 +93,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.get(
     '/api/admin/dashboard/clicks-and-views',
     {
-      onRequest: app.requireAccess('dashboard'),
+      config: { access: access.scripted('dashboard') },
       schema: {
         tags: ['dashboard'],
         operationId: 'getClicksAndViews',
@@ -123,7 +124,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.delete(
     '/api/admin/dashboard/channel-clicks',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['dashboard'],
         operationId: 'resetChannelClicks',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import type { Database } from '../../db/database.ts';
 import type { RedisConnection } from '../../lib/redis.ts';
+import { access } from '../../plugins/access.ts';
 import { ANY_ROUTE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 
 export interface HealthDeps {
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
   { database, redis, shuttingDown },
 ) => {
   // Load balancers and monitors ask these every few seconds: their lines would drown the visitors' ones.
-  const config = { requestLog: 'debug' as const };
+  const config = { access: access.public, requestLog: 'debug' as const };
   app.get(
     '/api/health',
     {

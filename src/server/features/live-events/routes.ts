@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIVE_EVENT_NAME, LIVE_EVENTS_PATH, type LiveEvent } from '../../../shared/contracts/live-events.ts';
+import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { LiveEventBus } from './live-event-bus.ts';
 
@@ -93,7 +94,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
   app.get(
     LIVE_EVENTS_PATH,
     {
-      onRequest: app.requireAccess('inbox'),
+      config: { access: access.scripted('inbox') },
       // Each event must leave at once: a compressor would hold it back to fill a block.
       compress: false,
       schema: {

@@ -11,6 +11,7 @@ import {
   DELETION_RETENTION_DAYS,
 } from '../../../shared/rules/account-deletion.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
+import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
 import {
@@ -113,6 +114,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionDeps> =
   app.delete(
     '/api/auth/delete-account',
     {
+      config: { access: access.public },
       // The page shows the server's message as it is: a refused body gets the page's own words.
       attachValidation: true,
       schema: {

@@ -16,6 +16,7 @@ import {
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { GENERATED_PASSWORD_LENGTH, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { generatePassword, hashPassword } from '../../lib/password.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import { normaliseMobile } from './mobile.ts';
 import { DuplicateMobileError, type MemberActor, type MemberRepository } from './repository.ts';
@@ -56,8 +57,6 @@ function withCredentials(reply: FastifyReply, message: string, member: Member, p
 
 /** The back office's members: list and search, create, rename, enable or disable, reset, delete. */
 export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, { members }) => {
-  // Authentication before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAccess('administration'));
   const actor = (request: { admin: { id: string; email: string } | null }): MemberActor => {
     const admin = request.admin!;
     return { id: admin.id, email: admin.email };
@@ -66,6 +65,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.get(
     BASE,
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['members'],
         summary: 'Members (never deleted ones), newest first, searched by name or mobile, by status, paged',
@@ -82,6 +82,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.post(
     BASE,
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['members'],
         summary: 'Create a member with a typed or generated password (the password is returned this once)',
@@ -119,6 +120,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.get(
     `${BASE}/:id`,
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['members'],
         summary: 'One member with its audit log, newest first',
@@ -135,6 +137,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.patch(
     `${BASE}/:id`,
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['members'],
         summary: 'Rename, enable or disable a member',
@@ -153,6 +156,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.post(
     `${BASE}/:id/password`,
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['members'],
         operationId: 'resetMemberPassword',
@@ -175,6 +179,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.delete(
     `${BASE}/:id`,
     {
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['members'],
         summary: `Delete a member: its mobile is free at once, a bare record is erased after ${DELETION_RETENTION_DAYS} days`,

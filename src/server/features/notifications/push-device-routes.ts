@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/push-devices.ts';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
 import { PUSH_DEVICE_LIMIT_CODE, PUSH_DEVICE_LIMIT_MESSAGE } from '../../../shared/rules/push-devices.ts';
+import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -37,11 +38,10 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   sender: PushSender;
   endpointRules: PushEndpointRules;
 }> = async (app, { devices, sender, endpointRules }) => {
-  app.addHook('onRequest', app.requireAccess('account'));
-
   app.get(
     '/api/admin/push/public-key',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary: "The server's VAPID public key, which a browser subscribes to push with",
@@ -54,6 +54,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/profile/devices',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary: "The signed-in user's devices that receive push notifications",
@@ -69,6 +70,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/profile/devices',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary:
@@ -98,6 +100,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/profile/devices/:id',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         summary: "Removes one of the signed-in user's devices: it gets no more notifications",
@@ -116,6 +119,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/profile/devices/:id/test',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['push'],
         operationId: 'sendTestNotification',

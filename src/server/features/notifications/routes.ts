@@ -8,6 +8,7 @@ import {
   TestEmailResponseSchema,
 } from '../../../shared/contracts/notifications.ts';
 import { EMAIL_OFF_MESSAGE } from '../../../shared/rules/notifications.ts';
+import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { type EmailContext, testEmail } from './email-content.ts';
 import type { Mailer } from './mailer.ts';
@@ -49,11 +50,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app,
   { preferences, outbox, mailer, context, linksFromPublicOrigin },
 ) => {
-  app.addHook('onRequest', app.requireAccess('account'));
-
   app.get(
     '/api/admin/profile/notifications',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['notifications'],
         operationId: 'getNotificationChoices',
@@ -71,6 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.put(
     '/api/admin/profile/notifications',
     {
+      config: { access: access.session('account') },
       schema: {
         tags: ['notifications'],
         operationId: 'replaceNotificationChoices',
@@ -97,7 +98,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.get(
     '/api/admin/notifications',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['notifications'],
         operationId: 'getNotificationStatus',
@@ -144,7 +145,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.post(
     '/api/admin/notifications/test-email',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['notifications'],
         operationId: 'sendTestEmail',

@@ -9,6 +9,7 @@ import {
   SiteSettingsSavedResponseSchema,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
+import { access } from '../../plugins/access.ts';
 import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
@@ -29,6 +30,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.get(
     '/api/settings',
     {
+      config: { access: access.public },
       schema: {
         tags: ['settings'],
         operationId: 'getSettings',
@@ -42,7 +44,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.scripted('administration') },
       schema: {
         tags: ['settings'],
         summary: 'Replace the site settings',
@@ -63,7 +65,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.get(
     '/api/admin/settings/sign-in',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.session('administration') },
       schema: {
         tags: ['settings'],
         operationId: 'getSignInSettings',
@@ -77,7 +79,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings/sign-in',
     {
-      onRequest: app.requireAccess('administration'),
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['settings'],
         operationId: 'replaceSignInSettings',

@@ -16,6 +16,7 @@ import {
 import { INVITATION_INVALID_MESSAGE, LAST_ADMINISTRATOR_MESSAGES } from '../../../shared/rules/team.ts';
 import type { Config } from '../../config.ts';
 import { generatePassword, hashPassword, unusablePasswordHash } from '../../lib/password.ts';
+import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -96,9 +97,6 @@ function withCredentials(
 
 /** The team screen's API (src/shared/contracts/team.ts): administrators only. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { config, team, clock }) => {
-  // Authentication and role before validation: without a session every call is a 401, whatever it carries.
-  app.addHook('onRequest', app.requireAccess('administration'));
-
   const invitationFor = (request: Parameters<typeof siteOrigin>[1]) => {
     const invitation = newInvitation(clock());
     return {
@@ -113,6 +111,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.get(
     BASE,
     {
+      config: { access: access.session('administration') },
       schema: {
         tags: ['team'],
         summary: 'Every back-office user, by name, with role and state',
@@ -125,6 +124,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     BASE,
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         summary: 'Add a user with a typed or generated password, or an invitation link (returned this once)',
@@ -166,6 +166,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.patch(
     `${BASE}/:id`,
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         summary: 'Rename a user, change their role, disable (signing them out) or enable them',
@@ -183,6 +184,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.delete(
     `${BASE}/:id`,
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         summary: 'Delete a user: their sessions, devices and invitations go; notes keep their name',
@@ -199,6 +201,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     `${BASE}/:id/password`,
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         operationId: 'resetUserPassword',
@@ -222,6 +225,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     `${BASE}/:id/invitation`,
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['team'],
         operationId: 'renewUserInvitation',
@@ -270,6 +274,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
   app.post(
     '/api/admin/invitation/check',
     {
+      config: { access: access.public },
       schema: {
         tags: ['team'],
         operationId: 'checkInvitation',
@@ -289,6 +294,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
   app.post(
     '/api/admin/invitation/accept',
     {
+      config: { access: access.public },
       schema: {
         tags: ['team'],
         operationId: 'acceptInvitation',

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/uploads.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 import { newId } from '../../db/values.ts';
+import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { processImage, UnacceptableImageError } from './image-processing.ts';
@@ -54,7 +55,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app,
   { uploads, servedFiles, publicContent },
 ) => {
-  app.addHook('onRequest', app.requireAccess('blog'));
   const processing = pLimit(IMAGES_PROCESSED_AT_ONCE);
   let admitted = 0;
   // Only this scope reads multipart bodies; one file, and no more of it than the limit (the rest is refused).
@@ -106,6 +106,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app.post(
     '/api/uploads',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['uploads'],
         operationId: 'uploadImage',
@@ -137,6 +138,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app.delete(
     '/api/uploads/:id',
     {
+      config: { access: access.scripted('blog') },
       schema: {
         tags: ['uploads'],
         operationId: 'deleteImage',
@@ -163,7 +165,10 @@ export const uploadFileRoutes: FastifyPluginAsyncZod<{ servedFiles: ServedFiles 
 ) => {
   app.get(
     '/uploads/:id/:file',
-    { schema: { hide: true, params: UploadFileParamsSchema }, config: { requestLog: 'debug' } },
+    {
+      schema: { hide: true, params: UploadFileParamsSchema },
+      config: { access: access.public, requestLog: 'debug' },
+    },
     async (request, reply) => {
       const stored = await servedFiles.get(request.params.id, request.params.file);
       if (!stored) throw new HttpError(404, UPLOAD_MESSAGES.notFound);

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/webhooks.ts';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
 import { destinationProblem } from '../../lib/egress.ts';
+import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -45,8 +46,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app,
   { webhooks, outbox, allowPrivateHttp },
 ) => {
-  app.addHook('onRequest', app.requireAccess('administration'));
-
   const checkUrl = async (url: string) => {
     const problem = await destinationProblem(url, { allowPrivate: allowPrivateHttp });
     if (problem) {
@@ -58,6 +57,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.get(
     '/api/admin/webhooks',
     {
+      config: { access: access.session('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'The webhook endpoints, oldest first (without their secrets)',
@@ -73,6 +73,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks',
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'Adds a webhook endpoint; the answer carries its signing secret, which is never shown again',
@@ -97,6 +98,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.patch(
     '/api/admin/webhooks/:id',
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -119,6 +121,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.delete(
     '/api/admin/webhooks/:id',
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary: 'Deletes a webhook endpoint with its delivery log; nothing more is sent to it',
@@ -135,6 +138,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.get(
     '/api/admin/webhooks/:id/deliveries',
     {
+      config: { access: access.session('administration') },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -153,6 +157,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
+      config: { access: access.sensitive('administration') },
       schema: {
         tags: ['webhooks'],
         summary:

@@ -80,7 +80,8 @@ export function ApiTokensCard({ role }: { role: Role }) {
     <Card titleId="api-tokens-title" title="API tokens">
       <p className="mt-1 text-sm text-slate-600">
         Personal tokens let a tool (a spreadsheet, a CRM, a script) use the admin API as you, with the role
-        and access you give each one. Tokens cannot change your account.
+        and access you give each one. Tokens cannot change your account, the team, sign-in settings, webhooks
+        or backups: those need you signed in.
       </p>
       <Button className="mt-3" onClick={() => setCreating(true)}>
         <Plus aria-hidden="true" className="size-4" />
