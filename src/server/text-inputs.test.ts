@@ -174,6 +174,11 @@ const OPERATIONS: Record<string, Operation> = {
     inputs: { 'body:currentPassword': 'verified', 'body:newPassword': 'text' },
     wrongPassword: { status: 400, field: 'currentPassword' },
   },
+  'POST /api/admin/reauthenticate': {
+    request: () => ({ body: { password: TEST_ADMIN.password } }),
+    inputs: { 'body:password': 'verified' },
+    wrongPassword: { status: 400, field: 'password' },
+  },
   'POST /api/admin/login/two-factor': {
     request: () => ({ body: { code: '123456', recoveryCode: 'abcd-efgh-jkmn' } }),
     inputs: { 'body:code': 'coded', 'body:recoveryCode': 'coded' },
@@ -489,10 +494,7 @@ const OPERATIONS: Record<string, Operation> = {
     inputs: { 'path:id': 'id', 'body:name': 'text', 'body:role': 'coded', 'body:disabled': 'coded' },
   },
   'DELETE /api/admin/users/{id}': onlyTheId('user'),
-  'POST /api/admin/users/{id}/password': {
-    request: (ids) => ({ path: { id: ids.user }, body: { password: 'a team password' } }),
-    inputs: { 'path:id': 'id', 'body:password': 'text' },
-  },
+  'POST /api/admin/users/{id}/password': onlyTheId('user'),
   'POST /api/admin/users/{id}/invitation': onlyTheId('user'),
   'POST /api/admin/invitation/check': {
     request: () => ({ body: { token: 'an-unknown-token' } }),

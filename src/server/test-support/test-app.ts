@@ -427,14 +427,28 @@ export function loginRequest(
   };
 }
 
-/** Signs in through the API (see loginRequest) and returns the Cookie header to send with later requests. */
+/** The device cookie (decision 013) each app gave each email's sign-in: the test's one browser keeps it. */
+const deviceCookies = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/**
+ * Signs in through the API (see loginRequest) and returns the Cookie header to send with later requests. The
+ * same user signing in again on the same app does so from the same browser, with the device cookie it was
+ * given: not a sign-in from a new device (a security notice, decision 051).
+ */
 export async function signIn(
   app: FastifyInstance,
   admin = TEST_ADMIN,
   origin = TEST_ORIGIN,
 ): Promise<string> {
-  const response = await app.inject(loginRequest(admin, { origin }));
+  const devices = deviceCookies.get(app) ?? new Map<string, string>();
+  deviceCookies.set(app, devices);
+  const device = devices.get(admin.email);
+  const response = await app.inject(
+    loginRequest(admin, { origin, ...(device ? { headers: { cookie: device } } : {}) }),
+  );
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const issued = response.cookies.find((c) => c.name.endsWith('sampark_device') && c.value !== '');
+  if (issued) devices.set(admin.email, `${issued.name}=${issued.value}`);
   const cookie = response.cookies.find((c) => c.name.endsWith('sampark_session'));
   if (!cookie) throw new Error('sign-in set no session cookie');
   return `${cookie.name}=${cookie.value}`;

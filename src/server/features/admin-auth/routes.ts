@@ -97,8 +97,15 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     request: FastifyRequest,
     reply: FastifyReply,
     admin: SigningInAdmin,
+    trustedDevice: string | null,
   ): Promise<SignedInResponse> => {
     const signIn = await admins.recordSignIn(admin.id, nowIso(clock));
+    // A browser new to an account that signed in before: every administrator is told (a security notice,
+    // decision 051). An account's very first sign-in is the one its owner was expecting.
+    if (!trustedDevice && signIn.previousAt !== null) {
+      const note = request.auditNote;
+      request.auditNote = { ...note, detail: { ...note?.detail, newDevice: true } };
+    }
     // A new token at every sign-in: a cookie planted before login is never promoted to a session.
     await sessions.end(cookie.read(request));
     cookie.set(reply, await sessions.start(admin.id));
@@ -145,9 +152,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         request.auditNote = { action: null };
         return { success: true as const, twoFactorRequired: true as const };
       }
-      // A browser that never signed in to this account: every administrator is told (a security notice).
-      if (!trustedDevice) request.auditNote = { ...request.auditNote, detail: { newDevice: true } };
-      return startSession(request, reply, { ...admin, role: admin.role, twoFactorEnabled: false });
+      return startSession(
+        request,
+        reply,
+        { ...admin, role: admin.role, twoFactorEnabled: false },
+        trustedDevice,
+      );
     },
   );
 
@@ -188,10 +198,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       const { code, recoveryCode } = request.body;
       request.auditNote = {
         actor: { id: admin.id, email: admin.email },
-        detail: {
-          secondFactor: code !== undefined ? 'authenticator code' : 'recovery code',
-          ...(trustedDevice ? {} : { newDevice: true }),
-        },
+        detail: { secondFactor: code !== undefined ? 'authenticator code' : 'recovery code' },
       };
       if (code !== undefined) {
         if (!(await twoFactor.verifyCode(admin.id, code))) {
@@ -202,7 +209,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       }
       await attempt.succeeded();
       pending.clear(reply);
-      return startSession(request, reply, { ...admin, role: admin.role, twoFactorEnabled: true });
+      return startSession(
+        request,
+        reply,
+        { ...admin, role: admin.role, twoFactorEnabled: true },
+        trustedDevice,
+      );
     },
   );
 

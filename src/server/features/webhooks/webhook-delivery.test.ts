@@ -469,8 +469,9 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
     });
     const log = await deliveries(t, cookie, endpointId);
     expect(log.map(({ status }) => status)).toEqual(['failed', 'failed']);
-    // Besides the inquiries' emails, the alert to each administrator (not to the agent).
-    const alertsIn = () => smtp.received.filter(({ mail }) => mail.subject?.includes('webhook'));
+    // Besides the inquiries' emails and the security notice of the new webhook, the alert to each
+    // administrator (not to the agent).
+    const alertsIn = () => smtp.received.filter(({ mail }) => mail.subject?.includes('was turned off'));
     await expect.poll(() => alertsIn().length, { timeout: 10_000 }).toBe(2);
     const alerts = alertsIn();
     expect(alerts.flatMap(({ to }) => to).sort()).toEqual([second.email, TEST_ADMIN.email].sort());
