@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction, isSecurityNotice } from '../../../shared/rules/audit-log.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
+import { emailEveryAdministrator } from './administrator-emails.ts';
 
 /** What the audit log recorded, as far as a security notice tells it (the audit log's own record has this). */
 export interface SecurityEvent {
@@ -42,27 +42,18 @@ export function securityNoticeAlert({
 }): (event: SecurityEvent) => Promise<void> {
   return async (event) => {
     if (!emailEnabled || !isSecurityNotice(event)) return;
-    const administrators = await db
-      .selectFrom('admins')
-      .select('id')
-      .where('role', '=', 'administrator')
-      .where('disabledAt', 'is', null)
-      .execute();
-    await writeOutboxEntries(
+    await emailEveryAdministrator(
       db,
-      administrators.map(({ id }) => ({
-        kind: 'email' as const,
-        lane: EMAIL_LANE,
-        payload: {
+      (adminId) =>
+        ({
           type: 'security-notice',
-          adminId: id,
+          adminId,
           action: event.action,
           at: event.at,
           actorEmail: event.actorEmail,
           ip: event.ip,
           detail: event.detail ?? null,
-        } satisfies z.infer<typeof SecurityNoticePayloadSchema>,
-      })),
+        }) satisfies z.infer<typeof SecurityNoticePayloadSchema>,
       nowIso(clock),
     );
     nudge();

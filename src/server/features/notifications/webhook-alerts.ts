@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
+import { emailEveryAdministrator } from './administrator-emails.ts';
 
 /**
  * Tells every administrator (active) by email that a webhook was turned off after a day of failures: the
@@ -15,19 +15,9 @@ export function webhookDisabledAlert({
 }): (executor: Executor, endpoint: { url: string; description: string }) => Promise<void> {
   return async (executor, { url, description }) => {
     if (!emailEnabled) return;
-    const administrators = await executor
-      .selectFrom('admins')
-      .select('id')
-      .where('role', '=', 'administrator')
-      .where('disabledAt', 'is', null)
-      .execute();
-    await writeOutboxEntries(
+    await emailEveryAdministrator(
       executor,
-      administrators.map(({ id }) => ({
-        kind: 'email' as const,
-        payload: { type: 'webhook-disabled', adminId: id, url, description },
-        lane: EMAIL_LANE,
-      })),
+      (adminId) => ({ type: 'webhook-disabled', adminId, url, description }),
       nowIso(clock),
     );
   };
