@@ -19,6 +19,7 @@ import {
   type AccessExtension,
   API_DOCUMENT_PATH,
   API_REFERENCE_PATH,
+  type AuditExtension,
   operationIdOf,
 } from './api-description.ts';
 import { securityHeaders } from './security.ts';
@@ -26,6 +27,7 @@ import { securityHeaders } from './security.ts';
 interface Operation {
   operationId?: string;
   'x-access'?: AccessExtension;
+  'x-audit'?: AuditExtension;
   summary?: string;
   security?: Record<string, string[]>[];
   requestBody?: unknown;
@@ -194,7 +196,10 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
         );
         scope.post(
           '/api/later/sensitive',
-          { config: { access: access.sensitive('administration') }, schema: schema('Sensitive') },
+          {
+            config: { access: access.sensitive('administration'), audit: { action: 'user.create' } },
+            schema: schema('Sensitive'),
+          },
           ok,
         );
       });
@@ -217,6 +222,7 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
       expect(paths['/api/later/sensitive']?.post).toMatchObject({
         security: SESSION_ONLY,
         'x-access': { area: 'administration', roles: ['administrator'], tokens: [], sensitive: true },
+        'x-audit': { action: 'user.create' },
       });
     });
   });

@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Area, ROLE_LABELS, type Role, rolesThatCanUse } from '../../shared/rules/roles.ts';
 import type { Config } from '../config.ts';
 import { access, declareAccessOfPluginRoutes, type RouteAccess } from './access.ts';
+import type { AuditDeclaration } from './audit.ts';
 import { siteOrigin } from './site-origin.ts';
 
 export const API_DOCUMENT_PATH = '/api/openapi.json';
@@ -33,6 +34,17 @@ export const accessExtension = ({ area, tokens, sensitive }: RouteAccess): Acces
   roles: area === 'public' ? [] : rolesThatCanUse(area),
   tokens,
   sensitive,
+});
+
+/** The `x-audit` extension of an operation: what its success writes to the audit log (plugins/audit.ts). */
+export interface AuditExtension {
+  action: AuditDeclaration['action'];
+  target?: string;
+}
+
+const auditExtension = ({ action, target }: AuditDeclaration): AuditExtension => ({
+  action,
+  ...(target ? { target } : {}),
 });
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -93,7 +105,8 @@ export interface ApiDescriptionOptions {
 /**
  * The OpenAPI document of every route (@fastify/swagger, schemas from zod). Each operation gets an
  * operationId, and its security requirement, a sentence saying who may call it and an `x-access` extension,
- * all from the route's access declaration (`config.access`, decision 048). Registered before any route, so
+ * all from the route's access declaration (`config.access`, decision 048), and an `x-audit` extension naming
+ * the audit action its success records (`config.audit`). Registered before any route, so
  * that it sees them all.
  */
 export async function registerApiDescription(
@@ -106,6 +119,7 @@ export async function registerApiDescription(
     const described: FastifySchema = schema;
     const method = [input.route.method].flat()[0] ?? 'GET';
     const declaration = input.route.config?.access;
+    const audited = input.route.config?.audit;
     // The auth plugin refuses to start with a route that declares none: this is for a document built alone.
     if (!declaration) throw new Error(`${method} ${url} declares no access`);
     const { area } = declaration;
@@ -124,6 +138,7 @@ export async function registerApiDescription(
         operationId: described.operationId ?? operationIdOf(method, url),
         security,
         'x-access': accessExtension(declaration),
+        ...(audited ? { 'x-audit': auditExtension(audited) } : {}),
         ...(description ? { description } : {}),
       },
       url,

@@ -76,6 +76,18 @@ interface SigningInAdmin {
   twoFactorEnabled: boolean;
 }
 
+/** A sign-in's refusals, recorded in the audit log as failed sign-ins with the reason for each status. */
+const PASSWORD_REFUSALS = {
+  401: 'wrong email or password',
+  403: 'account disabled',
+  429: 'too many attempts',
+};
+const SECOND_STEP_REFUSALS = {
+  401: 'wrong or expired two-factor code',
+  403: 'account disabled',
+  429: 'too many attempts',
+};
+
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
   const { admins, sessions, sessionRecords, cookie, throttle, devices, config, clock } = deps;
   const { twoFactor, twoFactorThrottle, pending, twoFactorRequiredForAdministrators, confirmPassword } = deps;
@@ -117,7 +129,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/login',
     {
-      config: { access: access.public },
+      config: { access: access.public, audit: { action: 'sign-in', refusals: PASSWORD_REFUSALS } },
       schema: {
         tags: ['admin'],
         operationId: 'signIn',
@@ -164,7 +176,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/login/two-factor',
     {
-      config: { access: access.public },
+      config: { access: access.public, audit: { action: 'sign-in', refusals: SECOND_STEP_REFUSALS } },
       schema: {
         tags: ['admin'],
         operationId: 'signInWithTwoFactor',
@@ -221,7 +233,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/logout',
     {
-      config: { access: access.public },
+      config: { access: access.public, audit: { action: 'sign-out' } },
       schema: {
         tags: ['admin'],
         operationId: 'signOut',
@@ -260,7 +272,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   app.post(
     '/api/admin/password',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'password.change' } },
       schema: {
         tags: ['admin'],
         operationId: 'changeOwnPassword',

@@ -22,7 +22,10 @@ export const twoFactorResetRoutes: FastifyPluginAsyncZod<TwoFactorResetDeps> = a
   app.delete(
     '/api/admin/users/:id/two-factor',
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'two-factor.reset', target: 'user' },
+      },
       schema: {
         tags: ['team'],
         operationId: 'resetUserTwoFactor',

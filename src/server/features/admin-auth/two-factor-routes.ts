@@ -54,7 +54,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/setup',
     {
-      config: { access: access.session('account') },
+      // Setting up changes nothing until a code confirms it (enable).
+      config: { access: access.session('account'), audit: null },
       schema: {
         tags: ['admin'],
         operationId: 'setUpTwoFactor',
@@ -78,7 +79,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/enable',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'two-factor.enable' } },
       schema: {
         tags: ['admin'],
         operationId: 'enableTwoFactor',
@@ -105,7 +106,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/disable',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'two-factor.disable' } },
       schema: {
         tags: ['admin'],
         operationId: 'disableTwoFactor',
@@ -131,7 +132,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   app.post(
     '/api/admin/two-factor/recovery-codes',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'two-factor.recovery-codes' } },
       schema: {
         tags: ['admin'],
         operationId: 'renewRecoveryCodes',

@@ -33,7 +33,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/api-tokens',
     {
-      config: { access: access.sensitive('account') },
+      config: { access: access.sensitive('account'), audit: { action: 'api-token.create' } },
       schema: {
         tags: ['api-tokens'],
         summary: 'Creates an API token for the signed-in user; the answer is the only time it is shown',
@@ -58,7 +58,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/api-tokens/:id',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'api-token.revoke', target: 'token' } },
       schema: {
         tags: ['api-tokens'],
         summary: "Revokes one of the signed-in user's API tokens: it stops working at once",

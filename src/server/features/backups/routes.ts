@@ -36,7 +36,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/backups/latest',
     {
-      config: { access: access.sensitive('administration') },
+      config: { access: access.sensitive('administration'), audit: { action: 'backup.download' } },
       schema: {
         tags: ['backups'],
         operationId: 'downloadLatestBackup',

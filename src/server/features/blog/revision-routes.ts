@@ -74,7 +74,7 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.post(
     '/api/blogs/admin/:id/revisions/:revisionId/restore',
     {
-      config: { access: access.scripted('blog') },
+      config: { access: access.scripted('blog'), audit: { action: 'post.restore', target: 'post' } },
       schema: {
         tags: ['blog'],
         operationId: 'restoreBlogPostRevision',
@@ -124,7 +124,8 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.put(
     '/api/blogs/autosaves/:postKey',
     {
-      config: { access: access.scripted('blog') },
+      // A user's own unsaved draft: the save that follows is what the log records.
+      config: { access: access.scripted('blog'), audit: null },
       schema: {
         tags: ['blog'],
         operationId: 'replaceBlogPostAutosave',
@@ -145,7 +146,8 @@ export const blogRevisionRoutes: FastifyPluginAsyncZod<BlogRevisionRouteDeps> = 
   app.delete(
     '/api/blogs/autosaves/:postKey',
     {
-      config: { access: access.scripted('blog') },
+      // A user's own unsaved draft: the save that follows is what the log records.
+      config: { access: access.scripted('blog'), audit: null },
       schema: {
         tags: ['blog'],
         operationId: 'deleteBlogPostAutosave',

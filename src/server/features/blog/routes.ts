@@ -242,7 +242,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.post(
     '/api/blogs',
     {
-      config: { access: access.scripted('blog') },
+      config: { access: access.scripted('blog'), audit: { action: 'post.create' } },
       schema: {
         tags: ['blog'],
         operationId: 'createBlogPost',
@@ -264,7 +264,8 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.post(
     '/api/blogs/preview',
     {
-      config: { access: access.scripted('blog') },
+      // A preview saves nothing.
+      config: { access: access.scripted('blog'), audit: null },
       schema: {
         tags: ['blog'],
         operationId: 'previewBlogPost',
@@ -279,7 +280,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.put(
     '/api/blogs/:post',
     {
-      config: { access: access.scripted('blog') },
+      config: {
+        access: access.scripted('blog'),
+        audit: { action: 'post.update', target: 'post', targetParam: 'post' },
+      },
       schema: {
         tags: ['blog'],
         operationId: 'replaceBlogPost',
@@ -311,7 +315,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
   app.delete(
     '/api/blogs/:post',
     {
-      config: { access: access.scripted('blog') },
+      config: {
+        access: access.scripted('blog'),
+        audit: { action: 'post.delete', target: 'post', targetParam: 'post' },
+      },
       schema: {
         tags: ['blog'],
         operationId: 'deleteBlogPost',

@@ -87,7 +87,7 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.post(
     '/api/contacts',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.scripted('administration'), audit: { action: 'channel.create' } },
       schema: {
         tags: ['contacts'],
         summary: 'Add a contact channel: its type, its value and whether visitors see it',
@@ -111,7 +111,10 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.patch(
     '/api/contacts/:id',
     {
-      config: { access: access.scripted('administration') },
+      config: {
+        access: access.scripted('administration'),
+        audit: { action: 'channel.update', target: 'channel' },
+      },
       schema: {
         tags: ['contacts'],
         summary: 'Edit the value or description, toggle active, or move to a position',
@@ -148,7 +151,10 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   app.delete(
     '/api/contacts/:id',
     {
-      config: { access: access.scripted('administration') },
+      config: {
+        access: access.scripted('administration'),
+        audit: { action: 'channel.delete', target: 'channel' },
+      },
       schema: {
         tags: ['contacts'],
         summary: 'Delete a contact channel',

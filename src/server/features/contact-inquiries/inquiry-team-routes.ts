@@ -69,7 +69,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/contact-inquiries/:id/assignee',
     {
-      config: { access: access.scripted('inbox') },
+      config: { access: access.scripted('inbox'), audit: { action: 'inquiry.assign', target: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         operationId: 'assignContactInquiry',
@@ -117,7 +117,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/contact-inquiries/:id/notes',
     {
-      config: { access: access.scripted('inbox') },
+      config: { access: access.scripted('inbox'), audit: { action: 'inquiry.note.add', target: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         summary: 'Add a private note to an inquiry',
@@ -139,7 +139,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/contact-inquiries/:id/notes/:noteId',
     {
-      config: { access: access.scripted('inbox') },
+      config: { access: access.scripted('inbox'), audit: { action: 'inquiry.note.edit', target: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         summary: 'Rewrite one of your own notes',
@@ -160,7 +160,10 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/contact-inquiries/:id/notes/:noteId',
     {
-      config: { access: access.scripted('inbox') },
+      config: {
+        access: access.scripted('inbox'),
+        audit: { action: 'inquiry.note.delete', target: 'inquiry' },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'Delete one of your own notes',
@@ -198,7 +201,8 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/contact-inquiries/:id/reply-link',
     {
-      config: { access: access.scripted('inbox') },
+      // Kept in the inquiry's own history: opening a link changes nothing.
+      config: { access: access.scripted('inbox'), audit: null },
       schema: {
         tags: ['inquiries'],
         operationId: 'recordReplyLinkOpened',

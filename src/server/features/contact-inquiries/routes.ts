@@ -156,7 +156,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contact-inquiries/export.csv',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.scripted('administration'), audit: { action: 'inquiry.export' } },
       schema: {
         tags: ['inquiries'],
         operationId: 'exportContactInquiries',
@@ -211,7 +211,7 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/contact-inquiries/:id/status',
     {
-      config: { access: access.scripted('inbox') },
+      config: { access: access.scripted('inbox'), audit: { action: 'inquiry.status', target: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         summary: 'Change an inquiry’s status: new, in progress or resolved',
@@ -240,7 +240,10 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     app.patch(
       `/api/contact-inquiries/:id/${path}`,
       {
-        config: { access: access.scripted('inbox') },
+        config: {
+          access: access.scripted('inbox'),
+          audit: { action: isRead ? 'inquiry.read' : 'inquiry.unread', target: 'inquiry' },
+        },
         schema: {
           tags: ['inquiries'],
           operationId: `markContactInquiry${path === 'read' ? 'Read' : 'Unread'}`,
@@ -260,7 +263,10 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/contact-inquiries/:id',
     {
-      config: { access: access.scripted('administration') },
+      config: {
+        access: access.scripted('administration'),
+        audit: { action: 'inquiry.delete', target: 'inquiry' },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'Delete an inquiry',

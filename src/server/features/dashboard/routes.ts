@@ -124,7 +124,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
   app.delete(
     '/api/admin/dashboard/channel-clicks',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.scripted('administration'), audit: { action: 'channel-clicks.reset' } },
       schema: {
         tags: ['dashboard'],
         operationId: 'resetChannelClicks',

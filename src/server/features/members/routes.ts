@@ -82,7 +82,7 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.post(
     BASE,
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.scripted('administration'), audit: { action: 'member.create' } },
       schema: {
         tags: ['members'],
         summary: 'Create a member with a typed or generated password (the password is returned this once)',
@@ -137,7 +137,10 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.patch(
     `${BASE}/:id`,
     {
-      config: { access: access.scripted('administration') },
+      config: {
+        access: access.scripted('administration'),
+        audit: { action: 'member.update', target: 'member' },
+      },
       schema: {
         tags: ['members'],
         summary: 'Rename, enable or disable a member',
@@ -156,7 +159,10 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.post(
     `${BASE}/:id/password`,
     {
-      config: { access: access.scripted('administration') },
+      config: {
+        access: access.scripted('administration'),
+        audit: { action: 'member.password-reset', target: 'member' },
+      },
       schema: {
         tags: ['members'],
         operationId: 'resetMemberPassword',
@@ -179,7 +185,10 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRouteDeps> = async (app, 
   app.delete(
     `${BASE}/:id`,
     {
-      config: { access: access.scripted('administration') },
+      config: {
+        access: access.scripted('administration'),
+        audit: { action: 'member.delete', target: 'member' },
+      },
       schema: {
         tags: ['members'],
         summary: `Delete a member: its mobile is free at once, a bare record is erased after ${DELETION_RETENTION_DAYS} days`,

@@ -70,7 +70,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/profile/devices',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'device.add' } },
       schema: {
         tags: ['push'],
         summary:
@@ -100,7 +100,7 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/profile/devices/:id',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'device.remove', target: 'device' } },
       schema: {
         tags: ['push'],
         summary: "Removes one of the signed-in user's devices: it gets no more notifications",
@@ -119,7 +119,8 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/profile/devices/:id/test',
     {
-      config: { access: access.session('account') },
+      // A test notification changes nothing.
+      config: { access: access.session('account'), audit: null },
       schema: {
         tags: ['push'],
         operationId: 'sendTestNotification',

@@ -71,7 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.put(
     '/api/admin/profile/notifications',
     {
-      config: { access: access.session('account') },
+      config: { access: access.session('account'), audit: { action: 'profile.notifications' } },
       schema: {
         tags: ['notifications'],
         operationId: 'replaceNotificationChoices',
@@ -145,7 +145,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesDeps> =
   app.post(
     '/api/admin/notifications/test-email',
     {
-      config: { access: access.scripted('administration') },
+      // A test email changes nothing.
+      config: { access: access.scripted('administration'), audit: null },
       schema: {
         tags: ['notifications'],
         operationId: 'sendTestEmail',

@@ -44,7 +44,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings',
     {
-      config: { access: access.scripted('administration') },
+      config: { access: access.scripted('administration'), audit: { action: 'settings.update' } },
       schema: {
         tags: ['settings'],
         summary: 'Replace the site settings',
@@ -79,7 +79,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
   app.put(
     '/api/admin/settings/sign-in',
     {
-      config: { access: access.sensitive('administration') },
+      config: { access: access.sensitive('administration'), audit: { action: 'settings.update' } },
       schema: {
         tags: ['settings'],
         operationId: 'replaceSignInSettings',

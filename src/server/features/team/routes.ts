@@ -124,7 +124,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     BASE,
     {
-      config: { access: access.sensitive('administration') },
+      config: { access: access.sensitive('administration'), audit: { action: 'user.create' } },
       schema: {
         tags: ['team'],
         summary: 'Add a user with a typed or generated password, or an invitation link (returned this once)',
@@ -166,7 +166,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.patch(
     `${BASE}/:id`,
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'user.update', target: 'user' },
+      },
       schema: {
         tags: ['team'],
         summary: 'Rename a user, change their role, disable (signing them out) or enable them',
@@ -184,7 +187,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.delete(
     `${BASE}/:id`,
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'user.delete', target: 'user' },
+      },
       schema: {
         tags: ['team'],
         summary: 'Delete a user: their sessions, devices and invitations go; notes keep their name',
@@ -201,7 +207,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     `${BASE}/:id/password`,
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'user.password-reset', target: 'user' },
+      },
       schema: {
         tags: ['team'],
         operationId: 'resetUserPassword',
@@ -225,7 +234,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
   app.post(
     `${BASE}/:id/invitation`,
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'user.invitation', target: 'user' },
+      },
       schema: {
         tags: ['team'],
         operationId: 'renewUserInvitation',
@@ -274,7 +286,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
   app.post(
     '/api/admin/invitation/check',
     {
-      config: { access: access.public },
+      // Checking a link changes nothing; accepting it is recorded.
+      config: { access: access.public, audit: null },
       schema: {
         tags: ['team'],
         operationId: 'checkInvitation',
@@ -294,7 +307,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
   app.post(
     '/api/admin/invitation/accept',
     {
-      config: { access: access.public },
+      config: { access: access.public, audit: { action: 'user.invitation-accepted' } },
       schema: {
         tags: ['team'],
         operationId: 'acceptInvitation',

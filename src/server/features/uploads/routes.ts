@@ -106,7 +106,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app.post(
     '/api/uploads',
     {
-      config: { access: access.scripted('blog') },
+      config: { access: access.scripted('blog'), audit: { action: 'image.upload' } },
       schema: {
         tags: ['uploads'],
         operationId: 'uploadImage',
@@ -138,7 +138,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
   app.delete(
     '/api/uploads/:id',
     {
-      config: { access: access.scripted('blog') },
+      config: { access: access.scripted('blog'), audit: { action: 'image.delete', target: 'image' } },
       schema: {
         tags: ['uploads'],
         operationId: 'deleteImage',

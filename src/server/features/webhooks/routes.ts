@@ -73,7 +73,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks',
     {
-      config: { access: access.sensitive('administration') },
+      config: { access: access.sensitive('administration'), audit: { action: 'webhook.create' } },
       schema: {
         tags: ['webhooks'],
         summary: 'Adds a webhook endpoint; the answer carries its signing secret, which is never shown again',
@@ -98,7 +98,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.patch(
     '/api/admin/webhooks/:id',
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'webhook.update', target: 'webhook' },
+      },
       schema: {
         tags: ['webhooks'],
         summary:
@@ -121,7 +124,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.delete(
     '/api/admin/webhooks/:id',
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'webhook.delete', target: 'webhook' },
+      },
       schema: {
         tags: ['webhooks'],
         summary: 'Deletes a webhook endpoint with its delivery log; nothing more is sent to it',
@@ -157,7 +163,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
   app.post(
     '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
-      config: { access: access.sensitive('administration') },
+      config: {
+        access: access.sensitive('administration'),
+        audit: { action: 'webhook.redeliver', target: 'webhook' },
+      },
       schema: {
         tags: ['webhooks'],
         summary:
