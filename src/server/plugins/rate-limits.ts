@@ -86,6 +86,68 @@ export interface Attempt {
   refusedBy?: RateLimiterAbstract;
   /** The attempt succeeded: it stops counting as a failure. */
   succeeded(): Promise<void>;
+  /**
+   * The attempt is decided, whether it succeeded or not (call it in `finally`): attempts on the same keys
+   * that wait for it (`waitForUndecided`) go on. A failure stays counted.
+   */
+  end(): void;
+}
+
+export interface AttemptOptions {
+  /**
+   * When a counter is exhausted while attempts charged to it are still being checked in this process, wait
+   * for them to be decided and try again, rather than refuse at once: ten parallel sign-ins with the right
+   * password all get in (the first success forgets the failures), ten wrong ones are still stopped at the
+   * limit. Callers must `end()` every attempt.
+   */
+  waitForUndecided?: boolean;
+}
+
+/** An attempt that is never ended stops holding others back after this long. */
+const UNDECIDED_AT_MOST_MS = 10_000;
+
+/** Attempts charged to each limiter's keys and not yet decided, in this process. */
+const undecided = new WeakMap<RateLimiterAbstract, Map<string, Set<Promise<void>>>>();
+
+function undecidedOn(limiter: RateLimiterAbstract, key: string): Set<Promise<void>> {
+  let byKey = undecided.get(limiter);
+  if (!byKey) undecided.set(limiter, (byKey = new Map()));
+  let pending = byKey.get(key);
+  if (!pending) byKey.set(key, (pending = new Set()));
+  return pending;
+}
+
+/** Marks an attempt charged to `counters` as undecided until the returned function is called (or a while). */
+function holdUndecided(counters: readonly AttemptCounter[]): () => void {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  const sets = counters.map(({ limiter, key }) => undecidedOn(limiter, key));
+  for (const pending of sets) pending.add(promise);
+  // A decided attempt leaves the sets before it resolves, so a waiter never finds it again.
+  const end = () => {
+    clearTimeout(timer);
+    for (const [index, pending] of sets.entries()) {
+      pending.delete(promise);
+      const { limiter, key } = counters[index] as AttemptCounter;
+      if (pending.size === 0 && undecided.get(limiter)?.get(key) === pending) undecided.get(limiter)?.delete(key);
+    }
+    resolve();
+  };
+  const timer = setTimeout(end, UNDECIDED_AT_MOST_MS);
+  timer.unref();
+  return end;
+}
+
+/** Charges one point, waiting for undecided attempts on the key while it is exhausted (when asked to). */
+async function chargePoint({ limiter, key }: AttemptCounter, waitForUndecided: boolean): Promise<number> {
+  for (;;) {
+    const wait = await consumePoint(limiter, key);
+    const pending = undecided.get(limiter)?.get(key);
+    if (wait === 0 || !waitForUndecided || !pending || pending.size === 0) return wait;
+    await Promise.race(pending);
+  }
 }
 
 /**
@@ -93,17 +155,26 @@ export interface Attempt {
  * requests already in flight cannot all pass a check that only records failures afterwards. A failure
  * then needs no further step; a success is given back through `succeeded()`.
  */
-export async function beginAttempt(counters: AttemptCounter[]): Promise<Attempt> {
+export async function beginAttempt(
+  counters: AttemptCounter[],
+  { waitForUndecided = false }: AttemptOptions = {},
+): Promise<Attempt> {
   const charged: AttemptCounter[] = [];
   for (const counter of counters) {
-    const wait = await consumePoint(counter.limiter, counter.key);
+    const wait = await chargePoint(counter, waitForUndecided);
     if (wait > 0) {
       // Refused by this counter: the attempt is not checked, so the earlier counters do not keep it.
       await Promise.all(charged.map(({ limiter, key }) => limiter.reward(key, 1)));
-      return { retryAfterSeconds: wait, refusedBy: counter.limiter, succeeded: async () => undefined };
+      return {
+        retryAfterSeconds: wait,
+        refusedBy: counter.limiter,
+        succeeded: async () => undefined,
+        end: () => undefined,
+      };
     }
     charged.push(counter);
   }
+  const end = waitForUndecided ? holdUndecided(charged) : () => undefined;
   return {
     retryAfterSeconds: 0,
     async succeeded() {
@@ -113,5 +184,6 @@ export async function beginAttempt(counters: AttemptCounter[]): Promise<Attempt>
         ),
       );
     },
+    end,
   };
 }

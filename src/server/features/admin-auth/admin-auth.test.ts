@@ -330,6 +330,17 @@ describe.each(TEST_DIALECTS)('login throttling under parallel guessing (%s)', (d
     expect(counts[429]).toBe(35);
   });
 
+  it('signs in all of 10 parallel attempts with the right password from one address, none logged as failed', async () => {
+    const responses = await Promise.all(Array.from({ length: 10 }, () => attempt(t.app, TEST_ADMIN.password)));
+    expect(statusCounts(responses)).toEqual({ 200: 10 });
+    const failed = await t.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('action', '=', 'sign-in.failed')
+      .execute();
+    expect(failed).toEqual([]);
+  });
+
   it('checks only 100 of 400 parallel wrong passwords from 400 addresses (the per-account limit)', async () => {
     const responses = await Promise.all(
       Array.from({ length: 400 }, (_, i) => attempt(t.app, `wrong-${i}`, `10.1.${i >> 8}.${i & 255}`)),

@@ -1,12 +1,18 @@
 import type { Redis } from 'ioredis';
 import { HttpError } from '../../plugins/errors.ts';
-import { type Attempt, beginAttempt, createLimiters, waitPhrase } from '../../plugins/rate-limits.ts';
+import { type Attempt, type AttemptOptions, beginAttempt, createLimiters, waitPhrase } from '../../plugins/rate-limits.ts';
 
 export const LOGIN_FAILURES_PER_EMAIL_AND_IP = 5;
 const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_FAILURES_PER_ACCOUNT = 100;
 const LOGIN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 export const LOGIN_FAILURES_PER_DEVICE = 5;
+
+/**
+ * Past the limit, an attempt waits for those still being checked on its keys (beginAttempt): parallel sign-ins
+ * with the right password from one place are not refused as failures. Every attempt is `end()`ed.
+ */
+const ONE_AT_A_TIME: AttemptOptions = { waitForUndecided: true };
 
 export interface LoginAttemptSource {
   email: string;
@@ -47,12 +53,15 @@ export function createLoginThrottle(redis?: Redis) {
     /** Counts a sign-in attempt before its password is checked (see beginAttempt). */
     begin({ email, ip, trustedDevice }: LoginAttemptSource): Promise<Attempt> {
       if (trustedDevice) {
-        return beginAttempt([{ limiter: perDevice, key: trustedDevice, onSuccess: 'forget' }]);
+        return beginAttempt([{ limiter: perDevice, key: trustedDevice, onSuccess: 'forget' }], ONE_AT_A_TIME);
       }
-      return beginAttempt([
-        { limiter: perEmailAndIp, key: `${email}|${ip}`, onSuccess: 'forget' },
-        { limiter: perAccount, key: email, onSuccess: 'refund' },
-      ]);
+      return beginAttempt(
+        [
+          { limiter: perEmailAndIp, key: `${email}|${ip}`, onSuccess: 'forget' },
+          { limiter: perAccount, key: email, onSuccess: 'refund' },
+        ],
+        ONE_AT_A_TIME,
+      );
     },
   };
 }
@@ -104,14 +113,18 @@ export function createTwoFactorThrottle(redis?: Redis) {
     /** Counts a code before it is checked (see beginAttempt). */
     begin({ adminId, ip, trustedDevice }: TwoFactorAttemptSource): Promise<Attempt> {
       if (trustedDevice) {
-        return beginAttempt([
-          { limiter: perDevice, key: `${adminId}|${trustedDevice}`, onSuccess: 'forget' },
-        ]);
+        return beginAttempt(
+          [{ limiter: perDevice, key: `${adminId}|${trustedDevice}`, onSuccess: 'forget' }],
+          ONE_AT_A_TIME,
+        );
       }
-      return beginAttempt([
-        { limiter: perAccountAndIp, key: `${adminId}|${ip}`, onSuccess: 'forget' },
-        { limiter: perAccount, key: adminId, onSuccess: 'refund' },
-      ]);
+      return beginAttempt(
+        [
+          { limiter: perAccountAndIp, key: `${adminId}|${ip}`, onSuccess: 'forget' },
+          { limiter: perAccount, key: adminId, onSuccess: 'refund' },
+        ],
+        ONE_AT_A_TIME,
+      );
     },
   };
 }

@@ -44,11 +44,15 @@ export function passwordConfirmation({
         { 'retry-after': String(attempt.retryAfterSeconds) },
       );
     }
-    if (!(await verifyPassword(account.passwordHash, password))) {
-      await admins.recordFailedSignIn(account.id);
-      throw new HttpError(400, wrong.message, { [wrong.field]: wrong.message });
+    try {
+      if (!(await verifyPassword(account.passwordHash, password))) {
+        await admins.recordFailedSignIn(account.id);
+        throw new HttpError(400, wrong.message, { [wrong.field]: wrong.message });
+      }
+      await attempt.succeeded();
+    } finally {
+      attempt.end();
     }
-    await attempt.succeeded();
   };
 }
 

@@ -91,10 +91,14 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
           trustedDevice: await devices.trustedDevice(request, admin.email),
         });
         if (attempt.retryAfterSeconds > 0) throw tooManyWrongCodes(attempt.retryAfterSeconds);
-        if (!(await twoFactor.verifyCode(admin.id, code))) {
-          throw new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+        try {
+          if (!(await twoFactor.verifyCode(admin.id, code))) {
+            throw new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+          }
+          await attempt.succeeded();
+        } finally {
+          attempt.end();
         }
-        await attempt.succeeded();
       } else {
         await confirmPassword(request, admin, password ?? '', {
           field: 'password',

@@ -147,15 +147,19 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
 
       const admin = await admins.findByEmail(email);
       if (admin) request.auditNote = { actor: { id: admin.id, email: admin.email } };
-      // Verify against a decoy when the email is unknown, so timing does not reveal which emails exist.
-      const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!admin || !valid || !isRole(admin.role)) {
-        if (admin) await admins.recordFailedSignIn(admin.id);
-        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      try {
+        // Verify against a decoy when the email is unknown, so timing does not reveal which emails exist.
+        const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
+        if (!admin || !valid || !isRole(admin.role)) {
+          if (admin) await admins.recordFailedSignIn(admin.id);
+          throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+        }
+        // Told only to whoever knows the password: the account exists, but an administrator turned it off.
+        if (admin.disabled) throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
+        await attempt.succeeded();
+      } finally {
+        attempt.end();
       }
-      // Told only to whoever knows the password: the account exists, but an administrator turned it off.
-      if (admin.disabled) throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
-      await attempt.succeeded();
       reply.header('cache-control', 'no-store');
       if (admin.twoFactorEnabledAt !== null) {
         // No session yet: the second factor completes the sign-in (POST /api/admin/login/two-factor), which
@@ -212,14 +216,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         actor: { id: admin.id, email: admin.email },
         detail: { secondFactor: code !== undefined ? 'authenticator code' : 'recovery code' },
       };
-      if (code !== undefined) {
-        if (!(await twoFactor.verifyCode(admin.id, code))) {
-          throw new HttpError(401, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+      try {
+        if (code !== undefined) {
+          if (!(await twoFactor.verifyCode(admin.id, code))) {
+            throw new HttpError(401, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+          }
+        } else if (!(await twoFactor.redeemRecoveryCode(admin.id, recoveryCode ?? ''))) {
+          throw new HttpError(401, WRONG_RECOVERY_CODE_MESSAGE, { recoveryCode: WRONG_RECOVERY_CODE_MESSAGE });
         }
-      } else if (!(await twoFactor.redeemRecoveryCode(admin.id, recoveryCode ?? ''))) {
-        throw new HttpError(401, WRONG_RECOVERY_CODE_MESSAGE, { recoveryCode: WRONG_RECOVERY_CODE_MESSAGE });
+        await attempt.succeeded();
+      } finally {
+        attempt.end();
       }
-      await attempt.succeeded();
       pending.clear(reply);
       return startSession(
         request,

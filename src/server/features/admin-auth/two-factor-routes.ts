@@ -152,9 +152,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
         trustedDevice: null,
       });
       if (attempt.retryAfterSeconds > 0) throw tooManyWrongCodes(attempt.retryAfterSeconds);
-      const recoveryCodes = await twoFactor.renewRecoveryCodes(admin.id, request.body.code);
+      let recoveryCodes: string[] | null;
+      try {
+        recoveryCodes = await twoFactor.renewRecoveryCodes(admin.id, request.body.code);
+        if (recoveryCodes) await attempt.succeeded();
+      } finally {
+        attempt.end();
+      }
       if (!recoveryCodes) throw wrongCode();
-      await attempt.succeeded();
       return {
         success: true as const,
         message: 'New recovery codes: the old ones no longer work',
