@@ -11,11 +11,18 @@ line="${1:-24}"
 minimum_major=22
 
 current_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+found="$(node --version 2>/dev/null || echo none) at $(command -v node || echo 'no path')"
 if [ "$current_major" -ge "$minimum_major" ] && [ -z "${1:-}" ]; then
+  echo "Found Node.js $found: new enough, nothing to install"
   exit 0
 fi
+if [ -n "${1:-}" ]; then
+  echo "Found Node.js $found; Node.js $line asked for"
+else
+  echo "Found Node.js $found; Sampark needs $minimum_major or newer"
+fi
 if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ] || [ "$(id -u)" != 0 ]; then
-  echo "Sampark needs Node.js $minimum_major or newer (24 recommended); this machine has $(node --version 2>/dev/null || echo none)." >&2
+  echo "Sampark needs Node.js $minimum_major or newer (24 recommended); this machine has $found." >&2
   echo "Install it from https://nodejs.org or your system's packages." >&2
   exit 1
 fi

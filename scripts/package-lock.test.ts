@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
@@ -112,5 +112,32 @@ describe('package-lock.json', () => {
         .map(([path, entry]) => `Node ${nodeVersion}: ${path}@${entry.version} wants ${entry.engines?.node}`),
     );
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('install scripts', () => {
+  it('are each reviewed in allowScripts, so npm ci warns of none (npm 11.16 and later)', () => {
+    const { allowScripts = {} } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const root = new URL('../', import.meta.url);
+    const unreviewed = locked.flatMap(([path]) => {
+      const manifestUrl = new URL(`${path}/package.json`, root);
+      if (!existsSync(manifestUrl)) return [];
+      const installed = JSON.parse(readFileSync(manifestUrl, 'utf8')) as {
+        name?: string;
+        scripts?: Record<string, string>;
+      };
+      const scripts = installed.scripts ?? {};
+      // As npm does: a package with a binding.gyp and no install script of its own runs `node-gyp rebuild`.
+      const runsScript =
+        ['preinstall', 'install', 'postinstall'].some((name) => scripts[name]) ||
+        existsSync(new URL(`${path}/binding.gyp`, root));
+      const name = installed.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+      return runsScript && !(name in allowScripts) ? [name] : [];
+    });
+    expect(unreviewed).toEqual([]);
   });
 });
