@@ -95,10 +95,10 @@ export interface Attempt {
 
 export interface AttemptOptions {
   /**
-   * When a counter is exhausted while attempts charged to it are still being checked in this process, wait
-   * for them to be decided and try again, rather than refuse at once: ten parallel sign-ins with the right
-   * password all get in (the first success forgets the failures), ten wrong ones are still stopped at the
-   * limit. Callers must `end()` every attempt.
+   * When a counter a success forgets is exhausted while attempts charged to it are still being checked in
+   * this process, wait for them to be decided and try again, rather than refuse at once: ten parallel
+   * sign-ins with the right password all get in (the first success forgets the failures), ten wrong ones are
+   * still stopped at the limit. Callers must `end()` every attempt.
    */
   waitForUndecided?: boolean;
 }
@@ -110,10 +110,10 @@ const UNDECIDED_AT_MOST_MS = 10_000;
 const undecided = new WeakMap<RateLimiterAbstract, Map<string, Set<Promise<void>>>>();
 
 function undecidedOn(limiter: RateLimiterAbstract, key: string): Set<Promise<void>> {
-  let byKey = undecided.get(limiter);
-  if (!byKey) undecided.set(limiter, (byKey = new Map()));
-  let pending = byKey.get(key);
-  if (!pending) byKey.set(key, (pending = new Set()));
+  const byKey = undecided.get(limiter) ?? new Map<string, Set<Promise<void>>>();
+  undecided.set(limiter, byKey);
+  const pending = byKey.get(key) ?? new Set<Promise<void>>();
+  byKey.set(key, pending);
   return pending;
 }
 
@@ -131,7 +131,8 @@ function holdUndecided(counters: readonly AttemptCounter[]): () => void {
     for (const [index, pending] of sets.entries()) {
       pending.delete(promise);
       const { limiter, key } = counters[index] as AttemptCounter;
-      if (pending.size === 0 && undecided.get(limiter)?.get(key) === pending) undecided.get(limiter)?.delete(key);
+      if (pending.size === 0 && undecided.get(limiter)?.get(key) === pending)
+        undecided.get(limiter)?.delete(key);
     }
     resolve();
   };
@@ -140,13 +141,19 @@ function holdUndecided(counters: readonly AttemptCounter[]): () => void {
   return end;
 }
 
-/** Charges one point, waiting for undecided attempts on the key while it is exhausted (when asked to). */
-async function chargePoint({ limiter, key }: AttemptCounter, waitForUndecided: boolean): Promise<number> {
+/**
+ * Charges one point. While the key is exhausted and attempts charged to it are still being checked, waits for
+ * them all and tries again (when asked to, on a key a success forgets: only there can one success let the
+ * others in); once they are decided, the answer is the counter's.
+ */
+async function chargePoint(counter: AttemptCounter, waitForUndecided: boolean): Promise<number> {
+  const { limiter, key, onSuccess } = counter;
   for (;;) {
     const wait = await consumePoint(limiter, key);
     const pending = undecided.get(limiter)?.get(key);
-    if (wait === 0 || !waitForUndecided || !pending || pending.size === 0) return wait;
-    await Promise.race(pending);
+    if (wait === 0 || !waitForUndecided || onSuccess !== 'forget' || !pending || pending.size === 0)
+      return wait;
+    await Promise.all([...pending]);
   }
 }
 

@@ -4,6 +4,7 @@ import {
   REAUTHENTICATION_MESSAGES,
   REAUTHENTICATION_WINDOW_MINUTES,
 } from '../../../shared/rules/admin-auth.ts';
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../../shared/rules/api.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
 import { access } from '../../plugins/access.ts';
 import { errorResponses, HttpError } from '../../plugins/errors.ts';
@@ -76,7 +77,8 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
       reply.header('cache-control', 'no-store');
       const signedIn = request.admin!;
       const admin = await admins.findById(signedIn.id);
-      if (!admin) throw new HttpError(401, REAUTHENTICATION_MESSAGES.wrongPassword);
+      // The account was deleted since the session was checked: no one to confirm.
+      if (!admin) throw new HttpError(401, AUTHENTICATION_REQUIRED_MESSAGE);
       const { password, code } = request.body;
       if (code !== undefined) {
         if (admin.twoFactorEnabledAt === null) {
