@@ -6,8 +6,9 @@ import { benchHttp, CHANNEL_LIST_RATIO_TARGET } from './http.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
 import { benchNotifications, NOTIFICATION_RATIO_TARGET } from './notifications.ts';
+import { benchUploads, UPLOAD_PEAK_RSS_BUDGET_MB, UPLOADS_AT_ONCE } from './uploads.ts';
 
-const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [options]
+const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [uploads] [options]
   http                wrk against bare node:http servers sending the same bytes, as ratios with wrk's and the
                       servers' CPU: the public channel list (LOG_LEVEL=info, target >= ${CHANNEL_LIST_RATIO_TARGET};
                       and silent), /contact without and with brotli, and the contact form's POST
@@ -24,7 +25,9 @@ const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [not
   backups             npm run backup of the inquiries' database (${DEFAULT_SCALE_ROWS.toLocaleString('en-US')} rows) while the server takes
                       contact-form posts, then npm run restore into an empty database, on SQLite and PostgreSQL:
                       durations, sizes, and every inquiry acknowledged before the backup must be restored
-                      (no part named: all seven)
+  uploads             ${UPLOADS_AT_ONCE} image uploads at once (48 megapixels each) against the production server:
+                      its peak memory under ${UPLOAD_PEAK_RSS_BUDGET_MB} MiB, and /contact answering meanwhile
+                      (no part named: all eight)
 Options for inquiries, backups and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -34,7 +37,16 @@ Options for inquiries, backups and blog:
                       never fewer than 100; fast ones run up to 3 s)
   --reseed            seed again even when the cached database matches`;
 
-const PARTS = ['http', 'inquiries', 'inquiries-write', 'notifications', 'blog', 'game', 'backups'] as const;
+const PARTS = [
+  'http',
+  'inquiries',
+  'inquiries-write',
+  'notifications',
+  'blog',
+  'game',
+  'backups',
+  'uploads',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals, fail, positiveInteger } = parseCommandLine(USAGE, {
@@ -117,6 +129,13 @@ if (parts.has('game')) {
   const { ok } = benchGame();
   if (!ok) {
     console.log('\nThe tic-tac-toe robot missed its budget (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('uploads')) {
+  const { ok } = await benchUploads();
+  if (!ok) {
+    console.log('\nThe uploads missed the memory budget or /contact stopped answering (FAIL lines above).');
     process.exitCode = 1;
   }
 }
