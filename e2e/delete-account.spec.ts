@@ -3,6 +3,7 @@ import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../src/share
 import {
   collectErrors,
   createMember,
+  expectBelowStickyHeader,
   expectNoSeriousAxeViolationsOfAnyRule,
   hydrated,
   listedMembers,
@@ -114,13 +115,18 @@ test.describe('the account deletion page', () => {
       .click();
     await expect(page).toHaveURL(/\/delete-account$/);
 
-    // Without JavaScript the page and its explanations are there; its form cannot be sent by the browser.
+    // Without JavaScript the page and its explanations are there, and its form posts itself
+    // (e2e/public-without-javascript.spec.ts deletes an account that way).
     const context = await browser.newContext({ javaScriptEnabled: false });
     const plain = await context.newPage();
     await plain.goto('/delete-account');
     await expect(plain.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
     await expect(plain.getByText(`up to ${DELETION_RETENTION_DAYS} days`).first()).toBeVisible();
-    await expect(deletionPage(plain).deleteButton).toBeDisabled();
+    await expect(deletionPage(plain).deleteButton).toBeEnabled();
+    await expect(plain.locator('main form').first()).toHaveAttribute(
+      'action',
+      '/delete-account#account-deletion',
+    );
     await context.close();
   });
 
@@ -152,7 +158,7 @@ test.describe('the account deletion page', () => {
     await expect(controls.confirmation).toBeHidden();
   });
 
-  test("a wrong password keeps the confirmation step with the server's message; Cancel keeps the input; then it deletes", async ({
+  test('a wrong password returns to the form with the message under the password; Cancel keeps the input; then it deletes', async ({
     page,
     adminRequest,
     baseURL,
@@ -174,14 +180,31 @@ test.describe('the account deletion page', () => {
     await expect(controls.confirmation).toContainText('This cannot be undone.');
 
     await controls.confirmButton.click();
-    await expect(controls.confirmation.getByRole('alert')).toHaveText(
-      ACCOUNT_DELETION_MESSAGES.invalidCredentials,
-    );
-    await expect(controls.confirmHeading).toBeVisible();
-    await expect(controls.confirmButton).toBeEnabled();
+    // Back to the form: the message under the password field, which is emptied and focused; the number kept.
+    await expect(controls.confirmation).toBeHidden();
+    await expect(controls.password).toBeFocused();
+    await expect(controls.password).toHaveValue('');
+    await expect(controls.password).toHaveAttribute('aria-invalid', 'true');
+    await expect(controls.password).toHaveAccessibleDescription(ACCOUNT_DELETION_MESSAGES.invalidCredentials);
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_DELETION_MESSAGES.invalidCredentials);
+    await expect(controls.mobile).toHaveValue(dashed(mobile));
+    await expect(controls.deleteButton).toHaveAttribute('aria-disabled', 'true');
+    await expectNoSeriousAxeViolationsOfAnyRule(page);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await expectBelowStickyHeader(page, page.getByRole('alert'));
+      await page.screenshot({ path: `/tmp/a-delete-account-wrong-password-js-${size.width}.png` });
+    }
     expect(await listedMembers(adminRequest, mobile)).toHaveLength(1);
 
-    // Cancel goes back to the form, with what was typed, and focus on the delete button.
+    // Typing again clears the message; Cancel goes back to the form, with what was typed, and focus on the
+    // delete button.
+    await controls.password.fill('not-the-password');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await controls.deleteButton.click();
     await controls.cancelButton.click();
     await expect(controls.confirmation).toBeHidden();
     await expect(controls.mobile).toHaveValue(dashed(mobile));
@@ -275,4 +298,28 @@ test.describe('the account deletion page', () => {
     await expect(controls.password).toHaveValue(PASSWORD);
     await expect(controls.status).toHaveText('');
   });
+
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`after deleting, the success heading shows below the sticky header (${size.width}x${size.height})`, async ({
+      page,
+      adminRequest,
+      baseURL,
+    }) => {
+      const mobile = uniqueIndianMobile();
+      await createMember(adminRequest, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
+      await page.setViewportSize(size);
+      const controls = await openDeletionPage(page);
+      await controls.mobile.fill(mobile);
+      await controls.password.fill(PASSWORD);
+      await controls.deleteButton.click();
+      await controls.confirmButton.click();
+      const heading = controls.status.getByRole('heading', { name: ACCOUNT_DELETION_MESSAGES.deleted });
+      await expect(heading).toBeVisible();
+      await expectBelowStickyHeader(page, heading);
+      expect(await listedMembers(adminRequest, mobile)).toEqual([]);
+    });
+  }
 });

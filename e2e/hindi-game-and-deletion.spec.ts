@@ -169,10 +169,14 @@ test.describe('account deletion in Hindi', () => {
     await expect(form.confirmation).toContainText(`+91 ${mobile} वाला`);
     await expect(form.confirmation).toContainText('इसे वापस नहीं लाया जा सकता।');
     await form.confirmButton.click();
-    await expect(form.confirmation.getByRole('alert')).toHaveText('मोबाइल नंबर या पासवर्ड गलत है।');
+    // Back to the form, the message under the password field.
+    await expect(form.confirmation).toBeHidden();
+    await expect(form.password).toBeFocused();
+    await expect(form.password).toHaveAccessibleDescription('मोबाइल नंबर या पासवर्ड गलत है।');
+    await expect(page.getByRole('alert')).toHaveText('मोबाइल नंबर या पासवर्ड गलत है।');
+    await expect(form.mobile).toHaveValue(mobile);
     expect(await listedMembers(adminRequest, mobile)).toHaveLength(1);
 
-    await form.cancelButton.click();
     await form.password.fill(PASSWORD);
     await form.deleteButton.click();
     await form.confirmButton.click();

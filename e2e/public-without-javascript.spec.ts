@@ -1,5 +1,14 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolationsOfAnyRule, inquiryFor, test, uniqueTag } from './support.ts';
+import {
+  createMember,
+  expectBelowStickyHeader,
+  expectNoSeriousAxeViolationsOfAnyRule,
+  inquiryFor,
+  listedMembers,
+  test,
+  uniqueIndianMobile,
+  uniqueTag,
+} from './support.ts';
 
 /**
  * The public pages for a visitor whose browser runs no script: what the server renders must open, switch
@@ -123,6 +132,96 @@ test('a service tile leads to the form with that service chosen, without script'
 test('a form posted from another site is refused', async ({ request }) => {
   const answer = await request.post('/contact/message', {
     form: { ...inquiryFor(uniqueTag()) },
+    headers: { origin: 'https://elsewhere.example' },
+  });
+  expect(answer.status()).toBe(403);
+});
+
+/** The deletion page's words in each language, as a visitor reads them. */
+const DELETION_TEXTS = {
+  en: {
+    path: '/delete-account',
+    mobile: 'Mobile number',
+    password: 'Password',
+    submit: 'Delete my account',
+    confirmHeading: 'Delete this account for good?',
+    confirm: 'Yes, delete my account',
+    cancel: 'Cancel',
+    wrong: 'The mobile number or password is incorrect',
+    done: 'Account deleted successfully!',
+  },
+  hi: {
+    path: '/hi/delete-account',
+    mobile: 'मोबाइल नंबर',
+    password: 'पासवर्ड',
+    submit: 'मेरा खाता हटाएँ',
+    confirmHeading: 'क्या यह खाता हमेशा के लिए हटा दें?',
+    confirm: 'हाँ, मेरा खाता हटाएँ',
+    cancel: 'रद्द करें',
+    wrong: 'मोबाइल नंबर या पासवर्ड गलत है।',
+    done: 'आपका खाता हटा दिया गया है!',
+  },
+} as const;
+
+for (const [language, texts] of Object.entries(DELETION_TEXTS)) {
+  test(`a member deletes their account without script (${language}): a wrong password returns to the form, Cancel keeps the number, then it is deleted`, async ({
+    page,
+    adminRequest,
+    baseURL,
+  }) => {
+    const mobile = uniqueIndianMobile();
+    const password = `no-script-${language}-1`;
+    await createMember(adminRequest, baseURL!, { mobile, countryCode: '+91', password });
+    const typed = `${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(texts.path);
+    const submit = page.getByRole('button', { name: texts.submit, exact: true });
+    await expect(submit).toBeEnabled();
+
+    // A wrong password: the form again, the message under the password field, the number kept.
+    await page.getByLabel(texts.mobile).fill(typed);
+    await page.getByLabel(texts.password, { exact: true }).fill('not-the-password');
+    await submit.click();
+    const passwordField = page.getByLabel(texts.password, { exact: true });
+    await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordField).toHaveAccessibleDescription(texts.wrong);
+    await expect(passwordField).toHaveValue('');
+    await expect(page.getByLabel(texts.mobile)).toHaveValue(typed);
+    await expect(page.getByRole('alert')).toHaveText(texts.wrong);
+    await expect(page.getByRole('heading', { name: texts.confirmHeading })).toHaveCount(0);
+    await expectBelowStickyHeader(page, page.getByRole('alert'));
+    await page.screenshot({ path: `/tmp/a-delete-account-wrong-password-nojs-${language}-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `/tmp/a-delete-account-wrong-password-nojs-${language}-1280.png` });
+    expect(await listedMembers(adminRequest, mobile)).toHaveLength(1);
+
+    // The right password: the server's confirmation, naming the number; Cancel goes back with it.
+    await passwordField.fill(password);
+    await submit.click();
+    await expect(page.getByRole('heading', { name: texts.confirmHeading })).toBeVisible();
+    await expect(page.getByRole('region', { name: texts.confirmHeading })).toContainText(`+91 ${typed}`);
+    await page.getByRole('button', { name: texts.cancel }).click();
+    await expect(page.getByLabel(texts.mobile)).toHaveValue(typed);
+    expect(await listedMembers(adminRequest, mobile)).toHaveLength(1);
+
+    // The answer opens at the form's column: the success heading shows below the sticky header (on a phone
+    // for one language, on a desktop for the other).
+    await page.setViewportSize(
+      language === 'en' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    );
+    await page.getByLabel(texts.password, { exact: true }).fill(password);
+    await submit.click();
+    await page.getByRole('button', { name: texts.confirm }).click();
+    const done = page.getByRole('heading', { name: texts.done });
+    await expect(done).toBeVisible();
+    await expectBelowStickyHeader(page, done);
+    expect(await listedMembers(adminRequest, mobile)).toEqual([]);
+  });
+}
+
+test('the deletion page refuses a post from another site', async ({ request }) => {
+  const answer = await request.post('/delete-account', {
+    form: { countryCode: '+91', mobile: '98765 43210', password: 'anything' },
     headers: { origin: 'https://elsewhere.example' },
   });
   expect(answer.status()).toBe(403);

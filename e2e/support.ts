@@ -372,6 +372,29 @@ export async function hydrated(locator: Locator) {
     .toBe(true);
 }
 
+/**
+ * `target` is wholly on screen: below the public pages' sticky header and above the phone's bottom tab bar
+ * (when shown). Polled, as a scroll may still be moving.
+ */
+export async function expectBelowStickyHeader(page: Page, target: Locator) {
+  await expect
+    .poll(async () => {
+      const box = await target.boundingBox();
+      const header = await page.locator('header[data-scrolled]').boundingBox();
+      const tabBar = page.locator('nav.fixed.bottom-0');
+      const viewport = page.viewportSize();
+      if (!box || !header || !viewport) return 'not laid out';
+      const bottom = (await tabBar.isVisible())
+        ? ((await tabBar.boundingBox())?.y ?? viewport.height)
+        : viewport.height;
+      if (box.y < header.y + header.height)
+        return `top ${box.y} under the header (ends at ${header.y + header.height})`;
+      if (box.y + box.height > bottom) return `bottom ${box.y + box.height} below ${bottom}`;
+      return 'visible';
+    })
+    .toBe('visible');
+}
+
 let mobilesMade = 0;
 
 /**

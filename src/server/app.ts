@@ -66,7 +66,9 @@ import {
   redisFanOut,
 } from './features/live-events/live-event-bus.ts';
 import { liveEventRoutes } from './features/live-events/routes.ts';
-import { accountDeletionRoutes, createDeletionThrottle } from './features/members/account-deletion-routes.ts';
+import { accountDeletion as createAccountDeletion } from './features/members/account-deletion.ts';
+import { accountDeletionRoutes } from './features/members/account-deletion-routes.ts';
+import { createDeletionThrottle } from './features/members/deletion-throttle.ts';
 import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
@@ -546,10 +548,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     brandName: async () => (await currentSettings()).brandName,
   });
   await app.register(memberRoutes, { members });
-  await app.register(accountDeletionRoutes, {
+  // One deletion (one throttle) for the page's JSON call and the page posted without script.
+  const accountDeletion = createAccountDeletion({
     members,
     throttle: createDeletionThrottle({ proofOfWork, ...(redis ? { redis } : {}) }),
+    key: serverSecret(db, 'account-deletion-confirmation-key', clock),
+    clock,
   });
+  await app.register(accountDeletionRoutes, { accountDeletion });
   const memberPurge = createMemberPurge({ members, clock, log: app.log });
   app.addHook('onReady', () => memberPurge.start());
   app.addHook('onClose', async () => memberPurge.stop());
@@ -635,6 +641,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     picturesOf,
     uploadedImage,
     submitInquiry,
+    accountDeletion,
   });
   return app;
 }

@@ -28,10 +28,56 @@ export type PostedInquiryForm =
       retryAfterSeconds?: number;
     };
 
+/** What the deletion page posted without script keeps of what was typed (never the password). */
+export interface PostedDeletionValues {
+  mobile: string;
+  countryCode: string;
+}
+
+/**
+ * Why a natively posted deletion did not happen: the fields (`missingFields`, `invalid`), a wrong mobile or
+ * password (`invalidCredentials`), a busy connection whose proof of work needs script (`proofNeedsScript`),
+ * a limit (`tooManyAttempts`), or a confirmation that expired or no longer matches the account (`expired`).
+ */
+export type PostedDeletionProblem =
+  | 'missingFields'
+  | 'invalid'
+  | 'invalidCredentials'
+  | 'proofNeedsScript'
+  | 'tooManyAttempts'
+  | 'expired';
+
+/**
+ * What the server answers the deletion page posted without script with (POST /delete-account,
+ * /hi/delete-account): the form again (with why, after a refusal), the confirmation of a right password, or
+ * the account deleted.
+ */
+export type PostedAccountDeletion =
+  | {
+      status: 'form';
+      values: PostedDeletionValues;
+      problem?: {
+        kind: PostedDeletionProblem;
+        /** The server's English words for it. */
+        message: string;
+        /** How long to wait, after a limit (429). */
+        retryAfterSeconds?: number;
+      };
+    }
+  | {
+      status: 'confirm';
+      values: PostedDeletionValues;
+      /** Signed by the server for this member, for a few minutes: the confirmation posts it back. */
+      confirmation: string;
+    }
+  | { status: 'deleted' };
+
 /** What route loaders get on the server: direct data access, where the browser would call the API. */
 export interface PublicDataContext {
   /** Set only when rendering the answer to a natively posted contact form. */
   postedInquiry?: PostedInquiryForm;
+  /** Set only when rendering the answer to the natively posted deletion page. */
+  postedDeletion?: PostedAccountDeletion;
   activeContacts(): Promise<PublicContactChannel[]>;
   /** The site settings (brand, hours, figures, time zone); the browser reads GET /api/settings. */
   siteSettings(): Promise<SiteSettings>;

@@ -8,7 +8,6 @@ import { canUse } from '../../shared/rules/roles.ts';
 import {
   POSTED_INQUIRY_FIELDS,
   type PostedInquiryField,
-  type PostedInquiryForm,
   type PublicDataContext,
 } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
@@ -17,6 +16,7 @@ import { type BlogViewCounter, blogPostSlugOf } from '../features/blog/view-coun
 import type { ContactChannelRepository } from '../features/contact-channels/repository.ts';
 import type { SubmitInquiry } from '../features/contact-inquiries/inquiry-submission.ts';
 import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
+import type { AccountDeletion } from '../features/members/account-deletion.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
 import { access } from '../plugins/access.ts';
 import { sendPrecompressed } from '../plugins/compression.ts';
@@ -27,6 +27,7 @@ import { serveAdminServiceWorker, serveAdminShell } from './admin-shell.ts';
 import { pageCache } from './page-cache.ts';
 import { publicDataContexts } from './page-data.ts';
 import { renderDocument, rendererLoader } from './page-renderer.ts';
+import { answerPostedDeletion } from './posted-account-deletion.ts';
 import { serveShareCards } from './share-cards.ts';
 import { serveStaticFiles } from './static-files.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE, webBuildFiles } from './web-build.ts';
@@ -46,6 +47,8 @@ export interface WebDeps {
   blogViews: BlogViewCounter;
   /** Takes an inquiry as POST /api/contact-inquiries does: the contact form posted without script uses it. */
   submitInquiry: SubmitInquiry;
+  /** Deletes a member's account as DELETE /api/auth/delete-account does: the page posted without script uses it. */
+  accountDeletion: AccountDeletion;
 }
 
 /**
@@ -53,6 +56,8 @@ export interface WebDeps {
  * each language: the answer is that page again, in the language of the address posted to.
  */
 const INQUIRY_FORM_PAGES = LOCALES.map((locale) => localizedPath(locale, '/contact/message'));
+/** The deletion page in each language, which posts to itself without script. */
+const DELETION_PAGES = LOCALES.map((locale) => localizedPath(locale, '/delete-account'));
 const INQUIRY_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
 /** The form's fields as posted (urlencoded, or anything else a client sends): strings only, others empty. */
@@ -129,12 +134,12 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     },
   });
 
-  /** Renders `url` as the page for this request; with `posted`, as the answer to the contact form posted natively. */
+  /** Renders `url` as the page for this request; with `posted`, as the answer to a form posted natively. */
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     url: string,
-    posted?: { form: PostedInquiryForm; status: number },
+    posted?: { status: number; context: Pick<PublicDataContext, 'postedInquiry' | 'postedDeletion'> },
   ) => {
     try {
       const renderer = await loadRenderer();
@@ -153,7 +158,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       // A posted form's answer is that visitor's alone.
       const cacheable = !reloadOnChange && !url.includes('?') && !admin && !posted;
       const context: PublicDataContext = posted
-        ? { ...contexts.visitor, postedInquiry: posted.form }
+        ? { ...contexts.visitor, ...posted.context }
         : admin
           ? contexts.admin
           : contexts.visitor;
@@ -199,13 +204,15 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     ) =>
       sendPage(request, reply, formPage, {
         status,
-        form: {
-          status: 'refused',
-          httpStatus: status,
-          message,
-          values,
-          errors,
-          ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+        context: {
+          postedInquiry: {
+            status: 'refused',
+            httpStatus: status,
+            message,
+            values,
+            errors,
+            ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+          },
         },
       });
     const checked = ContactInquiryBodySchema.safeParse({ ...values, website });
@@ -230,7 +237,10 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
         Number.isFinite(retryAfter) ? retryAfter : undefined,
       );
     }
-    return sendPage(request, reply, formPage, { status: 200, form: { status: 'sent' } });
+    return sendPage(request, reply, formPage, {
+      status: 200,
+      context: { postedInquiry: { status: 'sent' } },
+    });
   };
   await app.register(async (scope) => {
     await scope.register(formBody);
@@ -239,6 +249,21 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
         formPage,
         { schema: { hide: true }, config: { access: access.public } },
         takePostedInquiry(formPage),
+      );
+    }
+    // The deletion page posted natively: the same checks and throttle as DELETE /api/auth/delete-account.
+    for (const deletionPage of DELETION_PAGES) {
+      scope.post(
+        deletionPage,
+        { schema: { hide: true }, config: { access: access.public } },
+        async (request, reply) => {
+          const answer = await answerPostedDeletion(deps.accountDeletion, request);
+          if (answer.headers) reply.headers(answer.headers);
+          return sendPage(request, reply, deletionPage, {
+            status: answer.status,
+            context: { postedDeletion: answer.form },
+          });
+        },
       );
     }
   });

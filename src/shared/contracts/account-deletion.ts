@@ -29,3 +29,5 @@ export const AccountDeletionSchema = z.object({
     ),
   countryCode: z.optional(z.string().check(callingCode())),
 });
+
+export type AccountDeletionInput = z.infer<typeof AccountDeletionSchema>;

@@ -133,6 +133,7 @@ const PAGE_ROUTES = [
     path: 'delete-account',
     lazy: () =>
       import('./pages/delete-account-page.tsx').then((module) => ({
+        loader: module.loader,
         Component: module.DeleteAccountPage,
         handle: module.handle,
       })),

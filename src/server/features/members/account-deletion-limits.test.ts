@@ -18,7 +18,7 @@ import {
   DELETION_CHALLENGE_AFTER_FAILURES,
   DELETION_FAILURES_PER_ADDRESS_PER_HOUR,
   DELETION_FAILURES_PER_MOBILE,
-} from './account-deletion-routes.ts';
+} from './deletion-throttle.ts';
 import { createMemberRepository } from './repository.ts';
 
 /** One carrier address many members share. */

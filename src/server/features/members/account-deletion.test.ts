@@ -16,7 +16,7 @@ import {
   withTwoAppsSharingRedis,
   withTwoInstancesSharingRedis,
 } from '../../test-support/test-app.ts';
-import { DELETION_FAILURES_PER_MOBILE, DELETION_FAILURES_WINDOW_SECONDS } from './account-deletion-routes.ts';
+import { DELETION_FAILURES_PER_MOBILE, DELETION_FAILURES_WINDOW_SECONDS } from './deletion-throttle.ts';
 import { createMemberRepository } from './repository.ts';
 
 const URL = '/api/auth/delete-account';

@@ -3,16 +3,15 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_DELETION_LIMITS, DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
+import type { PostedAccountDeletion } from '../../../shared/web-render.ts';
 import type { Catalogues } from '../../i18n/catalogues.ts';
 import { useCopy, useLocalize, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
-import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
 import {
   type AccountDeletionRequest,
   type DeletionFailure,
   failureText,
   hasAllFields,
-  requestAccountDeletion,
 } from './delete-account-request.ts';
 import { ACTION_BUTTON, DeletionConfirmation } from './deletion-confirmation.tsx';
 
@@ -21,8 +20,9 @@ type CountryKey = keyof Catalogues['countries'];
 
 const EMPTY_FORM: AccountDeletionRequest = { countryCode: DEFAULT_COUNTRY_CODE, mobile: '', password: '' };
 
+// Focus scrolls a field below the sticky header, not under it.
 const FIELD_CLASS =
-  'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600';
+  'block w-full scroll-mt-24 rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600';
 const LABEL_CLASS = 'block text-sm font-medium text-slate-800';
 
 type Step = 'form' | 'confirm';
@@ -34,30 +34,45 @@ function numberAsEntered({ countryCode, mobile }: AccountDeletionRequest): strin
   return typed.startsWith('+') ? typed : `${countryCode} ${typed}`;
 }
 
+/** Where the page posted without script answers: the form's column, scrolled to below the sticky header. */
+const FORM_ANCHOR = 'account-deletion';
+
+/** The request's code, fetched when the confirmation opens (send-account-deletion.ts). */
+const loadSending = () => import('./send-account-deletion.ts');
+
 /**
  * The self-service deletion (SPEC "Account deletion page", sections 4, 5 and 8): the form, then the final
  * confirmation, then the request.
  *
  * - The delete button is aria-disabled until both fields are filled: it stays focusable and announced, and
- *   submitting anyway (Enter in a field) says 'Please fill in all fields'. Until the page has hydrated it is
- *   truly disabled, so the server-rendered form can never be submitted by the browser itself.
+ *   submitting anyway (Enter in a field) says 'Please fill in all fields'.
+ * - Without script (or before it has loaded) the form posts itself: the server answers with this page in the
+ *   step it reached, `posted` (decision 052).
+ * - A wrong mobile or password goes back to the form, the message under the password, which is emptied.
  * - Focus follows the step: the confirmation's heading when it opens, the delete button after Cancel, the
- *   success message after deleting. Results are announced by a status region and alerts.
+ *   password after a wrong one, the success message after deleting. Results are announced by a status region
+ *   and alerts.
  */
-export function DeleteAccountForm() {
+export function DeleteAccountForm({ posted }: { posted: PostedAccountDeletion | null }) {
   const copy = useCopy('account-deletion');
   const locale = usePageLocale();
   const localize = useLocalize();
   const countries = useCopy('countries');
   const id = useId();
-  const [values, setValues] = useState<AccountDeletionRequest>(EMPTY_FORM);
-  const [step, setStep] = useState<Step>('form');
-  const [failure, setFailure] = useState<DeletionFailure | null>(null);
+  const typed = posted?.status === 'deleted' ? undefined : posted?.values;
+  const [values, setValues] = useState<AccountDeletionRequest>(() =>
+    typed ? { ...typed, countryCode: typed.countryCode || DEFAULT_COUNTRY_CODE, password: '' } : EMPTY_FORM,
+  );
+  const [step, setStep] = useState<Step>(posted?.status === 'confirm' ? 'confirm' : 'form');
+  const [failure, setFailure] = useState<DeletionFailure | null>(
+    (posted?.status === 'form' && posted.problem) || null,
+  );
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [deleted, setDeleted] = useState(false);
+  const [deleted, setDeleted] = useState(posted?.status === 'deleted');
   const [showPassword, setShowPassword] = useState(false);
   const [hydrated, setHydrated] = useState(false);
+  const action = `${localize('/delete-account')}#${FORM_ANCHOR}`;
   const refs = {
     confirm: useRef<HTMLHeadingElement>(null),
     submit: useRef<HTMLButtonElement>(null),
@@ -73,11 +88,16 @@ export function DeleteAccountForm() {
     const target = pendingFocus.current;
     if (!target) return;
     pendingFocus.current = null;
-    refs[target].current?.focus();
+    const element = refs[target].current;
+    element?.focus({ preventScroll: true });
+    // Below the sticky header (the targets' scroll margin), which focus alone would scroll it under.
+    element?.scrollIntoView({ block: 'nearest' });
   });
 
   const filled = hasAllFields(values);
-  const missing = step === 'form' && failure !== null;
+  const wrongPassword = step === 'form' && failure?.kind === 'invalidCredentials';
+  const missing = step === 'form' && failure !== null && !wrongPassword;
+  const fieldsMissing = failure?.kind === 'missingFields' || failure?.kind === 'invalid';
   const error = failure && failureText(failure, locale, copy);
 
   const change = (field: keyof AccountDeletionRequest, value: string) => {
@@ -96,6 +116,8 @@ export function DeleteAccountForm() {
     setDeleted(false);
     setStep('confirm');
     pendingFocus.current = 'confirm';
+    // Ready by the time the visitor has read the confirmation; a failed load is tried again on confirming.
+    loadSending().catch(() => {});
   };
 
   const cancel = () => {
@@ -108,15 +130,19 @@ export function DeleteAccountForm() {
     setSending(true);
     setFailure(null);
     // A busy connection is asked to prove it is a person; what was typed stays as it is meanwhile.
-    const outcome = await sendWithProofOfWork(
-      (proof) => requestAccountDeletion(values, fetch, proof),
-      (answer) => (answer.deleted ? undefined : answer.challenge),
-      () => setChecking(true),
+    const outcome = await loadSending().then(
+      ({ sendAccountDeletion }) => sendAccountDeletion(values, () => setChecking(true)),
+      () => ({ deleted: false, kind: 'network' }) as const,
     );
     setSending(false);
     setChecking(false);
     if (!outcome.deleted) {
       setFailure(outcome);
+      if (outcome.kind === 'invalidCredentials') {
+        setValues((current) => ({ ...current, password: '' }));
+        setStep('form');
+        pendingFocus.current = 'password';
+      }
       return;
     }
     setValues(EMPTY_FORM);
@@ -127,24 +153,30 @@ export function DeleteAccountForm() {
   };
 
   const fieldState = (field: 'mobile' | 'password', hint?: string) => {
-    const invalid = missing && (field === 'mobile' ? values.mobile.trim() === '' : values.password === '');
+    const invalid =
+      (field === 'password' && wrongPassword) ||
+      (missing &&
+        fieldsMissing &&
+        (field === 'mobile' ? values.mobile.trim() === '' : values.password === ''));
     return {
       id: `${id}-${field}`,
       name: field,
       'aria-invalid': invalid || undefined,
-      'aria-describedby': cx(hint, missing && `${id}-error`) || undefined,
+      'aria-describedby':
+        cx(hint, missing && `${id}-error`, field === 'password' && wrongPassword && `${id}-password-error`) ||
+        undefined,
       className: cx(FIELD_CLASS, invalid ? 'border-red-600' : 'border-slate-300'),
     };
   };
 
   return (
-    <div className="space-y-4">
+    <div id={FORM_ANCHOR} className="scroll-mt-24 space-y-4">
       <div role="status">
         {deleted && (
           <div
             ref={refs.done}
             tabIndex={-1}
-            className="rounded-2xl bg-green-50 p-6 text-green-900 ring-1 ring-green-200 focus:outline-none"
+            className="scroll-mt-24 rounded-2xl bg-green-50 p-6 text-green-900 ring-1 ring-green-200 focus:outline-none"
           >
             <h3 className="flex items-center gap-3 text-xl font-bold">
               <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-green-700" />
@@ -164,6 +196,11 @@ export function DeleteAccountForm() {
       {step === 'confirm' ? (
         <DeletionConfirmation
           mobile={numberAsEntered(values)}
+          native={
+            posted?.status === 'confirm'
+              ? { action, fields: { ...posted.values, confirmation: posted.confirmation } }
+              : undefined
+          }
           sending={sending}
           checking={checking}
           error={error}
@@ -180,8 +217,9 @@ export function DeleteAccountForm() {
             {copy('form.heading')}
           </h2>
           <p className="mt-1 text-slate-700">{copy('form.intro')}</p>
-          {/* POST, so that nothing typed could ever end up in an address; the page sends it with fetch. */}
-          <form method="post" onSubmit={submit} noValidate className="mt-5 space-y-4">
+          {/* POST, so that nothing typed could ever end up in an address. With script the page sends it with
+              fetch; without, the server answers the post with this page (decision 052). */}
+          <form method="post" action={action} onSubmit={submit} noValidate className="mt-5 space-y-4">
             <div>
               <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-2">
                 <div className="space-y-1.5">
@@ -256,6 +294,11 @@ export function DeleteAccountForm() {
                   )}
                 </button>
               </div>
+              {wrongPassword && (
+                <p id={`${id}-password-error`} role="alert" className="text-sm font-medium text-red-800">
+                  {error}
+                </p>
+              )}
             </div>
             {missing && (
               <p
@@ -269,11 +312,10 @@ export function DeleteAccountForm() {
             <button
               ref={refs.submit}
               type="submit"
-              disabled={!hydrated}
               aria-disabled={hydrated ? !filled : undefined}
               className={cx(
                 ACTION_BUTTON,
-                'w-full bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
+                'w-full bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 aria-disabled:bg-slate-500 aria-disabled:shadow-none',
               )}
             >
               {copy('form.submit')}

@@ -5,13 +5,8 @@ import {
 } from '../../../shared/rules/account-deletion.ts';
 import { PROOF_OF_WORK_MESSAGES } from '../../../shared/rules/proof-of-work.ts';
 import { catalogueCopy } from '../../i18n/catalogue-copy.ts';
-import {
-  DELETE_ACCOUNT_PATH,
-  type DeletionFailure,
-  failureText,
-  hasAllFields,
-  requestAccountDeletion,
-} from './delete-account-request.ts';
+import { type DeletionFailure, failureText, hasAllFields } from './delete-account-request.ts';
+import { DELETE_ACCOUNT_PATH, requestAccountDeletion } from './send-account-deletion.ts';
 
 const REQUEST = { mobile: '98765-43210', password: 'secret-pass', countryCode: '+91' };
 

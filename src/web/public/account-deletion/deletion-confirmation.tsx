@@ -13,9 +13,13 @@ export const ACTION_BUTTON =
  *
  * While sending, the buttons are aria-disabled rather than disabled, so the focused one keeps the focus
  * (a disabled button drops it) and a screen reader user hears the failure from where they were.
+ *
+ * `native`: the server showed this step to the page posted without script; its buttons post the server's
+ * confirmation back (or cancel), with or without script.
  */
 export function DeletionConfirmation({
   mobile,
+  native,
   sending,
   checking,
   error,
@@ -25,6 +29,7 @@ export function DeletionConfirmation({
 }: {
   /** The number as typed, with its country code. */
   mobile: string;
+  native?: { action: string; fields: Record<string, string> } | undefined;
   sending: boolean;
   /** The browser is solving a proof of work before the request goes again. */
   checking: boolean;
@@ -35,6 +40,36 @@ export function DeletionConfirmation({
 }) {
   const copy = useCopy('account-deletion');
   const challenge = useCopy('challenge');
+  const type = native ? 'submit' : 'button';
+  const buttons = (
+    <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <button
+        type={type}
+        name="intent"
+        value="cancel"
+        aria-disabled={sending}
+        onClick={sending || native ? undefined : onCancel}
+        className={cx(
+          ACTION_BUTTON,
+          'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600 aria-disabled:opacity-60',
+        )}
+      >
+        {copy('confirm.cancel')}
+      </button>
+      <button
+        type={type}
+        aria-disabled={sending}
+        onClick={sending || native ? undefined : onConfirm}
+        className={cx(
+          ACTION_BUTTON,
+          'bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 aria-disabled:bg-red-600',
+        )}
+      >
+        {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+        {checking ? challenge('checking') : sending ? copy('confirm.deleting') : copy('confirm.confirm')}
+      </button>
+    </div>
+  );
   return (
     <section
       aria-labelledby="delete-confirm-heading"
@@ -48,7 +83,7 @@ export function DeletionConfirmation({
         ref={headingRef}
         id="delete-confirm-heading"
         tabIndex={-1}
-        className="mt-4 text-xl font-bold text-slate-900 focus:outline-none sm:text-2xl"
+        className="mt-4 scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none sm:text-2xl"
       >
         {copy('confirm.heading')}
       </h2>
@@ -70,31 +105,16 @@ export function DeletionConfirmation({
           {error}
         </p>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          aria-disabled={sending}
-          onClick={sending ? undefined : onCancel}
-          className={cx(
-            ACTION_BUTTON,
-            'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600 aria-disabled:opacity-60',
-          )}
-        >
-          {copy('confirm.cancel')}
-        </button>
-        <button
-          type="button"
-          aria-disabled={sending}
-          onClick={sending ? undefined : onConfirm}
-          className={cx(
-            ACTION_BUTTON,
-            'bg-red-800 text-white shadow-sm shadow-red-800/25 hover:bg-red-900 focus-visible:outline-red-700 aria-disabled:bg-red-600',
-          )}
-        >
-          {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {checking ? challenge('checking') : sending ? copy('confirm.deleting') : copy('confirm.confirm')}
-        </button>
-      </div>
+      {native ? (
+        <form method="post" action={native.action}>
+          {Object.entries(native.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {buttons}
+        </form>
+      ) : (
+        buttons
+      )}
     </section>
   );
 }

@@ -1,5 +1,7 @@
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
+import { serverDataContext } from '../../server-context.ts';
 import { DeleteAccountForm } from '../account-deletion/delete-account-form.tsx';
 import { staticHead } from '../page-head.ts';
 import { TextLinks, TextPage } from '../ui/text-page.tsx';
@@ -10,6 +12,11 @@ const RETENTION = { days: DELETION_RETENTION_DAYS };
 export const handle = staticHead('account-deletion', '/delete-account', ({ copy }) => ({
   description: copy('account-deletion', 'meta.description', RETENTION),
 }));
+
+/** On the server, the answer to the form just posted without script (decision 052). */
+export function loader({ context }: LoaderFunctionArgs) {
+  return serverDataContext(context)?.postedDeletion ?? null;
+}
 
 /**
  * The explanations beside the form, in their order (texts in the `account-deletion` catalogue's `sections`),
@@ -38,7 +45,7 @@ export function DeleteAccountPage() {
   return (
     <TextPage heading={copy('heading')} lead={copy('lead')}>
       <div className="grid items-start gap-8 lg:grid-cols-2">
-        <DeleteAccountForm />
+        <DeleteAccountForm posted={useLoaderData<typeof loader>()} />
         <div className="space-y-4">
           <section
             aria-labelledby="deletion-steps"
