@@ -94,6 +94,7 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute | null> = {
   'POST /api/admin/two-factor/disable': { action: 'two-factor.disable' },
   'POST /api/admin/two-factor/recovery-codes': { action: 'two-factor.recovery-codes' },
   'DELETE /api/admin/users/:id/two-factor': { action: 'two-factor.reset', target: 'user' },
+  'POST /api/admin/backups': { action: 'backup.create' },
   'GET /api/admin/backups/latest': { action: 'backup.download' },
   'POST /api/admin/users': { action: 'user.create' },
   'PATCH /api/admin/users/:id': { action: 'user.update', target: 'user' },
