@@ -200,7 +200,7 @@ export function AuditLogScreen() {
                       {AUDIT_ACTION_LABELS[entry.action]}
                     </span>
                   </p>
-                  <p className="break-words text-xs text-slate-500">
+                  <p className="break-words text-xs text-slate-600">
                     {[
                       describeDetail(entry),
                       entry.targetId && `${entry.targetType} ${entry.targetId}`,
@@ -216,7 +216,7 @@ export function AuditLogScreen() {
         </ListContent>
       </PagedResults>
       {data && (
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           Entries are kept for {data.keepDays.toLocaleString()} days, then erased.
         </p>
       )}
