@@ -598,6 +598,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     auditLog,
     keepDays: config.AUDIT_LOG_KEEP_DAYS,
     timeZone: async () => (await currentSettings()).timeZone,
+    inquirySenderNames: (ids) => contactInquiries.senderNames(ids),
   });
   await app.register(seoRoutes, {
     config,

@@ -43,6 +43,13 @@ function withValue<Key extends string>(key: Key, value: string | undefined) {
   return value === undefined ? {} : ({ [key]: value } as Record<Key, string>);
 }
 
+/** What the entry was done to: an inquiry by its sender's name while it exists, else by kind and id. */
+function targetOf(entry: AuditEntry): string | null {
+  if (!entry.targetId) return null;
+  if (entry.targetName !== null) return `${entry.targetType} from ${entry.targetName}`;
+  return `${entry.targetType} ${entry.targetId}`;
+}
+
 function describeDetail(entry: AuditEntry): string {
   if (!entry.detail) return '';
   return Object.entries(entry.detail)
@@ -201,11 +208,7 @@ export function AuditLogScreen() {
                     </span>
                   </p>
                   <p className="break-words text-xs text-slate-600">
-                    {[
-                      describeDetail(entry),
-                      entry.targetId && `${entry.targetType} ${entry.targetId}`,
-                      entry.ip && `from ${entry.ip}`,
-                    ]
+                    {[describeDetail(entry), targetOf(entry), entry.ip && `from ${entry.ip}`]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
