@@ -73,7 +73,10 @@ test('"Back up now" takes a backup with what was just written, shows its progres
 
   await page.goto('/admin/settings');
   const card = page.getByRole('region', { name: 'Backups' });
-  await expect(card.getByRole('link', { name: 'Download backup' })).toContainText(/^Download backup of \w/);
+  // Settings loads many cards at once: on a busy machine the backups' may take a while.
+  await expect(card.getByRole('link', { name: 'Download backup' })).toContainText(/^Download backup of \w/, {
+    timeout: 30_000,
+  });
   const before = fs.readdirSync(database.backupDir);
   const downloading = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Back up now' }).click();
