@@ -56,6 +56,45 @@ test('an admin sees the newest backup in Settings and downloads it', async ({ pa
   expect(saved.subarray(0, 5).toString('latin1')).toBe(database.name === 'sqlite' ? 'SQLit' : 'PGDMP');
 });
 
+test('"Back up now" takes a backup with what was just written, shows its progress and time, then downloads it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const database = databaseOf(baseURL!);
+  await takeBackup(baseURL!);
+  // Written after that backup: only a new one holds it.
+  const tag = `backup-now-${Date.now()}`;
+  const created = await request.post('/api/contacts', {
+    data: { type: 'email', value: `${tag}@example.com`, isActive: false, proof: tag },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/admin/settings');
+  const card = page.getByRole('region', { name: 'Backups' });
+  // Settings loads many cards at once: on a busy machine the backups' may take a while.
+  await expect(card.getByRole('link', { name: 'Download backup' })).toContainText(/^Download backup of \w/, {
+    timeout: 30_000,
+  });
+  const before = fs.readdirSync(database.backupDir);
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Back up now' }).click();
+  await expect(
+    card
+      .getByRole('status')
+      .or(card.getByRole('button', { name: 'Backing up...' }))
+      .first(),
+  ).toBeVisible();
+  const download = await downloading;
+  const name = download.suggestedFilename();
+  expect(before).not.toContain(name);
+  const saved = fs.readFileSync((await download.path())!);
+  expect(saved.equals(fs.readFileSync(path.join(database.backupDir, name)))).toBe(true);
+  if (database.name === 'sqlite') expect(saved.includes(Buffer.from(tag))).toBe(true);
+  await expect(card.getByRole('button', { name: 'Back up now' })).toBeEnabled();
+});
+
 test('an administrator who last gave the password over ten minutes ago is asked for it before the download', async ({
   browser,
   baseURL,

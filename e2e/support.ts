@@ -451,3 +451,13 @@ export async function deleteMembersMatching(request: APIRequestContext, baseURL:
     await request.delete(`/api/members/${member._id}`, { headers: { origin: baseURL } });
   }
 }
+
+/** Moves a post's publication to `publishedAt` (ISO 8601), as if it had been published then. */
+export async function setPostPublishedAt(baseURL: string, id: string, publishedAt: string) {
+  const database = await openDatabase(databaseTarget(databaseAt(baseURL).url));
+  try {
+    await database.db.updateTable('blogPosts').set({ publishedAt }).where('id', '=', id).execute();
+  } finally {
+    await database.close();
+  }
+}

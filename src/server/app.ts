@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LOCALES, localizedPath } from '../shared/rules/locales.ts';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
+import { termsUpdatedAt } from '../shared/rules/terms.ts';
 import { uploadOfUrl } from '../shared/rules/uploads.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
@@ -263,6 +264,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
   }
   const currentSignInSettings = publicContent.cached(() => siteSettings.signInSettings());
+  const currentTermsUpdatedAt = publicContent.cached(async () =>
+    termsUpdatedAt(await siteSettings.termsFactsChangedAt()),
+  );
   const twoFactorRequiredForAdministrators = async () =>
     (await currentSignInSettings()).requireTwoFactorForAdministrators;
   const cookieJar = sessionCookie(config);
@@ -343,6 +347,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     currentSettings,
     publicContent,
     currentSignInSettings,
+    currentTermsUpdatedAt,
   });
   const proofOfWork = createProofOfWork({
     secret: serverSecret(db, 'proof-of-work-key', clock),
@@ -599,6 +604,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     auditLog,
     keepDays: config.AUDIT_LOG_KEEP_DAYS,
     timeZone: async () => (await currentSettings()).timeZone,
+    inquirySenderNames: (ids) => contactInquiries.senderNames(ids),
   });
   await app.register(seoRoutes, {
     config,
@@ -634,6 +640,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await serveWeb(app, config, {
     contactChannels,
     currentSettings,
+    currentTermsUpdatedAt,
     formerBrandNames: () => siteSettings.formerBrandNames(),
     publicContent,
     blogPosts,

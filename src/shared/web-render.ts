@@ -81,6 +81,8 @@ export interface PublicDataContext {
   activeContacts(): Promise<PublicContactChannel[]>;
   /** The site settings (brand, hours, figures, time zone); the browser reads GET /api/settings. */
   siteSettings(): Promise<SiteSettings>;
+  /** When the terms last changed (ISO 8601); the browser reads GET /api/terms. */
+  termsUpdatedAt(): Promise<string>;
   /** The brands the site had before: their game routes redirect to the current one (server only). */
   formerBrandNames(): Promise<string[]>;
   /** One page of published posts, newest first; the browser reads GET /api/blogs/published. */

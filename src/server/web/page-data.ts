@@ -18,6 +18,7 @@ export function publicDataContexts(
   deps: {
     contactChannels: ContactChannelRepository;
     currentSettings: () => Promise<SiteSettings>;
+    currentTermsUpdatedAt: () => Promise<string>;
     formerBrandNames: () => Promise<string[]>;
     blogPosts: BlogPostRepository;
     picturesOf: PicturesOf;
@@ -41,6 +42,7 @@ export function publicDataContexts(
   const visitor: PublicDataContext = {
     activeContacts: () => deps.contactChannels.listActive(),
     siteSettings: deps.currentSettings,
+    termsUpdatedAt: deps.currentTermsUpdatedAt,
     formerBrandNames: deps.formerBrandNames,
     publishedBlogPosts: async (query) => {
       const { items, total } = await deps.blogPosts.listPublished(query);

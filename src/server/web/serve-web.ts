@@ -36,6 +36,7 @@ export interface WebDeps {
   contactChannels: ContactChannelRepository;
   /** The site settings, cached until public content changes. */
   currentSettings: () => Promise<SiteSettings>;
+  currentTermsUpdatedAt: () => Promise<string>;
   /** The brands the site had before (their game routes redirect to the current one). */
   formerBrandNames: () => Promise<string[]>;
   publicContent: PublicContent;

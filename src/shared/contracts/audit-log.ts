@@ -36,6 +36,8 @@ export const AuditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** What the target is called now (an inquiry's sender); null once it is deleted, or for other targets. */
+  targetName: z.string().nullable(),
   /** Short facts that tell the change apart, e.g. `{status: 'resolved'}`; never a password or a code. */
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
   ip: z.string().nullable(),

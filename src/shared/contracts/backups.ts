@@ -24,10 +24,12 @@ export const BackupStatusSchema = z.object({
   /** Where backups are kept: relative to the server's working directory when inside it. */
   directory: z.string(),
   latest: BackupFileSchema.nullable(),
-  /** The last automatic backup that failed, when no backup has succeeded since. */
+  /** The last backup that failed (automatic or asked for), when no backup has succeeded since. */
   lastFailure: z.object({ at: z.iso.datetime(), message: z.string() }).nullable(),
   /** True while a backup is being taken. */
   running: z.boolean(),
+  /** How far the backup under way is, from 0 to 1, once it says; null otherwise. */
+  progress: z.number().min(0).max(1).nullable(),
 });
 export type BackupStatus = z.infer<typeof BackupStatusSchema>;
 

@@ -99,3 +99,6 @@ export const SignInSettingsSavedResponseSchema = z.object({
   message: z.string(),
   signInSettings: SignInSettingsSchema,
 });
+
+/** `GET /api/terms`: when the terms last changed (src/shared/rules/terms.ts). */
+export const TermsResponseSchema = z.object({ terms: z.object({ updatedAt: z.iso.datetime() }) });

@@ -24,7 +24,11 @@ export const WebhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
-export const WebhookEndpointListResponseSchema = z.object({ endpoints: z.array(WebhookEndpointSchema) });
+export const WebhookEndpointListResponseSchema = z.object({
+  endpoints: z.array(WebhookEndpointSchema),
+  /** WEBHOOKS_ALLOW_PRIVATE_HTTP: plain http to a loopback or private address is accepted too. */
+  privateHttpAllowed: z.boolean(),
+});
 
 const EventsSchema = z
   .array(z.enum(WEBHOOK_EVENTS, { error: `Event must be one of: ${WEBHOOK_EVENTS.join(', ')}` }))

@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'member.password-reset': "Reset a member's password",
   'member.delete': 'Deleted a member',
   'settings.update': 'Changed the site settings',
+  'backup.create': 'Took a backup',
   'backup.download': 'Downloaded a backup',
   'user.create': 'Added a team member',
   'user.update': 'Changed a team member',

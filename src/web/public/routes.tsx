@@ -115,6 +115,7 @@ const PAGE_ROUTES = [
     path: 'terms',
     lazy: () =>
       import('./pages/terms-page.tsx').then((module) => ({
+        loader: module.termsLoader,
         Component: module.TermsPage,
         handle: module.handle,
       })),

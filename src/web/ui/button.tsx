@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cx } from '../lib/class-names.ts';
 
 const VARIANTS = {
-  primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-400',
+  primary: 'bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-indigo-400',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent',

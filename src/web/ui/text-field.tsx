@@ -26,7 +26,7 @@ export function FieldShell({ id, label, hint, error, children }: FieldShellProps
       </label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       )}

@@ -134,6 +134,21 @@ describe.each(TEST_DIALECTS)('audit log (%s)', (dialect) => {
     expect(JSON.stringify(member)).not.toContain('member secret');
   });
 
+  it('names an inquiry by its sender while it exists, and by its id once it is deleted', async () => {
+    const inquiry = { ...storedInquiry(new Date(t.clock()).toISOString()), name: 'Meera Iyer' };
+    await t.database.db.insertInto('contactInquiries').values(inquiry).execute();
+    expect(
+      (await api('PATCH', `/api/contact-inquiries/${inquiry.id}/status`, { status: 'resolved' })).statusCode,
+    ).toBe(200);
+    const [status] = await entries();
+    expect(status).toMatchObject({ targetType: 'inquiry', targetId: inquiry.id, targetName: 'Meera Iyer' });
+
+    expect((await api('DELETE', `/api/contact-inquiries/${inquiry.id}`)).statusCode).toBe(200);
+    const [deleted, before] = await entries();
+    expect(deleted).toMatchObject({ action: 'inquiry.delete', targetId: inquiry.id, targetName: null });
+    expect(before).toMatchObject({ action: 'inquiry.status', targetName: null });
+  });
+
   it('records changes to the team, and an accepted invitation as its user, without passwords or links', async () => {
     const created = await api('POST', '/api/admin/users', {
       email: 'ravi@example.com',

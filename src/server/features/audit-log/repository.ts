@@ -74,6 +74,7 @@ export function createAuditLogRepository(db: Kysely<DB>) {
           at: toIso(at),
           action: action as AuditAction,
           ...row,
+          targetName: null,
           detail: detail === null ? null : (JSON.parse(detail) as AuditEntry['detail']),
         })),
         total: Number(count?.n ?? 0),

@@ -15,7 +15,9 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{
   auditLog: AuditLogRepository;
   keepDays: number;
   timeZone: () => Promise<string>;
-}> = async (app, { auditLog, keepDays, timeZone }) => {
+  /** The inquiries' senders by id (the contact-inquiries feature's port): entries name them, not their ids. */
+  inquirySenderNames: (ids: readonly string[]) => Promise<Map<string, string>>;
+}> = async (app, { auditLog, keepDays, timeZone, inquirySenderNames }) => {
   app.get(
     '/api/admin/audit-log',
     {
@@ -39,7 +41,16 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{
         page,
         pageSize,
       });
-      return { entries, total, page, pageSize, keepDays };
+      const inquiryIds = entries.flatMap((entry) =>
+        entry.targetType === 'inquiry' && entry.targetId ? [entry.targetId] : [],
+      );
+      const names = await inquirySenderNames([...new Set(inquiryIds)]);
+      const named = entries.map((entry) =>
+        entry.targetType === 'inquiry' && entry.targetId
+          ? { ...entry, targetName: names.get(entry.targetId) ?? null }
+          : entry,
+      );
+      return { entries: named, total, page, pageSize, keepDays };
     },
   );
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backupDirectory } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { scratchPostgresForEachTest } from '../../test-support/scratch-postgres.ts';
@@ -70,6 +70,32 @@ describe('backups in Settings (SQLite)', () => {
     t.clock.advance(2_000);
     const newest = await createBackupService({ target: t.database.target, directory, clock: t.clock }).take();
     await expectDownloadable(t.app, t.cookie, newest!.path, 'SQLite format 3\0');
+  });
+
+  it('takes a backup now, one at a time: a second ask joins the one under way, and both are in the audit log', async () => {
+    const take = () => t.app.inject(asAdmin(t.cookie, { method: 'POST', url: STATUS }));
+    expectAuthenticationRequired(await t.app.inject({ method: 'POST', url: STATUS }));
+    const first = await take();
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json().backups.running).toBe(true);
+    const second = await take();
+    expect(second.statusCode).toBe(202);
+
+    await vi.waitFor(
+      async () => {
+        const status = await t.app.inject(asAdmin(t.cookie, { method: 'GET', url: STATUS }));
+        expect(status.json().backups).toMatchObject({ running: false, progress: null, lastFailure: null });
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    const directory = backupDirectory(t.config, t.database.target);
+    const files = fs.readdirSync(directory);
+    expect(files).toHaveLength(1);
+    await expectDownloadable(t.app, t.cookie, path.join(directory, files[0]!), 'SQLite format 3\0');
+
+    const log = await t.app.inject(asAdmin(t.cookie, { method: 'GET', url: '/api/admin/audit-log' }));
+    const actions = (log.json() as { entries: { action: string }[] }).entries.map((entry) => entry.action);
+    expect(actions.filter((action) => action === 'backup.create')).toHaveLength(2);
   });
 
   it('says when automatic backups are turned off', async () => {

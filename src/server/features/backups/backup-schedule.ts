@@ -14,6 +14,11 @@ export interface BackupSchedule {
   /** Stops planning and stops a backup under way; resolves when it has stopped. */
   stop(): Promise<void>;
   status(): Promise<BackupStatus>;
+  /**
+   * "Back up now": starts a backup unless one is under way (automatic or asked for), which the caller then
+   * joins: one at a time, whoever asks. `unavailable` gives the reason when backups cannot be taken here.
+   */
+  takeNow(): Promise<{ state: 'started' | 'joined' } | { state: 'unavailable'; reason: string }>;
 }
 
 /**
@@ -41,6 +46,20 @@ export function createBackupSchedule({
   let current: { controller: AbortController; done: Promise<void> } | undefined;
   let lastFailure: { at: number; message: string } | null = null;
   let reportedUnavailable: string | null = null;
+  /** How far the backup under way is, 0 to 1, once it says. */
+  let progress: number | null = null;
+
+  const run = (work: (signal: AbortSignal) => Promise<void>) => {
+    const controller = new AbortController();
+    const done = work(controller.signal).finally(() => {
+      current = undefined;
+      progress = null;
+    });
+    current = { controller, done };
+  };
+  const onProgress = (done: number, total: number) => {
+    progress = total > 0 ? Math.min(1, done / total) : null;
+  };
 
   const plan = (delayMs: number) => {
     if (!planning) return;
@@ -48,11 +67,9 @@ export function createBackupSchedule({
     nextAt = clock() + delay;
     timer = setTimeout(() => {
       timer = undefined;
-      const controller = new AbortController();
-      const done = tick(controller.signal).finally(() => {
-        current = undefined;
-      });
-      current = { controller, done };
+      // One asked for is under way: the newest backup is checked again once it is done.
+      if (current) return plan(BACKUP_RETRY_DELAY_MS / 60);
+      run(tick);
     }, delay);
     timer.unref();
   };
@@ -72,7 +89,7 @@ export function createBackupSchedule({
         return plan(BACKUP_RETRY_DELAY_MS);
       }
       reportedUnavailable = null;
-      const taken = await backups.take({ offThread: true, exclusive: true, signal });
+      const taken = await backups.take({ offThread: true, exclusive: true, signal, onProgress });
       if (!taken) {
         log.info('another instance is taking a backup; checking again later');
         return plan(BACKUP_RETRY_DELAY_MS);
@@ -90,6 +107,27 @@ export function createBackupSchedule({
       lastFailure = { at: clock(), message };
       log.warn({ err: error }, 'automatic backup failed; trying again in an hour');
       plan(BACKUP_RETRY_DELAY_MS);
+    }
+  };
+
+  /** A backup an administrator asked for; kept and pruned as the automatic ones are. */
+  const takeAsked = async (signal: AbortSignal): Promise<void> => {
+    try {
+      const taken = await backups.take({ offThread: true, exclusive: true, signal, onProgress });
+      if (!taken) {
+        lastFailure = {
+          at: clock(),
+          message: 'Another server of this site is taking a backup. Try again soon.',
+        };
+        return;
+      }
+      lastFailure = null;
+      const deleted = keepDays > 0 ? pruneBackups(backups.directory, backups.dialect, keepDays, clock()) : [];
+      log.info({ file: taken.path, sizeBytes: taken.sizeBytes, deleted }, 'backup taken on request');
+    } catch (error) {
+      if (signal.aborted) return;
+      lastFailure = { at: clock(), message: error instanceof Error ? error.message : String(error) };
+      log.warn({ err: error }, 'the backup asked for failed');
     }
   };
 
@@ -129,7 +167,17 @@ export function createBackupSchedule({
         latest,
         lastFailure: failure && { at: new Date(failure.at).toISOString(), message: failure.message },
         running: current !== undefined,
+        progress: current === undefined ? null : progress,
       };
+    },
+    async takeNow() {
+      if (current) return { state: 'joined' };
+      const unavailable = await backups.unavailableReason();
+      if (unavailable) return { state: 'unavailable', reason: unavailable };
+      // Checked again: the automatic one may have started while the tools were looked up.
+      if (current) return { state: 'joined' };
+      run(takeAsked);
+      return { state: 'started' };
     },
   };
 }

@@ -33,6 +33,27 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     async () => ({ backups: await schedule.status() }),
   );
 
+  app.post(
+    '/api/admin/backups',
+    {
+      // A backup holds every secret: taking one is as sensitive as downloading it (decision 049).
+      config: { access: access.sensitive('administration'), audit: { action: 'backup.create' } },
+      schema: {
+        tags: ['backups'],
+        operationId: 'takeBackup',
+        summary:
+          'Starts a backup now, or joins the one under way (one at a time); GET /api/admin/backups shows its progress',
+        response: { 202: BackupStatusResponseSchema, 409: ApiErrorSchema, ...adminErrors },
+      },
+    },
+    async (_request, reply) => {
+      const taking = await schedule.takeNow();
+      if (taking.state === 'unavailable')
+        throw new HttpError(409, `Backups are unavailable: ${taking.reason}`);
+      return reply.code(202).send({ backups: await schedule.status() });
+    },
+  );
+
   app.get(
     '/api/admin/backups/latest',
     {

@@ -566,6 +566,17 @@ export function createContactInquiryRepository(
     },
 
     /** The newest unread inquiries. */
+    /** The senders' names of the inquiries that still exist among `ids` (the audit log names them so). */
+    async senderNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('contactInquiries')
+        .select(['id', 'name'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     async recentUnread(limit: number): Promise<Inquiry[]> {
       const rows = await inquiriesWithAssignee(db)
         .select(COLUMNS)

@@ -6,13 +6,19 @@ import {
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
+import { termsFactsOf } from '../../../shared/rules/terms.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
-import { nowIso } from '../../db/values.ts';
+import { nowIso, toIso } from '../../db/values.ts';
 
 const SITE_ROW_ID = 'site';
 /** The back office's sign-in settings: a row of their own, never sent to public pages. */
 const SIGN_IN_ROW_ID = 'sign-in';
+/**
+ * The settings the terms quote, as last saved: the row's time is when one of them last changed, which the
+ * terms page shows as its "Last updated" (src/shared/rules/terms.ts).
+ */
+const TERMS_FACTS_ROW_ID = 'terms-facts';
 const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = { requireTwoFactorForAdministrators: false };
 
 /**
@@ -68,6 +74,21 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
           .values({ id: SITE_ROW_ID, settings: json, updatedAt: now })
           .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
           .execute();
+        const termsFacts = JSON.stringify(termsFactsOf(settings));
+        const storedTermsFacts = await executor
+          .selectFrom('siteSettings')
+          .select('settings')
+          .where('id', '=', TERMS_FACTS_ROW_ID)
+          .executeTakeFirst();
+        if (storedTermsFacts?.settings !== termsFacts) {
+          await executor
+            .insertInto('siteSettings')
+            .values({ id: TERMS_FACTS_ROW_ID, settings: termsFacts, updatedAt: now })
+            .onConflict((conflict) =>
+              conflict.column('id').doUpdateSet({ settings: termsFacts, updatedAt: now }),
+            )
+            .execute();
+        }
         if (previous !== settings.brandName) {
           await executor
             .insertInto('formerBrandNames')
@@ -79,6 +100,20 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
         return mergeOverDefaults(json);
       };
       return trx ? write(trx) : db.transaction().execute(write);
+    },
+
+    /**
+     * When a setting the terms quote last changed; for settings saved before that was recorded, their last
+     * save; null while the defaults stand.
+     */
+    async termsFactsChangedAt(trx: Executor = db): Promise<string | null> {
+      const rows = await trx
+        .selectFrom('siteSettings')
+        .select(['id', 'updatedAt'])
+        .where('id', 'in', [TERMS_FACTS_ROW_ID, SITE_ROW_ID])
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, toIso(row.updatedAt)]));
+      return byId.get(TERMS_FACTS_ROW_ID) ?? byId.get(SITE_ROW_ID) ?? null;
     },
 
     async signInSettings(trx: Executor = db): Promise<SignInSettings> {

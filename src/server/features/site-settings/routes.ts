@@ -8,6 +8,7 @@ import {
   SiteSettingsResponseSchema,
   SiteSettingsSavedResponseSchema,
   SiteSettingsSchema,
+  TermsResponseSchema,
 } from '../../../shared/contracts/site-settings.ts';
 import { access } from '../../plugins/access.ts';
 import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
@@ -21,11 +22,13 @@ export interface SiteSettingsDeps {
   publicContent: PublicContent;
   /** The sign-in settings, cached as `currentSettings` is (publicContent's signal ends the copy). */
   currentSignInSettings: () => Promise<SignInSettings>;
+  /** The terms' "Last updated" (ISO 8601), cached as `currentSettings` is. */
+  currentTermsUpdatedAt: () => Promise<string>;
 }
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async (
   app,
-  { siteSettings, currentSettings, publicContent, currentSignInSettings },
+  { siteSettings, currentSettings, publicContent, currentSignInSettings, currentTermsUpdatedAt },
 ) => {
   app.get(
     '/api/settings',
@@ -39,6 +42,21 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
       },
     },
     async () => ({ settings: await currentSettings() }),
+  );
+
+  app.get(
+    '/api/terms',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['settings'],
+        operationId: 'getTermsFacts',
+        summary:
+          'When the terms last changed: their text, or a setting they quote (brand, figures, email) (public)',
+        response: { 200: TermsResponseSchema, ...ANY_ROUTE_ERROR_RESPONSES },
+      },
+    },
+    async () => ({ terms: { updatedAt: await currentTermsUpdatedAt() } }),
   );
 
   app.put(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
+import { TERMS_TEXT_CHANGED_AT } from '../../../shared/rules/terms.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
 import {
   asAdmin,
@@ -58,6 +59,28 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
     // Saving again replaces the row rather than adding one.
     expect((await save(settingsInput({ rating: '5' }))).statusCode).toBe(200);
     expect((await publicSettings()).rating).toBe('5');
+  });
+
+  it('dates the terms by their text, and by a later change of a setting they quote, never by today', async () => {
+    const termsUpdatedAt = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/terms' });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { terms: { updatedAt: string } }).terms.updatedAt;
+    };
+    expect(await termsUpdatedAt()).toBe(TERMS_TEXT_CHANGED_AT);
+
+    const before = new Date().toISOString();
+    expect((await save(settingsInput())).statusCode).toBe(200);
+    const changed = await termsUpdatedAt();
+    expect(changed >= before).toBe(true);
+
+    // The hours and the time zone are not in the terms: saving them leaves the date alone.
+    const hours = [{ days: 'Weekdays', hours: '9:00 AM - 6:00 PM', daysHi: '', hoursHi: '' }];
+    expect((await save(settingsInput({ businessHours: hours, timeZone: 'UTC' }))).statusCode).toBe(200);
+    expect(await termsUpdatedAt()).toBe(changed);
+
+    expect((await save(settingsInput({ businessHours: hours, rating: '4.9' }))).statusCode).toBe(200);
+    expect(await termsUpdatedAt()).not.toBe(changed);
   });
 
   it('refuses a visitor without a session', async () => {

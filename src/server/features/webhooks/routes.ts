@@ -66,7 +66,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { endpoints: await webhooks.list() };
+      return { endpoints: await webhooks.list(), privateHttpAllowed: allowPrivateHttp };
     },
   );
 

@@ -6,9 +6,8 @@ import { ReauthenticationPrompt } from '../../features/admin-auth/reauthenticati
 import { SignInNotice } from '../../features/admin-auth/sign-in-notice.tsx';
 import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
 import { useLiveInquiries } from '../../features/live-events/use-live-inquiries.ts';
-import { useSiteSettings } from '../../features/site-settings/api.ts';
+import { SiteTimeZone } from '../../features/site-settings/site-time-zone.tsx';
 import { isSessionError } from '../../lib/api-client.ts';
-import { BusinessTimeZone } from '../../lib/business-time-zone.ts';
 import { cx } from '../../lib/class-names.ts';
 import { UnreadInquiriesContext } from '../admin-brand.tsx';
 import { loginPathFor } from '../paths.ts';
@@ -32,9 +31,6 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const overlay = !wide;
-  const settings = useSiteSettings();
-  // Settings that cannot be loaded leave the dates in the viewer's own zone rather than blank.
-  const timeZone = settings.isError ? undefined : (settings.data?.timeZone ?? null);
   const unread = useInquiryStats({ enabled: inbox }).data?.unread;
   const liveAnnouncement = useLiveInquiries({ enabled: inbox });
 
@@ -106,10 +102,10 @@ export function AdminLayout() {
             onToggleSidebar={() => setOpen((value) => !value)}
           />
           <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
-            <BusinessTimeZone value={timeZone}>
+            <SiteTimeZone>
               <SignInNotice />
               <Outlet />
-            </BusinessTimeZone>
+            </SiteTimeZone>
           </main>
           <ReauthenticationPrompt email={admin.email} />
         </div>

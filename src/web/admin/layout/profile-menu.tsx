@@ -29,11 +29,16 @@ export function ProfileMenu({ admin }: { admin: Pick<Admin, 'email' | 'name' | '
         aria-label={`Account menu for ${email}`}
         className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
+        {/*
+         * The button's name holds the text it shows, as speech control needs (axe label-content-name-mismatch):
+         * the initial on a phone, the email beside a plain icon on a desktop, never both.
+         */}
         <span
           aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white uppercase"
+          className="flex size-8 items-center justify-center rounded-full bg-indigo-700 font-semibold text-white uppercase"
         >
-          {email.charAt(0)}
+          <span className="lg:hidden">{email.charAt(0)}</span>
+          <UserRound className="hidden size-4 lg:block" />
         </span>
         <span className="hidden max-w-48 truncate lg:inline">{email}</span>
         <ChevronDown aria-hidden="true" className="size-4" />
@@ -44,7 +49,7 @@ export function ProfileMenu({ admin }: { admin: Pick<Admin, 'email' | 'name' | '
           sideOffset={6}
           className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">
             Signed in as
             {name && <span className="block truncate text-sm font-medium text-slate-900">{name}</span>}
             <span className="block truncate text-sm text-slate-900">{email}</span>

@@ -91,7 +91,7 @@ export function Sidebar({ id, role, open, overlay, onClose }: SidebarProps) {
                     'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
                     current
-                      ? 'bg-indigo-600 text-white'
+                      ? 'bg-indigo-700 text-white'
                       : 'text-slate-300 hover:bg-slate-800 hover:text-white',
                   )}
                 >

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
+import { SiteTimeZone } from '../../features/site-settings/site-time-zone.tsx';
 import { InvitationForm } from '../../features/team/invitation-form.tsx';
 import { useBrandName } from '../admin-brand.tsx';
 import { LOGIN_PATH, type LoginPageState } from '../paths.ts';
@@ -28,7 +29,9 @@ export function InvitationPage() {
       <div className="w-full max-w-sm">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <p className="min-h-5 text-sm font-semibold tracking-wide text-indigo-600 uppercase">{brand}</p>
-          <InvitationForm token={token} onAccepted={signIn} />
+          <SiteTimeZone>
+            <InvitationForm token={token} onAccepted={signIn} />
+          </SiteTimeZone>
         </div>
         <p className="mt-6 text-center text-sm">
           <a href="/" className="text-slate-600 underline-offset-2 hover:underline">

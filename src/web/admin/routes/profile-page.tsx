@@ -20,16 +20,16 @@ export function ProfilePage() {
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           {admin.name && (
             <div>
-              <dt className="text-slate-500">Name</dt>
+              <dt className="text-slate-600">Name</dt>
               <dd className="mt-0.5 font-medium break-words text-slate-900">{admin.name}</dd>
             </div>
           )}
           <div>
-            <dt className="text-slate-500">Email</dt>
+            <dt className="text-slate-600">Email</dt>
             <dd className="mt-0.5 font-medium break-all text-slate-900">{admin.email}</dd>
           </div>
           <div className="sm:col-span-2">
-            <dt className="text-slate-500">Role</dt>
+            <dt className="text-slate-600">Role</dt>
             <dd className="mt-0.5 text-slate-900">
               <span className="font-medium">{ROLE_LABELS[admin.role]}</span>: {ROLE_DESCRIPTIONS[admin.role]}
             </dd>

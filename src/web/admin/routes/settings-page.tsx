@@ -33,6 +33,7 @@ function SiteSettingsSection() {
 
 export function SettingsPage() {
   const { data: admin } = useCurrentAdmin();
+  const brand = useSiteSettings().data?.brandName;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader
@@ -54,7 +55,7 @@ export function SettingsPage() {
       </Card>
       <SignInSettingsCard />
       <SiteSettingsSection />
-      <NotificationSettingsCard />
+      <NotificationSettingsCard brand={brand} />
       <WebhooksCard />
       <BackupsCard />
     </div>

@@ -21,7 +21,7 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevo
   return (
     <li aria-labelledby={id} className="space-y-2 py-3">
       <p className="flex items-start gap-2">
-        <KeyRound aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
+        <KeyRound aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-600" />
         <span id={id} className="min-w-0 font-medium break-words text-slate-900">
           {token.name}
         </span>
@@ -39,19 +39,19 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevo
       </p>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-slate-500">Created</dt>
+          <dt className="text-slate-600">Created</dt>
           <dd className="text-slate-800">
             <DateTime value={token.createdAt} style="date" />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">{expired ? 'Expired' : 'Expires'}</dt>
+          <dt className="text-slate-600">{expired ? 'Expired' : 'Expires'}</dt>
           <dd className="text-slate-800">
             <DateTime value={token.expiresAt} style="date" />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Last used</dt>
+          <dt className="text-slate-600">Last used</dt>
           <dd className="text-slate-800">
             {token.lastUsedAt ? <DateTime value={token.lastUsedAt} /> : 'Never used'}
           </dd>

@@ -43,6 +43,13 @@ function withValue<Key extends string>(key: Key, value: string | undefined) {
   return value === undefined ? {} : ({ [key]: value } as Record<Key, string>);
 }
 
+/** What the entry was done to: an inquiry by its sender's name while it exists, else by kind and id. */
+function targetOf(entry: AuditEntry): string | null {
+  if (!entry.targetId) return null;
+  if (entry.targetName !== null) return `${entry.targetType} from ${entry.targetName}`;
+  return `${entry.targetType} ${entry.targetId}`;
+}
+
 function describeDetail(entry: AuditEntry): string {
   if (!entry.detail) return '';
   return Object.entries(entry.detail)
@@ -200,12 +207,8 @@ export function AuditLogScreen() {
                       {AUDIT_ACTION_LABELS[entry.action]}
                     </span>
                   </p>
-                  <p className="break-words text-xs text-slate-500">
-                    {[
-                      describeDetail(entry),
-                      entry.targetId && `${entry.targetType} ${entry.targetId}`,
-                      entry.ip && `from ${entry.ip}`,
-                    ]
+                  <p className="break-words text-xs text-slate-600">
+                    {[describeDetail(entry), targetOf(entry), entry.ip && `from ${entry.ip}`]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
@@ -216,7 +219,7 @@ export function AuditLogScreen() {
         </ListContent>
       </PagedResults>
       {data && (
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           Entries are kept for {data.keepDays.toLocaleString()} days, then erased.
         </p>
       )}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
@@ -18,8 +18,24 @@ async function fetchBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
 const backupStatusQueryOptions = () =>
   screenQueryOptions(backupKeys.status, fetchBackupStatus, 'Failed to load the backups');
 
+/** While a backup is being taken, asked again every second: its progress shows as it goes. */
+const WHILE_RUNNING_REFETCH_MS = 1_000;
+
 export function useBackupStatus() {
-  return useQuery(backupStatusQueryOptions());
+  return useQuery({
+    ...backupStatusQueryOptions(),
+    refetchInterval: (query) => (query.state.data?.running ? WHILE_RUNNING_REFETCH_MS : false),
+  });
+}
+
+/** "Back up now": starts a backup, or joins the one under way; the status then follows it. */
+export function useTakeBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest(BASE, { method: 'POST', schema: BackupStatusResponseSchema })).backups,
+    onSuccess: (status) => queryClient.setQueryData(backupKeys.status, status),
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ function viewsLabel(views: number): string {
 /** Published, Draft, or Scheduled with when it publishes itself (on the business's clock). */
 function StatusBadge({ post }: { post: BlogPostSummary }) {
   const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
-  if (post.isPublished) return <span className={cx(badge, 'bg-green-100 text-green-800')}>Published</span>;
+  if (post.isPublished) return <span className={cx(badge, 'bg-green-100 text-green-900')}>Published</span>;
   if (post.scheduledAt === null)
     return <span className={cx(badge, 'bg-amber-100 text-amber-900')}>Draft</span>;
   return (
@@ -42,7 +42,7 @@ export function BlogPostItem({ post, onEdit, onDelete }: BlogPostItemProps) {
             <StatusBadge post={post} />
           </div>
           <p className="mt-1 line-clamp-2 break-words text-slate-600">{post.description}</p>
-          <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
+          <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             <div>
               <dt className="sr-only">Created</dt>
               <dd>

@@ -22,7 +22,7 @@ export function DraftStatusLine({ status }: { status: DraftStatus }) {
   return (
     <p
       role="status"
-      className={status.state === 'failed' ? 'text-sm text-red-700' : 'text-sm text-slate-500'}
+      className={status.state === 'failed' ? 'text-sm text-red-700' : 'text-sm text-slate-600'}
     >
       {text}
     </p>

@@ -10,7 +10,7 @@ export function MarkdownPreview({ content, active }: { content: string; active: 
   const box = 'min-h-48 rounded-lg border border-slate-300 bg-white p-3 sm:p-4';
 
   if (content.trim() === '') {
-    return <p className={`${box} text-slate-500`}>Nothing to preview yet.</p>;
+    return <p className={`${box} text-slate-600`}>Nothing to preview yet.</p>;
   }
   if (preview.isPending) {
     return (

@@ -140,7 +140,7 @@ export function PublishingChoice({ value, onChange, published, error, inputRef }
         </div>
       )}
       {choice === 'schedule' && (
-        <p id={`${id}-zone`} className="text-xs text-slate-500">
+        <p id={`${id}-zone`} className="text-xs text-slate-600">
           {zoneHint}
         </p>
       )}

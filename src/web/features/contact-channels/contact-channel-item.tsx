@@ -93,7 +93,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-slate-900">{label}</h3>
             {channel.isActive ? (
-              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
                 Active
               </span>
             ) : (
@@ -122,9 +122,9 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
                   channel.display
                 )}
               </p>
-              {channel.proof && <p className="mt-1 text-sm break-words text-slate-500">{channel.proof}</p>}
+              {channel.proof && <p className="mt-1 text-sm break-words text-slate-600">{channel.proof}</p>}
               {channel.proofHi && (
-                <p lang="hi" className="mt-1 text-sm break-words text-slate-500">
+                <p lang="hi" className="mt-1 text-sm break-words text-slate-600">
                   {channel.proofHi}
                 </p>
               )}

@@ -40,7 +40,7 @@ export function InquiryAssignment({ inquiry, currentAdminId }: InquiryAssignment
 
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <label htmlFor={id} className="block text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Assigned to
       </label>
       <div className="flex flex-wrap items-center gap-2">

@@ -41,7 +41,7 @@ export interface InquiryDetailDialogProps {
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
       <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
     </div>
   );
@@ -93,7 +93,7 @@ function InquiryDetails({
       <div className="space-y-1">
         <label
           htmlFor={statusId}
-          className="block text-xs font-semibold tracking-wide text-slate-500 uppercase"
+          className="block text-xs font-semibold tracking-wide text-slate-600 uppercase"
         >
           Status
         </label>
@@ -107,7 +107,7 @@ function InquiryDetails({
       <InquiryAssignment inquiry={inquiry} currentAdminId={currentAdminId} />
       {(links.whatsapp || links.call || links.email) && (
         <section aria-label="Reply" className="space-y-2">
-          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Reply</h3>
+          <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Reply</h3>
           <div className="flex flex-wrap gap-2">
             {links.whatsapp && (
               <a

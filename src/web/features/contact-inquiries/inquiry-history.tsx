@@ -11,7 +11,7 @@ export function InquiryHistory({ inquiryId }: { inquiryId: string }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         History
       </h3>
       <QueryContent query={history} noun="history" look="inline">
@@ -35,7 +35,7 @@ export function InquiryHistory({ inquiryId }: { inquiryId: string }) {
                 ))}
               </ol>
               {events.length >= INQUIRY_HISTORY_LIMIT && (
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-600">
                   The latest {INQUIRY_HISTORY_LIMIT} entries are shown.
                 </p>
               )}

@@ -185,11 +185,11 @@ export function InquiryNotes({ inquiryId, currentAdminId }: InquiryNotesProps) {
         id={headingId}
         ref={heading}
         tabIndex={-1}
-        className="text-xs font-semibold tracking-wide text-slate-500 uppercase outline-none"
+        className="text-xs font-semibold tracking-wide text-slate-600 uppercase outline-none"
       >
         Notes
       </h3>
-      <p className="text-xs text-slate-500">Only the team sees notes; the visitor never does.</p>
+      <p className="text-xs text-slate-600">Only the team sees notes; the visitor never does.</p>
       <QueryContent query={notes} noun="notes" look="inline">
         {(entries) =>
           entries.length === 0 ? (

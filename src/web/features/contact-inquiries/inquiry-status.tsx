@@ -11,7 +11,7 @@ import { isInquiryStatus } from './inbox-params.ts';
 const INQUIRY_STATUS_TONES: Record<InquiryStatus, string> = {
   new: 'bg-blue-100 text-blue-800',
   'in-progress': 'bg-yellow-100 text-yellow-800',
-  resolved: 'bg-green-100 text-green-800',
+  resolved: 'bg-green-100 text-green-900',
   closed: 'bg-gray-200 text-gray-700',
 };
 

@@ -148,7 +148,7 @@ export function ClicksAndViewsCards({ canReset, className }: { canReset: boolean
           onClick={() => setDays(choice)}
           className={cx(
             'min-h-9 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-            choice === days ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+            choice === days ? 'bg-indigo-700 text-white' : 'text-slate-700 hover:bg-slate-100',
           )}
         >
           {choice} days

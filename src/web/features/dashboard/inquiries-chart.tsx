@@ -21,7 +21,6 @@ export function InquiriesChart({ perDay, className }: InquiriesChartProps) {
   const max = chartMax(perDay);
   const sum = perDay.reduce((total, day) => total + dayTotal(day), 0);
   const days = perDay.length;
-  const last = days - 1;
 
   return (
     <section
@@ -37,6 +36,23 @@ export function InquiriesChart({ perDay, className }: InquiriesChartProps) {
         </p>
       </div>
 
+      {sum === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No inquiries yet in these days. Each day's new inquiries will show here as a bar, by status.
+        </p>
+      ) : (
+        <ChartBody perDay={perDay} max={max} />
+      )}
+    </section>
+  );
+}
+
+/** The bars (for the eye) and the same figures as a table (for screen readers). */
+function ChartBody({ perDay, max }: { perDay: readonly DailyInquiryCount[]; max: number }) {
+  const days = perDay.length;
+  const last = days - 1;
+  return (
+    <>
       <ul aria-hidden="true" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         {CHART_SERIES.map((series) => (
           <li key={series.key} className="flex items-center gap-1.5">
@@ -47,7 +63,7 @@ export function InquiriesChart({ perDay, className }: InquiriesChartProps) {
       </ul>
 
       <div aria-hidden="true" className="mt-4 flex gap-2">
-        <div className="flex h-48 flex-col justify-between text-right text-xs text-slate-500 tabular-nums">
+        <div className="flex h-48 flex-col justify-between text-right text-xs text-slate-600 tabular-nums">
           <span>{max}</span>
           <span>{max / 2}</span>
           <span>0</span>
@@ -76,7 +92,7 @@ export function InquiriesChart({ perDay, className }: InquiriesChartProps) {
               ))}
             </div>
           </div>
-          <div className="relative mt-1 h-4 text-xs text-slate-500">
+          <div className="relative mt-1 h-4 text-xs text-slate-600">
             {perDay.map((day, index) =>
               (last - index) % AXIS_LABEL_EVERY_DAYS === 0 ? (
                 <span
@@ -122,6 +138,6 @@ export function InquiriesChart({ perDay, className }: InquiriesChartProps) {
           ))}
         </tbody>
       </table>
-    </section>
+    </>
   );
 }

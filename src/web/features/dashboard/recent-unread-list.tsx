@@ -44,7 +44,7 @@ export function RecentUnreadList({
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-2">
                     <span className="font-semibold break-words text-slate-900">{inquiry.name}</span>
-                    <DateTime value={inquiry.createdAt} className="text-xs text-slate-500" />
+                    <DateTime value={inquiry.createdAt} className="text-xs text-slate-600" />
                   </span>
                   <span className="block text-sm text-slate-600">{inquiry.city}</span>
                   <span className="mt-0.5 line-clamp-2 text-sm break-words text-slate-700">

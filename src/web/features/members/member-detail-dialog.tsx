@@ -23,7 +23,7 @@ import { MemberStatusBadge } from './member-status.tsx';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
       <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
     </div>
   );
@@ -173,7 +173,7 @@ export function MemberDetailDialog({
           {/* A fresh form whenever the saved name changes, so it always starts from what is stored. */}
           <RenameForm key={`${member._id}:${member.displayName ?? ''}`} member={member} />
           <section aria-labelledby="member-activity" className="space-y-2">
-            <h3 id="member-activity" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <h3 id="member-activity" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
               Activity
             </h3>
             <QueryContent query={detail} noun="activity" look="inline">

@@ -30,7 +30,7 @@ function MemberName({ member }: { member: Member }) {
   return member.displayName ? (
     <span className="break-words text-slate-700">{member.displayName}</span>
   ) : (
-    <span className="text-slate-500 italic">No name</span>
+    <span className="text-slate-600 italic">No name</span>
   );
 }
 

@@ -3,7 +3,7 @@ import { MEMBER_STATUS_LABELS, type MemberStatus } from '../../../shared/rules/m
 import { cx } from '../../lib/class-names.ts';
 
 const TONES: Record<MemberStatus, string> = {
-  active: 'bg-green-100 text-green-800',
+  active: 'bg-green-100 text-green-900',
   disabled: 'bg-slate-200 text-slate-800',
 };
 const ICONS = { active: CircleCheck, disabled: CircleSlash } as const;

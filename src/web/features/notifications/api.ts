@@ -42,17 +42,18 @@ export function useSaveNotificationPreferences() {
   });
 }
 
-const statusQueryOptions = () =>
+/** `brand`: the sender's name comes from it, so a new brand asks the server again. */
+const statusQueryOptions = (brand: string | undefined) =>
   screenQueryOptions(
-    notificationKeys.status,
+    [...notificationKeys.status, brand ?? ''],
     async (signal) =>
       (await apiRequest(STATUS_PATH, { signal, schema: NotificationStatusResponseSchema })).notifications,
     'Failed to load the notifications',
   );
 
 /** Settings' view: email on or off, deliveries waiting, and those given up. */
-export function useNotificationStatus() {
-  return useQuery(statusQueryOptions());
+export function useNotificationStatus(brand: string | undefined) {
+  return useQuery(statusQueryOptions(brand));
 }
 
 /** Sends a test email to the signed-in user now; resolves with the mail server's answer. */

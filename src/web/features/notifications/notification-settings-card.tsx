@@ -87,9 +87,12 @@ function NotificationDetails({ status }: { status: NotificationStatus }) {
   );
 }
 
-/** Settings' Notifications card: email on or off, a test email, and what could not be delivered. */
-export function NotificationSettingsCard() {
-  const status = useNotificationStatus();
+/**
+ * Settings' Notifications card: email on or off (the sender named by the current `brand`), a test email,
+ * and what could not be delivered.
+ */
+export function NotificationSettingsCard({ brand }: { brand: string | undefined }) {
+  const status = useNotificationStatus(brand);
   return (
     <Card titleId="notifications-settings-title" title="Notifications">
       <QueryContent query={status} noun="notifications" look="card">

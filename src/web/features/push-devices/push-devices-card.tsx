@@ -63,6 +63,8 @@ function NotifyThisDevice({ onSubscribed }: { onSubscribed: (endpoint: string) =
   const [name, setName] = useState(() => deviceNameFromUserAgent(navigator.userAgent));
   const [nameError, setNameError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Why the last try did not turn them on, kept in place: a toast alone is easily missed on a phone.
+  const [refusal, setRefusal] = useState<string>();
   const add = useAddPushDevice();
 
   if (support !== 'ready') {
@@ -81,6 +83,7 @@ function NotifyThisDevice({ onSubscribed }: { onSubscribed: (endpoint: string) =
       return;
     }
     setNameError(undefined);
+    setRefusal(undefined);
     setBusy(true);
     try {
       const subscription = await subscribeThisBrowser(await fetchPushPublicKey());
@@ -90,6 +93,7 @@ function NotifyThisDevice({ onSubscribed }: { onSubscribed: (endpoint: string) =
     } catch (error) {
       if (error instanceof PushPermissionError) {
         setSupport(pushSupport());
+        setRefusal(error.message);
         toast.error(error.message);
       } else if (error instanceof DOMException) {
         // The browser's own reason, e.g. its push service could not be reached.
@@ -116,6 +120,9 @@ function NotifyThisDevice({ onSubscribed }: { onSubscribed: (endpoint: string) =
         <BellRing aria-hidden="true" className="size-4" />
         {busy ? 'Turning on...' : 'Notify this device'}
       </Button>
+      <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 empty:hidden">
+        {refusal}
+      </p>
     </form>
   );
 }

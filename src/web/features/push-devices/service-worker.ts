@@ -78,7 +78,7 @@ export class PushPermissionError extends Error {
     super(
       permission === 'denied'
         ? 'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.'
-        : 'Notifications were not allowed. Try again and choose Allow.',
+        : 'The browser did not allow notifications: nothing was turned on. Try again and choose Allow when it asks.',
     );
   }
 }

@@ -29,7 +29,7 @@ export function BrandLogoField({
             className="size-16 rounded-lg border border-slate-200 bg-white object-contain p-1"
           />
         ) : (
-          <span className="flex size-16 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500">
+          <span className="flex size-16 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-600">
             No logo
           </span>
         )}
@@ -49,7 +49,7 @@ export function BrandLogoField({
         )}
       </div>
       <ImageUploadStatus uploading={uploading} error={uploadError} />
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         A square image works best. Used for the favicon, the home-screen icon and the pictures shown when a
         page is shared, once you save. Without a logo they show the brand’s first letter.
       </p>

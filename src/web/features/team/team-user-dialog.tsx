@@ -24,7 +24,7 @@ import { TeamUserStatusBadge, TwoFactorBadge } from './team-user-status.tsx';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
       <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
     </div>
   );
@@ -144,7 +144,7 @@ function AccessToggle({ user }: { user: TeamUser }) {
 function AccessSection({ user, you }: { user: TeamUser; you: boolean }) {
   return (
     <section aria-labelledby="team-user-access" className="space-y-2">
-      <h3 id="team-user-access" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <h3 id="team-user-access" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Access
       </h3>
       {you ? (

@@ -69,17 +69,17 @@ export function TeamUserList({ users, signedInId, onOpen }: TeamUserListProps) {
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
             <div>
-              <dt className="text-xs text-slate-500">Role</dt>
+              <dt className="text-xs text-slate-600">Role</dt>
               <dd className="text-slate-800">{ROLE_LABELS[user.role]}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Two-factor</dt>
+              <dt className="text-xs text-slate-600">Two-factor</dt>
               <dd>
                 <TwoFactorBadge on={user.twoFactor} />
               </dd>
             </div>
             <div className="col-span-2">
-              <dt className="text-xs text-slate-500">Last sign-in</dt>
+              <dt className="text-xs text-slate-600">Last sign-in</dt>
               <dd className="text-slate-800">
                 <LastSignIn user={user} />
               </dd>

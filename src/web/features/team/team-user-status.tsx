@@ -9,7 +9,7 @@ const TEAM_USER_STATUS_LABELS: Record<TeamUserStatus, string> = {
 };
 
 const TONES: Record<TeamUserStatus, string> = {
-  active: 'bg-green-100 text-green-800',
+  active: 'bg-green-100 text-green-900',
   disabled: 'bg-slate-200 text-slate-800',
   invited: 'bg-amber-100 text-amber-900',
 };

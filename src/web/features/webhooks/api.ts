@@ -24,12 +24,20 @@ const webhookKeys = {
 
 const endpointPath = (id: string, rest = '') => `${BASE}/${encodeURIComponent(id)}${rest}`;
 
-async function fetchEndpoints(signal: AbortSignal): Promise<WebhookEndpoint[]> {
-  return (await apiRequest(BASE, { signal, schema: WebhookEndpointListResponseSchema })).endpoints;
+function fetchEndpoints(signal: AbortSignal) {
+  return apiRequest(BASE, { signal, schema: WebhookEndpointListResponseSchema });
 }
 
+const endpointsQueryOptions = () =>
+  screenQueryOptions(webhookKeys.list(), fetchEndpoints, 'Failed to load the webhooks');
+
 export function useWebhookEndpoints() {
-  return useQuery(screenQueryOptions(webhookKeys.list(), fetchEndpoints, 'Failed to load the webhooks'));
+  return useQuery({ ...endpointsQueryOptions(), select: (data): WebhookEndpoint[] => data.endpoints });
+}
+
+/** Whether the server takes plain http to a loopback or private address (WEBHOOKS_ALLOW_PRIVATE_HTTP). */
+export function usePrivateHttpAllowed(): boolean {
+  return useQuery({ ...endpointsQueryOptions(), select: (data) => data.privateHttpAllowed }).data ?? false;
 }
 
 async function fetchDeliveries(id: string, signal: AbortSignal): Promise<WebhookDelivery[]> {

@@ -18,7 +18,7 @@ import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { ShownOncePanel } from '../../ui/shown-once-panel.tsx';
 import { TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
-import { useCreateWebhook } from './api.ts';
+import { useCreateWebhook, usePrivateHttpAllowed } from './api.ts';
 import { EMPTY_WEBHOOK_FORM, webhookFieldErrors } from './webhook-form.ts';
 
 const FORM_ID = 'webhook-create-form';
@@ -73,6 +73,7 @@ function CreateForm({
   onPendingChange: (pending: boolean) => void;
 }) {
   const create = useCreateWebhook();
+  const privateHttpAllowed = usePrivateHttpAllowed();
   const { field, ...form } = useZodForm(WebhookEndpointInputSchema, {
     defaultValues: EMPTY_WEBHOOK_FORM,
     ...CHECK_FROM_FIRST_SUBMIT,
@@ -107,7 +108,11 @@ function CreateForm({
         inputMode="url"
         placeholder="https://"
         maxLength={WEBHOOK_URL_MAX_LENGTH}
-        hint="An https address: each event is sent to it as a signed JSON POST."
+        hint={
+          privateHttpAllowed
+            ? 'An https address, or http to this machine or your private network: each event is sent to it as a signed JSON POST.'
+            : 'An https address: each event is sent to it as a signed JSON POST.'
+        }
         {...VERBATIM_INPUT}
         {...field('url')}
       />

@@ -203,7 +203,7 @@ function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDele
           </li>
         ))}
       </ul>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         Added <DateTime value={endpoint.createdAt} />
       </p>
       <div className="flex flex-wrap gap-2">

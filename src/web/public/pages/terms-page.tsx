@@ -1,13 +1,24 @@
 import { Building2, Check, type LucideIcon, MessageCircle, ShieldCheck, X } from 'lucide-react';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { Catalogues } from '../../i18n/catalogues.ts';
 import { type Copy, useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { serverDataContext } from '../../server-context.ts';
 import { staticHead } from '../page-head.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { LastUpdated } from '../ui/last-updated.tsx';
 import { FeatureCards, StatTile } from '../ui/section.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { SupportLinks, TextPage } from '../ui/text-page.tsx';
+
+/** When the terms last changed (their text, or a setting they quote): the page's "Last updated". */
+export async function termsLoader({ context }: LoaderFunctionArgs): Promise<{ updatedAt: string }> {
+  const server = serverDataContext(context);
+  if (server) return { updatedAt: await server.termsUpdatedAt() };
+  const response = await fetch('/api/terms', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/terms answered ${response.status}`);
+  return ((await response.json()) as { terms: { updatedAt: string } }).terms;
+}
 
 export const handle = staticHead('terms', '/terms');
 
@@ -219,6 +230,7 @@ function DetailedTerms({ copy }: { copy: TermsCopy }) {
 /** Terms and Conditions (SPEC section 2, "Terms page"). */
 export function TermsPage() {
   const copy = useCopy('terms');
+  const { updatedAt } = useLoaderData<typeof termsLoader>();
   return (
     <TextPage heading={copy('heading')} lead={copy('lead')}>
       <Tabs
@@ -244,7 +256,7 @@ export function TermsPage() {
         </div>
       </section>
       <footer className="mt-8 border-t border-slate-200 pt-6">
-        <LastUpdated label={copy('lastUpdated')} />
+        <LastUpdated label={copy('lastUpdated')} iso={updatedAt} />
       </footer>
     </TextPage>
   );
