@@ -352,7 +352,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         expect(await search(term, '&status=new')).toEqual([target]);
         expect((await list(`q=${encodeURIComponent(term)}`)).total).toBe(1);
         expect((await exportCsv(`q=${encodeURIComponent(term)}`)).rows.map((row) => row[2])).toEqual([
-          "'+91 98765 11111",
+          '+91 98765 11111',
         ]);
       }
       expect(await search('98765 3')).toEqual([]);
