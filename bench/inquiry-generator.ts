@@ -33,7 +33,9 @@ export type PlantedTermKey = keyof typeof PLANTED_TERMS;
  * A row of `contact_inquiries` as Kysely (camelCase plugin) inserts it, every column given but `seq`, which
  * is left to the database; service and status are the product's.
  */
-export type GeneratedInquiry = Required<Omit<Insertable<DB['contactInquiries']>, 'seq' | 'assignedTo'>> & {
+export type GeneratedInquiry = Required<
+  Omit<Insertable<DB['contactInquiries']>, 'seq' | 'assignedTo' | 'language'>
+> & {
   service: InquiryService;
   status: InquiryStatus;
 };

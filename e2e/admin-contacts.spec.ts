@@ -138,10 +138,10 @@ test("a channel's description shows on the contact card only when the owner says
   try {
     const visitor = await page.context().browser()!.newPage({ baseURL, storageState: signedOut });
     const card = () => visitor.getByRole('article').filter({ hasText: 'example.com/rates-' });
-    await visitor.goto('/contact?tab=services');
+    await visitor.goto('/contact');
     await expect(card().getByText(english)).toBeVisible();
     await expect(card().getByText(hindi)).toHaveCount(0);
-    await visitor.goto('/hi/contact?tab=services');
+    await visitor.goto('/hi/contact');
     await expect(card().getByText(hindi)).toBeVisible();
     await expect(card().getByText(english)).toHaveCount(0);
 
@@ -151,7 +151,7 @@ test("a channel's description shows on the contact card only when the owner says
     await edit.getByRole('textbox', { name: 'Description in Hindi (optional)' }).fill('');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Contact updated successfully').first()).toBeVisible();
-    await visitor.goto('/hi/contact?tab=services');
+    await visitor.goto('/hi/contact');
     await expect(card().getByText(english)).toBeVisible();
 
     // Switched off, the description is a note for the admin list again.
@@ -159,7 +159,7 @@ test("a channel's description shows on the contact card only when the owner says
     await edit.getByRole('switch', { name: 'Show the description on the contact page' }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(row.getByText('Shown on the contact page')).toHaveCount(0);
-    await visitor.goto('/contact?tab=services');
+    await visitor.goto('/contact');
     await expect(card()).toBeVisible();
     await expect(card().getByText(english)).toHaveCount(0);
     await visitor.close();

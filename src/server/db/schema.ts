@@ -101,6 +101,8 @@ export interface ContactInquiryTable {
   service: string;
   status: ColumnType<string, string | undefined, string>;
   isRead: ColumnType<number, number | undefined, number>;
+  /** The language of the page it was sent from: `en` or `hi` (migration 0019). */
+  language: ColumnType<string, string | undefined, string>;
   /** The back-office user it is assigned to, or null. */
   assignedTo: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;

@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES } from '../../shared/rules/mobile-numbers.ts';
+import { isPhoneShape } from '../../shared/rules/phone-shape.ts';
 import { expectE164OrNullForAnyText, UNREADABLE_NUMBERS } from '../test-support/phone-cases.ts';
 import { formatPhone, normalisePhone, searchDigits } from './phone-numbers.ts';
 
@@ -27,6 +30,43 @@ describe('normalisePhone', () => {
   it('formats a stored number for people, and keeps one that does not parse', () => {
     expect(formatPhone('+919876543210')).toBe('+91 98765 43210');
     expect(formatPhone('not a number')).toBe('not a number');
+  });
+});
+
+describe('the browser’s phone check (shared/rules/phone-shape.ts) and this one', () => {
+  it.each([
+    ['0000000000', '+91'],
+    ['00000 00000', '+91'],
+    ['+91 0000000000', '+91'],
+    ['0 00000 00000', '+44'],
+  ])('both refuse %s (code %s), so the form says so before sending', (typed, code) => {
+    expect(normalisePhone(typed, code)).toBeNull();
+    expect(isPhoneShape(typed)).toBe(false);
+  });
+
+  it('the browser never refuses a number this rule takes', () => {
+    // Valid numbers of every country offered, typed with or without their code and trunk 0.
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...COUNTRY_CODES),
+        fc.stringMatching(/^[0-9]{6,12}$/),
+        fc.constantFrom('', '0', '+'),
+        (code, digits, prefix) => {
+          const typed = prefix === '+' ? `${code} ${digits}` : `${prefix}${digits}`;
+          if (normalisePhone(typed, code)) expect(isPhoneShape(typed)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const typed of [
+      '9876543210',
+      '098765 43210',
+      '+91 098765 43210',
+      '020 7946 0958',
+      '+44 20 7946 0958',
+    ]) {
+      expect(isPhoneShape(typed)).toBe(true);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * The one phone rule of the server (issue 16): a number as people type it, read with the country chosen
  * beside it (India unless another is chosen; a number typed with `+` keeps its own), stored in E.164 and
  * shown in international form. The contact form, contact channels and members use it; public pages only
- * check a number's shape (rules/fields.ts), so they never load libphonenumber-js.
+ * check a number's shape (rules/phone-shape.ts), so they never load libphonenumber-js.
  */
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { DEFAULT_COUNTRY_CODE } from '../../shared/rules/mobile-numbers.ts';

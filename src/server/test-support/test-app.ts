@@ -558,6 +558,7 @@ export const STORED_INQUIRY_AS_SHOWN = {
   city: TEST_INQUIRY.city,
   query: 'Hello there',
   service: TEST_INQUIRY.service,
+  language: 'en',
   assignee: null,
 } as const;
 

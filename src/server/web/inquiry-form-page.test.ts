@@ -134,6 +134,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(answer.body).toContain('संदेश भेज दिया गया!');
       expect(answer.body).toContain('href="/hi/contact"');
       expect(await inquiries.count()).toBe(1);
+      // Sent from the Hindi page: the team's WhatsApp greeting will be in Hindi.
+      const stored = await t.database.db.selectFrom('contactInquiries').select('language').execute();
+      expect(stored).toEqual([{ language: 'hi' }]);
     });
 
     it('says in Hindi how long to wait after the limit, on the Hindi page', async () => {

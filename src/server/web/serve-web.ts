@@ -3,7 +3,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
 import { INQUIRY_FAILURE_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
-import { LOCALES, localizedPath } from '../../shared/rules/locales.ts';
+import { LOCALES, localeOfPath, localizedPath } from '../../shared/rules/locales.ts';
 import { canUse } from '../../shared/rules/roles.ts';
 import {
   POSTED_INQUIRY_FIELDS,
@@ -216,7 +216,9 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
           },
         },
       });
-    const checked = ContactInquiryBodySchema.safeParse({ ...values, website });
+    // Sent from the Hindi page, it is answered in Hindi: the address posted to says which.
+    const language = localeOfPath(formPage);
+    const checked = ContactInquiryBodySchema.safeParse({ ...values, website, language });
     if (!checked.success) {
       const errors: Partial<Record<PostedInquiryField, string>> = {};
       for (const issue of checked.error.issues) {

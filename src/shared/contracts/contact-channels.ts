@@ -5,7 +5,8 @@ import {
   CONTACT_CHANNEL_TYPES,
   type ContactChannelType,
 } from '../rules/contact-channels.ts';
-import { isHttpUrl, isPhoneShape } from '../rules/fields.ts';
+import { isHttpUrl } from '../rules/fields.ts';
+import { isPhoneShape } from '../rules/phone-shape.ts';
 import { idParamsSchema } from './api.ts';
 import {
   callingCode,

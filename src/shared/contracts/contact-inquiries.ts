@@ -9,6 +9,7 @@ import {
   INQUIRY_SERVICES,
   INQUIRY_STATUSES,
 } from '../rules/contact-inquiries.ts';
+import { LOCALES } from '../rules/locales.ts';
 import { idParamsSchema } from './api.ts';
 import { emptyAsUndefined, pagingQuery, searchParam } from './paging.ts';
 
@@ -33,6 +34,8 @@ export const InquirySchema = z.object({
   service: z.enum(INQUIRY_SERVICES),
   status: InquiryStatusSchema,
   isRead: z.boolean(),
+  /** The language of the page it was sent from: the reply offered to the team is in it. */
+  language: z.enum(LOCALES),
   /** The team member it is assigned to, or null. */
   assignee: InquiryAssigneeSchema.nullable(),
   createdAt: z.string(),

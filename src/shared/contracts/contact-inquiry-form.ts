@@ -1,6 +1,7 @@
 // zod/mini: this schema is used by the public contact form, and full zod would double the page's script.
 import * as z from 'zod/mini';
 import { INQUIRY_LIMITS, INQUIRY_SERVICES } from '../rules/contact-inquiries.ts';
+import { LOCALES } from '../rules/locales.ts';
 import { callingCode, phoneShape, requiredEmail, requiredText } from './fields.ts';
 
 /**
@@ -17,6 +18,8 @@ export const ContactInquiryCreateSchema = z.object({
   city: requiredText('City', INQUIRY_LIMITS.city),
   query: requiredText('Query', INQUIRY_LIMITS.query, 'multi'),
   service: z.enum(INQUIRY_SERVICES, 'Select a service'),
+  /** The language of the page it is sent from (English when not given): the team replies in it. */
+  language: z._default(z.enum(LOCALES, 'Choose a language: en or hi'), 'en'),
   /** Honeypot: hidden from people, so any value means a bot. */
   website: z.optional(z.string().check(z.maxLength(500))),
 });

@@ -4,10 +4,10 @@ import * as z from 'zod/mini';
 import {
   EMAIL_MAX_LENGTH,
   hasControlCharacters,
-  isPhoneShape,
   PASSWORD_MAX_LENGTH,
   type TextLines,
 } from '../rules/fields.ts';
+import { isPhoneShape } from '../rules/phone-shape.ts';
 
 // Messages and patterns live with their checks: rules/fields.ts is downloaded by every public page.
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';

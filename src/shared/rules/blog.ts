@@ -66,3 +66,23 @@ export function isBlogCategory(value: unknown): value is BlogCategory {
 export function isPossibleSlug(value: string): boolean {
   return value.length <= BLOG_LIMITS.slug && SLUG_PATTERN.test(value);
 }
+
+/**
+ * Markdown text inserted at `position` as a block of its own: a blank line before it and after it where the
+ * text around has none. An image put right after a list item was read as part of the item (issue 36).
+ */
+export function insertMarkdownBlock(text: string, position: number, block: string): string {
+  const before = text.slice(0, position);
+  const after = text.slice(position);
+  const gapBefore = before === '' ? '' : '\n'.repeat(Math.max(0, 2 - trailingNewlines(before)));
+  const gapAfter = after === '' ? '' : '\n'.repeat(Math.max(0, 2 - leadingNewlines(after)));
+  return `${before}${gapBefore}${block}${gapAfter}${after}`;
+}
+
+function trailingNewlines(text: string): number {
+  return /\n*$/.exec(text)?.[0].length ?? 0;
+}
+
+function leadingNewlines(text: string): number {
+  return /^\n*/.exec(text)?.[0].length ?? 0;
+}

@@ -29,19 +29,6 @@ export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** A phone number as people type it: digits with spaces, hyphens, dots or brackets, `+` first if any. */
-const PHONE_SHAPE = /^\+?[\d\s\-().]+$/;
-
-/**
- * Whether text has the shape of a phone number (`98765 43210`, `098765-43210`, `+91 98765 43210`): what a
- * public page checks before sending. Whether it is a real number of the chosen country is the server's
- * check (server/lib/phone-numbers.ts, libphonenumber-js), which public pages do not load.
- */
-export function isPhoneShape(value: string): boolean {
-  const digits = digitsOf(value).length;
-  return PHONE_SHAPE.test(value) && digits >= 7 && digits <= 15;
-}
-
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {

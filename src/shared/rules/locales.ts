@@ -5,6 +5,10 @@
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
 /** Where each language's pages live: English at the root, Hindi under /hi. */
 const LOCALE_PREFIX: Readonly<Record<Locale, string>> = { en: '', hi: '/hi' };
 

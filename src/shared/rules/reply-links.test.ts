@@ -4,7 +4,7 @@ import { replyGreeting, replyLinks } from './reply-links.ts';
 describe('replyLinks', () => {
   it('builds WhatsApp with a greeting naming the brand, a call and an email link', () => {
     const links = replyLinks(
-      { name: 'Asha Rao', phone: '+91 98765 43210', email: 'asha.rao@example.com' },
+      { name: 'Asha Rao', phone: '+91 98765 43210', email: 'asha.rao@example.com', language: 'en' },
       'Sampark',
     );
     expect(links.call).toBe('tel:+919876543210');
@@ -17,8 +17,22 @@ describe('replyLinks', () => {
   });
 
   it('gives no link for values that cannot make a safe one', () => {
-    const links = replyLinks({ name: 'X', phone: 'call me', email: 'javascript:alert(1)' }, 'Sampark');
+    const links = replyLinks(
+      { name: 'X', phone: 'call me', email: 'javascript:alert(1)', language: 'en' },
+      'Sampark',
+    );
     expect(links).toEqual({ whatsapp: null, call: null, email: null });
+  });
+
+  it('greets in Hindi a visitor who wrote from a Hindi page', () => {
+    const links = replyLinks(
+      { name: 'आशा', phone: '+91 98765 43210', email: 'asha@example.com', language: 'hi' },
+      'Sampark',
+    );
+    expect(new URL(links.whatsapp ?? '').searchParams.get('text')).toBe(
+      'नमस्ते आशा, Sampark की ओर से आपकी पूछताछ का जवाब दे रहे हैं।',
+    );
+    expect(replyGreeting('Ravi', undefined, 'hi')).toBe('नमस्ते Ravi, हम आपकी पूछताछ का जवाब दे रहे हैं।');
   });
 
   it('greets without the brand when it is not known', () => {

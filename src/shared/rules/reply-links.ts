@@ -1,5 +1,6 @@
 import type { Inquiry } from '../contracts/contact-inquiries.ts';
 import { buildChannelLink } from './channel-links.ts';
+import type { Locale } from './locales.ts';
 
 export interface ReplyLinks {
   whatsapp: string | null;
@@ -7,11 +8,20 @@ export interface ReplyLinks {
   email: string | null;
 }
 
-/** The first words of a WhatsApp reply, so the visitor knows at once who is writing and why. */
-export function replyGreeting(name: string, brandName: string | undefined): string {
+/**
+ * The first words of a WhatsApp reply, so the visitor knows at once who is writing and why, in the language
+ * of the page they wrote from.
+ */
+export function replyGreeting(name: string, brandName: string | undefined, language: Locale = 'en'): string {
   const first = name.trim();
-  const greeting = first ? `Hello ${first}` : 'Hello';
   const brand = brandName?.trim();
+  if (language === 'hi') {
+    const greeting = first ? `नमस्ते ${first}` : 'नमस्ते';
+    return brand
+      ? `${greeting}, ${brand} की ओर से आपकी पूछताछ का जवाब दे रहे हैं।`
+      : `${greeting}, हम आपकी पूछताछ का जवाब दे रहे हैं।`;
+  }
+  const greeting = first ? `Hello ${first}` : 'Hello';
   return brand
     ? `${greeting}, this is ${brand} replying to your inquiry.`
     : `${greeting}, we are replying to your inquiry.`;
@@ -22,11 +32,13 @@ export function replyGreeting(name: string, brandName: string | undefined): stri
  * through the shared link builder: a value that cannot make a safe link gives no link at all.
  */
 export function replyLinks(
-  inquiry: Pick<Inquiry, 'name' | 'phone' | 'email'>,
+  inquiry: Pick<Inquiry, 'name' | 'phone' | 'email' | 'language'>,
   brandName: string | undefined,
 ): ReplyLinks {
   return {
-    whatsapp: buildChannelLink('whatsapp', inquiry.phone, { text: replyGreeting(inquiry.name, brandName) }),
+    whatsapp: buildChannelLink('whatsapp', inquiry.phone, {
+      text: replyGreeting(inquiry.name, brandName, inquiry.language),
+    }),
     call: buildChannelLink('phone', inquiry.phone),
     email: buildChannelLink('email', inquiry.email),
   };

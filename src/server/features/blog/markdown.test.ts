@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { insertMarkdownBlock } from '../../../shared/rules/blog.ts';
 import {
   MARKDOWN_MAX_NESTING,
   MARKDOWN_TOO_DEEP_MESSAGE,
@@ -239,5 +240,25 @@ describe('renderPostContent', () => {
       expect.objectContaining({ postId: 'p1', err: expect.any(Error) }),
       'a blog post could not be rendered',
     );
+  });
+});
+
+describe('an image the blog editor inserts (shared/rules/blog.ts insertMarkdownBlock)', () => {
+  const image = '![A harbour at dawn](https://example.com/harbour.png)';
+
+  it.each([
+    ['at the end of the last item', '- one\n- two'],
+    ['on the line after the list', '- one\n- two\n'],
+    ['between two items', '- one\n'],
+  ])('renders outside the list when put %s', (_, text) => {
+    const html = renderMarkdown(insertMarkdownBlock(text, text.length, image));
+    expect(html).toMatch(/<\/ul>\s*<p><img[^>]*alt="A harbour at dawn"/);
+    expect(html).not.toMatch(/<li>[^<]*(<p>)?\s*<img/);
+  });
+
+  it('keeps the text around it as it was, one blank line on each side', () => {
+    expect(insertMarkdownBlock('Before\n\nAfter', 8, image)).toBe(`Before\n\n${image}\n\nAfter`);
+    expect(insertMarkdownBlock('Before. After', 8, image)).toBe(`Before. \n\n${image}\n\nAfter`);
+    expect(insertMarkdownBlock('', 0, image)).toBe(image);
   });
 });

@@ -85,6 +85,8 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
       service: 'digital-marketing',
       status: 'new',
       isRead: false,
+      // No language given: the API's English.
+      language: 'en',
       assignee: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

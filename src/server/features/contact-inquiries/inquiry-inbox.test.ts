@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -41,6 +47,9 @@ const CSV_HEADER = [
   'Updated (Asia/Kolkata)',
 ];
 const INSERT_BATCH = 1000;
+const execFileAsync = promisify(execFile);
+/** LibreOffice, where installed (Debian's libreoffice-calc), to open the export as a person would. */
+const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((file) => existsSync(file));
 
 /** Every route that takes an inquiry id; `status` is the body of the status change. */
 function idRoutes(id: string, status: string): [InjectOptions['method'], string, Record<string, unknown>?][] {
@@ -343,7 +352,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         expect(await search(term, '&status=new')).toEqual([target]);
         expect((await list(`q=${encodeURIComponent(term)}`)).total).toBe(1);
         expect((await exportCsv(`q=${encodeURIComponent(term)}`)).rows.map((row) => row[2])).toEqual([
-          "'+91 98765 11111",
+          '+91 98765 11111',
         ]);
       }
       expect(await search('98765 3')).toEqual([]);
@@ -699,6 +708,8 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
       );
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(response.body.startsWith('\uFEFFSubmitted (Asia/Kolkata),Name,')).toBe(true);
+      // A phone number goes out as people read it, quoted, without a ' that a spreadsheet would show.
+      expect(response.body).toContain(',"+91 98765 43210",');
 
       // The business's time zone (the default, Asia/Kolkata: UTC+5:30), as a spreadsheet reads a date.
       const at = (index: number) =>
@@ -711,7 +722,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         [
           at(2),
           'Asha Verma',
-          "'+91 98765 43210",
+          '+91 98765 43210',
           'asha@example.com',
           'Pune',
           'Technical Support',
@@ -724,7 +735,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         [
           at(1),
           'Ravi, Kumar',
-          "'+91 98765 43210",
+          '+91 98765 43210',
           'asha@example.com',
           'Pune',
           'Other',
@@ -737,7 +748,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         [
           at(0),
           `'=HYPERLINK("http://x")`,
-          "'+91 98765 43210",
+          '+91 98765 43210',
           "'+cmd@example.com",
           "'-Pune",
           'Digital Marketing',
@@ -749,6 +760,48 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         ],
       ]);
     });
+
+    // LibreOffice (Debian's libreoffice-calc) opens the export as a person would: the phone shows as people
+    // read it, without a ', and a formula typed by a visitor stays text. Where it is not installed, skipped.
+    it.skipIf(!SOFFICE || dialect !== 'sqlite')(
+      'opens in LibreOffice with the phone as typed and a formula as text',
+      { timeout: 180_000 },
+      async () => {
+        await addInquiries({ name: '=1+1' });
+        const { response } = await exportCsv();
+        const folder = await mkdtemp(path.join(tmpdir(), 'sampark-csv-'));
+        try {
+          const csv = path.join(folder, 'inquiries.csv');
+          await writeFile(csv, response.rawPayload);
+          // UTF-8 (76), comma-separated (44), double quotes (34), as the import dialog offers for this file.
+          await execFileAsync(
+            SOFFICE!,
+            [
+              `-env:UserInstallation=file://${folder}/profile`,
+              '--headless',
+              '--infilter=CSV:44,34,76,1',
+              '--convert-to',
+              'html',
+              '--outdir',
+              folder,
+              csv,
+            ],
+            { timeout: 170_000 },
+          );
+          const html = await readFile(path.join(folder, 'inquiries.html'), 'utf8');
+          // The cells as shown, one per table cell.
+          const cells = [...html.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) =>
+            match[1]!.replace(/<[^>]+>/g, '').trim(),
+          );
+          expect(cells).toContain('+91 98765 43210');
+          expect(cells).not.toContain("'+91 98765 43210");
+          expect(cells).toContain("'=1+1");
+          expect(cells).not.toContain('2');
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      },
+    );
 
     it("writes the dates in the business's time zone, as the settings name it", async () => {
       await addInquiries({ name: 'Late Evening' });

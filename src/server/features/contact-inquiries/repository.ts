@@ -13,6 +13,7 @@ import {
   type InquiryService,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
+import { isLocale } from '../../../shared/rules/locales.ts';
 import { canUse, ROLES } from '../../../shared/rules/roles.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import {
@@ -27,7 +28,9 @@ import { type InquiryActor, recordInquiryEvent, teamMemberName } from './inquiry
 import type { ContactInquiryBody } from './schemas.ts';
 
 /** What the contact form sends, its phone in E.164, without the honeypot (a filled one is never stored). */
-export type NewInquiry = Omit<ContactInquiryBody, 'website'>;
+/** A new inquiry; without a language, one sent from an English page. */
+export type NewInquiry = Omit<ContactInquiryBody, 'website' | 'language'> &
+  Partial<Pick<ContactInquiryBody, 'language'>>;
 
 /** One page of the inbox; `total` is exact up to INQUIRY_TOTAL_CAP, beyond it `totalCapped` is true. */
 export type InquiryPage = Omit<InquiryListResponse, 'page' | 'pageSize'>;
@@ -52,6 +55,7 @@ const COLUMNS = [
   'contactInquiries.service',
   'contactInquiries.status',
   'contactInquiries.isRead',
+  'contactInquiries.language',
   'contactInquiries.assignedTo',
   'contactInquiries.createdAt',
   'contactInquiries.updatedAt',
@@ -70,6 +74,7 @@ type InquiryRow = Pick<
   | 'service'
   | 'status'
   | 'isRead'
+  | 'language'
   | 'assignedTo'
   | 'createdAt'
   | 'updatedAt'
@@ -93,6 +98,7 @@ function toRecord(row: InquiryRow): Inquiry {
     service: row.service as InquiryService,
     status: row.status as InquiryStatus,
     isRead: fromFlag(row.isRead),
+    language: isLocale(row.language) ? row.language : 'en',
     assignee:
       row.assignedTo === null
         ? null
@@ -368,6 +374,7 @@ export function createContactInquiryRepository(
           city: input.city,
           query: input.query,
           service: input.service,
+          language: input.language ?? 'en',
           createdAt: now,
           updatedAt: now,
         })

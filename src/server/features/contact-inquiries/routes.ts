@@ -77,9 +77,19 @@ function found(inquiry: Inquiry | undefined): Inquiry {
 /** Spreadsheets run a cell starting with one of these as a formula; the export neutralises them. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A CSV cell value that a spreadsheet shows as text: a leading formula character gets a `'` before it. */
+/**
+ * A phone number as the server formats it (`+91 98765 43210`: `+`, digits, spaces): no formula can be written
+ * so, and a spreadsheet shows it as typed, so it goes out as it is (quoted) rather than with a `'` that
+ * LibreOffice shows (issue 36; checked in LibreOffice by csv-in-libreoffice.test.ts).
+ */
+const INTERNATIONAL_PHONE = /^\+\d{1,3}( \d+)+$/;
+
+/**
+ * A CSV cell value that a spreadsheet shows as text: a leading formula character gets a `'` before it,
+ * except in a formatted phone number.
+ */
 function spreadsheetSafe(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !INTERNATIONAL_PHONE.test(value) ? `'${value}` : value;
 }
 
 /** The export's columns; its dates are written in the business's time zone, which their headers name. */
@@ -176,6 +186,8 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
       const csv = stringify({
         bom: true,
         header: true,
+        // Quoted, a phone number stays text in an import that takes quoted fields as text.
+        quoted_match: INTERNATIONAL_PHONE,
         columns: columns.map(({ header }) => header),
       });
       const rows = Readable.from(

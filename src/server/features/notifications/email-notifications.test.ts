@@ -106,6 +106,26 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
     expect(html).toContain('href="https://wa.me/919876543210?text=');
   });
 
+  it('greets in Hindi, in the email’s WhatsApp link and in the inbox, a visitor who wrote from a Hindi page', async () => {
+    const inquiryId = await submitInquiry({ ...TEST_INQUIRY, language: 'hi' });
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    await t.app.notificationOutbox.drain();
+    const text = smtp.to(TEST_ADMIN.email)[0]!.mail.text ?? '';
+    const whatsapp = /Reply on WhatsApp: (\S+)/.exec(text)?.[1] ?? '';
+    expect(new URL(whatsapp).searchParams.get('text')).toBe(
+      'नमस्ते Asha Verma, Sampark की ओर से आपकी पूछताछ का जवाब दे रहे हैं।',
+    );
+    // The inbox has the language too, for its own WhatsApp link (shared/rules/reply-links.ts).
+    const shown = await t.app.inject(asAdmin(cookie, { url: `/api/contact-inquiries/${inquiryId}` }));
+    expect(shown.json().inquiry.language).toBe('hi');
+  });
+
+  it('keeps English for an inquiry that names no language', async () => {
+    const inquiryId = await submitInquiry();
+    const shown = await t.app.inject(asAdmin(cookie, { url: `/api/contact-inquiries/${inquiryId}` }));
+    expect(shown.json().inquiry.language).toBe('en');
+  });
+
   it('tells only users who may read inquiries and whose account is on: not an editor, not a disabled agent', async () => {
     await createAdmin(t.database, {
       email: 'editor@example.com',

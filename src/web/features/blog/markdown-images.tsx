@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type DragEvent, type RefObject, useId, useState } from 'react';
+import { insertMarkdownBlock } from '../../../shared/rules/blog.ts';
 import { imageFileOf, useImageUpload } from '../../lib/upload-image.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUploadStatus } from '../../ui/image-upload-button.tsx';
@@ -28,7 +29,7 @@ let uploadSerial = 0;
 
 /**
  * Images dropped or pasted into the Markdown: the description is asked for first, then the image is
- * uploaded and `![description](address)` goes where the cursor was. Meanwhile a placeholder stands there, so
+ * uploaded and `![description](address)` goes where the cursor was, as a paragraph of its own. Meanwhile a placeholder stands there, so
  * text typed during the upload stays as typed; a failed upload takes only its placeholder away.
  */
 export function useMarkdownImages({
@@ -53,8 +54,8 @@ export function useMarkdownImages({
     uploadSerial += 1;
     const placeholder = `![Uploading ${markdownAlt(file.name)}…](#upload-${uploadSerial})`;
     const text = getText();
-    const position = Math.min(at, text.length);
-    setText(`${text.slice(0, position)}${placeholder}${text.slice(position)}`);
+    // A paragraph of its own: right after a list, it became part of the list's last item.
+    setText(insertMarkdownBlock(text, Math.min(at, text.length), placeholder));
     const uploaded = await upload(file);
     setText(getText().replace(placeholder, uploaded ? `![${markdownAlt(alt)}](${uploaded.url})` : ''));
   };

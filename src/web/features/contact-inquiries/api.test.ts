@@ -26,6 +26,7 @@ function inquiry(overrides: Partial<Inquiry> = {}): Inquiry {
     service: 'other',
     status: 'new',
     isRead: false,
+    language: 'en',
     assignee: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',

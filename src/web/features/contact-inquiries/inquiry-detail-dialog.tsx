@@ -12,6 +12,7 @@ import { replyLinks } from '../../../shared/rules/reply-links.ts';
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { EmailAddress } from '../../ui/email-address.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -73,8 +74,8 @@ function InquiryDetails({
       <dl className="grid gap-4 sm:grid-cols-2">
         <Field label="Name">{inquiry.name}</Field>
         <Field label="Phone">{inquiry.phoneDisplay}</Field>
-        <Field label="Email">
-          <span className="break-all">{inquiry.email}</span>
+        <Field label="Email" wide>
+          <EmailAddress value={inquiry.email} />
         </Field>
         <Field label="City">{inquiry.city}</Field>
         <Field label="Service">{INQUIRY_SERVICE_LABELS[inquiry.service]}</Field>
@@ -201,12 +202,13 @@ export function InquiryDetailDialog({
       title={inquiry ? `Inquiry from ${inquiry.name}` : 'Inquiry'}
       onCloseAutoFocus={onCloseAutoFocus}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+        // One row at every width: Close first, then the inquiry's actions, Delete last and no bigger than them.
+        <div className="flex items-center justify-between gap-2">
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
           {inquiry && (
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <div className="flex items-center gap-2">
               {inquiry.isRead && !markRead.isPending && (
                 <Button variant="secondary" onClick={markAsUnread} disabled={markUnread.isPending}>
                   <MailX aria-hidden="true" className="size-4" />
@@ -214,7 +216,11 @@ export function InquiryDetailDialog({
                 </Button>
               )}
               {onDelete && (
-                <Button variant="danger" onClick={() => onDelete(inquiry)}>
+                <Button
+                  variant="secondary"
+                  className="text-red-700 hover:bg-red-50"
+                  onClick={() => onDelete(inquiry)}
+                >
                   <Trash2 aria-hidden="true" className="size-4" />
                   Delete
                 </Button>

@@ -100,14 +100,15 @@ export function InquiryInbox({ brandName, canDelete, canExport, currentAdminId }
           maxLength={INQUIRY_SEARCH_MAX_LENGTH}
           {...screen.searchBox}
         />
-        <div className="flex flex-wrap gap-3 sm:flex-nowrap">
+        {/* On a phone the two filters share a row, each half of it so its whole label shows; Export below. */}
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-nowrap">
           <StatusFilter
             value={params.status}
             statuses={INQUIRY_STATUSES}
             labels={INQUIRY_STATUS_LABELS}
             allLabel="All Status"
             onChange={(value) => change({ status: isInquiryStatus(value) ? value : undefined }, true)}
-            className="min-w-0 flex-1 px-3 sm:w-44 sm:flex-none"
+            className="w-full min-w-0 px-3 sm:w-44"
           />
           <StatusFilter
             label="Filter by assignment"
@@ -118,13 +119,13 @@ export function InquiryInbox({ brandName, canDelete, canExport, currentAdminId }
             onChange={(value) =>
               change({ filters: { assigned: isAssignedFilter(value) ? value : undefined } }, true)
             }
-            className="min-w-0 flex-1 px-3 sm:w-44 sm:flex-none"
+            className="w-full min-w-0 px-3 sm:w-44"
           />
           {canExport && (
             <a
               href={inquiryExportHref(query)}
               download
-              className={cx(buttonClassName('secondary'), 'shrink-0')}
+              className={cx(buttonClassName('secondary'), 'col-span-2 shrink-0')}
             >
               <Download aria-hidden="true" className="size-4" />
               Export CSV

@@ -5,9 +5,10 @@ import { INQUIRY_SERVICE_LABELS, type InquiryStatus } from '../../../shared/rule
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { EmailAddress } from '../../ui/email-address.tsx';
 import { DateCell, OpenButton, ResponsiveList } from '../../ui/responsive-list.tsx';
 import { truncateText } from './inbox-params.ts';
-import { InquiryStatusBadge, InquiryStatusSelect, UnreadBadge } from './inquiry-status.tsx';
+import { InquiryStatusBadge, InquiryStatusSelect, UnreadDot } from './inquiry-status.tsx';
 
 /** Longest query text shown in the list; the modal shows all of it. */
 const QUERY_PREVIEW_CHARS = 160;
@@ -32,7 +33,7 @@ interface RowProps {
   onDelete?: (inquiry: Inquiry) => void;
 }
 
-/** The inquirer's name, the inquiry's button, with the badge of an unread one. */
+/** The inquirer's name, the inquiry's button: an unread one in bold, after a dot. */
 function NameLine({
   inquiry,
   onOpen,
@@ -40,14 +41,14 @@ function NameLine({
 }: Pick<RowProps, 'inquiry' | 'onOpen'> & { className: string }) {
   return (
     <div className={className}>
+      {!inquiry.isRead && <UnreadDot />}
       <OpenButton
         onOpen={(opener) => onOpen(inquiry, opener)}
-        className={cx('break-words', inquiry.isRead ? 'font-medium' : 'font-semibold')}
+        className={cx('break-words', inquiry.isRead ? 'font-normal' : 'font-bold')}
       >
         <span className="sr-only">Open inquiry from </span>
         {inquiry.name}
       </OpenButton>
-      {!inquiry.isRead && <UnreadBadge />}
     </div>
   );
 }
@@ -55,7 +56,9 @@ function NameLine({
 function ContactLines({ inquiry }: { inquiry: Inquiry }) {
   return (
     <div className="mt-1 space-y-0.5 text-sm text-slate-600">
-      <p className="break-all">{inquiry.email}</p>
+      <p className="break-words">
+        <EmailAddress value={inquiry.email} />
+      </p>
       <p>
         <span className="whitespace-nowrap">{inquiry.phoneDisplay}</span>
         <span aria-hidden="true"> · </span>

@@ -28,11 +28,15 @@ export function InquiryStatusBadge({ status }: { status: InquiryStatus }) {
   );
 }
 
-/** The 'New' mark of an unread inquiry; screen readers hear "unread" too, to tell it from the status. */
-export function UnreadBadge() {
+/**
+ * The mark of an unread inquiry: a dot, not a word, so it never reads like a second status ("New" beside
+ * "Resolved"); screen readers hear "Unread".
+ */
+export function UnreadDot() {
   return (
-    <span className="inline-flex items-center rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white">
-      New<span className="sr-only"> (unread)</span>
+    <span className="inline-flex shrink-0 items-center">
+      <span aria-hidden="true" className="size-2.5 rounded-full bg-blue-600" />
+      <span className="sr-only">Unread</span>
     </span>
   );
 }

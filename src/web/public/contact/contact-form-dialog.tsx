@@ -1,4 +1,4 @@
-import { CircleCheck, LoaderCircle, X } from 'lucide-react';
+import { ChevronDown, CircleCheck, LoaderCircle, X } from 'lucide-react';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -17,7 +17,7 @@ import {
   PROOF_OF_WORK_STATUS,
 } from '../../../shared/rules/proof-of-work.ts';
 import type { Catalogues } from '../../i18n/catalogues.ts';
-import { useCopy } from '../../i18n/copy.tsx';
+import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
@@ -125,11 +125,12 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
   const copy = useCopy('contact');
   const challenge = useCopy('challenge');
   const countries = useCopy('countries');
+  const locale = usePageLocale();
   const { fieldMessage, failureMessage } = useInquiryMessages();
   const { toast, showToast, dismissToast } = usePublicToast();
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
+  const successRef = useRef<HTMLElement>(null);
   const fieldRefs = useRef<Partial<Record<InquiryFormField, HTMLElement | null>>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes once the next render is on screen (a field with a message, or the send button). */
@@ -214,7 +215,8 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
       (proof) =>
         apiRequest('/api/contact-inquiries', {
           method: 'POST',
-          body: checked.inquiry,
+          // The team's reply (the WhatsApp greeting) will be in the language of this page.
+          body: { ...checked.inquiry, language: locale },
           ...(proof ? { headers: { [PROOF_OF_WORK_HEADER]: proof } } : {}),
         }).then(
           () => undefined,
@@ -244,12 +246,13 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
             }
           : // Not an answer of the server's: a failure on our side.
             { status: 500 };
-      showToast('error', failureMessage(failure, first && serverErrors[first]));
+      showToast('error', failureMessage(failure, first !== undefined));
       return;
     }
     setValues(EMPTY_INQUIRY_FORM);
+    // The success panel alone says it, and takes the focus: a toast as well repeated it twice (issue 36).
+    dismissToast();
     setStatus('sent');
-    showToast('success', copy('form.sent'));
   };
 
   const onDialogClose = () => {
@@ -319,19 +322,24 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
         />
 
         {status === 'sent' ? (
-          <div className="flex flex-col items-center px-6 py-12 text-center">
+          // Focus moves to the panel, so a screen reader reads its heading and its words at once.
+          <section
+            ref={successRef}
+            tabIndex={-1}
+            aria-labelledby={`${id}-sent-heading`}
+            aria-describedby={`${id}-sent-body`}
+            className="flex flex-col items-center px-6 py-12 text-center focus:outline-none"
+          >
             <span className="flex size-16 items-center justify-center rounded-full bg-green-100 text-green-700">
               <CircleCheck aria-hidden="true" className="size-9" />
             </span>
-            <h3
-              ref={successRef}
-              tabIndex={-1}
-              className="mt-5 text-xl font-bold text-slate-900 focus:outline-none"
-            >
+            <h3 id={`${id}-sent-heading`} className="mt-5 text-xl font-bold text-slate-900">
               {copy('form.successHeading')}
             </h3>
-            <p className="mt-2 text-slate-600">{copy('form.successBody')}</p>
-          </div>
+            <p id={`${id}-sent-body`} className="mt-2 text-slate-600">
+              {copy('form.successBody')}
+            </p>
+          </section>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
             <div className="grid gap-4 sm:grid-cols-2">
@@ -358,20 +366,37 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
                 return (
                   <Field key={field} {...labelProps(field)} className="sm:col-span-2">
                     <div className="flex gap-2">
-                      <select
-                        aria-label={copy('form.fields.phone.countryCode')}
-                        name="countryCode"
-                        autoComplete="tel-country-code"
-                        value={values.countryCode}
-                        onChange={(event) => change('countryCode', event.target.value)}
-                        className={cx(FIELD_CLASS, 'w-auto! shrink-0 border-slate-300')}
-                      >
-                        {COUNTRY_CODES.map((code) => (
-                          <option key={code} value={code}>
-                            {code} {countries(code.slice(1) as CountryKey)}
-                          </option>
-                        ))}
-                      </select>
+                      {/*
+                       * Narrow: the closed select shows only the code (the list names the countries), so the
+                       * number keeps most of the row. The select itself is invisible on top of what it shows.
+                       */}
+                      <div className="relative w-24 shrink-0">
+                        <select
+                          aria-label={copy('form.fields.phone.countryCode')}
+                          name="countryCode"
+                          autoComplete="tel-country-code"
+                          value={values.countryCode}
+                          onChange={(event) => change('countryCode', event.target.value)}
+                          className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+                        >
+                          {COUNTRY_CODES.map((code) => (
+                            <option key={code} value={code}>
+                              {code} {countries(code.slice(1) as CountryKey)}
+                            </option>
+                          ))}
+                        </select>
+                        <span
+                          aria-hidden="true"
+                          className={cx(
+                            FIELD_CLASS,
+                            'pointer-events-none flex items-center justify-between gap-1 border-slate-300',
+                            'peer-focus-visible:outline-2 peer-focus-visible:outline-indigo-600',
+                          )}
+                        >
+                          {values.countryCode}
+                          <ChevronDown className="size-4 shrink-0 text-slate-500" />
+                        </span>
+                      </div>
                       <div className="min-w-0 flex-1">{input}</div>
                     </div>
                   </Field>

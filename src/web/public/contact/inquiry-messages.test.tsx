@@ -152,12 +152,21 @@ describe('the contact form’s failures', () => {
     expect(gateway).toBe('Failed to submit inquiry. Please try again.');
   });
 
+  it('does not repeat a refused field’s message for the whole form', () => {
+    const said = inLanguage('en', ({ failureMessage }) =>
+      failureMessage(
+        { status: 400, serverMessage: 'Please check the form: Enter a valid phone number' },
+        true,
+      ),
+    );
+    expect(said).toBe('Please correct the highlighted fields.');
+  });
+
   it('says each kind of failure in Hindi on a Hindi page', () => {
     const said = inLanguage('hi', ({ failureMessage }) => ({
       tooMany: failureMessage({ ...tooMany, retryAfterSeconds: 3540 }),
       tooManyOneMinute: failureMessage({ ...tooMany, retryAfterSeconds: 20 }),
       tooManyLater: failureMessage(tooMany),
-      fields: failureMessage({ status: 400, serverMessage: 'Please check the form: x' }, 'कृपया अपना नाम लिखें'),
       fieldsOnPage: failureMessage({ status: 400, serverMessage: 'Please correct the highlighted fields.' }),
       challenge: failureMessage({ status: 428, serverMessage: PROOF_OF_WORK_MESSAGES.required }),
       refused: failureMessage({ status: 428, serverMessage: PROOF_OF_WORK_MESSAGES.refused }),
@@ -168,7 +177,6 @@ describe('the contact form’s failures', () => {
     expect(said.tooMany).toBe('बहुत ज़्यादा संदेश भेजे जा चुके हैं। कृपया 59 मिनट बाद फिर से कोशिश करें।');
     expect(said.tooManyOneMinute).toContain('1 मिनट बाद');
     expect(said.tooManyLater).toBe('बहुत ज़्यादा संदेश भेजे जा चुके हैं। कृपया कुछ देर बाद फिर से कोशिश करें।');
-    expect(said.fields).toBe('कृपया फ़ॉर्म जाँच लें: कृपया अपना नाम लिखें');
     expect(said.challenge).not.toBe(said.refused);
     for (const text of Object.values(said)) {
       expect(text).toMatch(DEVANAGARI);

@@ -70,18 +70,17 @@ export function useInquiryMessages() {
       );
     };
     /**
-     * Why a send was refused, for the whole form. `firstProblem` is the first field's message in the page's
-     * language, when the server refused fields (the dialog names it; the page marks the fields instead).
+     * Why a send was refused, for the whole form. A refused field's own message shows under it, so the
+     * whole form's says only that fields are marked (it repeated the field's words before, issue 36).
      */
-    const failureMessage = (failure: InquiryFailure, firstProblem?: string): string => {
+    const failureMessage = (failure: InquiryFailure, fieldsRefused = false): string => {
+      if (fieldsRefused) return copy('failures.fieldsOnPage');
       if (inEnglish) return failure.serverMessage ?? copy('failures.other');
       switch (failure.status) {
         case 0:
           return copy('failures.network');
         case 400:
-          return firstProblem
-            ? copy('failures.fields', { problem: firstProblem })
-            : copy('failures.fieldsOnPage');
+          return copy('failures.fieldsOnPage');
         case 413:
           return copy('failures.tooLarge');
         case 428:

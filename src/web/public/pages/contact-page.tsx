@@ -2,8 +2,11 @@ import { Mail } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
-import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
+import {
+  PUBLIC_CHANNEL_GROUP_OF,
+  type PublicChannelGroup,
+} from '../../../shared/rules/public-channel-groups.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours } from '../contact/business-hours.tsx';
@@ -43,15 +46,6 @@ const CONTACT_MESSAGE_PATH = '/contact/message';
 const WRITE_TO_US_FORM_ID = 'write-to-us';
 
 type ContactTab = 'instant' | 'services';
-
-/** Channels with their own place on the page; every other published channel is under "More ways". */
-const FEATURED_TYPES: ReadonlySet<ContactChannelType> = new Set([
-  'whatsapp',
-  'phone',
-  'telegram',
-  'instagram',
-  'facebook',
-]);
 
 const CARD_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -97,10 +91,11 @@ export function ContactPage() {
     }));
   const closeForm = () => setForm((current) => ({ ...current, open: false }));
 
-  const ofTypes = (...types: ContactChannelType[]) =>
-    contacts.filter((channel) => types.includes(channel.type));
-  const community = ofTypes('telegram', 'instagram', 'facebook');
-  const others = contacts.filter((channel) => !FEATURED_TYPES.has(channel.type));
+  // Every published channel on the first tab, in the admin's order within its group.
+  const inGroup = (group: PublicChannelGroup) =>
+    contacts.filter((channel) => PUBLIC_CHANNEL_GROUP_OF[channel.type] === group);
+  const callChannels = inGroup('call');
+  const socialChannels = inGroup('social');
   const cards = (channels: PublicContactChannel[]) =>
     channels.map((channel) => (
       <li key={channel._id}>
@@ -128,13 +123,10 @@ export function ContactPage() {
 
   const instantPanel = (
     <div className="space-y-12">
-      <section aria-labelledby="instant-heading">
-        <h2 id="instant-heading" className="sr-only">
-          {copy('instantHeading')}
-        </h2>
+      <section aria-labelledby="chat-heading">
+        <SectionHeading id="chat-heading">{copy('channelGroups.chat')}</SectionHeading>
         <ul className={CARD_GRID}>
-          {cards(ofTypes('whatsapp'))}
-          {cards(ofTypes('phone'))}
+          {cards(inGroup('chat'))}
           <li>
             <ContactCard
               icon={Mail}
@@ -146,6 +138,18 @@ export function ContactPage() {
           </li>
         </ul>
       </section>
+      {callChannels.length > 0 && (
+        <section aria-labelledby="call-heading">
+          <SectionHeading id="call-heading">{copy('channelGroups.call')}</SectionHeading>
+          <ul className={CARD_GRID}>{cards(callChannels)}</ul>
+        </section>
+      )}
+      {socialChannels.length > 0 && (
+        <section aria-labelledby="social-heading">
+          <SectionHeading id="social-heading">{copy('channelGroups.social')}</SectionHeading>
+          <ul className={CARD_GRID}>{cards(socialChannels)}</ul>
+        </section>
+      )}
       <section aria-labelledby="services-heading">
         <SectionHeading id="services-heading">{copy('servicesHeading')}</SectionHeading>
         <ServiceTiles formId={WRITE_TO_US_FORM_ID} onChoose={openForm} onIntent={preloadContactForm} />
@@ -159,18 +163,6 @@ export function ContactPage() {
 
   const servicesPanel = (
     <div className="space-y-12">
-      {community.length > 0 && (
-        <section aria-labelledby="community-heading">
-          <SectionHeading id="community-heading">{copy('communityHeading')}</SectionHeading>
-          <ul className={CARD_GRID}>{cards(community)}</ul>
-        </section>
-      )}
-      {others.length > 0 && (
-        <section aria-labelledby="more-channels-heading">
-          <SectionHeading id="more-channels-heading">{copy('otherChannelsHeading')}</SectionHeading>
-          <ul className={CARD_GRID}>{cards(others)}</ul>
-        </section>
-      )}
       <section
         aria-labelledby="service-banner-heading"
         className="rounded-3xl bg-gradient-to-br from-indigo-700 via-indigo-800 to-violet-800 px-6 py-10 text-white shadow-lg sm:px-10"
