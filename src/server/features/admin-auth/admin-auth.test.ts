@@ -331,7 +331,9 @@ describe.each(TEST_DIALECTS)('login throttling under parallel guessing (%s)', (d
   });
 
   it('signs in all of 10 parallel attempts with the right password from one address, none logged as failed', async () => {
-    const responses = await Promise.all(Array.from({ length: 10 }, () => attempt(t.app, TEST_ADMIN.password)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => attempt(t.app, TEST_ADMIN.password)),
+    );
     expect(statusCounts(responses)).toEqual({ 200: 10 });
     const failed = await t.database.db
       .selectFrom('auditLog')

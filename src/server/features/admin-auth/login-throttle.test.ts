@@ -66,9 +66,7 @@ describe('login throttle', () => {
       await begin(from('owner@example.com', `10.2.0.${i}`));
     await (await begin(from('owner@example.com', '192.0.2.7'))).succeeded();
     expect((await begin(from('owner@example.com', '192.0.2.8'))).retryAfterSeconds).toBe(0);
-    expect((await begin(from('owner@example.com', '192.0.2.9'))).retryAfterSeconds).toBeGreaterThan(
-      0,
-    );
+    expect((await begin(from('owner@example.com', '192.0.2.9'))).retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it('lets a trusted device through a locked account, within a small limit of its own', async () => {
@@ -76,19 +74,14 @@ describe('login throttle', () => {
     const begin = failing(throttle);
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
       await begin(from('owner@example.com', `10.3.0.${i}`));
-    expect((await begin(from('owner@example.com', '192.0.2.1'))).retryAfterSeconds).toBeGreaterThan(
-      0,
-    );
+    expect((await begin(from('owner@example.com', '192.0.2.1'))).retryAfterSeconds).toBeGreaterThan(0);
 
     for (let i = 0; i < LOGIN_FAILURES_PER_DEVICE; i++) {
       const attempt = await begin(from('owner@example.com', '192.0.2.1', 'device-nonce'));
       expect(attempt.retryAfterSeconds).toBe(0);
     }
-    const wait = (await begin(from('owner@example.com', '192.0.2.1', 'device-nonce')))
-      .retryAfterSeconds;
+    const wait = (await begin(from('owner@example.com', '192.0.2.1', 'device-nonce'))).retryAfterSeconds;
     expect(wait).toBeGreaterThan(14 * 60);
-    expect(
-      (await begin(from('owner@example.com', '192.0.2.1', 'other-nonce'))).retryAfterSeconds,
-    ).toBe(0);
+    expect((await begin(from('owner@example.com', '192.0.2.1', 'other-nonce'))).retryAfterSeconds).toBe(0);
   });
 });

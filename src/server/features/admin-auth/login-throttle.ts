@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import { HttpError } from '../../plugins/errors.ts';
-import { type Attempt, type AttemptOptions, beginAttempt, createLimiters, waitPhrase } from '../../plugins/rate-limits.ts';
+import {
+  type Attempt,
+  type AttemptOptions,
+  beginAttempt,
+  createLimiters,
+  waitPhrase,
+} from '../../plugins/rate-limits.ts';
 
 export const LOGIN_FAILURES_PER_EMAIL_AND_IP = 5;
 const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;

@@ -222,7 +222,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
             throw new HttpError(401, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
           }
         } else if (!(await twoFactor.redeemRecoveryCode(admin.id, recoveryCode ?? ''))) {
-          throw new HttpError(401, WRONG_RECOVERY_CODE_MESSAGE, { recoveryCode: WRONG_RECOVERY_CODE_MESSAGE });
+          throw new HttpError(401, WRONG_RECOVERY_CODE_MESSAGE, {
+            recoveryCode: WRONG_RECOVERY_CODE_MESSAGE,
+          });
         }
         await attempt.succeeded();
       } finally {

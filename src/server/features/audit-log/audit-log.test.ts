@@ -5,7 +5,6 @@ import { access } from '../../plugins/access.ts';
 import {
   asAdmin,
   createAdmin,
-  createTestApp,
   expectAuthenticationRequired,
   loginRequest,
   signedInAppForEachTest,
