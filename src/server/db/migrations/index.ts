@@ -18,6 +18,7 @@ import { hindiOwnerTexts } from './0015-hindi-owner-texts.ts';
 import { integrations } from './0016-integrations.ts';
 import { sessionReauthentication } from './0017-session-reauthentication.ts';
 import { outboxLanes } from './0018-outbox-lanes.ts';
+import { noInventedFigures } from './0019-no-invented-figures.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0016_integrations': integrations,
   '0017_session_reauthentication': sessionReauthentication,
   '0018_outbox_lanes': outboxLanes,
+  '0019_no_invented_figures': noInventedFigures,
 };
 
 /**
