@@ -36,7 +36,7 @@ test('an admin edits the site settings from the profile menu and the public site
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(brandField).toHaveAccessibleDescription(/Brand name is required/);
     await expect(form.getByLabel('Rating (out of 5)')).toHaveAccessibleDescription(
-      'Enter a rating from 0 to 5, e.g. 4.8',
+      'Enter a rating from 0 to 5, e.g. 4.8, or leave it empty',
     );
     await expect(form.getByLabel('Users figure')).toHaveValue(users);
     expect(puts).toBe(0);

@@ -2,7 +2,14 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import sharp from 'sharp';
 import { BLOG_MESSAGES } from '../src/shared/rules/blog.ts';
 import { UPLOAD_MESSAGES } from '../src/shared/rules/uploads.ts';
-import { expectNoSeriousAxeViolations, signedInAsAdmin, TOASTER, toast, uniqueTag } from './support.ts';
+import {
+  expectNoSeriousAxeViolations,
+  signedInAsAdmin,
+  signedOut,
+  TOASTER,
+  toast,
+  uniqueTag,
+} from './support.ts';
 
 test.use(signedInAsAdmin);
 
@@ -235,8 +242,16 @@ test('an image pasted into the text or dropped on the image field is uploaded; t
   }
 });
 
-// The favicon and the share cards of every page follow the logo: no other test may run meanwhile.
-test('an administrator uploads the brand logo; the favicon follows, and goes back when it is removed', {
+/** The image has arrived and is drawn (not a broken image). */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+// The favicon, the share cards and the header of every page follow the logo: no other test may run meanwhile.
+test('an administrator uploads the brand logo; the headers and the favicon follow, and go back when it is removed', {
   tag: '@exclusive',
 }, async ({ page, request, baseURL }) => {
   let logoId = '';
@@ -260,6 +275,39 @@ test('an administrator uploads the brand logo; the favicon follows, and goes bac
     await expect
       .poll(async () => (await request.get('/favicon.svg')).text())
       .toContain('data:image/png;base64,');
+
+    // The back office shows it where it names the brand: the sidebar, or the top bar while that is closed.
+    const smallest = `/uploads/${logoId}/256.webp`;
+    const sidebarLogo = page.getByRole('complementary', { name: 'Admin menu' }).getByRole('img', {
+      name: brandName,
+      exact: true,
+    });
+    await expect(sidebarLogo).toHaveAttribute('src', smallest);
+    await expectLoaded(sidebarLogo);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const topBarLogo = page.locator('header').getByRole('img', { name: brandName, exact: true });
+    await expectLoaded(topBarLogo);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // So does every public page's header, in both languages, on a phone and a desktop, in its smallest size.
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const visitor = await page.context().browser()!.newPage({ baseURL, storageState: signedOut, viewport });
+      for (const path of ['/', '/hi/blog']) {
+        await visitor.goto(path);
+        const banner = visitor.getByRole('banner');
+        const logo = banner.getByRole('img', { name: brandName, exact: true });
+        await expect(logo).toHaveAttribute('src', smallest);
+        await expectLoaded(logo);
+        expect(await logo.boundingBox()).toMatchObject({ width: 32, height: 32 });
+        await expect(
+          banner.getByRole('link', { name: path === '/' ? `${brandName} home` : `${brandName} का होम पेज` }),
+        ).toBeVisible();
+      }
+      await visitor.close();
+    }
 
     await form.getByRole('button', { name: 'Remove logo' }).click();
     await expect(form.getByText('No logo')).toBeVisible();

@@ -50,10 +50,12 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         `tel:+${digits(supportPhone)}`,
       );
 
+      // A new site claims no figures its owner did not enter: only the site's own facts are shown.
+      expect(settings).toMatchObject({ usersCount: '', rating: '' });
       const stats = page.getByRole('region', { name: `${settings.brandName} in numbers` });
-      await expect(stats).toContainText(settings.usersCount);
-      await expect(stats).toContainText(`${settings.rating}/5`);
+      await expect(stats.locator('dt')).toHaveText(['Send us a message any time', 'Trackers on this site']);
       await expect(stats).toContainText('24/7');
+      await expect(page.getByText(/\/5\b/)).toHaveCount(0);
       for (const heading of [
         `What is ${settings.brandName}?`,
         `Why customers use ${settings.brandName}`,
@@ -128,9 +130,10 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
       await expect(detailedTab).toHaveAttribute('aria-selected', 'false');
       const overview = page.getByRole('tabpanel', { name: 'Overview' });
-      // The same figures as the landing page: one source.
-      await expect(overview).toContainText(settings.usersCount);
-      await expect(overview).toContainText(`${settings.rating}/5`);
+      // The same figures as the landing page, one source: none the owner did not enter.
+      expect(settings).toMatchObject({ usersCount: '', rating: '' });
+      await expect(overview.locator('dt').filter({ hasText: /^(Users|Customer rating)$/ })).toHaveCount(0);
+      await expect(overview.getByText(/\/5\b/)).toHaveCount(0);
       await expectTextsVisible(overview, [
         'A business platform',
         'No data collection while you browse',
@@ -272,6 +275,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       for (const [label, path] of [
         ['Home', '/'],
         ['Contact', '/contact'],
+        ['Blog', '/blog'],
         ['Game', brandGamePath(settings.brandName)],
         ['Terms', '/terms'],
         ['Privacy', '/privacy'],
@@ -335,8 +339,16 @@ test.describe('the menu on a phone', () => {
     await expect(close).toHaveAttribute('aria-expanded', 'true');
     await expect(menu).toBeVisible();
     await expect(menu).toHaveRole('navigation');
-    // The five pages, then the switch to this page in Hindi (decision 038).
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'Contact', 'Game', 'Terms', 'Privacy', 'हिन्दी']);
+    // The pages, then the switch to this page in Hindi (decision 038).
+    await expect(menu.getByRole('link')).toHaveText([
+      'Home',
+      'Contact',
+      'Blog',
+      'Game',
+      'Terms',
+      'Privacy',
+      'हिन्दी',
+    ]);
     await expect(menu.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' })).toHaveAttribute('href', '/hi/terms');
     await expect(menu.getByRole('link', { name: 'Terms' })).toHaveAttribute('aria-current', 'page');
     await expectNoSeriousAxeViolationsOfAnyRule(page);

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LOCALES, localizedPath } from '../shared/rules/locales.ts';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { termsUpdatedAt } from '../shared/rules/terms.ts';
-import { uploadOfUrl } from '../shared/rules/uploads.ts';
+import { uploadOfUrl } from '../shared/rules/upload-addresses.ts';
 import { backupDirectory, type Config, databaseTarget } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import { withDemoPictures } from './demo/demo-pictures.ts';

@@ -30,6 +30,12 @@ const minutesAgo =
 /** Where the posts' pictures are: Vite copies public/demo/blog/ into the build (scripts/demo-images.ts). */
 const picture = demoPicturePath;
 
+/** The Settings screen's marketing figures of the demo; a new site has none (decision 053). */
+export const DEMO_FIGURES = { usersCount: '50K+', rating: '4.8' } as const;
+
+/** Who wrote the demo's posts, as a byline names the author (the post's creator's display name). */
+export const DEMO_POST_AUTHOR = 'Neha Kapoor';
+
 export interface DemoBlogPost {
   /** As the admin's form would send it (checked by the same schema). */
   values: BlogPostInput;

@@ -11,6 +11,7 @@ import { INQUIRY_STATUSES } from '../../shared/rules/contact-inquiries.ts';
 import { buildApp } from '../app.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../features/admin-auth/bootstrap.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
+import { createSiteSettingsRepository } from '../features/site-settings/repository.ts';
 import {
   asAdmin,
   createAdmin,
@@ -22,7 +23,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../test-support/test-app.ts';
-import { DEMO_MEMBER_PASSWORD } from './demo-content.ts';
+import { DEMO_FIGURES, DEMO_MEMBER_PASSWORD } from './demo-content.ts';
 import { DEMO_PICTURE_WEBP_WIDTHS } from './demo-pictures.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
@@ -172,7 +173,33 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
     const office = await backOffice(t.app, await signIn(t.app));
     expect(office).toEqual({ posts: [], inquiries: [], inquiryTotal: 0, members: [], channels: [] });
     expect((await t.app.inject({ url: '/api/blogs/published' })).json().total).toBe(0);
+    expect((await t.app.inject({ url: '/api/settings' })).json().settings).toMatchObject({
+      usersCount: '',
+      rating: '',
+    });
   });
+
+  it('gives the demo its figures, unless the owner entered one', async () => {
+    const t = await start(DEMO);
+    expect((await t.app.inject({ url: '/api/settings' })).json().settings).toMatchObject(DEMO_FIGURES);
+
+    const own = await start({});
+    const settings = createSiteSettingsRepository(own.database.db);
+    await settings.save({ ...(await settings.get()), usersCount: '', rating: '4.1' });
+    const demo = await buildApp(
+      { ...own.config, DEMO_MODE: true },
+      { database: own.database, clock: own.clock, logger: false, announce: quiet },
+    );
+    try {
+      expect((await demo.inject({ url: '/api/settings' })).json().settings).toMatchObject({
+        usersCount: '',
+        rating: '4.1',
+      });
+    } finally {
+      await demo.close();
+    }
+    // Two starts in demo mode (each hashing the members' passwords): slow on a busy machine.
+  }, 60_000);
 
   it('leaves a kind the site already has alone and seeds only the empty kinds', async () => {
     // A site with an admin, a post and an inquiry of its own, started later in demo mode.

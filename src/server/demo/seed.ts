@@ -13,8 +13,16 @@ import { createContactInquiryRepository } from '../features/contact-inquiries/re
 import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
 import { normaliseMobile } from '../features/members/mobile.ts';
 import { createMemberRepository } from '../features/members/repository.ts';
+import { createSiteSettingsRepository } from '../features/site-settings/repository.ts';
 import { hashPassword } from '../lib/password.ts';
-import { DEMO_BLOG_POSTS, DEMO_INQUIRIES, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from './demo-content.ts';
+import {
+  DEMO_BLOG_POSTS,
+  DEMO_FIGURES,
+  DEMO_INQUIRIES,
+  DEMO_MEMBER_PASSWORD,
+  DEMO_MEMBERS,
+  DEMO_POST_AUTHOR,
+} from './demo-content.ts';
 
 /** The sample channels of demo mode (numbers in E.164, as stored); the benchmark publishes the same list. */
 const DEMO_CONTACT_CHANNELS = [
@@ -34,6 +42,8 @@ export interface DemoSeedCounts {
   blogPosts: number;
   inquiries: number;
   members: number;
+  /** The marketing figures (users, rating) of the Settings screen. */
+  figures: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -58,7 +68,20 @@ export async function seedDemoContent(database: Database, now: number): Promise<
     blogPosts: await seedBlogPosts(db, now),
     inquiries: await seedInquiries(db, dialect, now),
     members: await seedMembers(db, dialect, now),
+    figures: await seedFigures(db),
   };
+}
+
+/**
+ * A new site claims no figures (decision 053); a demo shows what a site with its figures entered looks like,
+ * while the owner has entered neither.
+ */
+async function seedFigures(db: Kysely<DB>): Promise<number> {
+  const siteSettings = createSiteSettingsRepository(db);
+  const settings = await siteSettings.get();
+  if (settings.usersCount !== '' || settings.rating !== '') return 0;
+  await siteSettings.save({ ...settings, ...DEMO_FIGURES });
+  return Object.keys(DEMO_FIGURES).length;
 }
 
 export async function seedDemoContactChannels(contactChannels: ContactChannelRepository): Promise<number> {
@@ -79,7 +102,9 @@ function seedBlogPosts(db: Kysely<DB>, now: number): Promise<number> {
     if ((await blogPosts.listAll({ page: 1, pageSize: 1 })).total > 0) return 0;
     for (const sample of DEMO_BLOG_POSTS) {
       at = sample.written(now);
-      const post = await blogPosts.create(BlogPostInputSchema.parse(sample.values));
+      const post = await blogPosts.create(
+        BlogPostInputSchema.parse({ author: DEMO_POST_AUTHOR, ...sample.values }),
+      );
       if (sample.views > 0) await blogPosts.setViews(post._id, sample.views);
     }
     return DEMO_BLOG_POSTS.length;

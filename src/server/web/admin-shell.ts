@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROOT, ADMIN_SERVICE_WORKER_PATH, LEGACY_ADMIN_PATHS } from '../../shared/pages/admin-paths.ts';
+import {
+  ADMIN_ROOT,
+  ADMIN_SERVICE_WORKER_PATH,
+  adminPath,
+  LEGACY_ADMIN_PATHS,
+  SIGN_IN_SHORTCUTS,
+} from '../../shared/pages/admin-paths.ts';
 import { access } from '../plugins/access.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE } from './web-build.ts';
 
@@ -24,8 +30,15 @@ export function serveAdminShell(app: FastifyInstance, adminFile: string, reloadO
     }
     return reply.header('cache-control', 'no-store').type(HTML_TYPE).send(adminShell);
   };
-  for (const adminPath of ADMIN_SHELL_PATHS)
-    app.get(adminPath, { schema: { hide: true }, config: { access: access.public } }, sendAdminShell);
+  for (const shellPath of ADMIN_SHELL_PATHS)
+    app.get(shellPath, { schema: { hide: true }, config: { access: access.public } }, sendAdminShell);
+  // A temporary redirect: the shortcut may one day lead elsewhere (a members' sign-in).
+  for (const shortcut of SIGN_IN_SHORTCUTS)
+    app.get(
+      shortcut,
+      { schema: { hide: true }, config: { access: access.public } },
+      async (_request, reply) => reply.redirect(adminPath('login'), 302),
+    );
 }
 
 /**

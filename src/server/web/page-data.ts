@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicBlogPost } from '../../shared/contracts/blog.ts';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
-import { pictureKey } from '../../shared/rules/uploads.ts';
+import { pictureKey } from '../../shared/rules/upload-addresses.ts';
 import type { PublicDataContext } from '../../shared/web-render.ts';
 import { renderPostContent } from '../features/blog/markdown.ts';
 import type { BlogPostRepository } from '../features/blog/repository.ts';

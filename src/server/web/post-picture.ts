@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import sharp from 'sharp';
-import { uploadOfUrl } from '../../shared/rules/uploads.ts';
+import { uploadOfUrl } from '../../shared/rules/upload-addresses.ts';
 import type { CardPicture } from './brand-images.ts';
 
 /** Decision 026: how long, how much and what the server fetches for a post's share card. */

@@ -147,6 +147,14 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     }
   });
 
+  it('sends /login, in either language, to the admin login', async () => {
+    for (const url of ['/login', '/hi/login']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/admin/login');
+    }
+  });
+
   it('keeps the JSON 404 for unknown API paths', async () => {
     const response = await t.app.inject({ url: '/api/nope' });
     expect(response.statusCode).toBe(404);

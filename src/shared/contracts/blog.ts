@@ -8,7 +8,6 @@ import {
   BLOG_LIMITS,
   BLOG_PAGE_SIZE,
   BLOG_PAGE_SIZE_MAX,
-  DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
   RESERVED_SLUGS,
   SLUG_PATTERN,
@@ -74,15 +73,14 @@ export const BlogPostInputSchema = z.object({
       ),
     )
     .optional(),
+  /**
+   * The byline's name. Empty (or left out): the post's author, the signed-in user who creates it, by their
+   * display name; an edit that leaves it empty keeps the post's author.
+   */
   author: z
     .string()
-    .check(
-      z.trim(),
-      withoutControlCharacters('Author'),
-      z.maxLength(BLOG_LIMITS.author),
-      z.minLength(1, 'Author is required'),
-    )
-    .default(DEFAULT_BLOG_AUTHOR),
+    .check(z.trim(), withoutControlCharacters('Author'), z.maxLength(BLOG_LIMITS.author))
+    .default(''),
   isPublished: z.boolean('isPublished must be true or false').default(false),
   /** Null unless the post is a draft that publishes itself then. */
   scheduledAt: ScheduledAtSchema.nullable().default(null),

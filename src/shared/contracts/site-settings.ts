@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/time-zone.ts';
-import { uploadOfUrl } from '../rules/uploads.ts';
+import { uploadOfUrl } from '../rules/upload-addresses.ts';
 import { EmailSchema, withoutControlCharacters } from './fields.ts';
 
 /** A required line of the settings: trimmed, no control characters, 1 to `max` characters. */
@@ -13,8 +13,8 @@ function shortText(label: string, max: number, requiredMessage = `${label} is re
     .max(max, `At most ${max} characters`);
 }
 
-/** An optional line in Hindi beside an English one: the same rules, empty allowed (the English one shows). */
-function hindiText(label: string, max: number) {
+/** An optional line (in Hindi beside an English one, or a figure): the same rules, empty allowed. */
+function optionalText(label: string, max: number) {
   return z
     .string()
     .trim()
@@ -32,8 +32,8 @@ const BusinessHoursRowSchema = z.object({
   days: shortText('Days', 40, 'Days are required'),
   hours: shortText('Hours', 40, 'Hours are required'),
   /** The row on Hindi pages (/hi); empty: the English text shows there too. */
-  daysHi: hindiText('Days in Hindi', 40),
-  hoursHi: hindiText('Hours in Hindi', 40),
+  daysHi: optionalText('Days in Hindi', 40),
+  hoursHi: optionalText('Hours in Hindi', 40),
 });
 
 export const SiteSettingsSchema = z.object({
@@ -41,12 +41,16 @@ export const SiteSettingsSchema = z.object({
   brandName: shortText('Brand name', 40).regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
   supportEmail: EmailSchema,
   businessHours: z.array(BusinessHoursRowSchema).min(1, 'Add at least one row').max(7, 'At most 7 rows'),
-  /** Marketing figures, shown as typed: e.g. "50K+" users and a "4.8" rating out of 5. */
-  usersCount: shortText('Users figure', 20),
+  /**
+   * Marketing figures, shown as typed: e.g. "50K+" users and a "4.8" rating out of 5. Empty until the owner
+   * enters them, and a figure left empty is not shown: a new site claims nothing (decision 053).
+   */
+  usersCount: optionalText('Users figure', 20),
   rating: z
     .string()
     .trim()
-    .regex(/^(?:[0-4](?:\.\d)?|5(?:\.0)?)$/, 'Enter a rating from 0 to 5, e.g. 4.8'),
+    .regex(/^(?:(?:[0-4](?:\.\d)?|5(?:\.0)?))?$/, 'Enter a rating from 0 to 5, e.g. 4.8, or leave it empty')
+    .default(''),
   /** The competitor named in the landing page's comparison. */
   competitorName: shortText('Competitor', 60),
   /** The business's IANA time zone: every date the owner reads (back office, CSV export) is shown in it. */

@@ -22,6 +22,12 @@ export const ADMIN_SCREENS = {
 
 export type AdminScreenId = keyof typeof ADMIN_SCREENS;
 
+/**
+ * Where people type the sign-in's address from memory: redirected to the login screen (the back office is in
+ * English, so the Hindi site's shortcut leads there too).
+ */
+export const SIGN_IN_SHORTCUTS: readonly string[] = ['/login', '/hi/login'];
+
 /** The admin app owns this path and everything below it. */
 export const ADMIN_ROOT = '/admin';
 

@@ -4,6 +4,7 @@
 export const BLOG_CATEGORIES = ['Technology', 'Sports', 'News', 'Entertainment', 'Other'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'Other';
+/** The byline of a post whose author has no display name (SPEC's default author). */
 export const DEFAULT_BLOG_AUTHOR = 'Admin';
 
 export const BLOG_LIMITS = {

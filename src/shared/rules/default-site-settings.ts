@@ -14,8 +14,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { days: 'Saturday', hours: '10:00 AM - 6:00 PM', daysHi: 'शनिवार', hoursHi: 'सुबह 10:00 - शाम 6:00' },
     { days: 'Sunday', hours: 'Emergency Only', daysHi: 'रविवार', hoursHi: 'सिर्फ़ इमरजेंसी के लिए' },
   ],
-  usersCount: '50K+',
-  rating: '4.8',
+  // No figure until the owner enters one: the pages show none (decision 053).
+  usersCount: '',
+  rating: '',
   competitorName: 'Other ID providers',
   timeZone: 'Asia/Kolkata',
   logo: '',

@@ -1,9 +1,10 @@
-/** Uploaded images (issue 19): limits, messages and the form of their addresses. Contracts in contracts/uploads.ts. */
+/**
+ * Uploaded images (issue 19): limits and messages. Their addresses are in upload-addresses.ts, which public pages
+ * import without these texts. Contracts in contracts/uploads.ts.
+ */
 
 /** The largest image file taken: 10 MB. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** The widths an image is served in (never wider than the original), in WebP and in its own format. */
-export const UPLOAD_WIDTHS = [400, 800, 1600] as const;
 /**
  * The widest and tallest image taken, in pixels: a picture of 50 megapixels that is a few pixels high (an
  * "image" one row tall and 49 million wide) costs the decoder over a gigabyte.
@@ -27,25 +28,3 @@ export const UPLOAD_MESSAGES = {
   busy: 'Other images are being processed now. Please try again in a few seconds.',
   inUse: 'This image is still used by a post or by the brand logo: remove it there first',
 } as const;
-
-const UPLOAD_PATH =
-  /\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([a-z0-9]+\.[a-z]+)/g;
-
-/** The upload an address names (`/uploads/<id>/<file>`, on this site), or null for any other address. */
-export function uploadOfUrl(url: string): { id: string; file: string } | null {
-  const match = /^\/uploads\/([0-9a-f-]{36})\/([a-z0-9]+\.[a-z]+)$/.exec(url);
-  return match ? { id: match[1]!, file: match[2]! } : null;
-}
-
-/**
- * The key of a post's picture in a map of pictures (PicturesOf): an upload's id, or for a file of the site
- * itself (the demo's pictures) its address.
- */
-export function pictureKey(url: string): string {
-  return uploadOfUrl(url)?.id ?? url;
-}
-
-/** The ids of the uploads a text (a post's Markdown) points at, each once. */
-export function uploadIdsIn(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(UPLOAD_PATH), (match) => match[1]!))];
-}

@@ -4,8 +4,8 @@ import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**
  * The values every catalogue text may use (decision 038): the spec's placeholders, filled from the site
- * settings: {product} (the brand; {brand} is the same), {email}, {users} and {rating} (the marketing figures)
- * and {competitor}; and from the contact channels (ContactFacts): {phone} (the support number), {whatsapp}
+ * settings: {product} (the brand; {brand} is the same), {email}, {users} and {rating} (the marketing figures,
+ * each absent until the owner enters it) and {competitor}; and from the contact channels (ContactFacts): {phone} (the support number), {whatsapp}
  * and {name} (the Telegram handle with its @), each absent when no such channel is published, and {channels}
  * (how many channels reach the team; absent when none does). One source for
  * every page, so the landing and terms pages can never disagree.
@@ -21,8 +21,9 @@ export function copyValues(settings: SiteSettings, facts?: ContactFacts | null):
     ...(facts?.telegram ? { name: telegramHandleOf(facts.telegram) } : {}),
     ...(facts?.channelCount ? { channels: String(facts.channelCount) } : {}),
     email: settings.supportEmail,
-    users: settings.usersCount,
-    rating: settings.rating,
+    // A figure the owner left empty is absent: the texts naming it are not shown (decision 053).
+    ...(settings.usersCount ? { users: settings.usersCount } : {}),
+    ...(settings.rating ? { rating: settings.rating } : {}),
     competitor: settings.competitorName,
   };
 }
@@ -31,16 +32,20 @@ export function copyValues(settings: SiteSettings, facts?: ContactFacts | null):
 export interface NavItem {
   key: 'home' | 'contact' | 'game' | 'terms' | 'privacy' | 'blog' | 'deleteAccount';
   path: string;
-  /** Other paths on which this link counts as the current page. */
+  /** Other paths on which this link counts as the current page (besides its own and those below it). */
   alsoActiveOn?: readonly string[];
 }
 
-/** The navigation bar's five links (SPEC section 2); the game lives at /{Brand}Game and /tictactoe. */
+/**
+ * The navigation bar's links: the SPEC's five (section 2) and the blog, which visitors look for in the bar
+ * rather than the footer. The game lives at /{Brand}Game and /tictactoe.
+ */
 export function navItems(settings: SiteSettings | null): readonly NavItem[] {
   const gamePath = settings ? brandGamePath(settings.brandName) : '/tictactoe';
   return [
     { key: 'home', path: '/' },
     { key: 'contact', path: '/contact' },
+    { key: 'blog', path: '/blog' },
     { key: 'game', path: gamePath, alsoActiveOn: ['/tictactoe'] },
     { key: 'terms', path: '/terms' },
     { key: 'privacy', path: '/privacy' },

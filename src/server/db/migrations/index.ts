@@ -19,6 +19,7 @@ import { integrations } from './0016-integrations.ts';
 import { sessionReauthentication } from './0017-session-reauthentication.ts';
 import { outboxLanes } from './0018-outbox-lanes.ts';
 import { inquiryLanguage } from './0019-inquiry-language.ts';
+import { noInventedFigures } from './0020-no-invented-figures.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0017_session_reauthentication': sessionReauthentication,
   '0018_outbox_lanes': outboxLanes,
   '0019_inquiry_language': inquiryLanguage,
+  '0020_no_invented_figures': noInventedFigures,
 };
 
 /**

@@ -6,10 +6,12 @@ import type { BlogPost, BlogPostInput, BlogPostSummary } from '../../../shared/c
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import {
   asAdmin,
+  createAdmin,
   expectAuthenticationRequired,
   expectBadRequest,
   expectNotFound,
   signedInAppForEachTest,
+  signIn,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
 import { createBlogPostRepository } from './repository.ts';
@@ -31,6 +33,12 @@ function blogInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
     isPublished: true,
     ...overrides,
   };
+}
+
+/** What the edit form sends back for a post. */
+function blogPostFormOf(post: BlogPost): BlogPostInput {
+  const { title, description, content, slug, category, image, author, isPublished } = post;
+  return { title, description, content, slug, category, image, author, isPublished };
 }
 
 describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
@@ -94,7 +102,8 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
         category: 'Other',
         image: '',
         imageAlt: '',
-        author: 'Admin',
+        // The byline names who wrote it: the signed-in user, by their display name.
+        author: 'Owner',
         isPublished: false,
         views: 0,
         createdAt: expect.any(String),
@@ -123,6 +132,31 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     });
     expect(list.data[0]).not.toHaveProperty('content');
     expect(list.data[0].publishedAt).toBe(published.publishedAt);
+  });
+
+  it('bylines a post with its author’s display name, which an edit by someone else keeps', async () => {
+    const post = await createPost();
+    expect(post.author).toBe('Owner');
+    const editor = { email: 'priya@example.com', password: 'another long password', name: 'Priya Nair' };
+    await createAdmin(t.database, { ...editor, role: 'editor' });
+    const editorCookie = await signIn(t.app, editor);
+    const { author: _author, ...edit } = blogPostFormOf(post);
+    const edited = await t.app.inject(
+      asAdmin(editorCookie, {
+        method: 'PUT',
+        url: `/api/blogs/${post._id}`,
+        payload: { ...edit, title: 'New title' },
+      }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ title: 'New title', author: 'Owner' });
+
+    const own = await t.app.inject(
+      asAdmin(editorCookie, { method: 'POST', url: '/api/blogs', payload: blogInput() }),
+    );
+    expect(own.json().data.author).toBe('Priya Nair');
+    const page = (await t.app.inject({ url: `/api/blogs/${own.json().data.slug}` })).json();
+    expect(page.data.author).toBe('Priya Nair');
   });
 
   it('counts a visitor reading a post through the API (a client-side navigation) once a day; not an admin or a bot', async () => {

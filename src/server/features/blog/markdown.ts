@@ -3,7 +3,7 @@ import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
-import { uploadOfUrl } from '../../../shared/rules/uploads.ts';
+import { uploadOfUrl } from '../../../shared/rules/upload-addresses.ts';
 
 // A private instance: options set here never leak into (or from) another user of marked's global.
 const marked = new Marked({ gfm: true, breaks: false, async: false });

@@ -16,11 +16,11 @@ import {
   PublishedBlogListQuerySchema,
 } from '../../../shared/contracts/blog.ts';
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
-import { BLOG_MESSAGES, isPossibleSlug } from '../../../shared/rules/blog.ts';
+import { BLOG_MESSAGES, DEFAULT_BLOG_AUTHOR, isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { editConflictMessage } from '../../../shared/rules/blog-revisions.ts';
 import { scheduleProblem } from '../../../shared/rules/blog-schedule.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
-import { pictureKey } from '../../../shared/rules/uploads.ts';
+import { pictureKey } from '../../../shared/rules/upload-addresses.ts';
 import { readableDateTimeFormatter } from '../../lib/time-zone.ts';
 import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
@@ -150,6 +150,14 @@ function duplicateSlug(): HttpError {
   return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { slug: BLOG_MESSAGES.duplicateSlug });
 }
 
+/**
+ * The byline of a post created by this request: the author named in it, or else the signed-in user by their
+ * display name (never their email, which a byline would publish).
+ */
+function bylineOf(request: FastifyRequest, author: string): string {
+  return author || request.admin!.name.trim() || DEFAULT_BLOG_AUTHOR;
+}
+
 /** The signed-in user, as a revision names who saved it. */
 export function saverOf(request: FastifyRequest): RevisionSaver {
   const admin = request.admin!;
@@ -255,7 +263,8 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
       checkSchedule(request.body, clock());
       await checkTranslation(request.body, blogPosts);
       if (await blogPosts.slugTaken(request.body.slug)) throw duplicateSlug();
-      const post = await saving(() => blogPosts.create(request.body, saverOf(request)));
+      const values = { ...request.body, author: bylineOf(request, request.body.author) };
+      const post = await saving(() => blogPosts.create(values, saverOf(request)));
       publicContent.changed();
       return reply.status(201).send({ success: true as const, data: post, message: BLOG_MESSAGES.created });
     },
@@ -296,11 +305,13 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
     },
     async (request) => {
       const { post: id } = request.params;
-      found(await blogPosts.findById(id));
+      const stored = found(await blogPosts.findById(id));
       checkSchedule(request.body, clock());
       await checkTranslation(request.body, blogPosts);
       if (await blogPosts.slugTaken(request.body.slug, id)) throw duplicateSlug();
-      const { version, ...values } = request.body;
+      const { version, ...changed } = request.body;
+      // Edited by someone else, the post stays its author's.
+      const values = { ...changed, author: changed.author || stored.author };
       const post = found(
         await saving(
           () => blogPosts.update(id, values, { savedBy: saverOf(request), expectedVersion: version }),

@@ -44,8 +44,16 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
   const save = (payload: object, as: { cookie?: string } = { cookie: t.cookie }) =>
     t.app.inject(asAdmin(as.cookie, { method: 'PUT', url: '/api/admin/settings', payload }));
 
-  it('shows the defaults on a new site', async () => {
-    expect(await publicSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  it('shows the defaults on a new site, which claim no figure', async () => {
+    const settings = await publicSettings();
+    expect(settings).toEqual(DEFAULT_SITE_SETTINGS);
+    expect(settings).toMatchObject({ usersCount: '', rating: '' });
+  });
+
+  it('takes empty figures: the owner may leave either out', async () => {
+    const response = await save(settingsInput({ usersCount: ' ', rating: '' }));
+    expect(response.statusCode).toBe(200);
+    expect(await publicSettings()).toMatchObject({ usersCount: '', rating: '' });
   });
 
   it('saves the settings normalised, and the public read shows them at once', async () => {
@@ -99,7 +107,7 @@ describe.each(TEST_DIALECTS)('site settings API (%s)', (dialect) => {
       success: false,
       errors: {
         brandName: 'Brand name is required',
-        rating: 'Enter a rating from 0 to 5, e.g. 4.8',
+        rating: 'Enter a rating from 0 to 5, e.g. 4.8, or leave it empty',
         timeZone: 'Choose a time zone from the list, e.g. Asia/Kolkata',
         businessHours: 'Add at least one row',
       },
@@ -282,6 +290,37 @@ describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
         brandName: 'Apna Support',
         supportEmail: 'help@apna.example',
         rating: '4.6',
+      });
+    } finally {
+      await dispose();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('invented figures migration (%s)', (dialect) => {
+  const settingsWith = (figures: { usersCount: string; rating: string }) =>
+    JSON.stringify({ ...DEFAULT_SITE_SETTINGS, brandName: 'Apna Support', ...figures });
+
+  it.each([
+    ['the old default pair, saved by the form, is emptied', { usersCount: '50K+', rating: '4.8' }, '', ''],
+    ['figures the owner changed stay', { usersCount: '12K+', rating: '4.8' }, '12K+', '4.8'],
+    ['a rating the owner changed keeps both', { usersCount: '50K+', rating: '4.5' }, '50K+', '4.5'],
+  ])('%s', async (_case, figures, usersCount, rating) => {
+    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
+    try {
+      await migrateTestDatabaseTo(database, '0018_outbox_lanes');
+      await database.db
+        .insertInto('siteSettings')
+        .values({ id: 'site', settings: settingsWith(figures), updatedAt: new Date().toISOString() })
+        .execute();
+
+      await migrateTestDatabase(database);
+
+      expect(await createSiteSettingsRepository(database.db).get()).toEqual({
+        ...DEFAULT_SITE_SETTINGS,
+        brandName: 'Apna Support',
+        usersCount,
+        rating,
       });
     } finally {
       await dispose();

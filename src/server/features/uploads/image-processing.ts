@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import { UPLOAD_MAX_SIDE_PIXELS, UPLOAD_MESSAGES, UPLOAD_WIDTHS } from '../../../shared/rules/uploads.ts';
+import { UPLOAD_WIDTHS } from '../../../shared/rules/upload-addresses.ts';
+import { UPLOAD_MAX_SIDE_PIXELS, UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 
 /** Past this many pixels decoding alone would take hundreds of megabytes: a decompression bomb is refused. */
 const UPLOAD_MAX_PIXELS = 50_000_000;

@@ -1,5 +1,5 @@
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
-import { uploadIdsIn } from '../../../shared/rules/uploads.ts';
+import { uploadIdsIn } from '../../../shared/rules/upload-addresses.ts';
 import type { UploadRepository, UploadSizes } from './repository.ts';
 
 /** An upload's sizes as a page lists them: WebP first, then the original format; `src` the largest original. */

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { uploadOfUrl } from '../../../shared/rules/uploads.ts';
+import { uploadOfUrl } from '../../../shared/rules/upload-addresses.ts';
 import type { StoredFile, UploadRepository } from './repository.ts';
 
 /** Hot images are answered from memory; the database holds every byte, so this is only a cache. */

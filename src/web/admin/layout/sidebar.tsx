@@ -5,7 +5,7 @@ import type { Role } from '../../../shared/rules/roles.ts';
 import { useInquiryStats } from '../../features/contact-inquiries/api.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
-import { useAdminName } from '../admin-brand.tsx';
+import { AdminBrandLogo, useAdminName } from '../admin-brand.tsx';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 
 export interface SidebarProps {
@@ -63,7 +63,10 @@ export function Sidebar({ id, role, open, overlay, onClose }: SidebarProps) {
       )}
     >
       <div className="flex h-16 items-center justify-between border-b border-slate-800 px-4">
-        <span className="text-lg font-bold tracking-tight">{adminName}</span>
+        <span className="flex min-w-0 items-center gap-2">
+          <AdminBrandLogo />
+          <span className="truncate text-lg font-bold tracking-tight">{adminName}</span>
+        </span>
         {overlay && (
           <Button
             variant="ghost"

@@ -6,6 +6,7 @@ import { adminPath } from '../../../shared/pages/admin-paths.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { Button } from '../../ui/button.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
+import { AdminBrandLogo } from '../admin-brand.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 export interface TopBarProps {
@@ -39,6 +40,8 @@ export function TopBar({ admin, sidebarId, sidebarOpen, onToggleSidebar }: TopBa
       >
         <Menu aria-hidden="true" className="size-5" />
       </Button>
+      {/* The sidebar shows the logo while it is open; closed (on a phone, mostly), the bar does. */}
+      {!sidebarOpen && <AdminBrandLogo />}
       <Link
         to="/"
         reloadDocument

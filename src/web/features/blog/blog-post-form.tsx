@@ -12,7 +12,6 @@ import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
   BLOG_MESSAGES,
-  DEFAULT_BLOG_AUTHOR,
   DEFAULT_BLOG_CATEGORY,
 } from '../../../shared/rules/blog.ts';
 import { NEW_POST_KEY } from '../../../shared/rules/blog-revisions.ts';
@@ -65,7 +64,8 @@ export const EMPTY_BLOG_POST: Required<BlogPostInput> = {
   category: DEFAULT_BLOG_CATEGORY,
   image: '',
   imageAlt: '',
-  author: DEFAULT_BLOG_AUTHOR,
+  // The server names the signed-in author (their display name) on the byline.
+  author: '',
   isPublished: false,
   scheduledAt: null,
   language: 'en',

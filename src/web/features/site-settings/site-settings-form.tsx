@@ -222,14 +222,22 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       </Section>
 
       <Section id="settings-figures" title="Marketing figures">
-        <p className="text-sm text-slate-600">Shown as typed on the landing and terms pages.</p>
+        <p className="text-sm text-slate-600">
+          Shown as typed on the landing and terms pages. Leave a figure empty and the pages do not show it:
+          enter only figures you can stand behind.
+        </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Users figure" autoComplete="off" placeholder="50K+" {...field('usersCount')} />
+          <TextField
+            label="Users figure"
+            autoComplete="off"
+            placeholder="e.g. 12K+"
+            {...field('usersCount')}
+          />
           <TextField
             label="Rating (out of 5)"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="4.8"
+            placeholder="e.g. 4.6"
             {...field('rating')}
           />
         </div>

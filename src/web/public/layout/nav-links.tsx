@@ -1,4 +1,12 @@
-import { FileText, Gamepad2, House, type LucideIcon, MessageCircle, ShieldCheck } from 'lucide-react';
+import {
+  FileText,
+  Gamepad2,
+  House,
+  type LucideIcon,
+  MessageCircle,
+  Newspaper,
+  ShieldCheck,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { unlocalizedPath } from '../../../shared/rules/locales.ts';
 import type { NavItem } from '../../content/site.ts';
@@ -8,6 +16,7 @@ import { cx } from '../../lib/class-names.ts';
 const NAV_ICONS: Partial<Record<NavItem['key'], LucideIcon>> = {
   home: House,
   contact: MessageCircle,
+  blog: Newspaper,
   game: Gamepad2,
   terms: FileText,
   privacy: ShieldCheck,
@@ -16,10 +25,12 @@ const NAV_ICONS: Partial<Record<NavItem['key'], LucideIcon>> = {
 export const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
-/** Whether a link leads to the page shown, in either language. */
+/** Whether a link leads to the page shown or one below it (a post under the blog), in either language. */
 function isCurrent(item: NavItem, pathname: string): boolean {
   const path = unlocalizedPath(pathname);
-  return item.path === path || (item.alsoActiveOn?.includes(path) ?? false);
+  return (
+    item.path === path || path.startsWith(`${item.path}/`) || (item.alsoActiveOn?.includes(path) ?? false)
+  );
 }
 
 /**
@@ -30,14 +41,14 @@ export function NavLinkList({
   items,
   pathname,
   className,
-  linkClasses,
+  linkClassName,
   withIcons = false,
 }: {
   items: readonly NavItem[];
   pathname: string;
   className: string;
-  /** A link's classes: `base` on every link, then `current` or `other`. */
-  linkClasses: { base: string; current: string; other: string };
+  /** The links' look: a class of the public stylesheet, which marks the current page's by its aria-current. */
+  linkClassName: 'nav-link-bar' | 'nav-link-menu' | 'nav-link-tab';
   withIcons?: boolean;
 }) {
   const copy = useCopy('site');
@@ -52,7 +63,7 @@ export function NavLinkList({
             <Link
               to={localize(item.path)}
               aria-current={current ? 'page' : undefined}
-              className={cx(linkClasses.base, FOCUS_RING, current ? linkClasses.current : linkClasses.other)}
+              className={cx(linkClassName, FOCUS_RING)}
             >
               {withIcons && <Icon aria-hidden="true" className="size-5" />}
               {copy(`nav.${item.key}`)}

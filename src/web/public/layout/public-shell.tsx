@@ -9,13 +9,13 @@ import { LanguageSuggestion } from './language-switch.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** A slow drift of soft colour behind the pages; CSS only, and still for visitors who ask for less motion. */
+/** A slow drift of soft colour behind the pages; CSS only (styles.css), and still for visitors who ask for less motion. */
 function AnimatedBackground() {
   return (
-    <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
-      <div className="absolute -top-40 -left-32 size-[36rem] rounded-full bg-[radial-gradient(closest-side,rgb(199_210_254/0.55),transparent)] motion-safe:animate-drift" />
-      <div className="absolute top-1/3 -right-40 size-[32rem] rounded-full bg-[radial-gradient(closest-side,rgb(167_243_208/0.45),transparent)] motion-safe:animate-drift-slow" />
-      <div className="absolute -bottom-48 left-1/4 size-[30rem] rounded-full bg-[radial-gradient(closest-side,rgb(254_215_170/0.35),transparent)] motion-safe:animate-drift" />
+    <div aria-hidden="true" className="site-backdrop">
+      <div />
+      <div />
+      <div />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { smallestUploadUrl } from '../../../shared/rules/upload-addresses.ts';
 import type { NavItem } from '../../content/site.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
@@ -9,7 +10,25 @@ import { useScrolledPast } from '../use-scroll-effects.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { FOCUS_RING, NavLinkList } from './nav-links.tsx';
 
-/** The logo mark, inline so the header needs no extra request. */
+/**
+ * The brand's uploaded logo, in its smallest size (the header shows it 32 px square), named by the brand as a
+ * logo's text alternative is; without one, the drawn mark.
+ */
+function BrandLogo({ settings }: { settings: SiteSettings | null }) {
+  return settings?.logo ? (
+    <img
+      src={smallestUploadUrl(settings.logo)}
+      alt={settings.brandName}
+      width={32}
+      height={32}
+      className="size-8 shrink-0 rounded-lg object-contain"
+    />
+  ) : (
+    <BrandMark />
+  );
+}
+
+/** The default mark, inline so the header needs no extra request. */
 function BrandMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
@@ -74,12 +93,9 @@ export function SiteHeader({
     <header
       ref={menu.containerRef}
       data-scrolled={scrolled}
-      className={cx(
-        'sticky top-0 z-30 border-b transition-[background-color,box-shadow,border-color] duration-300',
-        scrolled || menu.open
-          ? 'border-slate-200 bg-white/90 shadow-md shadow-slate-900/5 backdrop-blur-md'
-          : 'border-transparent bg-transparent',
-      )}
+      // Its looks are in the public stylesheet: opaque over the page, or over the open menu.
+      data-solid={scrolled || menu.open}
+      className="site-header"
     >
       {/* The style change keeps the header's height: a header that shrank moved the page up, the browser's
           scroll anchoring moved the scroll back above 20 px, and the header grew again, in a loop. */}
@@ -92,7 +108,7 @@ export function SiteHeader({
             FOCUS_RING,
           )}
         >
-          <BrandMark />
+          <BrandLogo settings={settings} />
           {settings && <span className="truncate">{settings.brandName}</span>}
         </Link>
         <nav aria-label={copy('mainNavLabel')} className="hidden md:block">
@@ -100,11 +116,7 @@ export function SiteHeader({
             items={items}
             pathname={pathname}
             className="flex items-center gap-1"
-            linkClasses={{
-              base: 'rounded-full px-3.5 py-2 text-sm font-medium transition-colors',
-              current: 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-100',
-              other: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-            }}
+            linkClassName="nav-link-bar"
           />
         </nav>
         <div className="flex items-center gap-2">
@@ -149,11 +161,7 @@ export function SiteHeader({
           pathname={pathname}
           withIcons
           className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3"
-          linkClasses={{
-            base: 'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium',
-            current: 'bg-indigo-50 text-indigo-700',
-            other: 'text-slate-800 hover:bg-slate-100',
-          }}
+          linkClassName="nav-link-menu"
         />
         <div className="mx-auto max-w-6xl px-4 pb-4">
           <LanguageSwitch className="inline-block rounded-full px-4 py-2 text-base font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50" />

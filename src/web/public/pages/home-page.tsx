@@ -389,26 +389,29 @@ export function HomePage() {
   const copy = useCopy('landing');
   const whatsappHref = countedLink(facts, 'whatsapp', { text: copy('hero.whatsappMessage') });
   const phoneHref = countedLink(facts, 'phone');
+  // A figure the owner never entered is left out (decision 053).
+  const stats = indices(copy.count('stats')).flatMap((index) => {
+    const value = copy.ifKnown(`stats.${index}.value`);
+    return value === null ? [] : [{ value, label: copy(`stats.${index}.label`) }];
+  });
 
   return (
     <>
       <Hero whatsappHref={whatsappHref} phoneHref={phoneHref} />
 
       <div>
-        <section aria-labelledby="stats-heading" className="mx-auto max-w-6xl px-4">
-          <h2 id="stats-heading" className="sr-only">
-            {copy('statsHeading')}
-          </h2>
-          <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-            {indices(copy.count('stats')).map((index) => (
-              <StatTile
-                key={index}
-                value={copy(`stats.${index}.value`)}
-                label={copy(`stats.${index}.label`)}
-              />
-            ))}
-          </dl>
-        </section>
+        {stats.length > 0 && (
+          <section aria-labelledby="stats-heading" className="mx-auto max-w-6xl px-4">
+            <h2 id="stats-heading" className="sr-only">
+              {copy('statsHeading')}
+            </h2>
+            <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
+              {stats.map((stat) => (
+                <StatTile key={stat.label} value={stat.value} label={stat.label} />
+              ))}
+            </dl>
+          </section>
+        )}
 
         <Section id="about" heading={copy('about.heading')}>
           <div className="grid gap-4 text-lg leading-relaxed text-slate-700 md:grid-cols-2 md:gap-8">

@@ -104,7 +104,7 @@ function KeyTermsList({
 }
 
 function Overview({ copy }: { copy: TermsCopy }) {
-  // A figure naming a value the site lacks (no published channel to count) is left out.
+  // A figure naming a value the site lacks (one the owner never entered, no channel to count) is left out.
   const stats = indexes(copy.count('stats')).flatMap((index) => {
     const value = copy.ifKnown(`stats.${index}.value`);
     return value === null ? [] : [{ value, label: copy(`stats.${index}.label`) }];
