@@ -158,6 +158,9 @@ export default defineConfig({
       // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http, and
       // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1 (decision 047).
       WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
+      // The admin's session is saved once, at the start (e2e/global-setup.ts); the PostgreSQL specs use it only
+      // after every SQLite one, which on a busy machine took longer than the default 30 idle minutes.
+      SESSION_IDLE_MINUTES: String(4 * 60),
     },
   })),
 });

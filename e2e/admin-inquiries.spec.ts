@@ -380,6 +380,7 @@ function fakePage(page: number, pageSize: number, total: number, capped: boolean
       city: 'Pune',
       query: `Paged inquiry number ${n}`,
       service: 'other',
+      language: 'en',
       status: 'new',
       isRead: true,
       assignee: null,

@@ -519,7 +519,7 @@ test('the animated background holds still for visitors who ask for reduced motio
     const page = await context.newPage();
     await page.goto('/');
     const names = await page
-      .locator('[aria-hidden="true"].fixed.inset-0 > div')
+      .locator('[aria-hidden="true"].site-backdrop > div')
       .evaluateAll((blobs) => blobs.map((blob) => getComputedStyle(blob).animationName));
     await context.close();
     return names;

@@ -97,7 +97,7 @@ export function ContactChannelItem({ channel, index, count, onAnnounce, onDelete
                 Active
               </span>
             ) : (
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                 Inactive
               </span>
             )}
