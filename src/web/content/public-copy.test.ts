@@ -57,7 +57,9 @@ describe('public copy', () => {
     { _id: 'c4', type: 'whatsapp', value: '+919876511111', display: '+91 98765 11111' },
     { _id: 'c5', type: 'phone', value: '+919000000000', display: '+91 90000 00000' },
   ]);
-  const values = { ...copyValues(DEFAULT_SITE_SETTINGS, facts), year: '2025' };
+  // The figures as an owner fills them in (a fresh install leaves them empty, decision 053).
+  const settings = { ...DEFAULT_SITE_SETTINGS, usersCount: '50K+', rating: '4.8/5' };
+  const values = { ...copyValues(settings, facts), year: '2025' };
 
   it.each(Object.entries(CATALOGUES))(
     'the %s catalogue uses only values the settings and channels fill',
@@ -75,9 +77,9 @@ describe('public copy', () => {
     expect(text(['Save ', ['whatsapp'], '; ', ['channels'], ' ways'])).toBe('Save +91 98765 11111; 5 ways');
   });
 
-  it('has no value for a channel nobody published, so texts naming one are left out', () => {
+  it('has no value for a channel nobody published or a figure left empty, so texts naming one are left out', () => {
     const withoutChannels = copyValues(DEFAULT_SITE_SETTINGS, contactFactsOf([]));
-    for (const name of ['phone', 'whatsapp', 'name', 'channels'])
+    for (const name of ['phone', 'whatsapp', 'name', 'channels', 'users', 'rating'])
       expect(withoutChannels).not.toHaveProperty(name);
     expect(withoutChannels).toMatchObject({ product: 'Sampark' });
   });
