@@ -47,6 +47,12 @@ export function DifficultyPicker({
       >
         {copy('chooseHeading')}
       </h2>
+      {/* Without script the cards cannot start a game: say so rather than let a tap do nothing. */}
+      <noscript>
+        <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+          {copy('needsScript')}
+        </p>
+      </noscript>
       <ul className="mt-4 grid gap-3">
         {DIFFICULTY_IDS.map((id) => {
           const { level } = DIFFICULTY_LEVELS[id];
