@@ -148,6 +148,11 @@ test('an administrator adds an agent with a generated password; the agent sees o
     await signInWithForm(agent.page, email, password);
     // From here on (the login page's own "who is signed in?" is answered 401 before).
     const errors = collectErrors(agent.page);
+    // The password was chosen for them: the back office suggests choosing their own, and lets it wait.
+    const suggestion = agent.page.getByRole('status').filter({ hasText: 'Choose your own password.' });
+    await expect(suggestion).toBeVisible();
+    await suggestion.getByRole('button', { name: 'Not now' }).click();
+    await expect(suggestion).toBeHidden();
     await expect(navLinks(agent.page)).toHaveText(['Dashboard', /^Inquiries/]);
     await expect(agent.page.getByRole('region', { name: 'Recent unread inquiries' })).toBeVisible();
     await agent.page.getByRole('button', { name: /^Account menu/ }).click();
@@ -231,6 +236,23 @@ test('an administrator adds an agent with a generated password; the agent sees o
         .filter({ hasText: email }),
     ).toHaveText([new RegExp(`${E2E_ADMIN.email} Added a team member`)]);
     await expectNoSeriousAxeViolations(page, TOASTER);
+
+    // At their next visit the suggestion is back, until they choose a password of their own.
+    await agent.page.goto('/admin/dashboard');
+    await suggestion.getByRole('link', { name: 'Change password' }).click();
+    await expect(agent.page).toHaveURL(/\/admin\/profile$/);
+    await expect(suggestion).toHaveCount(0);
+    await agent.page.getByLabel('Current password').fill(password);
+    await agent.page.getByLabel('New password', { exact: true }).fill(`agent's own ${tag}`);
+    await agent.page.getByLabel('Confirm new password').fill(`agent's own ${tag}`);
+    await agent.page.getByRole('button', { name: 'Change password' }).click();
+    await expect(toast(agent.page, 'Password changed successfully', 'success')).toBeVisible();
+    await navLinks(agent.page).filter({ hasText: 'Dashboard' }).click();
+    await expect(agent.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(suggestion).toHaveCount(0);
+    await agent.page.reload();
+    await expect(agent.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(suggestion).toHaveCount(0);
   } finally {
     await agent.context.close();
     await deleteInquiry(request, baseURL!, inquiryId);

@@ -4,17 +4,32 @@ import { runAdminCommand } from './admin-command.ts';
 
 describe.each(TEST_DIALECTS)('admin command (%s)', (dialect) => {
   const t = testAppForEachTest(dialect);
+  const passwordToChange = async (cookie: string) =>
+    (await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/me' }))).json().admin
+      .passwordToChange;
 
   it('creates an admin with a generated password that signs in', async () => {
     const output = await runAdminCommand(['create', 'Boss@Example.com'], t.database);
     const password = /password: (\S+)/.exec(output)?.[1];
     expect(password).toHaveLength(16);
-    await expect(signIn(t.app, { email: 'boss@example.com', password: password! })).resolves.toMatch(
-      /sampark_session=/,
-    );
+    const cookie = await signIn(t.app, { email: 'boss@example.com', password: password! });
+    expect(cookie).toMatch(/sampark_session=/);
     await expect(runAdminCommand(['create', 'boss@example.com'], t.database)).rejects.toThrow(
       /already exists/,
     );
+    // Read off a terminal, it is one to change: the back office suggests it.
+    expect(await passwordToChange(cookie)).toBe(true);
+  });
+
+  it('suggests changing a generated password, not one given with --password', async () => {
+    await runAdminCommand(['create', 'boss@example.com', '--password', 'chosen password 1'], t.database);
+    const chosen = await signIn(t.app, { email: 'boss@example.com', password: 'chosen password 1' });
+    expect(await passwordToChange(chosen)).toBe(false);
+
+    const output = await runAdminCommand(['reset-password', 'boss@example.com'], t.database);
+    const generated = /password: (\S+)/.exec(output)?.[1];
+    const cookie = await signIn(t.app, { email: 'boss@example.com', password: generated! });
+    expect(await passwordToChange(cookie)).toBe(true);
   });
 
   it('resets a password and signs out the old sessions', async () => {

@@ -66,7 +66,13 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
       throw new CliError(`An admin with the email ${email.data} already exists: use reset-password.`);
     const name = parsed(TeamUserCreateSchema.shape.name.safeParse(values.name ?? email.data.split('@')[0]));
     const role = parsed(RoleSchema.safeParse(values.role ?? 'administrator'));
-    await admins.create({ email: email.data, passwordHash: await hashPassword(password), name, role });
+    await admins.create({
+      email: email.data,
+      passwordHash: await hashPassword(password),
+      name,
+      role,
+      passwordToChange: values.password === undefined,
+    });
     return `Created ${role} ${email.data} (${name}).${shown}`;
   }
   if (!existing) throw new CliError(`No admin has the email ${email.data}.`);
@@ -76,6 +82,9 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   });
   // A reset usually means the old password leaked: end every session it may have opened, and any
   // invitation link still open for the account.
-  await team.setPassword(existing.id, await hashPassword(password));
+  // A generated password was read off a terminal: its user is asked to choose their own at sign-in.
+  await team.setPassword(existing.id, await hashPassword(password), {
+    toChange: values.password === undefined,
+  });
   return `Password reset for ${email.data}; every session of this admin was signed out.${shown}`;
 }

@@ -14,6 +14,8 @@ export interface AdminTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   lastSignInAt: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** 1 while the password is one someone else chose (generated or typed for the user): the back office suggests changing it. */
+  passwordToChange: ColumnType<number, number | undefined, number>;
   /** Wrong passwords tried on this account since `lastSignInAt`. */
   failedSignIns: ColumnType<number, number | undefined, number>;
   /** Emails of new inquiries: on unless the user turned them off. */

@@ -43,6 +43,11 @@ export const AdminSchema = z.object({
    * account (My Profile) answers; everything else is 403 (rules/two-factor.ts).
    */
   twoFactorSetupRequired: z.boolean(),
+  /**
+   * The password is one someone else chose (generated at the first start or by the `admin` command, or set by
+   * the administrator who added the user): the back office suggests choosing their own until they do.
+   */
+  passwordToChange: z.boolean(),
 });
 export type Admin = z.infer<typeof AdminSchema>;
 

@@ -20,6 +20,7 @@ import { sessionReauthentication } from './0017-session-reauthentication.ts';
 import { outboxLanes } from './0018-outbox-lanes.ts';
 import { inquiryLanguage } from './0019-inquiry-language.ts';
 import { noInventedFigures } from './0020-no-invented-figures.ts';
+import { passwordToChange } from './0021-password-to-change.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0018_outbox_lanes': outboxLanes,
   '0019_inquiry_language': inquiryLanguage,
   '0020_no_invented_figures': noInventedFigures,
+  '0021_password_to_change': passwordToChange,
 };
 
 /**

@@ -97,6 +97,7 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
       role: 'administrator',
       sessionPolicy: { idleMinutes: 30, absoluteMinutes: 720 },
       twoFactorSetupRequired: false,
+      passwordToChange: false,
     });
   });
 

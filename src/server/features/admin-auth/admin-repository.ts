@@ -79,16 +79,26 @@ export function createAdminRepository(db: Kysely<DB>) {
       return findBy('id', id, trx);
     },
 
+    /** `passwordToChange`: the password was generated or typed for the user, who is asked to choose their own. */
     async create(
-      input: { email: string; passwordHash: string; name: string; role?: Role },
+      input: { email: string; passwordHash: string; name: string; role?: Role; passwordToChange?: boolean },
       trx: Executor = db,
     ): Promise<{ id: string; email: string }> {
       const now = nowIso();
       const id = newId();
-      const { email, passwordHash, name, role = 'administrator' } = input;
+      const { email, passwordHash, name, role = 'administrator', passwordToChange = false } = input;
       await trx
         .insertInto('admins')
-        .values({ id, email, passwordHash, name, role, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          email,
+          passwordHash,
+          name,
+          role,
+          passwordToChange: passwordToChange ? 1 : 0,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
       return { id, email };
     },
@@ -122,12 +132,23 @@ export function createAdminRepository(db: Kysely<DB>) {
       });
     },
 
+    /** The user's own new password: nothing is suggested any more. */
     async updatePassword(id: string, passwordHash: string, trx: Executor = db): Promise<void> {
       await trx
         .updateTable('admins')
-        .set({ passwordHash, updatedAt: nowIso() })
+        .set({ passwordHash, passwordToChange: 0, updatedAt: nowIso() })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Whether the user's password is one someone else chose, which they are asked to change. */
+    async passwordToChange(id: string, trx: Executor = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('admins')
+        .select('passwordToChange')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.passwordToChange === 1;
     },
 
     async twoFactor(id: string, trx: Executor = db): Promise<TwoFactorRecord | undefined> {

@@ -13,7 +13,7 @@ export const DEMO_ADMIN_PASSWORD = 'sampark-demo';
  */
 async function createFirstAdmin(
   admins: AdminRepository,
-  input: { email: string; passwordHash: string; name: string },
+  input: { email: string; passwordHash: string; name: string; passwordToChange?: boolean },
 ): Promise<boolean> {
   try {
     await admins.create(input);
@@ -49,6 +49,8 @@ export async function ensureFirstAdmin(
     email: config.ADMIN_EMAIL,
     passwordHash: await hashPassword(password),
     name: 'Owner',
+    // A generated password was read off a log: the owner is asked to choose their own at sign-in.
+    passwordToChange: !config.ADMIN_PASSWORD,
   });
   if (!created) return;
   if (config.ADMIN_PASSWORD) {

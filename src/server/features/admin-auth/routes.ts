@@ -102,6 +102,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     role: admin.role,
     sessionPolicy,
     twoFactorSetupRequired: await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators),
+    passwordToChange: await admins.passwordToChange(admin.id),
   });
 
   /** The end of every sign-in, with or without a second factor: the sign-in is recorded and a session starts. */

@@ -169,14 +169,30 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
         invitationExpiresAt: null,
       });
       const cookie = await signIn(t.app, { email: 'ravi@example.com', password: PASSWORD });
-      expect((await me(cookie)).json().admin).toMatchObject({ name: 'Ravi Kumar', role: 'agent' });
+      // A password the administrator typed is theirs too: Ravi is asked to choose his own, until he does.
+      expect((await me(cookie)).json().admin).toMatchObject({
+        name: 'Ravi Kumar',
+        role: 'agent',
+        passwordToChange: true,
+      });
+      const changed = await api(
+        'POST',
+        '/api/admin/password',
+        { currentPassword: PASSWORD, newPassword: 'ravi chose this one' },
+        cookie,
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await me(cookie)).json().admin.passwordToChange).toBe(false);
+      // The administrator was never asked.
+      expect((await me(t.cookie)).json().admin.passwordToChange).toBe(false);
     });
 
     it('without a password: a generated one is shown once and works', async () => {
       const created = await add({ email: 'ravi@example.com', name: 'Ravi', role: 'editor', password: '' });
       expect(created.password).toMatch(/^[A-Za-z0-9]{16}$/);
       expect(created.invitationUrl).toBeNull();
-      await signIn(t.app, { email: 'ravi@example.com', password: created.password! });
+      const cookie = await signIn(t.app, { email: 'ravi@example.com', password: created.password! });
+      expect((await me(cookie)).json().admin.passwordToChange).toBe(true);
       expect(JSON.stringify(await list())).not.toContain(created.password);
     });
 
@@ -484,7 +500,12 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
       expect(accepted.json()).toEqual({ success: true, message: TEAM_MESSAGES.invitationAccepted });
       expect((await userNamed('new@example.com'))?.status).toBe('active');
       const cookie = await signIn(t.app, { email: 'new@example.com', password: PASSWORD });
-      expect((await me(cookie)).json().admin).toMatchObject({ role: 'editor', name: 'Nisha' });
+      // She chose her password herself: nothing is suggested.
+      expect((await me(cookie)).json().admin).toMatchObject({
+        role: 'editor',
+        name: 'Nisha',
+        passwordToChange: false,
+      });
 
       // The link has ended.
       expectNotFound(await invitation('check', { token }), INVITATION_INVALID_MESSAGE);

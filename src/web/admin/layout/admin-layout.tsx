@@ -12,6 +12,7 @@ import { cx } from '../../lib/class-names.ts';
 import { UnreadInquiriesContext } from '../admin-brand.tsx';
 import { loginPathFor } from '../paths.ts';
 import { useSignedInAdmin } from '../signed-in-admin.ts';
+import { PasswordToChangeNotice } from './password-to-change-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useMediaQuery } from './use-media-query.ts';
@@ -104,6 +105,7 @@ export function AdminLayout() {
           <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
             <SiteTimeZone>
               <SignInNotice />
+              <PasswordToChangeNotice />
               <Outlet />
             </SiteTimeZone>
           </main>

@@ -140,7 +140,12 @@ function changePassword(input: ChangePasswordInput): Promise<{ message: string }
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // Who is signed in changes too: a password of their own lifts the suggestion to choose one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAuthKeys.me }),
+  });
 }
 
 const TWO_FACTOR_PATH = '/api/admin/two-factor';
