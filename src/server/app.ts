@@ -100,7 +100,7 @@ import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery.ts'
 import { createWebhookEvents, inquiryData } from './features/webhooks/webhook-events.ts';
 import { createWebhookRepository } from './features/webhooks/webhook-repository.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
-import { connectRedis, type RedisConnection } from './lib/redis.ts';
+import { connectRedis, type RedisConnection, type RedisTimeouts } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { registerApiDescription, registerApiReference } from './plugins/api-description.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
@@ -154,6 +154,11 @@ export interface BuildAppOptions {
   webhookTimeoutMs?: number;
   /** How long a push waits for its push service (10 s; tests shorten it). */
   pushTimeoutMs?: number;
+  /**
+   * When Redis counts as away (REDIS_TIMEOUTS_MS): tests of counting shared between instances lengthen them,
+   * so that a busy test machine is not taken for an outage.
+   */
+  redisTimeouts?: RedisTimeouts;
 }
 
 function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -217,7 +222,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const redisConnection = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined;
+  const redisConnection = config.REDIS_URL
+    ? connectRedis(config.REDIS_URL, app.log, options.redisTimeouts)
+    : undefined;
   const redis = redisConnection?.client;
   if (redisConnection) {
     // The first requests count in Redis like the rest, unless Redis is away: then starting waits no longer

@@ -4,12 +4,13 @@ import { Redis } from 'ioredis';
 /** `ready`: limits are counted in Redis, shared by every instance; `degraded`: each instance counts alone. */
 export type RedisState = 'ready' | 'degraded';
 
-// Redis answers a rate-limit script in well under a millisecond; anything near these bounds is an outage,
-// and a request must never wait for one (the issue's bound is one second per request, argon2 included).
-const REDIS_CONNECT_TIMEOUT_MS = 1000;
-const REDIS_COMMAND_TIMEOUT_MS = 250;
-/** A connection that gets no answer this long is dropped, so a silent outage ends like a refused one. */
-const REDIS_SOCKET_TIMEOUT_MS = 500;
+/**
+ * Redis answers a rate-limit script in well under a millisecond; anything near these bounds is an outage,
+ * and a request must never wait for one (the bound is one second per request, argon2 included). `socket`: a
+ * connection that gets no answer this long is dropped, so a silent outage ends like a refused one.
+ */
+export const REDIS_TIMEOUTS_MS = { connect: 1000, command: 250, socket: 500 } as const;
+export type RedisTimeouts = { [Name in keyof typeof REDIS_TIMEOUTS_MS]: number };
 const RECONNECT_FIRST_DELAY_MS = 100;
 const RECONNECT_MAX_DELAY_MS = 2000;
 const RECONNECT_JITTER_MS = 100;
@@ -27,15 +28,19 @@ export interface RedisConnection {
  * fail at once while it is not connected (the limiters then count in this process, see createLimiter),
  * and the client keeps reconnecting so shared counting resumes by itself when Redis is back.
  */
-export function connectRedis(url: string, log: FastifyBaseLogger): RedisConnection {
+export function connectRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  timeouts: RedisTimeouts = REDIS_TIMEOUTS_MS,
+): RedisConnection {
   const client = new Redis(url, {
     // Queued commands are what made a sign-in wait ~30 s during an outage.
     enableOfflineQueue: false,
     // A command cut off by a lost connection is not sent again on reconnect: the fallback already counted it.
     maxRetriesPerRequest: 0,
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    connectTimeout: timeouts.connect,
+    commandTimeout: timeouts.command,
+    socketTimeout: timeouts.socket,
     // Never gives up (a number every time); jitter keeps many instances from reconnecting in step.
     retryStrategy: (attempt) =>
       Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** (attempt - 1), RECONNECT_MAX_DELAY_MS) +

@@ -15,6 +15,7 @@ import { newId } from '../db/values.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createMemberRepository } from '../features/members/repository.ts';
 import { hashPassword } from '../lib/password.ts';
+import type { RedisTimeouts } from '../lib/redis.ts';
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL points at a server. */
 export const TEST_DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -182,7 +183,15 @@ export interface TestAppOptions {
   pushTimeoutMs?: number;
   /** The app's clock: a stopped one the test moves (createTestClock, the default) or createRunningTestClock. */
   clock?: TestClock;
+  /** BuildAppOptions.redisTimeouts: when Redis counts as away. */
+  redisTimeouts?: RedisTimeouts;
 }
+
+/**
+ * Redis timeouts for tests of what instances share through it: long enough that a busy machine's slow answer
+ * is not taken for an outage (which would make each instance count alone). Outage tests keep the real ones.
+ */
+export const PATIENT_REDIS_TIMEOUTS: RedisTimeouts = { connect: 10_000, command: 10_000, socket: 20_000 };
 
 /** The settings of a test: no logs, no web build, and `env`. */
 function testConfig(env: Record<string, string> = {}): Config {
@@ -208,6 +217,7 @@ export async function createTestApp(
     webhookTimeoutMs,
     pushTimeoutMs,
     clock = createTestClock(),
+    redisTimeouts,
   }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase(dialect);
@@ -220,6 +230,7 @@ export async function createTestApp(
     ...(liveEventsHeartbeatMs ? { liveEventsHeartbeatMs } : {}),
     ...(webhookTimeoutMs ? { webhookTimeoutMs } : {}),
     ...(pushTimeoutMs ? { pushTimeoutMs } : {}),
+    ...(redisTimeouts ? { redisTimeouts } : {}),
   });
   return {
     app,
@@ -257,7 +268,13 @@ export async function withTwoAppsSharingRedis(
   run: (first: TestApp, second: TestApp) => Promise<void>,
 ): Promise<void> {
   const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
-  await withTestApp('sqlite', env, (first) => withTestApp('sqlite', env, (second) => run(first, second)));
+  const options = { redisTimeouts: PATIENT_REDIS_TIMEOUTS };
+  await withTestApp(
+    'sqlite',
+    env,
+    (first) => withTestApp('sqlite', env, (second) => run(first, second), options),
+    options,
+  );
 }
 
 /** The app of the test that is running, in a suite that gets a fresh app for each test. */
@@ -355,6 +372,7 @@ export async function createTestInstances(
   dialect: Dialect,
   count: number,
   env: Record<string, string> = {},
+  { redisTimeouts }: Pick<TestAppOptions, 'redisTimeouts'> = {},
 ): Promise<TestInstances> {
   const { database, reopen, dispose } = await openTestDatabase(dialect);
   const config = testConfig(env);
@@ -362,7 +380,13 @@ export async function createTestInstances(
   // One after the other, as a rolling deploy starts them: the first migrates the new database.
   const apps: FastifyInstance[] = [];
   for (const connection of connections)
-    apps.push(await buildApp(config, { database: connection, logger: false }));
+    apps.push(
+      await buildApp(config, {
+        database: connection,
+        logger: false,
+        ...(redisTimeouts ? { redisTimeouts } : {}),
+      }),
+    );
   return {
     apps,
     database,
@@ -382,7 +406,12 @@ export async function withTwoInstancesSharingRedis(
   dialect: Dialect,
   run: (instances: TestInstances) => Promise<void>,
 ): Promise<void> {
-  const instances = await createTestInstances(dialect, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
+  const instances = await createTestInstances(
+    dialect,
+    2,
+    { REDIS_URL: process.env.TEST_REDIS_URL! },
+    { redisTimeouts: PATIENT_REDIS_TIMEOUTS },
+  );
   try {
     await run(instances);
   } finally {
