@@ -16,6 +16,11 @@ export const E2E_INQUIRY_CHALLENGE_AFTER_PER_HOUR = 100;
  */
 export const E2E_INQUIRY_LIMIT_PER_SENDER_PER_HOUR = 500;
 
+/**
+ * The admin's session is saved once, at the start (e2e/global-setup.ts); the PostgreSQL specs use it only after
+ * every SQLite one, which on a busy machine took longer than the default 30 idle minutes.
+ */
+export const E2E_SESSION_IDLE_HOURS = 4;
 export const E2E_ADMIN = { email: 'e2e@sampark.local', password: 'e2e-password-123' };
 
 /**
@@ -158,9 +163,7 @@ export default defineConfig({
       // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http, and
       // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1 (decision 047).
       WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
-      // The admin's session is saved once, at the start (e2e/global-setup.ts); the PostgreSQL specs use it only
-      // after every SQLite one, which on a busy machine took longer than the default 30 idle minutes.
-      SESSION_IDLE_MINUTES: String(4 * 60),
+      SESSION_IDLE_MINUTES: String(E2E_SESSION_IDLE_HOURS * 60),
     },
   })),
 });

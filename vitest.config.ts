@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [compiledMessages()],
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Run on its own by npm run test:container (vitest.container.config.ts).
+    exclude: ['scripts/container/**', '**/node_modules/**'],
     setupFiles: ['src/test-setup.ts'],
     environment: 'node',
     // API suites each open their own database; two cores, so two workers.
