@@ -1,21 +1,8 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-
-/** s3rver ships no types: the part of its API the tests use. */
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
+import S3rver from 's3rver';
 
 export const TEST_BUCKET = 'sampark-backups';
 /** s3rver's own account; it checks the key id, not SigV4 signatures, so any secret signs. */
@@ -36,7 +23,6 @@ export interface TestS3Server {
  * removed by close(), with one bucket, TEST_BUCKET.
  */
 export async function startS3Server(): Promise<TestS3Server> {
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',

@@ -9,10 +9,12 @@ import {
   REGION_PATTERN,
   SECRET_ACCESS_KEY_MAX_LENGTH,
 } from '../rules/backup-copies.ts';
+import { withoutControlCharacters } from './fields.ts';
 
 const EndpointSchema = z
   .string(MESSAGES.endpoint)
   .trim()
+  .check(withoutControlCharacters('Storage address'))
   .max(ENDPOINT_MAX_LENGTH, MESSAGES.endpoint)
   .refine((value) => {
     if (value === '') return true;
@@ -37,10 +39,12 @@ export const BackupDestinationInputSchema = z.object({
   accessKeyId: z
     .string(MESSAGES.accessKeyId)
     .trim()
+    .check(withoutControlCharacters('Access key id'))
     .min(1, MESSAGES.accessKeyId)
     .max(ACCESS_KEY_ID_MAX_LENGTH, MESSAGES.accessKeyId),
   secretAccessKey: z
     .string(MESSAGES.secretAccessKey)
+    .check(withoutControlCharacters('Secret access key'))
     .max(SECRET_ACCESS_KEY_MAX_LENGTH, MESSAGES.secretAccessKey)
     .optional(),
   forcePathStyle: z.boolean('Path-style must be on or off').default(false),

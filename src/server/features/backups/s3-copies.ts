@@ -43,7 +43,7 @@ function endpointOf(destination: Pick<StoredBackupDestination, 'endpoint' | 'reg
 }
 
 /** Where a backup's copy goes in the bucket: `<prefix>/<backup name>.age`. */
-export function copyKey(prefix: string, fileName: string): string {
+function copyKey(prefix: string, fileName: string): string {
   const folder = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`;
   return `${folder}${fileName}${COPY_SUFFIX}`;
 }
