@@ -33,6 +33,9 @@ export const BACKUP_COPY_MESSAGES = {
   accessKeyId: 'Give the access key id',
   secretAccessKey: 'Give the secret access key',
   recipient: 'Give an age public key: one line beginning with age1, as age-keygen prints it',
+  /** Its shape is right but the age library refuses it: a letter changed, cut short, or a plugin's key. */
+  recipientUnusable:
+    'This age public key cannot be used: copy it again, whole and unchanged, from what age-keygen printed',
   saved: 'Off-machine copies saved',
   removed: 'Off-machine copies turned off',
   queued: 'The latest backup will be copied now',

@@ -84,7 +84,8 @@ export const backupCopyRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { secretAccessKey, ...fields } = request.body;
-      if (!isAgeRecipient(fields.recipient)) throw badField('recipient', MESSAGES.recipient);
+      // The schema checked its shape; what the age library refuses now was mistyped (or is a plugin's key).
+      if (!isAgeRecipient(fields.recipient)) throw badField('recipient', MESSAGES.recipientUnusable);
       if (fields.endpoint) {
         const problem = await destinationProblem(fields.endpoint, rules);
         if (problem) throw badField('endpoint', ENDPOINT_MESSAGES[problem]);
