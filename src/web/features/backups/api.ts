@@ -86,6 +86,15 @@ export function useSaveBackupDestination() {
   });
 }
 
+/** "Stop copying": forgets the storage and its keys; copies already made stay in the bucket. */
+export function useRemoveBackupDestination() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(DESTINATION, { method: 'DELETE', schema: BackupCopiesResponseSchema }),
+    onSuccess: (state) => queryClient.setQueryData(copyKeys.state, state),
+  });
+}
+
 /** "Copy the latest backup now": queued through the outbox; the state then follows it. */
 export function useCopyLatestBackup() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import { CloudUpload, LoaderCircle } from 'lucide-react';
+import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import {
   type BackupCopies,
@@ -8,12 +9,19 @@ import {
 } from '../../../shared/contracts/backup-copies.ts';
 import { BACKUP_COPY_MESSAGES } from '../../../shared/rules/backup-copies.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
 import { TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
-import { useBackupCopies, useCopyLatestBackup, useSaveBackupDestination } from './api.ts';
+import {
+  useBackupCopies,
+  useCopyLatestBackup,
+  useRemoveBackupDestination,
+  useSaveBackupDestination,
+} from './api.ts';
 
 const FIELDS = [
   'endpoint',
@@ -25,6 +33,21 @@ const FIELDS = [
   'forcePathStyle',
   'recipient',
 ] as const;
+
+/** A command to type: it wraps between its words only, never at a dash inside one (`--identity`). */
+function Command({ text }: { text: string }) {
+  return (
+    <code>
+      {text.split(' ').map((word, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the words of a fixed text, never reordered.
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span className="whitespace-nowrap">{word}</span>
+        </Fragment>
+      ))}
+    </code>
+  );
+}
 
 function LastCopy({ copy }: { copy: BackupCopy | null }) {
   if (!copy) return <p className="text-sm text-slate-700">No backup has been copied yet.</p>;
@@ -39,7 +62,7 @@ function LastCopy({ copy }: { copy: BackupCopy | null }) {
   if (copy.status === 'failed') {
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-        Last copy: failed for a day and given up (<DateTime value={copy.updatedAt} />
+        Last copy: given up after a day of trying (<DateTime value={copy.updatedAt} />
         ): {copy.lastError}
       </p>
     );
@@ -48,7 +71,7 @@ function LastCopy({ copy }: { copy: BackupCopy | null }) {
     <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
       {copy.lastError ? (
         <>
-          Last copy: not done yet, tried {copy.attempts} time{copy.attempts === 1 ? '' : 's'} and tried again
+          Last copy: not done yet; tried {copy.attempts} time{copy.attempts === 1 ? '' : 's'}, trying again
           soon (<DateTime value={copy.updatedAt} />
           ): {copy.lastError}
         </>
@@ -79,6 +102,8 @@ function emptyForm(state: BackupCopies): BackupDestinationInput {
 function DestinationForm({ state }: { state: BackupCopies }) {
   const save = useSaveBackupDestination();
   const copyNow = useCopyLatestBackup();
+  const remove = useRemoveBackupDestination();
+  const [confirmingStop, setConfirmingStop] = useState(false);
   const { field, ...form } = useZodForm(BackupDestinationInputSchema, {
     defaultValues: emptyForm(state),
     ...CHECK_FROM_FIRST_SUBMIT,
@@ -91,7 +116,11 @@ function DestinationForm({ state }: { state: BackupCopies }) {
         // The secret is never shown again: the field empties, and empty keeps it.
         form.reset(emptyForm(saved));
       },
-      onError: (error) => form.showRefusal(error, FIELDS, 'Could not save the off-machine copies'),
+      onError: (error) => {
+        // A message that went under its field is not said again in a toast.
+        if (isSessionError(error) || applyServerFieldErrors(error, form.setError, FIELDS)) return;
+        toast.error(errorMessage(error, 'Could not save the off-machine copies'));
+      },
     }),
   );
   const copyLatest = () =>
@@ -99,6 +128,19 @@ function DestinationForm({ state }: { state: BackupCopies }) {
       onSuccess: () => toast.success(BACKUP_COPY_MESSAGES.queued),
       onError: (error) => {
         if (!isSessionError(error)) toast.error(errorMessage(error, 'Could not copy the latest backup'));
+      },
+    });
+
+  const stopCopying = () =>
+    remove.mutate(undefined, {
+      onSuccess: (state) => {
+        setConfirmingStop(false);
+        toast.success(BACKUP_COPY_MESSAGES.removed);
+        form.reset(emptyForm(state));
+      },
+      onError: (error) => {
+        if (!isSessionError(error))
+          toast.error(errorMessage(error, 'Could not turn off the off-machine copies'));
       },
     });
 
@@ -130,10 +172,10 @@ function DestinationForm({ state }: { state: BackupCopies }) {
           label="Secret access key"
           type="password"
           autoComplete="new-password"
-          placeholder={secretSaved ? 'Saved — leave empty to keep' : ''}
+          placeholder={secretSaved ? 'Saved (not shown)' : ''}
           hint={
             secretSaved
-              ? 'Saved — leave empty to keep it. It is never shown again.'
+              ? 'Leave it empty to keep the saved one, or type a new one to replace it.'
               : 'Stored on the server and never shown again.'
           }
           {...field('secretAccessKey')}
@@ -160,7 +202,22 @@ function DestinationForm({ state }: { state: BackupCopies }) {
             {copyNow.isPending ? 'Queuing...' : 'Copy the latest backup now'}
           </Button>
         )}
+        {secretSaved && (
+          <Button type="button" variant="secondary" onClick={() => setConfirmingStop(true)}>
+            Stop copying
+          </Button>
+        )}
       </div>
+      <ConfirmDialog
+        open={confirmingStop}
+        onOpenChange={setConfirmingStop}
+        title="Stop copying backups off the machine?"
+        description="Backups stay on this server only from now on, and the storage's keys are forgotten. The copies already in the bucket stay there."
+        confirmLabel="Stop copying"
+        pendingLabel="Stopping..."
+        pending={remove.isPending}
+        onConfirm={stopCopying}
+      />
     </form>
   );
 }
@@ -176,11 +233,14 @@ export function BackupCopiesSection({ backupRunning }: { backupRunning: boolean 
       <p className="text-sm text-slate-700">
         Each backup can also be copied to S3-compatible storage (AWS S3, Cloudflare R2, Backblaze B2, MinIO),
         so it survives the loss of this server. It is encrypted on the server before it leaves, to your age
-        public key: the server cannot open its own copies, and neither can the storage. Make a key on your own
-        computer with <code className="whitespace-nowrap">age-keygen -o sampark-backup.key</code>, paste the
-        public key it prints (age1...) below, and keep the key file safe and off the server: without it the
-        copies cannot be restored (
-        <code className="whitespace-nowrap">npm run restore -- file.age --identity sampark-backup.key</code>).
+        public key: the server cannot open its own copies, and neither can the storage.
+      </p>
+      <p className="text-sm text-slate-700">
+        Make a key on your own computer with <Command text="age-keygen -o sampark-backup.key" /> and paste the
+        public key it prints (age1...) below. Keep the key file safe and off the server: without it the copies
+        cannot be restored (
+        <Command text="npm run restore -- file.age --identity sampark-backup.key" />
+        ).
       </p>
       <QueryContent query={copies} noun="off-machine copies" look="card">
         {(state) => (
