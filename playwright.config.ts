@@ -47,7 +47,8 @@ export const E2E_DATABASES = [
 ];
 
 /**
- * On PostgreSQL, the specs whose server code differs by database: backups (pg_dump and its restore), the
+ * On PostgreSQL, the specs whose server code differs by database: backups (pg_dump and its restore) and their
+ * off-machine copies (sent by the outbox, whose leases are PostgreSQL's), the
  * inbox's search, locks and paging, notes, the team and members (their unique indexes and searches), API
  * tokens and webhooks, the notification outbox, live updates (LISTEN/NOTIFY there, in-process on SQLite),
  * the dashboard's sums and the click counts. Every other spec is about the browser side and gets the same
@@ -55,6 +56,7 @@ export const E2E_DATABASES = [
  * about six minutes shorter (decision 046).
  */
 const POSTGRES_SPECS = [
+  'admin-backup-copies',
   'admin-backups',
   'admin-dashboard',
   'admin-inquiries',
@@ -156,7 +158,8 @@ export default defineConfig({
       // to many subscribers. Every other spec is 127.0.0.1, as before.
       TRUST_PROXY: '127.0.0.1',
       // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http, and
-      // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1 (decision 047).
+      // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1, and
+      // e2e/admin-backup-copies.spec.ts copies backups to an s3rver there (decisions 047 and 056).
       WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
       // The admin's session is saved once, at the start (e2e/global-setup.ts); the PostgreSQL specs use it only
       // after every SQLite one, which on a busy machine took longer than the default 30 idle minutes.
