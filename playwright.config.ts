@@ -52,7 +52,8 @@ export const E2E_DATABASES = [
 ];
 
 /**
- * On PostgreSQL, the specs whose server code differs by database: backups (pg_dump and its restore), the
+ * On PostgreSQL, the specs whose server code differs by database: backups (pg_dump and its restore) and their
+ * off-machine copies (sent by the outbox, whose leases are PostgreSQL's), the
  * inbox's search, locks and paging, notes, the team and members (their unique indexes and searches), API
  * tokens and webhooks, the notification outbox, live updates (LISTEN/NOTIFY there, in-process on SQLite),
  * the dashboard's sums and the click counts. Every other spec is about the browser side and gets the same
@@ -60,6 +61,7 @@ export const E2E_DATABASES = [
  * about six minutes shorter (decision 046).
  */
 const POSTGRES_SPECS = [
+  'admin-backup-copies',
   'admin-backups',
   'admin-dashboard',
   'admin-inquiries',
@@ -161,7 +163,8 @@ export default defineConfig({
       // to many subscribers. Every other spec is 127.0.0.1, as before.
       TRUST_PROXY: '127.0.0.1',
       // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http, and
-      // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1 (decision 047).
+      // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1, and
+      // e2e/admin-backup-copies.spec.ts copies backups to an s3rver there (decisions 047 and 056).
       WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
       SESSION_IDLE_MINUTES: String(E2E_SESSION_IDLE_HOURS * 60),
     },

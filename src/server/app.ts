@@ -1,4 +1,5 @@
 import { maxHeaderSize } from 'node:http';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -30,6 +31,9 @@ import { type AuditLogPurge, createAuditLogPurge } from './features/audit-log/pu
 import { registerAuditRecording } from './features/audit-log/recorder.ts';
 import { createAuditLogRepository } from './features/audit-log/repository.ts';
 import { auditLogRoutes } from './features/audit-log/routes.ts';
+import { createBackupCopier } from './features/backups/backup-copier.ts';
+import { createBackupCopyRepository } from './features/backups/backup-copy-repository.ts';
+import { backupCopyRoutes } from './features/backups/backup-copy-routes.ts';
 import { createBackupSchedule } from './features/backups/backup-schedule.ts';
 import { createBackupService } from './features/backups/backup-service.ts';
 import { backupRoutes } from './features/backups/routes.ts';
@@ -73,13 +77,19 @@ import { createDeletionThrottle } from './features/members/deletion-throttle.ts'
 import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { backupCopyFailedAlert } from './features/notifications/backup-copy-alerts.ts';
 import { createDigestSchedule, type DigestSchedule } from './features/notifications/digest-schedule.ts';
 import { emailHandler } from './features/notifications/email-delivery.ts';
 import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
 import { inquiryPushHandler } from './features/notifications/inquiry-push.ts';
 import { createMailer, defaultMailFromAddress } from './features/notifications/mailer.ts';
 import { createNotificationPreferences } from './features/notifications/notification-preferences.ts';
-import { createOutbox, type Outbox, PermanentFailure } from './features/notifications/outbox.ts';
+import {
+  BACKUP_COPY_LANE,
+  createOutbox,
+  type Outbox,
+  PermanentFailure,
+} from './features/notifications/outbox.ts';
 import { createPushDeviceRepository } from './features/notifications/push-device-repository.ts';
 import { pushDeviceRoutes } from './features/notifications/push-device-routes.ts';
 import { createPushSender } from './features/notifications/push-sender.ts';
@@ -421,6 +431,32 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     }),
   };
+  // Every backup is copied off the machine, encrypted, through the outbox's own lane (decision 056).
+  const backups = createBackupService({
+    target: database.target,
+    ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}),
+    directory: backupDirectory(config, database.target),
+    clock,
+  });
+  const backupCopies = createBackupCopyRepository(db, clock);
+  const backupCopyRules = { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP };
+  const backupCopier = createBackupCopier({
+    db,
+    copies: backupCopies,
+    directory: backups.directory,
+    rules: backupCopyRules,
+    keepDays: config.BACKUP_KEEP_DAYS,
+    lane: BACKUP_COPY_LANE,
+    outbox: {
+      enqueue: (executor, kind, payload, entryOptions) =>
+        outbox.enqueue(executor, kind, payload, entryOptions),
+      nudge: () => outbox.nudge(),
+    },
+    permanentFailure: (message) => new PermanentFailure(message),
+    onGivenUp: backupCopyFailedAlert({ emailEnabled: Boolean(mailer), clock }),
+    clock,
+    log: app.log,
+  });
   const outbox = createOutbox({
     database,
     clock,
@@ -448,6 +484,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           },
       push: inquiryPushHandler({ devices: pushDevices, sender: pushSender }),
       ...webhookHandlers,
+      'backup-copy': backupCopier.handler,
     },
   });
   app.decorate('notificationOutbox', outbox);
@@ -592,21 +629,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     timeZone: businessTimeZone,
     clock,
   });
-  const backups = createBackupService({
-    target: database.target,
-    ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}),
-    directory: backupDirectory(config, database.target),
-    clock,
-  });
   const backupSchedule = createBackupSchedule({
     backups,
     keepDays: config.BACKUP_KEEP_DAYS,
     clock,
     log: app.log,
+    onTaken: async (taken) => {
+      await backupCopier.queue(path.basename(taken.path));
+    },
   });
   app.addHook('onReady', async () => backupSchedule.start());
   app.addHook('onClose', () => backupSchedule.stop());
   await app.register(backupRoutes, { backups, schedule: backupSchedule });
+  await app.register(backupCopyRoutes, {
+    copies: backupCopies,
+    copier: backupCopier,
+    backups,
+    rules: backupCopyRules,
+  });
   await app.register(auditLogRoutes, {
     auditLog,
     keepDays: config.AUDIT_LOG_KEEP_DAYS,

@@ -147,6 +147,31 @@ const webhookInputs = {
 
 /** Keyed as the OpenAPI description names them. */
 const OPERATIONS: Record<string, Operation> = {
+  'PUT /api/admin/backups/destination': {
+    request: () => ({
+      body: {
+        // A public address written as one: no lookup.
+        endpoint: 'https://93.184.215.14',
+        region: 'us-east-1',
+        bucket: 'sampark-backups',
+        prefix: 'shop/daily',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'a secret access key',
+        forcePathStyle: true,
+        recipient: 'age1893uew76407lcmzt0l7d4zsyvqjmmu359e7h2xzhw8vfcy0yts4q9ml54e',
+      },
+    }),
+    inputs: {
+      'body:endpoint': 'text',
+      'body:region': 'coded',
+      'body:bucket': 'coded',
+      'body:prefix': 'coded',
+      'body:accessKeyId': 'text',
+      'body:secretAccessKey': 'text',
+      'body:forcePathStyle': 'coded',
+      'body:recipient': 'coded',
+    },
+  },
   'POST /api/admin/webhooks': { request: () => ({ body: webhookBody() }), inputs: webhookInputs },
   'PATCH /api/admin/webhooks/{id}': {
     request: () => ({ path: { id: UNKNOWN_WEBHOOK_ID }, body: { ...webhookBody(), enabled: true } }),

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { BackupError } from '../features/backups/backup-error.ts';
 
@@ -19,21 +18,6 @@ export type BackupCommand = (
   output: CommandOutput,
   clock?: () => number,
 ) => Promise<void>;
-
-/**
- * The file names a backup command was given, `min` to `max` of them; an option, a parse error or another
- * number of names answers with the command's usage.
- */
-export function fileArguments(argv: string[], usage: string, { min = 0, max = 1 } = {}): string[] {
-  let files: string[];
-  try {
-    files = parseArgs({ args: argv, allowPositionals: true, options: {} }).positionals;
-  } catch (error) {
-    throw new BackupError(`${(error as Error).message}\n${usage}`);
-  }
-  if (files.length < min || files.length > max) throw new BackupError(usage);
-  return files;
-}
 
 /**
  * Runs `npm run backup` or `npm run restore`: the settings from the environment, file names relative to

@@ -369,6 +369,38 @@ export interface WebhookDeliveryTable {
   lastAttemptAt: NullableTimestamp;
 }
 
+/** Where backups are copied, encrypted (decision 056): one row, `default`, while copies are on. */
+export interface BackupDestinationTable {
+  id: string;
+  /** Empty for AWS S3 itself. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  prefix: string;
+  accessKeyId: string;
+  /** Never sent back by the API, never logged. */
+  secretAccessKey: string;
+  forcePathStyle: number;
+  /** The owner's age public key (age1…). */
+  recipient: string;
+  updatedAt: Timestamp;
+}
+
+/** One backup's copy off the machine; the outbox entry `backup-copy` points at it. */
+export interface BackupCopyTable {
+  id: string;
+  fileName: string;
+  /** `pending`, `done` or `failed` (given up). */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastError: ColumnType<string | null, string | null | undefined, string | null>;
+  objectKey: ColumnType<string | null, string | null | undefined, string | null>;
+  sizeBytes: ColumnType<number | null, number | null | undefined, number | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: NullableTimestamp;
+}
+
 export interface DB {
   admins: AdminTable;
   adminInvitations: AdminInvitationTable;
@@ -396,4 +428,6 @@ export interface DB {
   apiTokens: ApiTokenTable;
   webhookEndpoints: WebhookEndpointTable;
   webhookDeliveries: WebhookDeliveryTable;
+  backupDestinations: BackupDestinationTable;
+  backupCopies: BackupCopyTable;
 }

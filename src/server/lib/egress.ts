@@ -365,3 +365,37 @@ export function egressRequest(
     outgoing.end(body);
   });
 }
+
+/** Agents for a client library that makes its own requests: every connection looks up through the guard. */
+export interface EgressAgents {
+  httpAgent: http.Agent;
+  httpsAgent: https.Agent;
+}
+
+/**
+ * For a client library that sends its own requests (the S3 client of the off-machine backup copies, decision
+ * 056), which egressRequest cannot carry: its requests are not one POST and its answers (object listings) are
+ * more than 4 KB. The URL is checked now (urlProblem: a literal address never reaches a lookup), and every
+ * connection the agents open checks the addresses its name resolves to then (guardedLookup), as egressRequest
+ * does; a refused address fails the request with the code `EEGRESSREFUSED`. No keep-alive, so each connection
+ * looks up again. Bounding the time and the size of answers is the caller's part (its client's timeouts).
+ */
+export function egressAgents(target: string, rules: EgressRules): EgressAgents | { problem: EgressProblem } {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return { problem: 'not-a-url' };
+  }
+  const problem = urlProblem(url, rules);
+  if (problem) return { problem };
+  return {
+    httpAgent: new http.Agent({ keepAlive: false, lookup: guardedLookup('http:', rules) }),
+    httpsAgent: new https.Agent({ keepAlive: false, lookup: guardedLookup('https:', rules) }),
+  };
+}
+
+/** What the guard says of a refused destination, in its own words (callers may word it better). */
+export function egressProblemText(problem: EgressProblem): string {
+  return PROBLEM_TEXTS[problem];
+}

@@ -21,6 +21,7 @@ import { outboxLanes } from './0018-outbox-lanes.ts';
 import { inquiryLanguage } from './0019-inquiry-language.ts';
 import { noInventedFigures } from './0020-no-invented-figures.ts';
 import { passwordToChange } from './0021-password-to-change.ts';
+import { backupCopies } from './0022-backup-copies.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0019_inquiry_language': inquiryLanguage,
   '0020_no_invented_figures': noInventedFigures,
   '0021_password_to_change': passwordToChange,
+  '0022_backup_copies': backupCopies,
 };
 
 /**

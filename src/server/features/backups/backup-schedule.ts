@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupStatus } from '../../../shared/contracts/backups.ts';
 import { DAY_MS, pruneBackups, shownDirectory } from './backup-files.ts';
-import type { BackupService } from './backup-service.ts';
+import type { BackupService, TakenBackup } from './backup-service.ts';
 
 /** The first automatic backup waits this long after start: the server comes up first, and a crash loop does not back up every start. */
 export const BACKUP_FIRST_DELAY_MS = 60_000;
@@ -33,8 +33,11 @@ export function createBackupSchedule({
   clock,
   log,
   firstDelayMs = BACKUP_FIRST_DELAY_MS,
+  onTaken = async () => {},
 }: {
   backups: BackupService;
+  /** Told of each backup taken, automatic or asked for (its copy off the machine is queued, decision 056). */
+  onTaken?: (taken: TakenBackup) => Promise<void>;
   keepDays: number;
   clock: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -59,6 +62,15 @@ export function createBackupSchedule({
   };
   const onProgress = (done: number, total: number) => {
     progress = total > 0 ? Math.min(1, done / total) : null;
+  };
+
+  /** A backup taken is copied off the machine; a failure to queue the copy does not undo the backup. */
+  const copyOff = async (taken: TakenBackup) => {
+    try {
+      await onTaken(taken);
+    } catch (error) {
+      log.warn({ err: error }, 'the backup could not be queued for its copy off the machine');
+    }
   };
 
   const plan = (delayMs: number) => {
@@ -95,6 +107,7 @@ export function createBackupSchedule({
         return plan(BACKUP_RETRY_DELAY_MS);
       }
       lastFailure = null;
+      await copyOff(taken);
       const deleted = pruneBackups(backups.directory, backups.dialect, keepDays, clock());
       log.info(
         { file: taken.path, sizeBytes: taken.sizeBytes, durationMs: Math.round(taken.durationMs), deleted },
@@ -122,6 +135,7 @@ export function createBackupSchedule({
         return;
       }
       lastFailure = null;
+      await copyOff(taken);
       const deleted = keepDays > 0 ? pruneBackups(backups.directory, backups.dialect, keepDays, clock()) : [];
       log.info({ file: taken.path, sizeBytes: taken.sizeBytes, deleted }, 'backup taken on request');
     } catch (error) {

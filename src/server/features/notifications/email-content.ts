@@ -176,6 +176,31 @@ export function webhookDisabledEmail(
   };
 }
 
+/**
+ * To every administrator: a backup's copy off the machine was given up after a day of failed attempts
+ * (decision 056); the words are the copier's own, which never carry the storage's secret.
+ */
+export function backupCopyFailedEmail(
+  failure: { fileName: string; message: string },
+  context: EmailContext,
+): EmailContent {
+  const subject = `${context.brandName} security notice: a backup was not copied off the machine`;
+  const settings = `${context.origin}${adminPath('settings')}`;
+  const words = [
+    `The backup ${failure.fileName} could not be copied to the off-machine storage for a day, and is no longer tried: ${oneLine(failure.message)}`,
+    'Until a copy succeeds, the only backups are on the server itself. Check the storage and its settings (Settings → Backups → Off-machine copies), then copy the latest backup again:',
+  ];
+  const end = `--\nYou get this email because you are an administrator of ${context.brandName}.`;
+  return {
+    subject,
+    text: `${words[0]}\n\n${words[1]} ${settings}\n\n${end}`,
+    html: htmlPage(
+      subject,
+      `<p>${html(words[0]!)}</p>\n<p>${html(words[1]!)} <a href="${html(settings)}">${html(settings)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
+    ),
+  };
+}
+
 /** What a security notice says beyond its label: the detail worth knowing (a token's or webhook's name...). */
 const NOTICE_DETAIL_FIELDS: Record<string, string> = {
   token: 'API token',
@@ -184,6 +209,8 @@ const NOTICE_DETAIL_FIELDS: Record<string, string> = {
   url: 'Address',
   description: 'Description',
   apiToken: 'With the API token',
+  storage: 'Storage',
+  bucket: 'Bucket',
 };
 
 /**

@@ -3,6 +3,7 @@ import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { isSecurityNotice } from '../../../shared/rules/audit-log.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import {
+  backupCopyFailedEmail,
   type DigestList,
   digestEmail,
   type EmailContext,
@@ -29,10 +30,18 @@ const WebhookDisabledPayloadSchema = z.object({
   url: z.string(),
   description: z.string(),
 });
+/** To an administrator: a backup's copy off the machine was given up (decision 056). */
+const BackupCopyFailedPayloadSchema = z.object({
+  type: z.literal('backup-copy-failed'),
+  adminId: z.string(),
+  fileName: z.string(),
+  message: z.string(),
+});
 const EmailPayloadSchema = z.discriminatedUnion('type', [
   InquiryEmailPayloadSchema,
   DigestPayloadSchema,
   WebhookDisabledPayloadSchema,
+  BackupCopyFailedPayloadSchema,
   SecurityNoticePayloadSchema,
 ]);
 
@@ -75,6 +84,9 @@ export function emailHandler({
         message = inquiryEmail(inquiry, business);
       } else if (payload.type === 'webhook-disabled') {
         message = webhookDisabledEmail(payload, business);
+      } else if (payload.type === 'backup-copy-failed') {
+        // Sent whatever the user's notification choices, as a security notice: the backups are at stake.
+        message = backupCopyFailedEmail(payload, business);
       } else if (payload.type === 'security-notice') {
         // Sent whatever the user's notification choices: it is about the safety of the business.
         if (!isSecurityNotice(payload)) return;

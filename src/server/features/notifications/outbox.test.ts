@@ -68,6 +68,7 @@ function outboxFor(
       email: handler,
       push: handler,
       webhook: handler,
+      'backup-copy': handler,
       ...extra,
     },
   });

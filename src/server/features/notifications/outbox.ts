@@ -18,7 +18,8 @@ export type OutboxKind =
   | 'member.deleted'
   | 'email'
   | 'push'
-  | 'webhook';
+  | 'webhook'
+  | 'backup-copy';
 
 /** An entry's options. */
 export interface OutboxEntryOptions {
@@ -33,6 +34,9 @@ export interface OutboxEntryOptions {
 
 /** The lane of every email: the one mail server of SMTP_URL (decision 050). */
 export const EMAIL_LANE = 'email';
+
+/** The lane of backups' copies off the machine: a slow bucket holds up no email, push or webhook (decision 056). */
+export const BACKUP_COPY_LANE = 'backup-copy';
 
 /** One entry as a handler sees it. */
 export interface OutboxEntry {
@@ -52,6 +56,11 @@ export interface OutboxHandler {
    * database (a fan-out): it runs in the transaction that marks the entry done, so both happen or neither.
    */
   network: boolean;
+  /**
+   * PostgreSQL: how long a send of this kind keeps its entry from other instances (SEND_LEASE_MS unless
+   * given): longer for a send that may outlast it, such as a large backup's upload (decision 056).
+   */
+  leaseMs?: number;
   /** Does the entry's work, writing with `executor` only; throws to have it tried again later. */
   run(entry: OutboxEntry, executor: Executor): Promise<void>;
   /**
@@ -369,7 +378,8 @@ export function createOutbox({
    * another instance took it first.
    */
   const leaseSend = async (row: OutboxRow) => {
-    const lease = new Date(clock() + SEND_LEASE_MS).toISOString();
+    const leaseMs = handlers[row.kind as OutboxKind]?.leaseMs ?? SEND_LEASE_MS;
+    const lease = new Date(clock() + leaseMs).toISOString();
     const claimed = await db
       .updateTable('notificationOutbox')
       .set({ nextAttemptAt: lease })

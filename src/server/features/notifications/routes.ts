@@ -38,6 +38,7 @@ function describe(failure: OutboxFailure, emails: Map<string, string>) {
     const summaries: Record<string, string> = {
       digest: 'Daily digest',
       'webhook-disabled': 'Webhook turned off email',
+      'backup-copy-failed': 'Backup copy failed email',
     };
     return { summary: summaries[payload.type ?? ''] ?? 'New inquiry email', recipient };
   }

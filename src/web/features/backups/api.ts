@@ -1,4 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  BackupCopiesResponseSchema,
+  type BackupDestinationInput,
+} from '../../../shared/contracts/backup-copies.ts';
 import { type BackupStatus, BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
@@ -45,4 +50,56 @@ export function useTakeBackup() {
  */
 export function confirmBeforeDownload(): Promise<unknown> {
   return apiRequest('/api/admin/reauthenticate');
+}
+
+const DESTINATION = `${BASE}/destination`;
+const copyKeys = { state: ['backups', 'copies'] as const };
+
+/** While a copy is waiting or a backup is being taken, the copies' state is asked again each second. */
+const WHILE_COPYING_REFETCH_MS = 1_000;
+
+/** The off-machine copies: where they go (without the secret) and the last copy's state. */
+export function useBackupCopies(backupRunning: boolean) {
+  const queryClient = useQueryClient();
+  // A backup that just ended has queued its copy: read it now rather than at the next focus.
+  useEffect(() => {
+    if (!backupRunning) void queryClient.invalidateQueries({ queryKey: copyKeys.state });
+  }, [backupRunning, queryClient]);
+  return useQuery({
+    ...screenQueryOptions(
+      copyKeys.state,
+      (signal) => apiRequest(DESTINATION, { signal, schema: BackupCopiesResponseSchema }),
+      'Failed to load the off-machine copies',
+    ),
+    refetchInterval: (query) =>
+      backupRunning || query.state.data?.lastCopy?.status === 'pending' ? WHILE_COPYING_REFETCH_MS : false,
+  });
+}
+
+/** Saves where copies go; an empty secret keeps the saved one (decision 056). */
+export function useSaveBackupDestination() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BackupDestinationInput) =>
+      apiRequest(DESTINATION, { method: 'PUT', body: input, schema: BackupCopiesResponseSchema }),
+    onSuccess: (state) => queryClient.setQueryData(copyKeys.state, state),
+  });
+}
+
+/** "Stop copying": forgets the storage and its keys; copies already made stay in the bucket. */
+export function useRemoveBackupDestination() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(DESTINATION, { method: 'DELETE', schema: BackupCopiesResponseSchema }),
+    onSuccess: (state) => queryClient.setQueryData(copyKeys.state, state),
+  });
+}
+
+/** "Copy the latest backup now": queued through the outbox; the state then follows it. */
+export function useCopyLatestBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`${BASE}/copies`, { method: 'POST', schema: BackupCopiesResponseSchema }),
+    onSuccess: (state) => queryClient.setQueryData(copyKeys.state, state),
+  });
 }

@@ -10,6 +10,7 @@ import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
 import { confirmBeforeDownload, LATEST_BACKUP_HREF, useBackupStatus, useTakeBackup } from './api.ts';
+import { BackupCopiesSection } from './backup-copies-section.tsx';
 
 function Schedule({ status }: { status: BackupStatus }) {
   const { automatic } = status;
@@ -153,7 +154,12 @@ export function BackupsCard() {
   return (
     <Card titleId="backups-title" title="Backups">
       <QueryContent query={status} noun="backups" look="card">
-        {(data) => <BackupDetails status={data} />}
+        {(data) => (
+          <>
+            <BackupDetails status={data} />
+            <BackupCopiesSection backupRunning={data.running} />
+          </>
+        )}
       </QueryContent>
     </Card>
   );
