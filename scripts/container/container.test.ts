@@ -25,6 +25,8 @@ const composeTool = debianTool('podman-compose', 'podman-compose');
 const run =
   podmanTool.runChecks && composeTool.runChecks && debianTool('debootstrap', 'debootstrap').runChecks;
 
+/** A Redis of the test's own, for the two containers (Debian's redis-server, as the Redis tests use). */
+const REDIS_SERVER = '/usr/bin/redis-server';
 const RUN_ID = randomBytes(3).toString('hex');
 const LABEL = `sampark-container-test=${RUN_ID}`;
 const IMAGE = 'localhost/sampark:container-test';
@@ -377,7 +379,7 @@ describe.runIf(run)('the container image', { timeout: BUILD_MS }, () => {
       await query(`create database ${database}`);
       const redisPort = await freePort();
       redis = spawn(
-        'redis-server',
+        REDIS_SERVER,
         ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
         {
           stdio: 'ignore',

@@ -191,7 +191,7 @@ export interface TestAppOptions {
  * Redis timeouts for tests of what instances share through it: long enough that a busy machine's slow answer
  * is not taken for an outage (which would make each instance count alone). Outage tests keep the real ones.
  */
-export const PATIENT_REDIS_TIMEOUTS: RedisTimeouts = { connect: 10_000, command: 10_000, socket: 20_000 };
+const PATIENT_REDIS_TIMEOUTS: RedisTimeouts = { connect: 10_000, command: 10_000, socket: 20_000 };
 
 /** The settings of a test: no logs, no web build, and `env`. */
 function testConfig(env: Record<string, string> = {}): Config {
