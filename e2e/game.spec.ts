@@ -81,8 +81,8 @@ test('a whole game by keyboard alone: grid keys, the robot after 800 ms, the res
 }) => {
   const errors = collectErrors(page);
   await openGame(page);
-  // The note for browsers without script stays out of sight where script runs.
-  await expect(page.getByText('turn on JavaScript to play')).toBeHidden();
+  // The note for browsers without script goes once the game runs.
+  await expect(page.getByText('If choosing a level does nothing')).toBeHidden();
   // Tab from the top of the page to the first level, as a keyboard user would.
   const beginner = level(page, 'Beginner');
   for (let presses = 0; presses < 40 && !(await isFocused(beginner)); presses++) {

@@ -73,10 +73,14 @@ test('the game says it needs script, in both languages, instead of cards that do
 }) => {
   await page.goto('/tictactoe');
   await expect(page.getByRole('heading', { name: 'Choose a difficulty' })).toBeVisible();
-  await expect(page.getByText('The game runs in your browser: turn on JavaScript to play.')).toBeVisible();
+  await expect(
+    page.getByText('The game runs in your browser. If choosing a level does nothing, turn on JavaScript.'),
+  ).toBeVisible();
 
   await page.goto('/hi/tictactoe');
-  await expect(page.getByText('यह खेल आपके ब्राउज़र में चलता है: खेलने के लिए JavaScript चालू करें।')).toBeVisible();
+  await expect(
+    page.getByText('यह खेल आपके ब्राउज़र में चलता है। लेवल चुनने पर कुछ न हो, तो JavaScript चालू करें।'),
+  ).toBeVisible();
 });
 
 test('Write to us sends an inquiry without script: refused fields keep what was typed, then it is sent', async ({

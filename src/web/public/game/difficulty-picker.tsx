@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import type { RefObject } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import {
   DIFFICULTY_IDS,
   DIFFICULTY_LEVELS,
@@ -9,6 +9,19 @@ import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
+
+/** Set once the picker has run in this page: shown again after a reset, it knows at once. */
+let ranHere = false;
+
+/** Whether the game runs in this page: false in the server's HTML and while hydrating, true from then on. */
+function useRunning(): boolean {
+  const [running, setRunning] = useState(ranHere);
+  useEffect(() => {
+    ranHere = true;
+    setRunning(true);
+  }, []);
+  return running;
+}
 
 /** A level's 1 to 5 stars, read out as "3 of 5 stars" unless `silent` (the reading is said elsewhere). */
 export function DifficultyStars({ level, silent = false }: { level: number; silent?: boolean }) {
@@ -36,6 +49,7 @@ export function DifficultyPicker({
   onChoose: (mode: DifficultyId) => void;
 }) {
   const copy = useCopy('game');
+  const running = useRunning();
   return (
     <section aria-labelledby="difficulty-heading">
       <h2
@@ -47,12 +61,14 @@ export function DifficultyPicker({
       >
         {copy('chooseHeading')}
       </h2>
-      {/* Without script the cards cannot start a game: say so rather than let a tap do nothing. */}
-      <noscript>
+      {/* Without script the cards cannot start a game: the server's page says so, rather than let a tap do
+          nothing, until the game runs here. (<noscript> is not it: a browser with script switched off by a data
+          saver or DevTools may still parse it as text.) */}
+      {!running && (
         <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
           {copy('needsScript')}
         </p>
-      </noscript>
+      )}
       <ul className="mt-4 grid gap-3">
         {DIFFICULTY_IDS.map((id) => {
           const { level } = DIFFICULTY_LEVELS[id];
