@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKUP_COPY_MESSAGES } from '../../../shared/rules/backup-copies.ts';
+import { runBackupCommand } from '../../cli/backup-command.ts';
 import { runRestoreCommand } from '../../cli/restore-command.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, type Dialect, openDatabase } from '../../db/database.ts';
@@ -224,6 +225,30 @@ describe.each(TEST_DIALECTS)('backups copied off the machine, encrypted (%s)', (
     ).rejects.toThrow(/does not open/);
 
     expect(log.lines.join('')).not.toContain(SECRET);
+  });
+
+  it('npm run backup -- --to s3 takes a backup and copies it at once, encrypted, saying so', async () => {
+    const cookie = await signIn(t.app);
+    const { recipient } = await ownerKey();
+    const saved = await t.app.inject(
+      asAdmin(cookie, { method: 'PUT', url: DESTINATION, payload: destinationInput(s3, recipient) }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const config = loadConfig({
+      DATABASE_URL: t.scratchUrl ?? `file:${path.join(t.dir, 'data', 'sampark.db')}`,
+      BACKUP_DIR: path.join(t.dir, 'backups'),
+      WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
+    });
+    const output = captureOutput();
+    await runBackupCommand(['--to', 's3'], config, output, clock);
+    const keys = await s3.keys();
+    expect(keys).toEqual([expect.stringMatching(/^shop\/daily\/sampark-\S+\.(db|dump)\.age$/)]);
+    const object = await s3.get(keys[0]!);
+    expect(object.subarray(0, 22).toString('latin1')).toBe('age-encryption.org/v1\n');
+    expect(output.lines.join('\n')).toContain(keys[0]!.slice('shop/daily/'.length));
+    expect(output.lines.join('\n')).not.toContain(SECRET);
+    // The copy is on record as done: the card shows it.
+    expect((await copyState(t.app, cookie)).lastCopy).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('records a rejected copy, retries it in its own lane, shows it, and emails the administrators when it gives up', async () => {
