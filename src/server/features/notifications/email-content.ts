@@ -153,27 +153,40 @@ export function testEmail(context: EmailContext): EmailContent {
   };
 }
 
+/**
+ * An email to every administrator about something that stopped by itself: what happened, what to do in
+ * Settings (linked), and why they get it.
+ */
+function administratorAlert(
+  subject: string,
+  happened: string,
+  todo: string,
+  context: EmailContext,
+): EmailContent {
+  const settings = `${context.origin}${adminPath('settings')}`;
+  const end = `--\nYou get this email because you are an administrator of ${context.brandName}.`;
+  return {
+    subject,
+    text: `${happened}\n\n${todo} ${settings}\n\n${end}`,
+    html: htmlPage(
+      subject,
+      `<p>${html(happened)}</p>\n<p>${html(todo)} <a href="${html(settings)}">${html(settings)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
+    ),
+  };
+}
+
 /** To every administrator: a webhook was turned off after a day of failed deliveries (decision 042). */
 export function webhookDisabledEmail(
   endpoint: { url: string; description: string },
   context: EmailContext,
 ): EmailContent {
   const name = endpoint.description ? `${oneLine(endpoint.description)} (${endpoint.url})` : endpoint.url;
-  const subject = `A webhook of ${context.brandName} was turned off`;
-  const settings = `${context.origin}${adminPath('settings')}`;
-  const words = [
+  return administratorAlert(
+    `A webhook of ${context.brandName} was turned off`,
     `The webhook ${name} was turned off: its deliveries failed for a day without one succeeding.`,
     'Nothing more is sent to it. Check the receiver, then turn the webhook on again in Settings, where its delivery log shows each attempt and the last error:',
-  ];
-  const end = `--\nYou get this email because you are an administrator of ${context.brandName}.`;
-  return {
-    subject,
-    text: `${words[0]}\n\n${words[1]} ${settings}\n\n${end}`,
-    html: htmlPage(
-      subject,
-      `<p>${html(words[0]!)}</p>\n<p>${html(words[1]!)} <a href="${html(settings)}">${html(settings)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
-    ),
-  };
+    context,
+  );
 }
 
 /**
@@ -184,21 +197,12 @@ export function backupCopyFailedEmail(
   failure: { fileName: string; message: string },
   context: EmailContext,
 ): EmailContent {
-  const subject = `${context.brandName} security notice: a backup was not copied off the machine`;
-  const settings = `${context.origin}${adminPath('settings')}`;
-  const words = [
+  return administratorAlert(
+    `${context.brandName} security notice: a backup was not copied off the machine`,
     `The backup ${failure.fileName} could not be copied to the off-machine storage for a day, and is no longer tried: ${oneLine(failure.message)}`,
     'Until a copy succeeds, the only backups are on the server itself. Check the storage and its settings (Settings → Backups → Off-machine copies), then copy the latest backup again:',
-  ];
-  const end = `--\nYou get this email because you are an administrator of ${context.brandName}.`;
-  return {
-    subject,
-    text: `${words[0]}\n\n${words[1]} ${settings}\n\n${end}`,
-    html: htmlPage(
-      subject,
-      `<p>${html(words[0]!)}</p>\n<p>${html(words[1]!)} <a href="${html(settings)}">${html(settings)}</a></p>\n<hr><p style="color:#64748b;font-size:13px">${html(end.slice(3))}</p>`,
-    ),
-  };
+    context,
+  );
 }
 
 /** What a security notice says beyond its label: the detail worth knowing (a token's or webhook's name...). */
