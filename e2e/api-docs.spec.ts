@@ -16,9 +16,10 @@ test('an administrator reads the API reference at /api/docs, under the site’s 
   expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+';/);
   await expect(page).toHaveURL(/\/api\/docs\/$/);
 
-  // The operations are listed by their summaries, grouped by tag.
+  // The operations are listed by their summaries, grouped by tag, once the browser has fetched and read the
+  // whole description (over 100 operations): on a busy machine that took more than the usual 10 s.
   const sidebar = page.getByRole('complementary', { name: 'Sidebar for Sampark API' });
-  await expect(sidebar.getByRole('link', { name: /^The process is up/ })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: /^The process is up/ })).toBeVisible({ timeout: 60_000 });
   await sidebar.getByRole('button', { name: 'Open Group - inquiries' }).click();
   await expect(
     sidebar.getByRole('link', { name: /^Inquiries newest first, searched and filtered by status/ }),
