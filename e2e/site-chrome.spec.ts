@@ -114,8 +114,10 @@ for (const { name, viewport, isMobile, hasTouch } of SIZES) {
         await page.evaluate(() => window.scrollTo(0, 400));
         const header = page.getByRole('banner');
         await expect(header).toHaveAttribute('data-scrolled', 'true');
-        const background = await header.evaluate((element) => getComputedStyle(element).backgroundColor);
-        expect(background).toBe('rgb(255, 255, 255)');
+        // Read until its colour has finished changing (the header's background changes with a transition).
+        await expect
+          .poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor))
+          .toBe('rgb(255, 255, 255)');
       } finally {
         await adminRequest.delete(`/api/blogs/${post._id}`, { headers: { origin: baseURL! } });
       }
