@@ -159,8 +159,9 @@ export default defineConfig({
       INQUIRY_LIMIT_PER_HOUR: '500',
       INQUIRY_LIMIT_PER_SENDER_PER_HOUR: String(E2E_INQUIRY_LIMIT_PER_SENDER_PER_HOUR),
       INQUIRY_CHALLENGE_AFTER_PER_HOUR: String(E2E_INQUIRY_CHALLENGE_AFTER_PER_HOUR),
-      // Only e2e/busy-connection.spec.ts sends X-Forwarded-For: its own address, as a carrier's NAT gives one
-      // to many subscribers. Every other spec is 127.0.0.1, as before.
+      // A spec whose outcome depends on one address's count of attempts sends X-Forwarded-For with an address
+      // of its own (addressOfItsOwn in e2e/support.ts), as a carrier's NAT gives one to many subscribers.
+      // Every other spec is 127.0.0.1.
       TRUST_PROXY: '127.0.0.1',
       // e2e/admin-integrations.spec.ts points a webhook at a receiver it starts on 127.0.0.1, over plain http, and
       // e2e/push-notifications.spec.ts adds a device whose push service is on 127.0.0.1, and

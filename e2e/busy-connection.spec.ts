@@ -5,6 +5,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '../src/shared/rules/account-deletion.
 import { PROOF_OF_WORK_HEADER } from '../src/shared/rules/proof-of-work.ts';
 import CHALLENGE_COPY from '../src/web/content/messages/en/challenge.json' with { type: 'json' };
 import {
+  addressOfItsOwn,
   createMember,
   fillInquiryForm,
   hydrated,
@@ -24,10 +25,6 @@ import {
  */
 const DELETION_CHALLENGE_AFTER_FAILURES = 5;
 const SOLVING_TIMEOUT_MS = 30_000;
-
-function sharedAddress(): string {
-  return `100.64.${randomInt(256)}.${randomInt(1, 255)}`;
-}
 
 const digits = (count: number) => String(randomInt(10 ** count)).padStart(count, '0');
 
@@ -70,7 +67,7 @@ test('the contact form checks that the visitor is a person when the connection i
   request,
   baseURL,
 }) => {
-  const address = sharedAddress();
+  const address = addressOfItsOwn();
   await makeInquiriesBusy(request, baseURL!, address);
 
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
@@ -125,7 +122,7 @@ test('the deletion page checks that the member is a person after failures on oth
   adminRequest,
   baseURL,
 }) => {
-  const address = sharedAddress();
+  const address = addressOfItsOwn();
   const mobile = uniqueIndianMobile();
   const password = 'delete-me-please-1';
   await createMember(adminRequest, baseURL!, { mobile, countryCode: '+91', password });

@@ -4,7 +4,7 @@ import {
   E2E_INQUIRY_CHALLENGE_AFTER_PER_HOUR,
   E2E_INQUIRY_LIMIT_PER_SENDER_PER_HOUR,
 } from '../playwright.config.ts';
-import { collectErrors, hydrated, inquiryFor, test, uniqueTag } from './support.ts';
+import { addressOfItsOwn, collectErrors, hydrated, inquiryFor, test, uniqueTag } from './support.ts';
 
 /**
  * The contact form on the Hindi page (issue 20): whatever the form or the server refuses is said in Hindi
@@ -12,11 +12,6 @@ import { collectErrors, hydrated, inquiryFor, test, uniqueTag } from './support.
  */
 
 const digits = (count: number) => String(randomInt(10 ** count)).padStart(count, '0');
-
-/** An address of its own, sent in X-Forwarded-For (the test server trusts its loopback proxy). */
-function ownAddress(): string {
-  return `100.65.${randomInt(256)}.${randomInt(1, 255)}`;
-}
 
 async function openHindiContactPage(page: Page) {
   await page.goto('/hi/contact');
@@ -51,7 +46,7 @@ async function spendSenderLimit(request: APIRequestContext, baseURL: string, ema
   const addresses = Math.ceil(E2E_INQUIRY_LIMIT_PER_SENDER_PER_HOUR / perAddress);
   const BATCH = 10;
   for (let address = 0; address < addresses; address++) {
-    const headers = { origin: baseURL, 'x-forwarded-for': ownAddress() };
+    const headers = { origin: baseURL, 'x-forwarded-for': addressOfItsOwn() };
     const posts = Math.min(perAddress, E2E_INQUIRY_LIMIT_PER_SENDER_PER_HOUR - address * perAddress);
     for (let sent = 0; sent < posts; sent += BATCH) {
       const statuses = await Promise.all(
@@ -108,7 +103,7 @@ test('a message over the server’s limit is refused in Hindi on /hi/contact', a
   const inquiry = inquiryFor(uniqueTag(), { phone: `+91 98${digits(8)}` });
   await spendSenderLimit(request, baseURL!, inquiry.email);
 
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': addressOfItsOwn() });
   await openHindiContactPage(page);
   const form = await openHindiForm(page);
   await form.name.fill(inquiry.name);

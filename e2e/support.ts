@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -286,6 +287,14 @@ export interface InquiryInput {
   city: string;
   service: string;
   query: string;
+}
+
+/**
+ * An address no other test sends, for X-Forwarded-For (the test server trusts its loopback proxy): from a
+ * carrier's shared range, so that what counts attempts per address counts only this test's.
+ */
+export function addressOfItsOwn(): string {
+  return `100.${64 + randomInt(64)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
 /** A tag no other test's data contains, to search for. */
