@@ -27,7 +27,7 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ success: false, message: 'No such endpoint' });
+    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No such endpoint' });
   });
 
   it('answers bad JSON, a wrong content type and a too-large body in the one error shape', async () => {
@@ -35,11 +35,19 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
       loginRequest('{"email":', { headers: { 'content-type': 'application/json' } }),
     );
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toEqual({ success: false, message: 'The request body is not valid JSON' });
+    expect(badJson.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'The request body is not valid JSON',
+    });
 
     const wrongType = await t.app.inject(loginRequest('a,b', { headers: { 'content-type': 'text/csv' } }));
     expect(wrongType.statusCode).toBe(415);
-    expect(wrongType.json()).toEqual({ success: false, message: 'Unsupported content type: send JSON' });
+    expect(wrongType.json()).toEqual({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Unsupported content type: send JSON',
+    });
 
     const tooLarge = await t.app.inject(
       loginRequest(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200 * 1024) }), {
@@ -47,7 +55,11 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
       }),
     );
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ success: false, message: 'The request body is too large' });
+    expect(tooLarge.json()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large',
+    });
   });
 
   it('reports field errors for invalid input', async () => {
@@ -55,6 +67,7 @@ describe.each(TEST_DIALECTS)('server basics (%s)', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       success: false,
+      code: 'VALIDATION',
       message: 'Please check the form: Enter a valid email address',
       errors: { email: 'Enter a valid email address', password: 'Password is required' },
     });

@@ -137,7 +137,11 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
           visitor,
           visitor.status === 401 &&
             JSON.stringify(visitor.body) ===
-              JSON.stringify({ success: false, message: AUTHENTICATION_REQUIRED_MESSAGE }),
+              JSON.stringify({
+                success: false,
+                code: 'SESSION_REQUIRED',
+                message: AUTHENTICATION_REQUIRED_MESSAGE,
+              }),
           '401',
         );
       }
@@ -151,7 +155,8 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
             what,
             answer,
             answer.status === 403 &&
-              JSON.stringify(answer.body) === JSON.stringify({ success: false, message: FORBIDDEN_MESSAGE }),
+              JSON.stringify(answer.body) ===
+                JSON.stringify({ success: false, code: 'FORBIDDEN', message: FORBIDDEN_MESSAGE }),
             `403 ${FORBIDDEN_MESSAGE}`,
           );
         // An operation that ends the session it was called with (sign-out) leaves the role signed in again.
@@ -201,7 +206,8 @@ describe.each(TEST_DIALECTS)('the role matrix (%s)', (dialect) => {
           refusal === null
             ? ![401, 403].includes(answer.status)
             : answer.status === 403 &&
-              JSON.stringify(answer.body) === JSON.stringify({ success: false, message: refusal });
+              JSON.stringify(answer.body) ===
+                JSON.stringify({ success: false, code: 'FORBIDDEN', message: refusal });
         if (answer.status >= 500 || !ok)
           failures.push(
             `${label(operation)} with a ${access} ${role} token: ${answer.status} ${JSON.stringify(answer.body)}, wanted ${refusal ?? 'neither 401 nor 403'}`,

@@ -300,7 +300,11 @@ describe.each(TEST_DIALECTS)('the API reference at /api/docs (%s)', (dialect) =>
       expect((await get(path, 'editor')).statusCode).toBe(403);
       const visitor = await get(path);
       expect(visitor.statusCode).toBe(401);
-      expect(visitor.json()).toEqual({ success: false, message: 'Authentication required' });
+      expect(visitor.json()).toEqual({
+        success: false,
+        code: 'SESSION_REQUIRED',
+        message: 'Authentication required',
+      });
     }
   });
 

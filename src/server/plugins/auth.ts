@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  REAUTHENTICATION_MESSAGES,
-  REAUTHENTICATION_REQUIRED_CODE,
-  REAUTHENTICATION_WINDOW_MINUTES,
-} from '../../shared/rules/admin-auth.ts';
+import { REAUTHENTICATION_MESSAGES, REAUTHENTICATION_WINDOW_MINUTES } from '../../shared/rules/admin-auth.ts';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/rules/api.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../../shared/rules/api-tokens.ts';
 import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
@@ -107,7 +103,7 @@ export function registerAuth(
       const admin = await apiTokens.resolve(token);
       if (admin) return admin;
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
-      throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
+      throw new HttpError(401, API_TOKEN_MESSAGES.invalid, { code: 'TOKEN_INVALID' });
     }
     const admin = await sessions.resolve(cookie.read(request));
     if (admin) return admin;
@@ -135,7 +131,7 @@ export function registerAuth(
       declaration.area !== 'account' &&
       (await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators))
     )
-      throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
+      throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED_MESSAGE, { code: 'TWO_FACTOR_SETUP_REQUIRED' });
     const token = admin.apiToken;
     if (token) {
       if (!declaration.tokens.includes(token.access))
@@ -181,7 +177,5 @@ const REAUTHENTICATION_WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
 function requireRecentReauthentication(admin: SignedInAdmin, now: number): void {
   const at = admin.reauthenticatedAt ? Date.parse(admin.reauthenticatedAt) : Number.NaN;
   if (now - at < REAUTHENTICATION_WINDOW_MS) return;
-  throw new HttpError(403, REAUTHENTICATION_MESSAGES.required, undefined, undefined, {
-    code: REAUTHENTICATION_REQUIRED_CODE,
-  });
+  throw new HttpError(403, REAUTHENTICATION_MESSAGES.required, { code: 'REAUTH_REQUIRED' });
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestApp, signInNewAdmin, TEST_DIALECTS, type TestApp } from '../test-support/test-app.ts';
 import { earlyErrorOptions, repairPercentEncoding } from './early-errors.ts';
+import { codeOfStatus } from './errors.ts';
 
 interface RawResponse {
   status: number;
@@ -51,6 +52,7 @@ function expectAppError(response: RawResponse, status: number, sent: string[]) {
   const body = JSON.parse(response.body);
   expect(body).toEqual({
     success: false,
+    code: body.errors === undefined ? codeOfStatus(status) : 'VALIDATION',
     message: expect.stringMatching(/\S/),
     ...(body.errors === undefined ? {} : { errors: expect.any(Object) }),
   });
@@ -172,7 +174,11 @@ describe('errors the router raises', () => {
       ] as const) {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(status);
-        expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/\S/) });
+        expect(response.json()).toEqual({
+          success: false,
+          code: status === 400 ? 'BAD_REQUEST' : 'URI_TOO_LONG',
+          message: expect.stringMatching(/\S/),
+        });
         expect(response.body).not.toMatch(/%E0|aaaa|things/);
         expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
         expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -1,19 +1,61 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ApiError, ApiErrorSchema } from '../../shared/contracts/api.ts';
+import type { ErrorCode } from '../../shared/rules/api.ts';
 
-/** An error a route throws on purpose: its status and message go to the client as they are. */
+export interface HttpErrorOptions {
+  /** The refusal's name when the status's own (see codeOfStatus) is not precise enough. */
+  code?: ErrorCode;
+  /** What is wrong with each field, by its name; the code is then VALIDATION unless given. */
+  errors?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** More fields of the answer's body, beside `success`, `code`, `message` and `errors` (e.g. a challenge). */
+  details?: Record<string, unknown>;
+}
+
+/** An error a route throws on purpose: its status, code and message go to the client as they are. */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-    /** More fields of the answer's body, beside `success`, `message` and `errors` (e.g. a challenge). */
-    readonly details?: Record<string, unknown>,
+    { code, errors, headers, details }: HttpErrorOptions = {},
   ) {
     super(message);
+    this.code = code ?? (errors && statusCode === 400 ? 'VALIDATION' : codeOfStatus(statusCode));
+    if (errors) this.errors = errors;
+    if (headers) this.headers = headers;
+    if (details) this.details = details;
   }
+}
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'SESSION_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  428: 'PROOF_REQUIRED',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+  500: 'INTERNAL',
+  502: 'UPSTREAM_FAILED',
+  503: 'UNAVAILABLE',
+};
+
+/** The code of an answer with this status when nothing more precise is said (decision 058). */
+export function codeOfStatus(status: number): ErrorCode {
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 }
 
 /** A route's `response` entries for the error statuses it may answer, every one in the one error shape. */
@@ -59,9 +101,9 @@ function statusMessage(status: number): string {
   return STATUS_MESSAGES[status] ?? (status >= 500 ? STATUS_MESSAGES[500]! : STATUS_MESSAGES[400]!);
 }
 
-/** The body of an error answer, serialized: {success:false, message}. */
+/** The body of an error answer, serialized: {success:false, code, message}. */
 export function errorBody(status: number, message = statusMessage(status)): string {
-  const body: ApiError = { success: false, message };
+  const body: ApiError = { success: false, code: codeOfStatus(status), message };
   return JSON.stringify(body);
 }
 
@@ -82,7 +124,7 @@ function fieldErrors(
 
 const NO_SUCH_ENDPOINT_MESSAGE = 'No such endpoint';
 
-/** One error shape for every 4xx and 5xx: {success:false, message, errors?}. Never a stack trace. */
+/** One error shape for every 4xx and 5xx: {success:false, code, message, errors?}. Never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let body: ApiError;
@@ -93,6 +135,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = {
         ...error.details,
         success: false,
+        code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
       };
@@ -103,26 +146,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.values(errors)[0];
       body = {
         success: false,
+        code: 'VALIDATION',
         message: first ? `Please check the form: ${first}` : STATUS_MESSAGES[400]!,
         errors,
       };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       status = 500;
-      body = { success: false, message: statusMessage(500) };
+      body = { success: false, code: 'INTERNAL', message: statusMessage(500) };
     } else {
       const code = typeof error.statusCode === 'number' ? error.statusCode : 500;
       status = code >= 400 && code < 600 ? code : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        body = { success: false, message: statusMessage(500) };
+        body = { success: false, code: 'INTERNAL', message: statusMessage(500) };
       } else {
         // Fastify's own client errors (bad JSON, wrong content type, body too large) keep a clear message.
         const message =
           error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
             ? 'The request body is not valid JSON'
             : statusMessage(status);
-        body = { success: false, message };
+        body = { success: false, code: codeOfStatus(status), message };
       }
     }
     return reply.status(status).type(JSON_TYPE).send(JSON.stringify(body));

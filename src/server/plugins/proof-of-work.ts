@@ -92,15 +92,10 @@ export function createProofOfWork({ secret, maxCounter, redis }: ProofOfWorkOpti
     async require(header: string | undefined, purpose: ProofOfWorkPurpose): Promise<void> {
       if (header && (await accepts(header, purpose))) return;
       const message = header ? PROOF_OF_WORK_MESSAGES.refused : PROOF_OF_WORK_MESSAGES.required;
-      throw new HttpError(
-        PROOF_OF_WORK_STATUS,
-        message,
-        undefined,
-        { 'cache-control': 'no-store' },
-        {
-          challenge: await newChallenge(purpose),
-        },
-      );
+      throw new HttpError(PROOF_OF_WORK_STATUS, message, {
+        headers: { 'cache-control': 'no-store' },
+        details: { challenge: await newChallenge(purpose) },
+      });
     },
   };
 }

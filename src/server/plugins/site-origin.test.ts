@@ -22,7 +22,11 @@ const PUBLIC_PATHS = [
 
 function expectUnknownHost(response: LightMyRequestResponse, host: string) {
   expect(response.statusCode, host).toBe(400);
-  expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/\S/) });
+  expect(response.json()).toEqual({
+    success: false,
+    code: 'BAD_REQUEST',
+    message: expect.stringMatching(/\S/),
+  });
   expect(response.body).not.toContain(host.toLowerCase());
   expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');

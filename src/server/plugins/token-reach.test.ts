@@ -93,7 +93,11 @@ describe.each(TEST_DIALECTS)('what an administrator’s API token cannot do (%s)
     const token = await administratorToken(t, 'read');
     const refused = await t.app.inject(withToken(token, { url: '/api/admin/backups/latest' }));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, message: API_TOKEN_MESSAGES.sessionOnly });
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      message: API_TOKEN_MESSAGES.sessionOnly,
+    });
     // Past the access check: there is simply no backup yet.
     const session = await t.app.inject(asAdmin(t.cookie, { url: '/api/admin/backups/latest' }));
     expect(session.statusCode).toBe(404);
@@ -162,7 +166,11 @@ describe.each(TEST_DIALECTS)('what an administrator’s API token cannot do (%s)
       withToken(token, { method: 'POST', url: `/api/admin/users/${owner}/password`, payload: {} }),
     );
     expect(reset.statusCode).toBe(403);
-    expect(reset.json()).toEqual({ success: false, message: API_TOKEN_MESSAGES.sessionOnly });
+    expect(reset.json()).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      message: API_TOKEN_MESSAGES.sessionOnly,
+    });
     // The owner's password is unchanged: they still sign in with it.
     await signIn(t.app, TEST_ADMIN);
 

@@ -505,15 +505,20 @@ export async function signInNewAdmin(
 /** The answer of every admin call without a valid session. */
 export function expectAuthenticationRequired(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+  expect(response.json()).toEqual({
+    success: false,
+    code: 'SESSION_REQUIRED',
+    message: 'Authentication required',
+  });
 }
 
-/** The one 400 shape: {success:false, message, errors:{field: message}}, naming the bad field. */
+/** The one 400 shape: {success:false, code, message, errors:{field: message}}, naming the bad field. */
 export function expectBadRequest(response: LightMyRequestResponse, field: string, message?: string) {
   expect(response.statusCode).toBe(400);
   const body = response.json();
   expect(body).toEqual({
     success: false,
+    code: 'VALIDATION',
     message: expect.stringMatching(/\S/),
     errors: expect.any(Object),
   });
@@ -523,7 +528,7 @@ export function expectBadRequest(response: LightMyRequestResponse, field: string
 
 export function expectNotFound(response: LightMyRequestResponse, message: string) {
   expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ success: false, message });
+  expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message });
 }
 
 /** A same-site request as the browser would send it: Origin set, cookie when given. */

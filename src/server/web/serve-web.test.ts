@@ -158,7 +158,7 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
   it('keeps the JSON 404 for unknown API paths', async () => {
     const response = await t.app.inject({ url: '/api/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'No such endpoint' });
+    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No such endpoint' });
   });
 
   it('shows a channel added through the API on the next load of /contact', async () => {

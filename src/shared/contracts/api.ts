@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../rules/api.ts';
 
 /** The one error shape of every 4xx and 5xx answer. */
 export const ApiErrorSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
-  /** A stable name of the refusal for clients to act on (e.g. `reauthentication-required`), never its text. */
-  code: z.string().optional(),
+  /** The refusal's stable name for clients to act on (e.g. `REAUTH_REQUIRED`), never its text (decision 058). */
+  code: z.enum(ERROR_CODES),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -14,9 +14,6 @@ export const ACCOUNT_DISABLED_MESSAGE =
  */
 export const REAUTHENTICATION_WINDOW_MINUTES = 10;
 
-/** The `code` of the 403 that asks for it: the back office shows its prompt and tries the call again. */
-export const REAUTHENTICATION_REQUIRED_CODE = 'reauthentication-required';
-
 export const REAUTHENTICATION_MESSAGES = {
   required: `Confirm it is you: enter your password to continue. It is asked again after ${REAUTHENTICATION_WINDOW_MINUTES} minutes.`,
   confirmed: `Confirmed for ${REAUTHENTICATION_WINDOW_MINUTES} minutes`,

@@ -7,9 +7,8 @@ export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
  * inquiry sends one push to each, so one account must not be able to make that number large (decision 050).
  */
 export const MAX_PUSH_DEVICES_PER_USER = 10;
-/** Why another device is refused (409, code PUSH_DEVICE_LIMIT_CODE), as the server answers and the list shows. */
+/** Why another device is refused (409, code LIMIT_REACHED), as the server answers and the list shows. */
 export const PUSH_DEVICE_LIMIT_MESSAGE = `You already have ${MAX_PUSH_DEVICES_PER_USER} devices notified, the most one user may have. Remove one you no longer use, then turn notifications on for this device.`;
-export const PUSH_DEVICE_LIMIT_CODE = 'push-device-limit';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

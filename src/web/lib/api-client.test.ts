@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ApiRequestError,
   apiRequest,
+  errorCode,
   errorMessage,
   isSessionError,
   NETWORK_ERROR_STATUS,
@@ -40,7 +41,10 @@ describe('apiRequest', () => {
   });
 
   it('throws the server message and field errors', async () => {
-    stubFetch({ success: false, message: 'Please check the form: bad', errors: { value: 'bad' } }, 400);
+    stubFetch(
+      { success: false, code: 'VALIDATION', message: 'Please check the form: bad', errors: { value: 'bad' } },
+      400,
+    );
     const error = await apiRequest('/api/contacts').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
@@ -48,11 +52,16 @@ describe('apiRequest', () => {
       message: 'Please check the form: bad',
       fieldErrors: { value: 'bad' },
     });
+    expect(errorCode(error)).toBe('VALIDATION');
     expect(errorMessage(error, 'Failed to add contact')).toBe('Please check the form: bad');
   });
 
   it('says how long the server asked to wait, when it did', async () => {
-    const body = { success: false, message: 'Too many messages. Please try again in 60 minutes.' };
+    const body = {
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'Too many messages. Please try again in 60 minutes.',
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(body, { status: 429, headers: { 'retry-after': '3600' } })),
@@ -66,10 +75,10 @@ describe('apiRequest', () => {
     expect((withoutWait as ApiRequestError).retryAfterSeconds).toBeUndefined();
   });
 
-  it('tells an ended session from a wrong password', async () => {
-    stubFetch({ success: false, message: 'Authentication required' }, 401);
+  it('tells an ended session from a wrong password by the code, whatever the words', async () => {
+    stubFetch({ success: false, code: 'SESSION_REQUIRED', message: 'सत्र समाप्त हो गया' }, 401);
     expect(isSessionError(await apiRequest('/api/contacts').catch((caught: unknown) => caught))).toBe(true);
-    stubFetch({ success: false, message: 'Invalid email or password' }, 401);
+    stubFetch({ success: false, code: 'INVALID_CREDENTIALS', message: 'Authentication required' }, 401);
     expect(isSessionError(await apiRequest('/api/admin/login').catch((caught: unknown) => caught))).toBe(
       false,
     );

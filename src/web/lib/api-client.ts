@@ -1,11 +1,10 @@
 import type { z } from 'zod';
-import { REAUTHENTICATION_REQUIRED_CODE } from '../../shared/rules/admin-auth.ts';
-import { AUTHENTICATION_REQUIRED_MESSAGE, isApiError } from '../../shared/rules/api.ts';
+import { type ErrorCode, isApiError } from '../../shared/rules/api.ts';
 
 /** Status 0 means the request never got an answer (offline, DNS, server down). */
 export const NETWORK_ERROR_STATUS = 0;
 
-/** Any answer outside 200-299, or no answer at all, carrying the server's message and field errors. */
+/** Any answer outside 200-299, or no answer at all, carrying the server's code, message and field errors. */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
 
@@ -79,8 +78,9 @@ function askToReauthenticate(): Promise<boolean> {
   return pendingReauthentication;
 }
 
-function asksToReauthenticate(status: number, data: unknown): boolean {
-  return status === 403 && (data as { code?: unknown } | undefined)?.code === REAUTHENTICATION_REQUIRED_CODE;
+/** The code of the server's error answer (decision 058), or undefined when there was none. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiRequestError && isApiError(error.body) ? error.body.code : undefined;
 }
 
 /**
@@ -91,7 +91,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   try {
     return await sendApiRequest(path, options);
   } catch (error) {
-    if (!(error instanceof ApiRequestError && asksToReauthenticate(error.status, error.body))) throw error;
+    if (errorCode(error) !== 'REAUTH_REQUIRED') throw error;
     if (!(await askToReauthenticate())) throw error;
     return sendApiRequest(path, options);
   }
@@ -140,11 +140,7 @@ async function sendApiRequest<T>(path: string, options: ApiRequestOptions<T>): P
 
 /** The session is missing or expired (as opposed to, say, a wrong password on the login form). */
 export function isSessionError(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    error.status === 401 &&
-    error.message === AUTHENTICATION_REQUIRED_MESSAGE
-  );
+  return errorCode(error) === 'SESSION_REQUIRED';
 }
 
 /** The server's own message when it gave one, otherwise the fallback text for this action. */

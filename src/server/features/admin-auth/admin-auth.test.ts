@@ -72,7 +72,11 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
     for (const call of ADMIN_CALLS) {
       const response = await t.app.inject(asAdmin(cookie, { ...call }));
       expect(response.statusCode, `${call.method} ${call.url}`).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'SESSION_REQUIRED',
+        message: 'Authentication required',
+      });
     }
   };
 
@@ -108,7 +112,11 @@ describe.each(TEST_DIALECTS)('admin authentication (%s)', (dialect) => {
     ]) {
       const response = await t.app.inject(loginRequest(payload));
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });

@@ -139,12 +139,7 @@ export type TwoFactorThrottle = ReturnType<typeof createTwoFactorThrottle>;
 
 /** The answer to a code sent while its throttle is exhausted. */
 export function tooManyWrongCodes(retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
-    `Too many wrong codes. Please try again ${waitPhrase(retryAfterSeconds)}.`,
-    undefined,
-    {
-      'retry-after': String(retryAfterSeconds),
-    },
-  );
+  return new HttpError(429, `Too many wrong codes. Please try again ${waitPhrase(retryAfterSeconds)}.`, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }

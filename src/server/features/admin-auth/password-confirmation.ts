@@ -40,14 +40,13 @@ export function passwordConfirmation({
       throw new HttpError(
         429,
         `Too many wrong passwords. Please try again ${waitPhrase(attempt.retryAfterSeconds)}.`,
-        undefined,
-        { 'retry-after': String(attempt.retryAfterSeconds) },
+        { headers: { 'retry-after': String(attempt.retryAfterSeconds) } },
       );
     }
     try {
       if (!(await verifyPassword(account.passwordHash, password))) {
         await admins.recordFailedSignIn(account.id);
-        throw new HttpError(400, wrong.message, { [wrong.field]: wrong.message });
+        throw new HttpError(400, wrong.message, { errors: { [wrong.field]: wrong.message } });
       }
       await attempt.succeeded();
     } finally {

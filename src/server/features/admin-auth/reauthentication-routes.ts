@@ -83,7 +83,7 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
       if (code !== undefined) {
         if (admin.twoFactorEnabledAt === null) {
           throw new HttpError(400, REAUTHENTICATION_MESSAGES.passwordOrCode, {
-            code: 'Two-factor sign-in is not on for your account: enter your password',
+            errors: { code: 'Two-factor sign-in is not on for your account: enter your password' },
           });
         }
         // Counted before the code is checked, as at sign-in (decision 013).
@@ -95,7 +95,7 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<ReauthenticationDeps>
         if (attempt.retryAfterSeconds > 0) throw tooManyWrongCodes(attempt.retryAfterSeconds);
         try {
           if (!(await twoFactor.verifyCode(admin.id, code))) {
-            throw new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+            throw new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { errors: { code: WRONG_TOTP_CODE_MESSAGE } });
           }
           await attempt.succeeded();
         } finally {

@@ -3,7 +3,6 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
   REAUTHENTICATION_MESSAGES,
-  REAUTHENTICATION_REQUIRED_CODE,
   REAUTHENTICATION_WINDOW_MINUTES,
 } from '../../../shared/rules/admin-auth.ts';
 import { statusCounts } from '../../test-support/status-counts.ts';
@@ -34,7 +33,7 @@ describe.each(TEST_DIALECTS)('sensitive changes need a recent password or code (
     expect(refused.json()).toEqual({
       success: false,
       message: REAUTHENTICATION_MESSAGES.required,
-      code: REAUTHENTICATION_REQUIRED_CODE,
+      code: 'REAUTH_REQUIRED',
     });
     // Nothing was made: the list has the owner and the first user only.
     const users = await t.app.inject(asAdmin(t.cookie, { url: '/api/admin/users' }));

@@ -63,8 +63,7 @@ function tooManyAttempts(retryAfterSeconds: number): HttpError {
   return new HttpError(
     429,
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
+    { headers: { 'retry-after': String(retryAfterSeconds) } },
   );
 }
 
@@ -153,7 +152,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
         if (!admin || !valid || !isRole(admin.role)) {
           if (admin) await admins.recordFailedSignIn(admin.id);
-          throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+          throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, { code: 'INVALID_CREDENTIALS' });
         }
         // Told only to whoever knows the password: the account exists, but an administrator turned it off.
         if (admin.disabled) throw new HttpError(403, ACCOUNT_DISABLED_MESSAGE);
@@ -201,7 +200,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
         !(await pending.isFor(request, admin))
       ) {
         pending.clear(reply);
-        throw new HttpError(401, TWO_FACTOR_SIGN_IN_EXPIRED_MESSAGE);
+        throw new HttpError(401, TWO_FACTOR_SIGN_IN_EXPIRED_MESSAGE, { code: 'SIGN_IN_EXPIRED' });
       }
       if (admin.disabled) {
         pending.clear(reply);
@@ -220,11 +219,15 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       try {
         if (code !== undefined) {
           if (!(await twoFactor.verifyCode(admin.id, code))) {
-            throw new HttpError(401, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+            throw new HttpError(401, WRONG_TOTP_CODE_MESSAGE, {
+              code: 'INVALID_CREDENTIALS',
+              errors: { code: WRONG_TOTP_CODE_MESSAGE },
+            });
           }
         } else if (!(await twoFactor.redeemRecoveryCode(admin.id, recoveryCode ?? ''))) {
           throw new HttpError(401, WRONG_RECOVERY_CODE_MESSAGE, {
-            recoveryCode: WRONG_RECOVERY_CODE_MESSAGE,
+            code: 'INVALID_CREDENTIALS',
+            errors: { recoveryCode: WRONG_RECOVERY_CODE_MESSAGE },
           });
         }
         await attempt.succeeded();

@@ -24,7 +24,8 @@ export interface TwoFactorRoutesDeps {
 }
 
 const errors = errorResponses(400, 401, 403);
-const wrongCode = () => new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { code: WRONG_TOTP_CODE_MESSAGE });
+const wrongCode = () =>
+  new HttpError(400, WRONG_TOTP_CODE_MESSAGE, { errors: { code: WRONG_TOTP_CODE_MESSAGE } });
 const notOn = () => new HttpError(400, 'Two-factor sign-in is not on for your account');
 
 /** One's own second factor (area `account`): set it up, turn it on and off, renew the recovery codes. */

@@ -230,6 +230,7 @@ describe.each(TEST_DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toEqual({
       success: false,
+      code: 'INVALID_CREDENTIALS',
       message:
         'That code is not right. Enter the newest code your authenticator app shows; each code works once.',
       errors: { code: expect.any(String) },
@@ -322,6 +323,7 @@ describe.each(TEST_DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     const { secret } = await enrol(t, await signIn(t.app));
     const expired = {
       success: false,
+      code: 'SIGN_IN_EXPIRED',
       message: 'Your sign-in has expired. Enter your email and password again.',
     };
     const code = await codeAt(secret, t.clock());
@@ -486,7 +488,11 @@ describe.each(TEST_DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     const cookie = cookieOf(login, 'sampark_session')!;
     const contacts = await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/contacts' }));
     expect(contacts.statusCode).toBe(403);
-    expect(contacts.json()).toEqual({ success: false, message: 'Set up two-factor sign-in first' });
+    expect(contacts.json()).toEqual({
+      success: false,
+      code: 'TWO_FACTOR_SETUP_REQUIRED',
+      message: 'Set up two-factor sign-in first',
+    });
     expect((await me(t.app, cookie)).json().admin.twoFactorSetupRequired).toBe(true);
     const status = await t.app.inject(asAdmin(cookie, { method: 'GET', url: '/api/admin/two-factor' }));
     expect(status.json().twoFactor).toMatchObject({ enabled: false, required: true });

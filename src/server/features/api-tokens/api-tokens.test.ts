@@ -43,9 +43,14 @@ async function addInquiry(t: CurrentTestApp): Promise<string> {
   return row.id;
 }
 
-function expectRefused(response: LightMyRequestResponse, status: number, message: string) {
+function expectRefused(
+  response: LightMyRequestResponse,
+  status: number,
+  message: string,
+  code = ({ 401: 'TOKEN_INVALID', 403: 'FORBIDDEN', 404: 'NOT_FOUND' } as Record<number, string>)[status],
+) {
   expect(response.statusCode, response.body).toBe(status);
-  expect(response.json()).toEqual({ success: false, message });
+  expect(response.json()).toEqual({ success: false, code, message });
 }
 
 async function signInAs(t: CurrentTestApp, role: Role): Promise<string> {

@@ -44,7 +44,9 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const admin = request.admin!;
       if (!tokenRolesFor(admin.role).includes(request.body.role)) {
-        throw new HttpError(400, API_TOKEN_MESSAGES.roleTooHigh, { role: API_TOKEN_MESSAGES.roleTooHigh });
+        throw new HttpError(400, API_TOKEN_MESSAGES.roleTooHigh, {
+          errors: { role: API_TOKEN_MESSAGES.roleTooHigh },
+        });
       }
       const created = await apiTokens.create(admin.id, request.body);
       if (!created) throw new HttpError(409, API_TOKEN_MESSAGES.tooMany);

@@ -502,7 +502,7 @@ describe.each(TEST_DIALECTS)('who may see and set the off-machine copies (%s)', 
     t.clock.advance(11 * 60_000);
     const stale = await put(t.cookie, destinationInput(s3, recipient));
     expect(stale.statusCode).toBe(403);
-    expect(stale.json().code).toBe('reauthentication-required');
+    expect(stale.json().code).toBe('REAUTH_REQUIRED');
     expect((await t.app.inject(asAdmin(t.cookie, { url: DESTINATION }))).statusCode).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ const ENDPOINT_MESSAGES: Record<EgressProblem, string> = {
 };
 
 function badField(field: string, message: string): HttpError {
-  return new HttpError(400, `Please check the form: ${message}`, { [field]: message });
+  return new HttpError(400, `Please check the form: ${message}`, { errors: { [field]: message } });
 }
 
 /**

@@ -25,7 +25,11 @@ async function expectNoBackupYet(app: FastifyInstance, cookie: string) {
   expect(status.json().backups).toMatchObject({ latest: null, lastFailure: null, running: false });
   const download = await app.inject(asAdmin(cookie, { method: 'GET', url: LATEST }));
   expect(download.statusCode).toBe(404);
-  expect(download.json()).toEqual({ success: false, message: 'No backup has been taken yet' });
+  expect(download.json()).toEqual({
+    success: false,
+    code: 'NOT_FOUND',
+    message: 'No backup has been taken yet',
+  });
 }
 
 /** After a backup: Settings shows its time and size, and the download is that file, byte for byte. */

@@ -242,6 +242,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     const second = await createPost();
     const expected = {
       success: false,
+      code: 'CONFLICT',
       message: BLOG_MESSAGES.duplicateSlug,
       errors: { slug: BLOG_MESSAGES.duplicateSlug },
     };

@@ -58,7 +58,11 @@ describe.each(TEST_DIALECTS)('blog revisions and autosaves (%s)', (dialect) => {
     (await admin({ url: `/api/blogs/admin/${id}` })).json().data;
   const expectConflict = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, message: expect.stringMatching(CONFLICT) });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      message: expect.stringMatching(CONFLICT),
+    });
   };
 
   it('keeps a revision of every save, with who saved it and when, newest first', async () => {
@@ -187,7 +191,11 @@ describe.each(TEST_DIALECTS)('blog revisions and autosaves (%s)', (dialect) => {
       url: `/api/blogs/admin/${one._id}/revisions/${revision!._id}/restore`,
       payload: {},
     });
-    expect(restore.json()).toEqual({ success: false, message: 'This revision no longer exists' });
+    expect(restore.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'This revision no longer exists',
+    });
     expect(restore.statusCode).toBe(404);
   });
 

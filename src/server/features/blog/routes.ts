@@ -147,7 +147,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
 };
 
 function duplicateSlug(): HttpError {
-  return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { slug: BLOG_MESSAGES.duplicateSlug });
+  return new HttpError(409, BLOG_MESSAGES.duplicateSlug, { errors: { slug: BLOG_MESSAGES.duplicateSlug } });
 }
 
 /**
@@ -188,7 +188,7 @@ export async function saving<T>(save: () => Promise<T>, timeZone?: () => Promise
 /** A schedule in the past, or beside Publish now, is refused under its field. */
 function checkSchedule(values: BlogPostValues, now: number): void {
   const problem = scheduleProblem(values, now);
-  if (problem) throw new HttpError(400, problem, { scheduledAt: problem });
+  if (problem) throw new HttpError(400, problem, { errors: { scheduledAt: problem } });
 }
 
 /**
@@ -204,7 +204,7 @@ async function checkTranslation(values: BlogPostValues, blogPosts: BlogPostRepos
       : language === values.language
         ? BLOG_MESSAGES.translationSameLanguage
         : null;
-  if (problem) throw new HttpError(400, problem, { translationId: problem });
+  if (problem) throw new HttpError(400, problem, { errors: { translationId: problem } });
 }
 
 function found(post: BlogPost | undefined): BlogPost {

@@ -123,7 +123,7 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
     expect(await activeList()).toEqual([]);
     const again = await t.app.inject(asAdmin(t.cookie, { method: 'DELETE', url: `/api/contacts/${a._id}` }));
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ success: false, message: 'Contact not found' });
+    expect(again.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Contact not found' });
   });
 
   it('keeps a Hindi description; the public list carries both descriptions only once the owner shows them', async () => {

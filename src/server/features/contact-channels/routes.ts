@@ -36,7 +36,8 @@ const NOT_FOUND = 'Contact not found';
 function storedValue(type: ContactChannelType, value: string, countryCode: string | undefined): string {
   if (type !== 'phone' && type !== 'whatsapp') return value;
   const phone = normalisePhone(value, countryCode);
-  if (!phone) throw new HttpError(400, `Please check the form: ${PHONE_MESSAGE}`, { value: PHONE_MESSAGE });
+  if (!phone)
+    throw new HttpError(400, `Please check the form: ${PHONE_MESSAGE}`, { errors: { value: PHONE_MESSAGE } });
   return phone.e164;
 }
 
@@ -132,7 +133,8 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
         if (changes.value !== undefined) {
           // The value's rules depend on the stored type, so they are checked here rather than in the schema.
           const problem = channelValueProblem(existing.type, changes.value);
-          if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { value: problem });
+          if (problem)
+            throw new HttpError(400, `Please check the form: ${problem}`, { errors: { value: problem } });
           changes.value = storedValue(
             existing.type,
             normalizeChannelValue(existing.type, changes.value),

@@ -119,6 +119,7 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
     expect(wait).toBeLessThanOrEqual(60 * 60);
     expect(refused.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many messages from this email address. Please try again in 60 minutes.',
     });
     expect(await inquiries.count()).toBe(Math.ceil(INQUIRY_LIMIT_PER_SENDER_PER_HOUR / 2));
@@ -211,7 +212,11 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
   it('refuses a megabyte of text with 413 in the error shape', async () => {
     const response = await t.app.inject(post(inquiry({ query: 'x'.repeat(1024 * 1024) })));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, message: 'The request body is too large' });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large',
+    });
     expect(await inquiries.count()).toBe(0);
   });
 

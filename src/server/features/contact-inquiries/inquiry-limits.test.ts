@@ -57,6 +57,7 @@ function expectWaitTold(response: LightMyRequestResponse, start: string) {
   const minutes = Math.ceil(wait / 60);
   expect(response.json()).toEqual({
     success: false,
+    code: 'RATE_LIMITED',
     message: `${start} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   });
 }
@@ -69,6 +70,7 @@ function expectChallenge(
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.json()).toEqual({
     success: false,
+    code: 'PROOF_REQUIRED',
     message,
     challenge: {
       parameters: expect.objectContaining({ algorithm: 'SHA-256', data: { purpose: 'inquiry' } }),

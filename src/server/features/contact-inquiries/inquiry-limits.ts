@@ -73,12 +73,9 @@ export function createInquiryLimits(
       );
       if (attempt.retryAfterSeconds === 0) return;
       const refusal = (attempt.refusedBy && refusals.get(attempt.refusedBy)) ?? 'Too many messages.';
-      throw new HttpError(
-        429,
-        `${refusal} Please try again ${waitPhrase(attempt.retryAfterSeconds)}.`,
-        undefined,
-        { 'retry-after': String(attempt.retryAfterSeconds) },
-      );
+      throw new HttpError(429, `${refusal} Please try again ${waitPhrase(attempt.retryAfterSeconds)}.`, {
+        headers: { 'retry-after': String(attempt.retryAfterSeconds) },
+      });
     },
   };
 }

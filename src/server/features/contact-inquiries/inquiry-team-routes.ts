@@ -85,7 +85,7 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
       if (inquiry === undefined) notFound();
       if (inquiry === 'not-assignable') {
         throw new HttpError(400, INQUIRY_TEAM_MESSAGES.cannotBeAssigned, {
-          userId: INQUIRY_TEAM_MESSAGES.cannotBeAssigned,
+          errors: { userId: INQUIRY_TEAM_MESSAGES.cannotBeAssigned },
         });
       }
       changed(inquiry._id);

@@ -123,7 +123,11 @@ describe.each(TEST_DIALECTS)('notes, assignment and history of inquiries (%s)', 
       for (const [method, url, payload] of [...teamRoutes(id, newId()), ...teamRoutes('bad', 'bad')]) {
         const response = await call(editor.cookie, method, url, payload);
         expect(`${method} ${url} ${response.statusCode}`).toBe(`${method} ${url} 403`);
-        expect(response.json()).toEqual({ success: false, message: 'Your role does not allow this' });
+        expect(response.json()).toEqual({
+          success: false,
+          code: 'FORBIDDEN',
+          message: 'Your role does not allow this',
+        });
       }
 
       const agent = await teamMember('agent');
@@ -199,10 +203,18 @@ describe.each(TEST_DIALECTS)('notes, assignment and history of inquiries (%s)', 
 
       const edit = await api('PATCH', `${BASE}/${id}/notes/${theirs._id}`, { body: 'Overwritten' });
       expect(edit.statusCode).toBe(403);
-      expect(edit.json()).toEqual({ success: false, message: 'You can only edit your own notes' });
+      expect(edit.json()).toEqual({
+        success: false,
+        code: 'FORBIDDEN',
+        message: 'You can only edit your own notes',
+      });
       const remove = await api('DELETE', `${BASE}/${id}/notes/${theirs._id}`);
       expect(remove.statusCode).toBe(403);
-      expect(remove.json()).toEqual({ success: false, message: 'You can only delete your own notes' });
+      expect(remove.json()).toEqual({
+        success: false,
+        code: 'FORBIDDEN',
+        message: 'You can only delete your own notes',
+      });
       expect((await call(agent.cookie, 'DELETE', `${BASE}/${id}/notes/${mine._id}`)).statusCode).toBe(403);
 
       expect((await notes(id)).map((note) => note.body)).toEqual([

@@ -82,6 +82,7 @@ describe.each(TEST_DIALECTS)('dashboard API (%s)', (dialect) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         success: false,
+        code: 'VALIDATION',
         message: expect.any(String),
         errors: { utcOffsetMinutes: expect.any(String) },
       });

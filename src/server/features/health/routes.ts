@@ -60,7 +60,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
     },
     async (request, reply) => {
       if (shuttingDown()) {
-        return reply.status(503).send({ success: false as const, message: SHUTTING_DOWN_MESSAGE });
+        return reply
+          .status(503)
+          .send({ success: false as const, code: 'UNAVAILABLE' as const, message: SHUTTING_DOWN_MESSAGE });
       }
       try {
         await database.ping();
@@ -73,7 +75,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
         };
       } catch (error) {
         request.log.error({ err: error }, 'database is not reachable');
-        return reply.status(503).send({ success: false as const, message: 'The database is not reachable' });
+        return reply.status(503).send({
+          success: false as const,
+          code: 'UNAVAILABLE' as const,
+          message: 'The database is not reachable',
+        });
       }
     },
   );

@@ -144,7 +144,11 @@ describe.each(TEST_DIALECTS)('the back office event stream (%s)', (dialect) => {
     }
     const refused = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}`, { headers: { cookie } });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ success: false, message: expect.stringMatching(/tabs/) });
+    expect(await refused.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/tabs/),
+    });
   });
 
   it(`refuses one user more than ${MAX_STREAMS_PER_USER} streams across sessions, while another user gets theirs`, async () => {

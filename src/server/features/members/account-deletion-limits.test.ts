@@ -112,6 +112,7 @@ describe.each(TEST_DIALECTS)('account deletion limits for a shared address (%s)'
     expect(wait).toBeGreaterThan(59 * 60);
     expect(stopped.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: `Too many attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`,
     });
     // From another address the member goes on.

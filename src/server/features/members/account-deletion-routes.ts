@@ -30,7 +30,7 @@ function invalidBody(validation: ValidationIssue[]): HttpError {
     errors[field] ??= field === '_' ? ACCOUNT_DELETION_MESSAGES.missingFields : (issue.message ?? '');
   }
   const message = Object.values(errors)[0] ?? ACCOUNT_DELETION_MESSAGES.missingFields;
-  return new HttpError(400, message, errors);
+  return new HttpError(400, message, { errors });
 }
 
 /** A member deletes their own account with their mobile and password (the public /delete-account page). */

@@ -21,7 +21,11 @@ import { createMemberRepository } from './repository.ts';
 
 const URL = '/api/auth/delete-account';
 const IP = '203.0.113.7';
-const INVALID = { success: false, message: ACCOUNT_DELETION_MESSAGES.invalidCredentials };
+const INVALID = {
+  success: false,
+  code: 'INVALID_CREDENTIALS',
+  message: ACCOUNT_DELETION_MESSAGES.invalidCredentials,
+};
 
 function deletion(
   payload: unknown,
@@ -45,6 +49,7 @@ function expectTooManyAttempts(response: LightMyRequestResponse) {
   // The spec's words, then how long: "Too many attempts. Please try again in 15 minutes."
   expect(response.json()).toEqual({
     success: false,
+    code: 'RATE_LIMITED',
     message: `Too many attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`,
   });
 }
@@ -183,6 +188,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       success: false,
+      code: 'VALIDATION',
       message: ACCOUNT_DELETION_MESSAGES.missingFields,
       errors: expect.objectContaining({ [field]: ACCOUNT_DELETION_MESSAGES.missingFields }),
     });
@@ -197,6 +203,7 @@ describe.each(TEST_DIALECTS)('account deletion (%s)', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       success: false,
+      code: 'VALIDATION',
       message: expect.stringMatching(/\S/),
       errors: { [field]: expect.any(String) },
     });

@@ -37,7 +37,10 @@ export interface AccountDeletion {
   memberConfirmed(confirmation: string): Promise<string | null>;
 }
 
-export const invalidCredentials = () => new HttpError(401, ACCOUNT_DELETION_MESSAGES.invalidCredentials);
+export const invalidCredentials = () =>
+  new HttpError(401, ACCOUNT_DELETION_MESSAGES.invalidCredentials, {
+    code: 'INVALID_CREDENTIALS',
+  });
 
 /**
  * A member deletes their own account: through `DELETE /api/auth/delete-account` (the page with script), or
@@ -70,8 +73,7 @@ export function accountDeletion({
         throw new HttpError(
           429,
           `${ACCOUNT_DELETION_MESSAGES.tooManyAttempts} ${waitPhrase(attempt.retryAfterSeconds)}.`,
-          undefined,
-          { 'retry-after': String(attempt.retryAfterSeconds) },
+          { headers: { 'retry-after': String(attempt.retryAfterSeconds) } },
         );
       }
       const member = normalised ? await members.findCredentials(normalised.e164) : undefined;

@@ -164,6 +164,7 @@ describe.each(TEST_DIALECTS)('member admin API (%s)', (dialect) => {
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({
           success: false,
+          code: 'CONFLICT',
           message: MEMBER_MESSAGES.mobileTaken,
           errors: { mobile: MEMBER_MESSAGES.mobileTaken },
         });

@@ -29,10 +29,10 @@ const BASE = '/api/members';
 
 const notFound = () => new HttpError(404, MEMBER_MESSAGES.notFound);
 const mobileTaken = () =>
-  new HttpError(409, MEMBER_MESSAGES.mobileTaken, { mobile: MEMBER_MESSAGES.mobileTaken });
+  new HttpError(409, MEMBER_MESSAGES.mobileTaken, { errors: { mobile: MEMBER_MESSAGES.mobileTaken } });
 const invalidMobile = () =>
   new HttpError(400, `Please check the form: ${MEMBER_MESSAGES.invalidMobile}`, {
-    mobile: MEMBER_MESSAGES.invalidMobile,
+    errors: { mobile: MEMBER_MESSAGES.invalidMobile },
   });
 
 function found(member: Member | undefined): Member {

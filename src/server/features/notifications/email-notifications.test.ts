@@ -321,7 +321,7 @@ describe.each(TEST_DIALECTS)('email notifications without a working mail server 
         asAdmin(cookie, { method: 'POST', url: '/api/admin/notifications/test-email' }),
       );
       expect(test.statusCode).toBe(409);
-      expect(test.json()).toEqual({ success: false, message: EMAIL_OFF_MESSAGE });
+      expect(test.json()).toEqual({ success: false, code: 'CONFLICT', message: EMAIL_OFF_MESSAGE });
       expect((await t.app.inject(postInquiry())).statusCode).toBe(201);
       await t.app.notificationOutbox.drain();
       const { notifications } = (
@@ -392,7 +392,11 @@ describe.each(TEST_DIALECTS)('email notifications without a working mail server 
       );
       expect(response.statusCode).toBe(502);
       const body = response.json();
-      expect(body).toEqual({ success: false, message: expect.stringContaining('ECONNREFUSED') });
+      expect(body).toEqual({
+        success: false,
+        code: 'UPSTREAM_FAILED',
+        message: expect.stringContaining('ECONNREFUSED'),
+      });
       expect(body.message).toMatch(/^The test email to owner@example\.com was not sent: /);
       expect(body.message).not.toMatch(/\n\s+at /);
     });

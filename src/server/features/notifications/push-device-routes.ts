@@ -8,7 +8,7 @@ import {
   TestPushResponseSchema,
 } from '../../../shared/contracts/push-devices.ts';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
-import { PUSH_DEVICE_LIMIT_CODE, PUSH_DEVICE_LIMIT_MESSAGE } from '../../../shared/rules/push-devices.ts';
+import { PUSH_DEVICE_LIMIT_MESSAGE } from '../../../shared/rules/push-devices.ts';
 import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
@@ -82,12 +82,11 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const problem = await pushEndpointProblem(request.body.endpoint, endpointRules);
-      if (problem) throw new HttpError(400, `Please check the form: ${problem}`, { endpoint: problem });
+      if (problem)
+        throw new HttpError(400, `Please check the form: ${problem}`, { errors: { endpoint: problem } });
       const device = await devices.save(request.admin!.id, request.body);
       if (device === 'limit') {
-        throw new HttpError(409, PUSH_DEVICE_LIMIT_MESSAGE, undefined, undefined, {
-          code: PUSH_DEVICE_LIMIT_CODE,
-        });
+        throw new HttpError(409, PUSH_DEVICE_LIMIT_MESSAGE, { code: 'LIMIT_REACHED' });
       }
       return reply.status(201).send({
         success: true as const,

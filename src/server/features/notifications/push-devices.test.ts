@@ -4,11 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushDevice } from '../../../shared/contracts/push-devices.ts';
 import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
-import {
-  MAX_PUSH_DEVICES_PER_USER,
-  PUSH_DEVICE_LIMIT_CODE,
-  PUSH_DEVICE_LIMIT_MESSAGE,
-} from '../../../shared/rules/push-devices.ts';
+import { MAX_PUSH_DEVICES_PER_USER, PUSH_DEVICE_LIMIT_MESSAGE } from '../../../shared/rules/push-devices.ts';
 import {
   type LocalPushService,
   type LocalSubscription,
@@ -196,7 +192,7 @@ describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
     expect(beyond.json()).toEqual({
       success: false,
       message: PUSH_DEVICE_LIMIT_MESSAGE,
-      code: PUSH_DEVICE_LIMIT_CODE,
+      code: 'LIMIT_REACHED',
     });
     expect(PUSH_DEVICE_LIMIT_MESSAGE).toContain(`${MAX_PUSH_DEVICES_PER_USER} devices`);
     expect(await listDevices()).toHaveLength(MAX_PUSH_DEVICES_PER_USER);
@@ -295,6 +291,7 @@ describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
     expect(response.statusCode).toBe(410);
     expect(response.json()).toEqual({
       success: false,
+      code: 'GONE',
       message: expect.stringMatching(/no longer accepts notifications, so it was removed/),
     });
     expect(response.body).not.toContain('410');
@@ -322,6 +319,7 @@ describe.each(TEST_DIALECTS)('push devices API (%s)', (dialect) => {
         expect(answer.statusCode).toBe(502);
         expect(answer.json()).toEqual({
           success: false,
+          code: 'UPSTREAM_FAILED',
           message:
             'The test notification could not be delivered. Try again later, or remove this device and turn notifications on again.',
         });

@@ -181,7 +181,7 @@ describe.each(TEST_DIALECTS)('where push may go (%s)', (dialect) => {
         asAdmin(owner!.cookie, { method: 'POST', url: `${DEVICES}/${id}/test` }),
       );
       expect(test.statusCode).toBe(502);
-      expect(test.json()).toEqual({ success: false, message: TEST_FAILED });
+      expect(test.json()).toEqual({ success: false, code: 'UPSTREAM_FAILED', message: TEST_FAILED });
     }
     expect(counter.connections()).toBe(0);
   });
@@ -199,7 +199,7 @@ describe.each(TEST_DIALECTS)('where push may go (%s)', (dialect) => {
       { status: 'pending', attempts: 1, lastError: PUSH_ENDPOINT_MESSAGES.unknownService },
     ]);
     const test = await t.app.inject(asAdmin(owner!.cookie, { method: 'POST', url: `${DEVICES}/${id}/test` }));
-    expect(test.json()).toEqual({ success: false, message: TEST_FAILED });
+    expect(test.json()).toEqual({ success: false, code: 'UPSTREAM_FAILED', message: TEST_FAILED });
     expect(counter.connections()).toBe(0);
   });
 });

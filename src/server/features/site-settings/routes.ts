@@ -112,7 +112,11 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async
         throw new HttpError(
           400,
           'Set up two-factor sign-in for your own account first (My Profile), then require it of administrators',
-          { requireTwoFactorForAdministrators: 'Set up two-factor sign-in for your own account first' },
+          {
+            errors: {
+              requireTwoFactorForAdministrators: 'Set up two-factor sign-in for your own account first',
+            },
+          },
         );
       }
       const signInSettings = await siteSettings.saveSignInSettings(request.body);

@@ -63,7 +63,8 @@ export const TEAM_MESSAGES = {
 const BASE = '/api/admin/users';
 
 const notFound = () => new HttpError(404, TEAM_MESSAGES.notFound);
-const emailTaken = () => new HttpError(409, TEAM_MESSAGES.emailTaken, { email: TEAM_MESSAGES.emailTaken });
+const emailTaken = () =>
+  new HttpError(409, TEAM_MESSAGES.emailTaken, { errors: { email: TEAM_MESSAGES.emailTaken } });
 const SELF_MESSAGES = { delete: TEAM_MESSAGES.deleteSelf, disable: TEAM_MESSAGES.disableSelf } as const;
 
 /** The refusals are of the request rather than of a field: the form's values are all fine. */
@@ -136,7 +137,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
       const { email, name, role, password, invite } = request.body;
       if (invite && password !== undefined) {
         throw new HttpError(400, `Please check the form: ${TEAM_MESSAGES.passwordWithInvitation}`, {
-          password: TEAM_MESSAGES.passwordWithInvitation,
+          errors: { password: TEAM_MESSAGES.passwordWithInvitation },
         });
       }
       // Hashing costs time and memory: not for an email that is taken.
@@ -273,8 +274,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteDeps> = asyn
       throw new HttpError(
         429,
         `Too many invitation links tried from your network. Please try again ${waitPhrase(attempt.retryAfterSeconds)}.`,
-        undefined,
-        { 'retry-after': String(attempt.retryAfterSeconds) },
+        { headers: { 'retry-after': String(attempt.retryAfterSeconds) } },
       );
     }
     const tokenHash = hashInvitationToken(token);

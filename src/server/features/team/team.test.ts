@@ -98,7 +98,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
         for (const cookie of [agent.cookie, editor.cookie]) {
           const response = await api(method, url, payload, cookie);
           expect(response.statusCode, `${method} ${url}`).toBe(403);
-          expect(response.json()).toEqual({ success: false, message: FORBIDDEN_MESSAGE });
+          expect(response.json()).toEqual({ success: false, code: 'FORBIDDEN', message: FORBIDDEN_MESSAGE });
         }
       }
       expect(await list()).toEqual(before);
@@ -206,6 +206,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         success: false,
+        code: 'CONFLICT',
         message: TEAM_MESSAGES.emailTaken,
         errors: { email: TEAM_MESSAGES.emailTaken },
       });
@@ -281,7 +282,11 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
 
       const refused = await t.app.inject(loginRequest({ email: 'agent@example.com', password: PASSWORD }));
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ success: false, message: ACCOUNT_DISABLED_MESSAGE });
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'FORBIDDEN',
+        message: ACCOUNT_DISABLED_MESSAGE,
+      });
       expect((await me(t.cookie)).statusCode).toBe(200);
 
       const enabled = await api('PATCH', `${BASE}/${agent.id}`, { disabled: false });
@@ -332,7 +337,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
       ] as const) {
         const response = await api(method, `${BASE}/${owner}`, payload);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message });
+        expect(response.json()).toEqual({ success: false, code: 'BAD_REQUEST', message });
       }
       expect(await userNamed(TEST_ADMIN.email)).toMatchObject({
         name: 'Owner',
@@ -357,6 +362,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
       const owner = await ownerId();
       expect((await api('DELETE', `${BASE}/${owner}`)).json()).toEqual({
         success: false,
+        code: 'BAD_REQUEST',
         message: TEAM_MESSAGES.deleteSelf,
       });
       const disable = await api('PATCH', `${BASE}/${owner}`, { disabled: true });

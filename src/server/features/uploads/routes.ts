@@ -122,8 +122,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteDeps> = async (
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
       if (admitted >= UPLOADS_ADMITTED_AT_ONCE) {
-        throw new HttpError(503, UPLOAD_MESSAGES.busy, undefined, {
-          'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+        throw new HttpError(503, UPLOAD_MESSAGES.busy, {
+          headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
         });
       }
       admitted += 1;

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
+import { codeOfStatus } from '../../plugins/errors.ts';
 import {
   asAdmin,
   createAdmin,
@@ -93,7 +94,7 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
 
   function expectRefused(response: LightMyRequestResponse, status: number, message: string) {
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ success: false, message });
+    expect(response.json()).toEqual({ success: false, code: codeOfStatus(status), message });
   }
 
   it('keeps a camera photo in three widths, WebP and JPEG, with no EXIF or GPS in any file served', async () => {
@@ -218,7 +219,7 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
     expect(taken.length).toBeGreaterThanOrEqual(UPLOADS_ADMITTED_AT_ONCE);
     expect(busy.length).toBeGreaterThan(0);
     for (const answer of busy) {
-      expect(answer.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.busy });
+      expect(answer.json()).toEqual({ success: false, code: 'UNAVAILABLE', message: UPLOAD_MESSAGES.busy });
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Once they are done, the next one is taken.

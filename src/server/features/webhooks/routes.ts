@@ -50,7 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteDeps> = async (
     const problem = await destinationProblem(url, { allowPrivate: allowPrivateHttp });
     if (problem) {
       const message = WEBHOOK_URL_MESSAGES[problem];
-      throw new HttpError(400, `Please check the form: ${message}`, { url: message });
+      throw new HttpError(400, `Please check the form: ${message}`, { errors: { url: message } });
     }
   };
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../../shared/rules/api.ts';
 /** What an answer must never be, whatever the request. */
 export type ViolationKind =
   | 'server error'
@@ -36,7 +37,7 @@ function header(response: FuzzResponse, name: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-/** `{success:false, message, errors?:{field: message}}` and nothing else. */
+/** `{success:false, code, message, errors?:{field: message}}` with a known code, and nothing else. */
 function errorShapeProblem(body: string): string | null {
   let parsed: unknown;
   try {
@@ -46,8 +47,9 @@ function errorShapeProblem(body: string): string | null {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return 'the body is not an object';
-  const { success, message, errors, ...rest } = parsed as Record<string, unknown>;
+  const { success, code, message, errors, ...rest } = parsed as Record<string, unknown>;
   if (success !== false) return 'success is not false';
+  if (!ERROR_CODES.some((known) => known === code)) return 'no known code';
   if (typeof message !== 'string' || message.trim() === '') return 'no message';
   if (Object.keys(rest).length > 0) return `unexpected keys ${Object.keys(rest).join(', ')}`;
   if (errors !== undefined) {

@@ -105,23 +105,37 @@ describe('the fuzzer’s requests', () => {
 describe('checkResponse', () => {
   it('accepts a 4xx in the one error shape with the security headers', () => {
     expect(
-      kinds('/api/x', json(400, { success: false, message: 'No', errors: { name: 'Too long' } })),
+      kinds(
+        '/api/x',
+        json(400, { success: false, code: 'VALIDATION', message: 'No', errors: { name: 'Too long' } }),
+      ),
     ).toEqual([]);
   });
 
   it('flags a 5xx, a stack trace, another shape, an echo and missing headers', () => {
-    expect(kinds('/api/x', json(500, { success: false, message: 'Something went wrong' }))).toEqual([
-      'server error',
-    ]);
+    expect(
+      kinds('/api/x', json(500, { success: false, code: 'INTERNAL', message: 'Something went wrong' })),
+    ).toEqual(['server error']);
     const stack = 'TypeError: x is undefined\n    at handler (/app/src/server/routes.ts:12:5)';
-    expect(kinds('/api/x', json(400, { success: false, message: stack }))).toEqual(['stack trace']);
+    expect(kinds('/api/x', json(400, { success: false, code: 'BAD_REQUEST', message: stack }))).toEqual([
+      'stack trace',
+    ]);
+    expect(kinds('/api/x', json(400, { success: false, message: 'No code' }))).toEqual(['error shape']);
+    expect(kinds('/api/x', json(400, { success: false, code: 'NOPE', message: 'No' }))).toEqual([
+      'error shape',
+    ]);
     expect(
       kinds('/api/x', json(400, { error: 'Bad Request', code: 'FST_ERR_BAD_URL', message: 'x' })),
     ).toEqual(['error shape']);
     expect(
-      kinds('/api/x', json(404, { success: false, message: `No such endpoint: /${ECHO_MARKER}` })),
+      kinds(
+        '/api/x',
+        json(404, { success: false, code: 'NOT_FOUND', message: `No such endpoint: /${ECHO_MARKER}` }),
+      ),
     ).toEqual(['echo']);
-    expect(kinds('/api/x', json(400, { success: false, message: 'No' }, {}))).toEqual(['security headers']);
+    expect(kinds('/api/x', json(400, { success: false, code: 'BAD_REQUEST', message: 'No' }, {}))).toEqual([
+      'security headers',
+    ]);
   });
 
   it('lets a success show what was stored, and flags a redirect off the site', () => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TwoFactorSignInSchema } from '../../../shared/contracts/two-factor.ts';
-import { TWO_FACTOR_SIGN_IN_EXPIRED_MESSAGE } from '../../../shared/rules/two-factor.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError, errorCode } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -44,7 +43,7 @@ function SecondFactorForm({ method, onSignedIn, onRestart }: TwoFactorSignInStep
       await verify.mutateAsync(input);
       onSignedIn();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.message === TWO_FACTOR_SIGN_IN_EXPIRED_MESSAGE) {
+      if (error instanceof ApiRequestError && errorCode(error) === 'SIGN_IN_EXPIRED') {
         onRestart(error.message);
         return;
       }
