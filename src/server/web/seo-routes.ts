@@ -17,7 +17,7 @@ export interface SitemapEntry {
   alternates?: Partial<Record<Locale, string>>;
 }
 
-/** A page that exists in every language (DESIGN.md, "Languages"): one entry for each, naming all of them. */
+/** A page that exists in every language (decision 038): one entry for each, naming all of them. */
 export function inEveryLanguage(path: string, lastModified?: string): SitemapEntry[] {
   const alternates = Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(locale, path)]));
   return LOCALES.map((locale) => ({

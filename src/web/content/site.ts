@@ -37,8 +37,8 @@ export interface NavItem {
 }
 
 /**
- * The navigation bar's links: the SPEC's five (section 2) and the blog, which visitors look for in the bar
- * rather than the footer. The game lives at /{Brand}Game and /tictactoe.
+ * The navigation bar's links: Home, Contact, Game, Terms, Privacy and the blog, which visitors look for in
+ * the bar rather than the footer (decision 054). The game lives at /{Brand}Game and /tictactoe.
  */
 export function navItems(settings: SiteSettings | null): readonly NavItem[] {
   const gamePath = settings ? brandGamePath(settings.brandName) : '/tictactoe';
