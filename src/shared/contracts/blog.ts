@@ -39,7 +39,7 @@ const ScheduledAtSchema = z
   .pipe(z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.format }))
   .transform((value) => new Date(value).toISOString());
 
-/** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
+/** POST /api/blogs and PUT /api/blogs/:id: the form's fields, checked after trimming. */
 export const BlogPostInputSchema = z.object({
   title: requiredText('Title', BLOG_LIMITS.title),
   description: requiredText('Description', BLOG_LIMITS.description, 'multi'),

@@ -3,7 +3,7 @@ import { type ContactFacts, telegramHandleOf } from '../../shared/rules/contact-
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**
- * The values every catalogue text may use (decision 038): the spec's placeholders, filled from the site
+ * The values every catalogue text may use (decision 038): the placeholders, filled from the site
  * settings: {product} (the brand; {brand} is the same), {email}, {users} and {rating} (the marketing figures,
  * each absent until the owner enters it) and {competitor}; and from the contact channels (ContactFacts): {phone} (the support number), {whatsapp}
  * and {name} (the Telegram handle with its @), each absent when no such channel is published, and {channels}
