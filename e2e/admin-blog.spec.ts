@@ -146,7 +146,7 @@ test.describe('Blog Management', () => {
     await expect(published).toContainText('Published');
     await expect(published).not.toContainText('Draft');
 
-    // Delete, after the spec's question.
+    // Delete, after the confirmation question.
     await page.getByRole('button', { name: `Delete ${newTitle}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(BLOG_MESSAGES.deleteConfirm);

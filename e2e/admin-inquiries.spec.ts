@@ -133,7 +133,7 @@ test('an inquiry from the contact form is handled in the inbox: read, status, fi
       before.unread - 1 > 0 ? `Inquiries ${before.unread - 1} unread` : 'Inquiries',
     );
 
-    // The status dropdown of the row: the badge and the cards follow, with the spec's toast.
+    // The status dropdown of the row: the badge and the cards follow, with a toast.
     await asha.getByLabel(`Status of the inquiry from ${fromForm.name}`).selectOption('resolved');
     await expect(toast(page, 'Status updated successfully', 'success')).toBeVisible();
     await expect(statusBadge(asha, 'Resolved')).toBeVisible();
@@ -179,7 +179,7 @@ test('an inquiry from the contact form is handled in the inbox: read, status, fi
     await search(page, tag);
     await expect(asha).toBeVisible();
 
-    // Delete from the row, after the spec's question.
+    // Delete from the row, after the confirmation question.
     const beforeDelete = await stats(page);
     await asha.getByRole('button', { name: `Delete inquiry from ${fromForm.name}` }).click();
     const confirm = page.getByRole('alertdialog');

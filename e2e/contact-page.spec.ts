@@ -473,7 +473,7 @@ test('a refused message keeps everything typed and shows the server’s words', 
   // The field says what is wrong; the alert only that fields are marked, not the same words again.
   await expect(dialog.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
 
-  // No message from the server (it is down): the spec's fallback text.
+  // No message from the server (it is down): the fallback text.
   await page.unrouteAll();
   await answerInquiryPosts(page, { status: 502, body: 'Bad gateway' });
   await dialog.getByRole('button', { name: 'Send Message' }).click();

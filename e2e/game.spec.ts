@@ -2,8 +2,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectErrors, hydrated, seriousAxeViolations } from './support.ts';
 
 /**
- * The tic-tac-toe game (SPEC section 4). The page's clock is Playwright's: it stands still once the game
- * starts, and the test moves it, so the robot's 800 ms reply is timed exactly and never waited for.
+ * The tic-tac-toe game (its rules: src/shared/rules/tic-tac-toe-game-state.ts). The page's clock is
+ * Playwright's: it stands still once the game starts, and the test moves it, so the robot's 800 ms reply
+ * is timed exactly and never waited for.
  *
  * The robot is predictable here: Expert never plays at random (the first best cell), and with
  * Math.random fixed near 0, Beginner always takes the first empty cell.

@@ -14,7 +14,7 @@ import { HTML_TYPE, NOT_BUILT_MESSAGE } from './web-build.ts';
 
 /**
  * Paths answered by the client-rendered admin app (its own guard sends visitors to the login): everything
- * below /admin, and SPEC's two legacy paths as they are.
+ * below /admin, and the two legacy paths outside it (`/ContactAdmin`, `/UserManagement`) as they are.
  */
 const ADMIN_SHELL_PATHS = [ADMIN_ROOT, `${ADMIN_ROOT}/*`, ...LEGACY_ADMIN_PATHS];
 

@@ -17,7 +17,7 @@ export interface SitemapEntry {
   alternates?: Partial<Record<Locale, string>>;
 }
 
-/** A page that exists in every language (DESIGN.md, "Languages"): one entry for each, naming all of them. */
+/** A page that exists in every language (decision 038): one entry for each, naming all of them. */
 export function inEveryLanguage(path: string, lastModified?: string): SitemapEntry[] {
   const alternates = Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(locale, path)]));
   return LOCALES.map((locale) => ({
@@ -55,7 +55,7 @@ export interface SeoDeps {
   sitemapSources: SitemapSource[];
 }
 
-// Paths a crawler has no business in: the back office (with the spec's two legacy admin paths), the API and
+// Paths a crawler has no business in: the back office (with its two legacy paths outside /admin), the API and
 // the channels' counted links (which only redirect, and are not counted for crawlers anyway).
 const DISALLOWED_PATHS = [...ADMIN_APP_ROOTS, '/api/', CHANNEL_CLICK_PREFIX];
 const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';

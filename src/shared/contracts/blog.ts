@@ -39,7 +39,7 @@ const ScheduledAtSchema = z
   .pipe(z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.format }))
   .transform((value) => new Date(value).toISOString());
 
-/** POST /api/blogs and PUT /api/blogs/:id: the spec's form fields, checked after trimming. */
+/** POST /api/blogs and PUT /api/blogs/:id: the form's fields, checked after trimming. */
 export const BlogPostInputSchema = z.object({
   title: requiredText('Title', BLOG_LIMITS.title),
   description: requiredText('Description', BLOG_LIMITS.description, 'multi'),
@@ -123,7 +123,7 @@ export const BlogPostSummarySchema = z.object({
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 
-/** A post as the API returns it (SPEC section 3), plus when it was last changed and first published. */
+/** A post as the API returns it, plus when it was last changed and first published. */
 export const BlogPostSchema = BlogPostSummarySchema.extend({ content: z.string() });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
@@ -175,7 +175,7 @@ export type BlogListResponse = z.infer<typeof BlogListResponseSchema>;
 export type PublishedBlogPage = Omit<BlogListResponse, 'success' | 'data'> & { items: BlogPostSummary[] };
 
 export const BlogIdParamsSchema = idParamsSchema('blog post');
-// GET /api/blogs/{post} reads a post by its slug, PUT and DELETE change one by its id (the SPEC's paths):
+// GET /api/blogs/{post} reads a post by its slug, PUT and DELETE change one by its id (decision 043):
 // one path template, so the parameter has one name. Any text as a slug: a slug that cannot exist is a 404
 // like one that does not (the handler checks its form).
 export const BlogPostSlugParamsSchema = z.object({

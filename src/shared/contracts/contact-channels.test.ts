@@ -23,7 +23,7 @@ describe('contact channel rules', () => {
     expect(channelValueProblem('phone', 'call me')).not.toBeNull();
   });
 
-  it('parses a form submission with the defaults of the spec', () => {
+  it('parses a form submission with the defaults', () => {
     expect(ContactChannelCreateSchema.parse({ value: ' 98765 43210 ', countryCode: '+91' })).toEqual({
       type: 'phone',
       value: '98765 43210',

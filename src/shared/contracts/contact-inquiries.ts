@@ -43,7 +43,7 @@ export const InquirySchema = z.object({
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 
-// `?status=` and `?q=` may arrive empty (the spec's URLs carry them so): empty means "no filter".
+// `?status=` and `?q=` may arrive empty (older clients' URLs carry them so): empty means "no filter".
 export const InquiryFilterSchema = z.object({
   q: searchParam(INQUIRY_SEARCH_MAX_LENGTH),
   status: z.preprocess(emptyAsUndefined, InquiryStatusSchema.optional()),

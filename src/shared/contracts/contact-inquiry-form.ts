@@ -5,7 +5,7 @@ import { LOCALES } from '../rules/locales.ts';
 import { callingCode, phoneShape, requiredEmail, requiredText } from './fields.ts';
 
 /**
- * POST /api/contact-inquiries: the spec's six fields, all required, plus a honeypot only bots fill in. The
+ * POST /api/contact-inquiries: the form's six fields, all required, plus a honeypot only bots fill in. The
  * phone is taken as typed, with the country chosen beside it (India when none is sent; a number typed with
  * `+` ignores it); the server checks the number itself and stores it in E.164
  * (server/features/contact-inquiries/schemas.ts).

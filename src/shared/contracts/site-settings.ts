@@ -24,8 +24,8 @@ function optionalText(label: string, max: number) {
 }
 
 /**
- * The business's own facts, edited by an admin on the Settings screen. The spec's placeholder {product} and
- * its marketing figures come from here and nowhere else, so the landing page and the terms page can never
+ * The business's own facts, edited by an admin on the Settings screen. The texts' placeholder {product} and
+ * the marketing figures come from here and nowhere else, so the landing page and the terms page can never
  * disagree. Numbers and handles ({phone}, {whatsapp}, {name}) are contact channels, not settings.
  */
 const BusinessHoursRowSchema = z.object({
@@ -37,7 +37,7 @@ const BusinessHoursRowSchema = z.object({
 });
 
 export const SiteSettingsSchema = z.object({
-  /** The spec's {product}; also names the game route /{Brand}Game. */
+  /** The texts' {product}; also names the game route /{Brand}Game. */
   brandName: shortText('Brand name', 40).regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
   supportEmail: EmailSchema,
   businessHours: z.array(BusinessHoursRowSchema).min(1, 'Add at least one row').max(7, 'At most 7 rows'),

@@ -3,7 +3,7 @@
  * (src/web/admin/router.tsx), its navigation (src/web/admin/layout/nav-items.ts), the return-after-sign-in
  * check (src/web/admin/paths.ts), the server's admin shell routes and robots.txt (src/server/web/) read.
  *
- * A screen's first path is its own (links name it); the others are SPEC section 2's aliases, kept working.
+ * A screen's first path is its own (links name it); the others are older aliases, kept working.
  */
 export const ADMIN_SCREENS = {
   login: ['/admin/login'],
@@ -36,7 +36,7 @@ export function adminPath(screen: AdminScreenId): string {
   return ADMIN_SCREENS[screen][0];
 }
 
-/** The paths outside ADMIN_ROOT that SPEC keeps for the admin app (`/ContactAdmin`, `/UserManagement`). */
+/** The older paths outside ADMIN_ROOT that still open the admin app (`/ContactAdmin`, `/UserManagement`). */
 export const LEGACY_ADMIN_PATHS: readonly string[] = Object.values(ADMIN_SCREENS)
   .flat()
   .filter((path) => path !== ADMIN_ROOT && !path.startsWith(`${ADMIN_ROOT}/`));

@@ -50,7 +50,7 @@ export const PUBLIC_PAGES = {
   },
   blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source' },
   'blog-post': { path: '/blog/:slug', module: 'blog-post-page', chunk: 'page', sitemap: 'source' },
-  /** Always works (DESIGN.md), but the game's canonical address is /{Brand}Game: the sitemap lists that one. */
+  /** Works whatever the brand; the game's canonical address is /{Brand}Game, which the sitemap lists. */
   tictactoe: { path: '/tictactoe', module: 'game-page', chunk: 'page', sitemap: 'none' },
   /** The game at /{Brand}Game for the configured brand; any other single-segment path is a missing page. */
   'brand-game': { path: '/:gamePath', module: 'game-page', chunk: 'page', sitemap: 'source' },

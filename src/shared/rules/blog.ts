@@ -4,7 +4,7 @@
 export const BLOG_CATEGORIES = ['Technology', 'Sports', 'News', 'Entertainment', 'Other'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'Other';
-/** The byline of a post whose author has no display name (SPEC's default author). */
+/** The byline of a post whose author has no display name. */
 export const DEFAULT_BLOG_AUTHOR = 'Admin';
 
 export const BLOG_LIMITS = {
@@ -25,9 +25,9 @@ export const ADMIN_BLOG_PAGE_SIZE = 50;
 export const ADMIN_BLOG_PAGE_SIZE_MAX = 100;
 
 /**
- * The slug the form suggests while a post is created (SPEC section 5): lowercased and trimmed; every
- * character other than a word character, whitespace or a hyphen removed; whitespace runs become one
- * hyphen; repeated hyphens collapse.
+ * The slug the form suggests while a post is created: lowercased and trimmed; every character other than a
+ * word character, whitespace or a hyphen removed; whitespace runs become one hyphen; repeated hyphens
+ * collapse.
  */
 export function slugify(title: string): string {
   return title

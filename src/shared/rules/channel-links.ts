@@ -41,7 +41,7 @@ function profileLink(base: string, value: string): string | null {
 }
 
 /**
- * Builds the link a visitor follows for a contact channel (SPEC section 5).
+ * Builds the link a visitor follows for a contact channel, by its type's rule below.
  * Returns null when the value cannot make a safe link; never a javascript: or data: URL.
  */
 export function buildChannelLink(

@@ -1,5 +1,5 @@
 /**
- * The public site's languages (DESIGN.md, "Languages"): English at `/`, Hindi under `/hi` with the same paths
+ * The public site's languages (decision 038): English at `/`, Hindi under `/hi` with the same paths
  * below it. The URL alone decides the language of a page. The back office stays English.
  */
 export const LOCALES = ['en', 'hi'] as const;

@@ -1,6 +1,6 @@
 /**
- * Back-office roles and what each may use (DESIGN.md, "Back-office users and roles"): the one table the
- * server enforces on every route and the admin app reads to show only what a role can use.
+ * Back-office roles and what each may use (decision 033): the one table the server enforces on every route
+ * and the admin app reads to show only what a role can use.
  */
 
 export const ROLES = ['administrator', 'agent', 'editor'] as const;

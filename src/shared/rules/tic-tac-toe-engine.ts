@@ -1,4 +1,4 @@
-// The tic-tac-toe rules and the robot (SPEC section 3 "Tic-tac-toe game state", section 4, section 9):
+// The tic-tac-toe rules and the robot:
 // pure functions, no randomness of their own (the random source is passed in), so tests are repeatable.
 
 export type Player = 'X' | 'O';
@@ -54,7 +54,7 @@ export function play(board: Board, index: number, player: Player): Board {
 export const DIFFICULTY_IDS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
 export type DifficultyId = (typeof DIFFICULTY_IDS)[number];
 
-/** How often each level plays a random move instead of the best one (SPEC section 9), and its stars. */
+/** How often each level plays a random move instead of the best one, and its stars. */
 export const DIFFICULTY_LEVELS: Record<DifficultyId, { level: 1 | 2 | 3 | 4 | 5; randomShare: number }> = {
   beginner: { level: 1, randomShare: 1 },
   easy: { level: 2, randomShare: 0.7 },
@@ -70,8 +70,7 @@ const other = (player: Player): Player => (player === 'X' ? 'O' : 'X');
 
 /**
  * Full minimax with alpha-beta pruning from the robot's point of view: a robot win scores 10 - depth, a
- * human win depth - 10, a draw 0 (SPEC section 9), so the robot wins as soon as it can and loses as late
- * as it must.
+ * human win depth - 10, a draw 0, so the robot wins as soon as it can and loses as late as it must.
  */
 function minimax(board: Cell[], toMove: Player, depth: number, alpha: number, beta: number): number {
   const outcome = outcomeOf(board);

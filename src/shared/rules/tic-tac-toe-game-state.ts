@@ -1,4 +1,4 @@
-// The tic-tac-toe game's state and its transitions (SPEC section 3 "Tic-tac-toe game state", section 4):
+// The tic-tac-toe game's state and its transitions:
 // a pure reducer, so the rules (which clicks count, when the score moves) are tested without a browser and
 // the screen only draws the state and schedules the robot's reply.
 import {
@@ -15,7 +15,7 @@ import {
   robotMove,
 } from './tic-tac-toe-engine.ts';
 
-/** The robot answers the human's move after this long (SPEC section 9). */
+/** The robot answers the human's move after this long. */
 export const ROBOT_REPLY_DELAY_MS = 800;
 
 export interface Score {
@@ -65,7 +65,7 @@ function newGame(mode: DifficultyId, score: Score, streak: number): GameState {
   return { ...INITIAL_GAME_STATE, mode, score, streak };
 }
 
-/** The score and streak once a game has ended with `outcome` (SPEC section 4). */
+/** The score and streak once a game has ended with `outcome`. */
 function scoreAfter(outcome: Outcome, score: Score, streak: number): { score: Score; streak: number } {
   if (outcome.status === 'draw') return { score: { ...score, draws: score.draws + 1 }, streak: 0 };
   if (outcome.status === 'won' && outcome.winner === HUMAN) {
@@ -121,7 +121,7 @@ export function robotReply(state: GameState, random: RandomSource): GameAction |
   return { type: 'play', player: ROBOT, index: robotMove(state.board, state.mode, random).index };
 }
 
-/** What the status line says (SPEC section 4): Victory, Robot Wins, Draw, Your Turn or Robot Thinking. */
+/** What the status line says: Victory, Robot Wins, Draw, Your Turn or Robot Thinking. */
 export type GameStatus = 'victory' | 'robotWins' | 'draw' | 'yourTurn' | 'robotThinking';
 
 export function gameStatus(state: GameState): GameStatus {

@@ -16,7 +16,7 @@ const layout: PageModule = () =>
 const notFound: PageModule = () =>
   import('./routes/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 
-// Every screen is its own chunk; a screen reached by several paths (SPEC aliases) is loaded once.
+// Every screen is its own chunk; a screen reached by several paths (older aliases) is loaded once.
 const screens = {
   login: () => import('./routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
   invitation: () => import('./routes/invitation-page.tsx').then((m) => ({ Component: m.InvitationPage })),

@@ -84,7 +84,7 @@ describe('public copy', () => {
     expect(withoutChannels).toMatchObject({ product: 'Sampark' });
   });
 
-  it('has the six landing FAQ entries and the terms sections the spec names', () => {
+  it('has the six landing FAQ entries and the terms sections', () => {
     for (const landing of [englishLanding, hindiLanding]) expect(Object.keys(landing.faqs)).toHaveLength(6);
     expect(Object.values(termsEn.sections).map((section) => section.title)).toEqual([
       'App Description & Purpose',

@@ -3,7 +3,7 @@ import { type ContactFacts, telegramHandleOf } from '../../shared/rules/contact-
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
 
 /**
- * The values every catalogue text may use (decision 038): the spec's placeholders, filled from the site
+ * The values every catalogue text may use (decision 038): the placeholders, filled from the site
  * settings: {product} (the brand; {brand} is the same), {email}, {users} and {rating} (the marketing figures,
  * each absent until the owner enters it) and {competitor}; and from the contact channels (ContactFacts): {phone} (the support number), {whatsapp}
  * and {name} (the Telegram handle with its @), each absent when no such channel is published, and {channels}
@@ -37,8 +37,8 @@ export interface NavItem {
 }
 
 /**
- * The navigation bar's links: the SPEC's five (section 2) and the blog, which visitors look for in the bar
- * rather than the footer. The game lives at /{Brand}Game and /tictactoe.
+ * The navigation bar's links: Home, Contact, Game, Terms, Privacy and the blog, which visitors look for in
+ * the bar rather than the footer (decision 054). The game lives at /{Brand}Game and /tictactoe.
  */
 export function navItems(settings: SiteSettings | null): readonly NavItem[] {
   const gamePath = settings ? brandGamePath(settings.brandName) : '/tictactoe';

@@ -66,7 +66,7 @@ export async function fetchActiveContacts(signal?: AbortSignal): Promise<PublicC
 function loadContactFacts(context: unknown): Promise<ContactFacts> {
   const server = serverDataContext(context);
   if (server) return server.activeContacts().then(contactFactsOf);
-  // As on the contact page (SPEC): a failed channel list only leaves the channels' buttons out.
+  // As on the contact page: a failed channel list only leaves the channels' buttons out.
   return fetchActiveContacts().then(contactFactsOf, () => NO_CONTACT_FACTS);
 }
 

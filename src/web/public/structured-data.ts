@@ -3,7 +3,7 @@ import type { ContactFacts } from '../../shared/rules/contact-facts.ts';
 import { digitsOf } from '../../shared/rules/fields.ts';
 import { absoluteUrl, pictureUrl } from '../head.ts';
 
-/** schema.org data for search engines (DESIGN.md "Honest content": real SEO instead of keyword stuffing). */
+/** schema.org data for search engines: what the business and its pages really are, not keyword stuffing. */
 
 /**
  * The business and how to reach it (its phone from the first published phone channel); no `sameAs`, since it

@@ -9,7 +9,7 @@ function prefersInstantScroll(): boolean {
   return !smoothSupported || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-/** SPEC section 2: on every path change, after 100 ms, scroll to the top, smoothly where supported. */
+/** On every path change, after 100 ms, scroll to the top, smoothly where supported. */
 export function useScrollToTopOnPathChange(): void {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
@@ -26,7 +26,7 @@ export function useScrollToTopOnPathChange(): void {
   }, [pathname]);
 }
 
-/** True once the page has scrolled more than 20 px: the navigation bar changes style (SPEC section 2). */
+/** True once the page has scrolled more than 20 px: the navigation bar changes style. */
 export function useScrolledPast(thresholdPx = NAV_SCROLLED_THRESHOLD_PX): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {

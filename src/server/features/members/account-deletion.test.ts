@@ -46,7 +46,7 @@ function expectTooManyAttempts(response: LightMyRequestResponse) {
   const wait = Number(response.headers['retry-after']);
   expect(wait).toBeGreaterThan(DELETION_FAILURES_WINDOW_SECONDS - 60);
   expect(wait).toBeLessThanOrEqual(DELETION_FAILURES_WINDOW_SECONDS);
-  // The spec's words, then how long: "Too many attempts. Please try again in 15 minutes."
+  // The fixed words, then how long: "Too many attempts. Please try again in 15 minutes."
   expect(response.json()).toEqual({
     success: false,
     code: 'RATE_LIMITED',

@@ -61,7 +61,7 @@ function errorShapeProblem(body: string): string | null {
 }
 
 /**
- * Every rule of DESIGN.md for a bad request: no 5xx, no stack trace or internal path, the one JSON error
+ * Every rule for the answer to a bad request: no 5xx, no stack trace or internal path, the one JSON error
  * shape under /api, no echo of the input in an error, the security headers, no redirect off the site.
  */
 export function checkResponse(

@@ -18,7 +18,7 @@ import { TopBar } from './top-bar.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 
 const SIDEBAR_ID = 'admin-sidebar';
-/** Below this width the sidebar closes by itself and floats over the page when opened (SPEC: 768 px). */
+/** Below this width the sidebar closes by itself and floats over the page when opened. */
 const WIDE_SCREEN_QUERY = '(min-width: 768px)';
 
 export function AdminLayout() {

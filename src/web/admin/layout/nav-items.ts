@@ -17,7 +17,7 @@ export interface NavItem {
   screen: SignedInScreen;
   to: string;
   icon: LucideIcon;
-  /** Every path showing the same screen (SPEC section 2 keeps the old aliases working). */
+  /** Every path showing the same screen: its own, then older aliases that keep working. */
   paths: readonly string[];
   /** A count shown beside the label: the number of unread inquiries. */
   badge?: 'unread-inquiries';

@@ -126,7 +126,7 @@ export function useBlogContentPreview(content: string, enabled: boolean) {
   });
 }
 
-/** SPEC section 4: create puts the post at the top, update replaces it, delete removes it — so refetch. */
+/** Create puts the post at the top, update replaces it, delete removes it — so refetch. */
 function invalidateBlogPosts(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     queryKey: blogPostKeys.all,

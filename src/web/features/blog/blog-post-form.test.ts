@@ -12,7 +12,7 @@ async function messages(values: BlogPostInput) {
 }
 
 describe('the blog form with the shared zod/mini schema', () => {
-  it('shows the spec’s required messages, after trimming', async () => {
+  it('shows the required messages, after trimming', async () => {
     expect(
       await messages({
         ...EMPTY_BLOG_POST,

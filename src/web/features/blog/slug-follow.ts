@@ -1,8 +1,8 @@
 import { slugify } from '../../../shared/rules/blog.ts';
 
 /**
- * While a post is created, its slug follows the title until the admin types a slug of their own
- * (SPEC section 5). An edited post keeps its slug: its address may already be shared.
+ * While a post is created, its slug follows the title (`slugify`) until the admin types a slug of their own.
+ * An edited post keeps its slug: its address may already be shared.
  */
 export function initialSlugFollowsTitle(editing: boolean): boolean {
   return !editing;

@@ -58,7 +58,7 @@ export async function fetchInquiryStats(signal?: AbortSignal): Promise<InquirySt
     const { stats } = await apiRequest(`${BASE}/stats`, { signal, schema: InquiryStatsResponseSchema });
     return stats;
   } catch (error) {
-    // SPEC section 8: a failure to load the counts is only logged; the cards show a dash.
+    // A failure to load the counts is only logged; the cards show a dash.
     if (!signal?.aborted) console.warn('Failed to load inquiry stats', error);
     throw error;
   }
@@ -151,7 +151,7 @@ function restoreCached(
   if (snapshot.detail) queryClient.setQueryData(inquiryKeys.detail(id), snapshot.detail);
 }
 
-/** SPEC section 4: after a status change, a read mark or a delete, the lists and the counts are refetched. */
+/** After a status change, a read mark or a delete, the lists and the counts are refetched. */
 function invalidateInquiries(queryClient: QueryClient, deletedId?: string) {
   return invalidateResource(queryClient, inquiryKeys.all, deletedId);
 }

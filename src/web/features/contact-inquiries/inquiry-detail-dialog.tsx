@@ -144,7 +144,7 @@ function InquiryDetails({
   );
 }
 
-/** One inquiry in full; opening an unread one marks it read (SPEC section 4). */
+/** One inquiry in full; opening an unread one marks it read. */
 export function InquiryDetailDialog({
   inquiryId,
   shown,
@@ -173,7 +173,7 @@ export function InquiryDetailDialog({
     handled.current = inquiryId;
     if (!unread) return;
     markRead.mutate(inquiryId, {
-      // SPEC section 8: a failed read mark is only logged.
+      // A failed read mark is only logged.
       onError: (error) => {
         if (!isSessionError(error)) console.warn('Failed to mark the inquiry as read', error);
       },

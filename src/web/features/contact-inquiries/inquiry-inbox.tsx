@@ -61,7 +61,7 @@ export function InquiryInbox({ brandName, canDelete, canExport, currentAdminId }
   const screen = useListScreen(params, change, list, inquiries.length);
   const removal = usePendingDelete<Inquiry>(useDeleteInquiry(), {
     onDeleted: (inquiry) => {
-      // SPEC section 4: deleting closes the modal.
+      // Deleting closes the modal.
       screen.deletedEntry(inquiry._id);
       toast.success(INQUIRY_MESSAGES.deleted);
     },

@@ -2,7 +2,7 @@ import { CircleCheck, Clock, Inbox, Mail, Sparkles } from 'lucide-react';
 import type { InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
 import { StatCard, StatGrid } from '../../ui/stat-card.tsx';
 
-/** The five inquiry counts (SPEC: Total, New, In Progress, Resolved, Unread), on the inbox and the dashboard. */
+/** The five inquiry counts (Total, New, In Progress, Resolved, Unread), on the inbox and the dashboard. */
 export function InquiryStatCards({ stats, loading }: { stats: InquiryStats | undefined; loading?: boolean }) {
   return (
     <StatGrid label="Inquiry statistics" busy={loading}>

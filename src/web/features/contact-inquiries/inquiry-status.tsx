@@ -7,7 +7,7 @@ import {
 import { cx } from '../../lib/class-names.ts';
 import { isInquiryStatus } from './inbox-params.ts';
 
-/** SPEC: new blue, in progress yellow, resolved green, closed gray. */
+/** A status's colour: new blue, in progress yellow, resolved green, closed gray. */
 const INQUIRY_STATUS_TONES: Record<InquiryStatus, string> = {
   new: 'bg-blue-100 text-blue-800',
   'in-progress': 'bg-yellow-100 text-yellow-800',

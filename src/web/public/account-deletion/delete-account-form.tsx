@@ -41,8 +41,8 @@ const FORM_ANCHOR = 'account-deletion';
 const loadSending = () => import('./send-account-deletion.ts');
 
 /**
- * The self-service deletion (SPEC "Account deletion page", sections 4, 5 and 8): the form, then the final
- * confirmation, then the request.
+ * The self-service deletion (decisions 011 and 052): the form, then the final confirmation, then the
+ * request.
  *
  * - The delete button is aria-disabled until both fields are filled: it stays focusable and announced, and
  *   submitting anyway (Enter in a field) says 'Please fill in all fields'.

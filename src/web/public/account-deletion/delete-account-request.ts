@@ -32,7 +32,7 @@ export interface DeletionFailure {
   retryAfterSeconds?: number;
 }
 
-/** SPEC section 5: both fields are required; a mobile of only spaces is empty (the server trims it). */
+/** Both fields are required; a mobile of only spaces is empty (the server trims it). */
 export function hasAllFields(values: Pick<AccountDeletionRequest, 'mobile' | 'password'>): boolean {
   return values.mobile.trim() !== '' && values.password !== '';
 }

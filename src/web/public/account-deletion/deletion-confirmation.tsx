@@ -8,8 +8,8 @@ export const ACTION_BUTTON =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:cursor-not-allowed';
 
 /**
- * The final confirmation step (SPEC section 4): a warning that this cannot be undone, Cancel back to the
- * form, and the red button that sends the request. A failure's message shows here and the step stays.
+ * The final confirmation step: a warning that this cannot be undone, Cancel back to the form, and the red
+ * button that sends the request. A failure's message shows here and the step stays.
  *
  * While sending, the buttons are aria-disabled rather than disabled, so the focused one keeps the focus
  * (a disabled button drops it) and a screen reader user hears the failure from where they were.

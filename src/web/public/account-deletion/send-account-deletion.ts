@@ -46,8 +46,8 @@ function retryAfterOf(response: Response): number | undefined {
 }
 
 /**
- * `DELETE /api/auth/delete-account` (SPEC sections 7 and 8). A plain fetch, not the API client: the page
- * needs only the spec's three outcomes, and a public page ships no schema library.
+ * `DELETE /api/auth/delete-account`. A plain fetch, not the API client: the page needs only three outcomes,
+ * and a public page ships no schema library.
  * - success: a 2xx answer with `success: true`;
  * - failure: why, by the answer's status, with the server's message when it gave one;
  * - the request threw (offline, server unreachable): `network`.

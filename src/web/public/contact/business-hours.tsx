@@ -8,7 +8,7 @@ export interface BusinessHoursRow {
   hoursHi?: string;
 }
 
-/** When the team answers: the admin's rows from the site settings (SPEC: always shown). */
+/** When the team answers: the admin's rows from the site settings, always shown. */
 export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
   const copy = useCopy('contact');
   const locale = usePageLocale();

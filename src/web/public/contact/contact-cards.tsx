@@ -117,9 +117,9 @@ export function ContactCard({
 }
 
 /**
- * A published channel as a card, its link built by the one shared link builder (SPEC section 5) and reached
- * through our counted link. Web links open in a new tab and say so; a value that makes no safe link is still
- * shown, without a button.
+ * A published channel as a card, its link built by the one shared link builder (`buildChannelLink`) and
+ * reached through our counted link. Web links open in a new tab and say so; a value that makes no safe link
+ * is still shown, without a button.
  */
 export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
   const copy = useCopy('contact');

@@ -9,7 +9,7 @@ describe('the contact page’s English texts', () => {
     }
   });
 
-  it('have the five FAQ entries of the spec, saying when support replies and that it serves clients abroad', () => {
+  it('have five FAQ entries, saying when support replies and that it serves clients abroad', () => {
     expect(english.faq).toHaveLength(5);
     const answers = english.faq.map((entry) => entry.answer).join(' ');
     expect(answers).toMatch(/business hours/);

@@ -36,7 +36,7 @@ import { ToastRegion, usePublicToast } from './public-toast.tsx';
 /** The countries' names are keyed by their calling codes without the `+`. */
 type CountryKey = keyof Catalogues['countries'];
 
-/** How long the success panel shows before the dialog closes (SPEC section 9: 3 s). */
+/** How long the success panel shows before the dialog closes: 3 s. */
 export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
 
 /** `checking`: the browser solves a proof of work the server asked for, then sends again. */

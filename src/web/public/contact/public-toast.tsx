@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { cx } from '../../lib/class-names.ts';
 
-/** How long a public page's toast stays (SPEC section 9: 4 s). */
+/** How long a public page's toast stays: 4 s. */
 const PUBLIC_TOAST_DURATION_MS = 4000;
 
 export type PublicToastType = 'success' | 'error';

@@ -52,9 +52,9 @@ function ScoreTile({ value, label }: { value: number; label: string }) {
 }
 
 /**
- * The game (SPEC section 4): difficulty selection, then the board with the score, the streak and the
- * status line. The rules and the score live in the pure `gameReducer`; this component draws its state,
- * schedules the robot's reply and moves focus when the screen changes.
+ * The game: difficulty selection, then the board with the score, the streak and the status line. The rules
+ * and the score live in the pure `gameReducer`; this component draws its state, schedules the robot's reply
+ * and moves focus when the screen changes.
  */
 export function TicTacToe() {
   const copy = useCopy('game');

@@ -3,7 +3,7 @@ import type { NavItem } from '../../content/site.ts';
 import { useCopy } from '../../i18n/copy.tsx';
 import { NavLinkList } from './nav-links.tsx';
 
-/** Small screens: the navigation's links as a fixed tab bar at the bottom (SPEC section 2, with the blog). */
+/** Small screens: the navigation's links as a fixed tab bar at the bottom (decision 054). */
 export function BottomTabBar({ items }: { items: readonly NavItem[] }) {
   const { pathname } = useLocation();
   const copy = useCopy('site');

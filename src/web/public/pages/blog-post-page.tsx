@@ -19,7 +19,7 @@ export { blogPostLoader };
 const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 /** The article's column: 48rem less its padding, the screen's width less the padding below that. */
 const POST_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
-// SPEC: the post's date in long US form, e.g. "March 5, 2026" (and in Hindi, "5 मार्च 2026").
+// The post's date in long US form, e.g. "March 5, 2026" (and in Hindi, "5 मार्च 2026").
 const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
 export const handle: PublicRouteHandle = {

@@ -24,7 +24,7 @@ export async function contactLoader({ context, request }: LoaderFunctionArgs) {
     // The shell's plain fetch: the page need not download the API client before a visitor writes.
     return { contacts: await fetchActiveContacts(request.signal) };
   } catch (error) {
-    // SPEC: a failed channel list is only logged; the page shows the form and hours without channel cards.
+    // A failed channel list is only logged; the page shows the form and hours without channel cards.
     if (!request.signal.aborted) console.warn('Could not load the contact channels', error);
     return { contacts: [] as PublicContactChannel[] };
   }

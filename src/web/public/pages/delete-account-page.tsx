@@ -30,7 +30,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * /delete-account: a member deletes their own account (SPEC "Account deletion page"). What the app stores ask
+ * /delete-account: a member deletes their own account (decisions 011 and 052). What the app stores ask
  * of such a page: the app's name (the brand from the site settings), the way to delete first and prominent,
  * and what is deleted, what is kept, why and for how long.
  */

@@ -51,7 +51,7 @@ const GUIDE_IDS = [
   'download',
 ] as const satisfies readonly (keyof LandingCatalogue['guides'])[];
 
-/** The SPEC's six questions, in the order the page shows them. */
+/** The landing page's six questions, in the order the page shows them. */
 const FAQ_IDS = [
   'what',
   'getId',
@@ -383,7 +383,7 @@ function Guides() {
   );
 }
 
-/** The landing page (SPEC section 2, "Landing page"). */
+/** The landing page. */
 export function HomePage() {
   const facts = useContactFacts();
   const copy = useCopy('landing');

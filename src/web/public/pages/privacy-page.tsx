@@ -121,7 +121,7 @@ function DetailedPolicy({ copy }: { copy: PrivacyCopy }) {
   );
 }
 
-/** Privacy Policy (SPEC section 2, "Privacy Policy page"), true of this site (DESIGN.md). */
+/** The Privacy Policy: true of this site, which ships no tracking and says what it stores and why. */
 export function PrivacyPage() {
   const copy = useCopy('privacy');
   return (

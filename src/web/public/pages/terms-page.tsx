@@ -227,7 +227,7 @@ function DetailedTerms({ copy }: { copy: TermsCopy }) {
   );
 }
 
-/** Terms and Conditions (SPEC section 2, "Terms page"). */
+/** Terms and Conditions. */
 export function TermsPage() {
   const copy = useCopy('terms');
   const { updatedAt } = useLoaderData<typeof termsLoader>();

@@ -19,7 +19,7 @@ interface AccordionProps {
 }
 
 /**
- * An accordion with one item open at a time (SPEC: FAQ and detailed terms): opening an item closes the
+ * An accordion with one item open at a time (the FAQs, the detailed terms): opening an item closes the
  * other, and activating the open one closes it. Each item is a <details> whose <summary> holds the title's
  * heading, so it opens with the keyboard, tells screen readers whether it is expanded, and works without
  * script. Items sharing a `name` are exclusive in the browser itself; `onToggle` does the same where a
