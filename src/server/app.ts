@@ -27,7 +27,7 @@ import { twoFactorRoutes } from './features/admin-auth/two-factor-routes.ts';
 import { createApiTokens } from './features/api-tokens/api-tokens.ts';
 import { createApiTokenRepository } from './features/api-tokens/repository.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
-import { type AuditLogPurge, createAuditLogPurge } from './features/audit-log/purge.ts';
+import { createAuditLogPurge } from './features/audit-log/purge.ts';
 import { registerAuditRecording } from './features/audit-log/recorder.ts';
 import { createAuditLogRepository } from './features/audit-log/repository.ts';
 import { auditLogRoutes } from './features/audit-log/routes.ts';
@@ -109,6 +109,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery.ts';
 import { createWebhookEvents, inquiryData } from './features/webhooks/webhook-events.ts';
 import { createWebhookRepository } from './features/webhooks/webhook-repository.ts';
+import { type PeriodicJob, runJobsWithApp } from './jobs/periodic-job.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection, type RedisTimeouts } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
@@ -132,13 +133,17 @@ declare module 'fastify' {
     notificationOutbox: Outbox;
     /** The daily digests' schedule (undefined without SMTP_URL): tests run it at a chosen time. */
     emailDigests: DigestSchedule | undefined;
-    /** The audit log's daily purge: tests run it after moving the clock. */
-    auditLogPurge: AuditLogPurge;
+    /** Every periodic job, by name (decision 057): tests run one now instead of waiting for its time. */
+    jobs: AppJobs;
     /** Publishes scheduled posts when their time comes: tests sweep after moving the clock. */
     scheduledPublishing: ScheduledPublishing;
     /** Counts channel clicks off the redirect's path: tests wait for its writes with settled(). */
     channelClickCounter: ChannelClickCounter;
   }
+}
+
+interface AppJobs {
+  auditLogPurge: PeriodicJob<number>;
 }
 
 /** Where links in notifications point without PUBLIC_ORIGIN: the address the server listens on. */
@@ -305,9 +310,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
     log: app.log,
   });
-  app.addHook('onReady', () => auditLogPurge.start());
-  app.addHook('onClose', async () => auditLogPurge.stop());
-  app.decorate('auditLogPurge', auditLogPurge);
 
   await app.register(healthRoutes, {
     database,
@@ -638,8 +640,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await backupCopier.queue(path.basename(taken.path));
     },
   });
-  app.addHook('onReady', async () => backupSchedule.start());
-  app.addHook('onClose', () => backupSchedule.stop());
   await app.register(backupRoutes, { backups, schedule: backupSchedule });
   await app.register(backupCopyRoutes, {
     copies: backupCopies,
@@ -684,6 +684,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     uploadedImage,
   });
+  const jobs: AppJobs = { auditLogPurge };
+  app.decorate('jobs', jobs);
+  runJobsWithApp(app, [...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {
     contactChannels,
     currentSettings,
