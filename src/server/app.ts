@@ -144,6 +144,7 @@ declare module 'fastify' {
 
 interface AppJobs {
   auditLogPurge: PeriodicJob<number>;
+  memberPurge: PeriodicJob<number>;
 }
 
 /** Where links in notifications point without PUBLIC_ORIGIN: the address the server listens on. */
@@ -608,8 +609,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(accountDeletionRoutes, { accountDeletion });
   const memberPurge = createMemberPurge({ members, clock, log: app.log });
-  app.addHook('onReady', () => memberPurge.start());
-  app.addHook('onClose', async () => memberPurge.stop());
   const channelClicks = createChannelClickRepository(db);
   const businessTimeZone = async () => (await currentSettings()).timeZone;
   const channelClickCounter = createChannelClickCounter({
@@ -684,7 +683,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     uploadedImage,
   });
-  const jobs: AppJobs = { auditLogPurge };
+  const jobs: AppJobs = { auditLogPurge, memberPurge };
   app.decorate('jobs', jobs);
   runJobsWithApp(app, [...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {
