@@ -44,7 +44,7 @@ import { createBlogPostRepository } from './features/blog/repository.ts';
 import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
 import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
-import { createScheduledPublishing, type ScheduledPublishing } from './features/blog/scheduled-publishing.ts';
+import { createScheduledPublishing } from './features/blog/scheduled-publishing.ts';
 import { createBlogViewCounter } from './features/blog/view-counting.ts';
 import {
   type ChannelClickCounter,
@@ -135,8 +135,6 @@ declare module 'fastify' {
     emailDigests: DigestSchedule | undefined;
     /** Every periodic job, by name (decision 057): tests run one now instead of waiting for its time. */
     jobs: AppJobs;
-    /** Publishes scheduled posts when their time comes: tests sweep after moving the clock. */
-    scheduledPublishing: ScheduledPublishing;
     /** Counts channel clicks off the redirect's path: tests wait for its writes with settled(). */
     channelClickCounter: ChannelClickCounter;
   }
@@ -144,6 +142,7 @@ declare module 'fastify' {
 
 interface AppJobs {
   auditLogPurge: PeriodicJob<number>;
+  scheduledPublishing: PeriodicJob<number>;
   memberPurge: PeriodicJob<number>;
 }
 
@@ -591,9 +590,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     autosaves: createBlogAutosaveRepository(db, { clock }),
   });
   const scheduledPublishing = createScheduledPublishing({ blogPosts, publicContent, clock, log: app.log });
-  app.decorate('scheduledPublishing', scheduledPublishing);
-  app.addHook('onReady', () => scheduledPublishing.start());
-  app.addHook('onClose', () => scheduledPublishing.stop());
   await app.register(blogFeedRoutes, {
     config,
     blogPosts,
@@ -683,7 +679,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     uploadedImage,
   });
-  const jobs: AppJobs = { auditLogPurge, memberPurge };
+  const jobs: AppJobs = { auditLogPurge, scheduledPublishing, memberPurge };
   app.decorate('jobs', jobs);
   runJobsWithApp(app, [...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {

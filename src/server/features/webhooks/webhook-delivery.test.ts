@@ -307,7 +307,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
     );
     expect(scheduled.statusCode).toBe(201);
     t.clock.advance(60 * MINUTE_MS);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(1);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(1);
     await t.app.notificationOutbox.drain();
     expect(receiver.received.at(-1)).toMatchObject({
       type: 'post.published',
