@@ -78,7 +78,7 @@ import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { backupCopyFailedAlert } from './features/notifications/backup-copy-alerts.ts';
-import { createDigestSchedule, type DigestSchedule } from './features/notifications/digest-schedule.ts';
+import { createDigestSchedule } from './features/notifications/digest-schedule.ts';
 import { emailHandler } from './features/notifications/email-delivery.ts';
 import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
 import { inquiryPushHandler } from './features/notifications/inquiry-push.ts';
@@ -131,8 +131,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox: tests drain it instead of waiting for the worker's next poll. */
     notificationOutbox: Outbox;
-    /** The daily digests' schedule (undefined without SMTP_URL): tests run it at a chosen time. */
-    emailDigests: DigestSchedule | undefined;
     /** Every periodic job, by name (decision 057): tests run one now instead of waiting for its time. */
     jobs: AppJobs;
     /** Counts channel clicks off the redirect's path: tests wait for its writes with settled(). */
@@ -142,6 +140,8 @@ declare module 'fastify' {
 
 interface AppJobs {
   auditLogPurge: PeriodicJob<number>;
+  /** Without SMTP_URL there are none. */
+  emailDigests: PeriodicJob<number> | undefined;
   scheduledPublishing: PeriodicJob<number>;
   memberPurge: PeriodicJob<number>;
 }
@@ -507,11 +507,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         log: app.log,
       })
     : undefined;
-  app.decorate('emailDigests', emailDigests);
-  if (emailDigests) {
-    app.addHook('onReady', () => emailDigests.start());
-    app.addHook('onClose', async () => emailDigests.stop());
-  }
   await app.register(notificationRoutes, {
     preferences: notificationPreferences,
     outbox,
@@ -679,7 +674,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     uploadedImage,
   });
-  const jobs: AppJobs = { auditLogPurge, scheduledPublishing, memberPurge };
+  const jobs: AppJobs = { auditLogPurge, emailDigests, scheduledPublishing, memberPurge };
   app.decorate('jobs', jobs);
   runJobsWithApp(app, [...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {

@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('daily digest (%s)', (dialect) => {
     return row.id;
   };
   const runDigests = async () => {
-    await t.app.emailDigests!.run();
+    await t.app.jobs.emailDigests!.runNow();
     await t.app.notificationOutbox.drain();
   };
 
@@ -139,7 +139,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('daily digest with two instan
         .where('id', '=', id)
         .execute();
 
-      await Promise.all(instances.apps.map((app) => app.emailDigests!.run()));
+      await Promise.all(instances.apps.map((app) => app.jobs.emailDigests!.runNow()));
       const entries = await db
         .selectFrom('notificationOutbox')
         .select('payload')
