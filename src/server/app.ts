@@ -45,7 +45,7 @@ import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
 import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createScheduledPublishing } from './features/blog/scheduled-publishing.ts';
-import { createBlogViewCounter } from './features/blog/view-counting.ts';
+import { createBlogViewCounter, createBlogViewKeyPurge } from './features/blog/view-counting.ts';
 import {
   type ChannelClickCounter,
   createChannelClickCounter,
@@ -142,6 +142,7 @@ interface AppJobs {
   auditLogPurge: PeriodicJob<number>;
   /** Without SMTP_URL there are none. */
   emailDigests: PeriodicJob<number> | undefined;
+  blogViewKeyPurge: PeriodicJob;
   scheduledPublishing: PeriodicJob<number>;
   memberPurge: PeriodicJob<number>;
 }
@@ -561,9 +562,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessionIsLive: async (sessionId) => (await apiTokens.isLive(sessionId)) ?? sessions.isLive(sessionId),
     ...(options.liveEventsHeartbeatMs ? { heartbeatMs: options.liveEventsHeartbeatMs } : {}),
   });
-  const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
-  app.addHook('onReady', () => blogViews.start());
-  app.addHook('onClose', async () => blogViews.stop());
+  const blogViews = createBlogViewCounter({ db, blogPosts, clock });
+  const blogViewKeyPurge = createBlogViewKeyPurge({ blogPosts, clock, log: app.log });
   const uploads = createUploadRepository(db);
   const servedFiles = createServedFiles(uploads);
   const picturesOf = withDemoPictures(createPicturesOf(uploads));
@@ -674,7 +674,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     uploadedImage,
   });
-  const jobs: AppJobs = { auditLogPurge, emailDigests, scheduledPublishing, memberPurge };
+  const jobs: AppJobs = { auditLogPurge, emailDigests, blogViewKeyPurge, scheduledPublishing, memberPurge };
   app.decorate('jobs', jobs);
   runJobsWithApp(app, [...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {
