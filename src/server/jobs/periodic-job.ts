@@ -25,8 +25,6 @@ export interface PeriodicJob<T = void> {
   stop(): Promise<void>;
   /** Runs the job now, after a run under way if there is one; its result or failure is the caller's. */
   runNow(): Promise<T>;
-  /** When the next timed run is due (milliseconds since the epoch); null while a run is under way or stopped. */
-  nextRunAt(): number | null;
 }
 
 /**
@@ -42,7 +40,6 @@ export function createPeriodicJob<T>({
   log,
 }: PeriodicJobOptions<T>): PeriodicJob<T> {
   let timer: NodeJS.Timeout | undefined;
-  let nextAt: number | null = null;
   // Each start() opens a round; a run of an earlier round that ends after a restart plans nothing.
   let round = 0;
   let started = false;
@@ -57,10 +54,8 @@ export function createPeriodicJob<T>({
 
   const plan = (ofRound: number, delayMs: number) => {
     if (!started || ofRound !== round) return;
-    nextAt = clock() + delayMs;
     timer = setTimeout(() => {
       timer = undefined;
-      nextAt = null;
       void tick(ofRound);
     }, delayMs);
     timer.unref();
@@ -89,11 +84,9 @@ export function createPeriodicJob<T>({
       started = false;
       clearTimeout(timer);
       timer = undefined;
-      nextAt = null;
       await last;
     },
     runNow,
-    nextRunAt: () => nextAt,
   };
 }
 
