@@ -497,8 +497,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     nudge: () => outbox.nudge(),
     clock,
   });
-  app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', () => outbox.stop());
   const emailDigests = mailer
     ? createDigestSchedule({
         preferences: notificationPreferences,
@@ -676,7 +674,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   const jobs: AppJobs = { auditLogPurge, emailDigests, blogViewKeyPurge, scheduledPublishing, memberPurge };
   app.decorate('jobs', jobs);
-  runJobsWithApp(app, [...Object.values(jobs), backupSchedule]);
+  // The outbox first: what the other jobs write to it is sent until they have all stopped.
+  runJobsWithApp(app, [outbox, ...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {
     contactChannels,
     currentSettings,

@@ -97,8 +97,9 @@ export interface Job {
 }
 
 /**
- * Starts the jobs once the app is ready, one after the other (a job's first run may be part of starting),
- * and stops them all when it closes, before what was registered earlier (the outbox, the database) closes.
+ * Starts the jobs in order once the app is ready (a job's first run may be part of starting), and stops them
+ * in the reverse order when it closes, before what was registered earlier (the database) closes: a job that
+ * feeds one listed before it (the outbox) has stopped by the time that one stops.
  */
 export function runJobsWithApp(app: FastifyInstance, jobs: readonly (Job | undefined)[]): void {
   const present = jobs.filter((job) => job !== undefined);
@@ -106,6 +107,6 @@ export function runJobsWithApp(app: FastifyInstance, jobs: readonly (Job | undef
     for (const job of present) await job.start();
   });
   app.addHook('onClose', async () => {
-    await Promise.all(present.map((job) => job.stop()));
+    for (const job of present.toReversed()) await job.stop();
   });
 }
