@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { SCHEDULE_MESSAGES } from '../../../shared/rules/blog-schedule.ts';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import type { Dialect } from '../../db/database.ts';
 import {
   asAdmin,
@@ -20,7 +21,6 @@ import {
   type TestClock,
 } from '../../test-support/test-app.ts';
 
-const MINUTE_MS = 60_000;
 // The public /blog page is rendered by the web build: checked when there is one (npm run build:web).
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
