@@ -9,7 +9,8 @@ export interface PeriodicJobOptions<T> {
   run: () => Promise<T>;
   /**
    * Milliseconds from the end of a run to the next: a fixed interval, or computed (the start of the next
-   * minute, sooner when something falls due). Called after every timed run, with the clock's time then.
+   * minute, sooner when something falls due). Called after every timed run, with the clock's time then; it
+   * must not throw (what may fail belongs in `run`, which can leave its finding for this to read).
    */
   nextDelayMs: (now: number, outcome: RunOutcome) => number;
   /** The wait before the first run; without it start() runs the job at once and resolves once that run ends. */
@@ -28,7 +29,7 @@ export interface PeriodicJob<T = void> {
 }
 
 /**
- * Every timer of the server is one of these (decision 057): runs never overlap, a failed run is logged and
+ * Every periodic timer of the server is one of these (decision 057): runs never overlap, a failed run is logged and
  * the next one is planned all the same, and the timer is unref'd, so a job never keeps the process alive.
  */
 export function createPeriodicJob<T>({
