@@ -7,13 +7,13 @@ import {
   type InquiryService,
   type InquiryStatus,
 } from '../src/shared/rules/contact-inquiries.ts';
+import { DAY_MS } from '../src/shared/time.ts';
 import { seededRandom } from './lib.ts';
 
 /** Bump when the generated rows change: the scale bench reseeds its cached databases when it differs. */
 export const INQUIRY_GENERATOR_VERSION = 2;
 
 export const DEFAULT_SEED = 20_240_601;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SPAN_MS = Math.round(3 * 365.25 * DAY_MS);
 
 /**

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BLOG_MESSAGES } from '../src/shared/rules/blog.ts';
+import { MINUTE_MS } from '../src/shared/time.ts';
 import {
   expectNoSeriousAxeViolations,
   signedInAsAdmin,
@@ -11,8 +12,6 @@ import {
 } from './support.ts';
 
 test.use(signedInAsAdmin);
-
-const MINUTE_MS = 60_000;
 
 /** The date (YYYY-MM-DD) and time (HH:mm) a clock in `timeZone` shows at `at`, as the form's fields take them. */
 function wallClock(at: number, timeZone: string): { date: string; time: string } {

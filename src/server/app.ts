@@ -27,7 +27,7 @@ import { twoFactorRoutes } from './features/admin-auth/two-factor-routes.ts';
 import { createApiTokens } from './features/api-tokens/api-tokens.ts';
 import { createApiTokenRepository } from './features/api-tokens/repository.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
-import { type AuditLogPurge, createAuditLogPurge } from './features/audit-log/purge.ts';
+import { createAuditLogPurge } from './features/audit-log/purge.ts';
 import { registerAuditRecording } from './features/audit-log/recorder.ts';
 import { createAuditLogRepository } from './features/audit-log/repository.ts';
 import { auditLogRoutes } from './features/audit-log/routes.ts';
@@ -44,8 +44,8 @@ import { createBlogPostRepository } from './features/blog/repository.ts';
 import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
 import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
-import { createScheduledPublishing, type ScheduledPublishing } from './features/blog/scheduled-publishing.ts';
-import { createBlogViewCounter } from './features/blog/view-counting.ts';
+import { createScheduledPublishing } from './features/blog/scheduled-publishing.ts';
+import { createBlogViewCounter, createBlogViewKeyPurge } from './features/blog/view-counting.ts';
 import {
   type ChannelClickCounter,
   createChannelClickCounter,
@@ -78,7 +78,7 @@ import { createMemberPurge } from './features/members/purge.ts';
 import { createMemberRepository } from './features/members/repository.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { backupCopyFailedAlert } from './features/notifications/backup-copy-alerts.ts';
-import { createDigestSchedule, type DigestSchedule } from './features/notifications/digest-schedule.ts';
+import { createDigestSchedule } from './features/notifications/digest-schedule.ts';
 import { emailHandler } from './features/notifications/email-delivery.ts';
 import { inquiryCreatedHandler } from './features/notifications/inquiry-notifications.ts';
 import { inquiryPushHandler } from './features/notifications/inquiry-push.ts';
@@ -109,6 +109,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery.ts';
 import { createWebhookEvents, inquiryData } from './features/webhooks/webhook-events.ts';
 import { createWebhookRepository } from './features/webhooks/webhook-repository.ts';
+import { type PeriodicJob, runJobsWithApp } from './jobs/periodic-job.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection, type RedisTimeouts } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
@@ -130,15 +131,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox: tests drain it instead of waiting for the worker's next poll. */
     notificationOutbox: Outbox;
-    /** The daily digests' schedule (undefined without SMTP_URL): tests run it at a chosen time. */
-    emailDigests: DigestSchedule | undefined;
-    /** The audit log's daily purge: tests run it after moving the clock. */
-    auditLogPurge: AuditLogPurge;
-    /** Publishes scheduled posts when their time comes: tests sweep after moving the clock. */
-    scheduledPublishing: ScheduledPublishing;
+    /** Every periodic job, by name (decision 057): tests run one now instead of waiting for its time. */
+    jobs: AppJobs;
     /** Counts channel clicks off the redirect's path: tests wait for its writes with settled(). */
     channelClickCounter: ChannelClickCounter;
   }
+}
+
+interface AppJobs {
+  auditLogPurge: PeriodicJob<number>;
+  /** Without SMTP_URL there are none. */
+  emailDigests: PeriodicJob<number> | undefined;
+  blogViewKeyPurge: PeriodicJob;
+  scheduledPublishing: PeriodicJob<number>;
+  memberPurge: PeriodicJob<number>;
 }
 
 /** Where links in notifications point without PUBLIC_ORIGIN: the address the server listens on. */
@@ -305,9 +311,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clock,
     log: app.log,
   });
-  app.addHook('onReady', () => auditLogPurge.start());
-  app.addHook('onClose', async () => auditLogPurge.stop());
-  app.decorate('auditLogPurge', auditLogPurge);
 
   await app.register(healthRoutes, {
     database,
@@ -494,8 +497,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     nudge: () => outbox.nudge(),
     clock,
   });
-  app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', () => outbox.stop());
   const emailDigests = mailer
     ? createDigestSchedule({
         preferences: notificationPreferences,
@@ -505,11 +506,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         log: app.log,
       })
     : undefined;
-  app.decorate('emailDigests', emailDigests);
-  if (emailDigests) {
-    app.addHook('onReady', () => emailDigests.start());
-    app.addHook('onClose', async () => emailDigests.stop());
-  }
   await app.register(notificationRoutes, {
     preferences: notificationPreferences,
     outbox,
@@ -564,9 +560,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessionIsLive: async (sessionId) => (await apiTokens.isLive(sessionId)) ?? sessions.isLive(sessionId),
     ...(options.liveEventsHeartbeatMs ? { heartbeatMs: options.liveEventsHeartbeatMs } : {}),
   });
-  const blogViews = createBlogViewCounter({ db, blogPosts, clock, log: app.log });
-  app.addHook('onReady', () => blogViews.start());
-  app.addHook('onClose', async () => blogViews.stop());
+  const blogViews = createBlogViewCounter({ db, blogPosts, clock });
+  const blogViewKeyPurge = createBlogViewKeyPurge({ blogPosts, clock, log: app.log });
   const uploads = createUploadRepository(db);
   const servedFiles = createServedFiles(uploads);
   const picturesOf = withDemoPictures(createPicturesOf(uploads));
@@ -588,9 +583,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     autosaves: createBlogAutosaveRepository(db, { clock }),
   });
   const scheduledPublishing = createScheduledPublishing({ blogPosts, publicContent, clock, log: app.log });
-  app.decorate('scheduledPublishing', scheduledPublishing);
-  app.addHook('onReady', () => scheduledPublishing.start());
-  app.addHook('onClose', () => scheduledPublishing.stop());
   await app.register(blogFeedRoutes, {
     config,
     blogPosts,
@@ -606,8 +598,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(accountDeletionRoutes, { accountDeletion });
   const memberPurge = createMemberPurge({ members, clock, log: app.log });
-  app.addHook('onReady', () => memberPurge.start());
-  app.addHook('onClose', async () => memberPurge.stop());
   const channelClicks = createChannelClickRepository(db);
   const businessTimeZone = async () => (await currentSettings()).timeZone;
   const channelClickCounter = createChannelClickCounter({
@@ -638,8 +628,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await backupCopier.queue(path.basename(taken.path));
     },
   });
-  app.addHook('onReady', async () => backupSchedule.start());
-  app.addHook('onClose', () => backupSchedule.stop());
   await app.register(backupRoutes, { backups, schedule: backupSchedule });
   await app.register(backupCopyRoutes, {
     copies: backupCopies,
@@ -684,6 +672,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     uploadedImage,
   });
+  const jobs: AppJobs = { auditLogPurge, emailDigests, blogViewKeyPurge, scheduledPublishing, memberPurge };
+  app.decorate('jobs', jobs);
+  // The outbox first: what the other jobs write to it is sent until they have all stopped.
+  runJobsWithApp(app, [outbox, ...Object.values(jobs), backupSchedule]);
   await serveWeb(app, config, {
     contactChannels,
     currentSettings,

@@ -4,10 +4,9 @@
 import type { BlogPostInput } from '../../shared/contracts/blog.ts';
 import type { ContactInquiryCreateInput } from '../../shared/contracts/contact-inquiry-form.ts';
 import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
+import { DAY_MS, MINUTE_MS } from '../../shared/time.ts';
 import { demoPicturePath } from './demo-pictures.ts';
 
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 const IST_OFFSET_MS = 330 * MINUTE_MS;
 
 /** A moment relative to the app's clock at seeding time (milliseconds since the epoch). */

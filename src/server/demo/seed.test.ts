@@ -8,6 +8,7 @@ import type { Inquiry } from '../../shared/contracts/contact-inquiries.ts';
 import type { DailyInquiryCount } from '../../shared/contracts/dashboard.ts';
 import type { Member, MemberAuditEntry } from '../../shared/contracts/members.ts';
 import { INQUIRY_STATUSES } from '../../shared/rules/contact-inquiries.ts';
+import { DAY_MS } from '../../shared/time.ts';
 import { buildApp } from '../app.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../features/admin-auth/bootstrap.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
@@ -28,7 +29,6 @@ import { DEMO_PICTURE_WEBP_WIDTHS } from './demo-pictures.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
-const DAY_MS = 86_400_000;
 const IST_MINUTES = 330;
 const DEMO = { DEMO_MODE: 'true' };
 const DEMO_ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };

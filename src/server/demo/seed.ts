@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BlogPostInputSchema } from '../../shared/contracts/blog.ts';
 import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
+import { HOUR_MS } from '../../shared/time.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
@@ -45,8 +46,6 @@ export interface DemoSeedCounts {
   /** The marketing figures (users, rating) of the Settings screen. */
   figures: number;
 }
-
-const HOUR_MS = 3_600_000;
 
 /** How long after an inquiry arrived the team moved it to its status (never later than now). */
 const HANDLED_AFTER_MS: Record<Exclude<InquiryStatus, 'new'>, number> = {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../shared/time.ts';
 import {
   cleanUp,
   commandLine,
@@ -26,7 +27,6 @@ afterAll(() => cleanUp());
 
 const SERVER_BACKUPS = '/opt/sampark/data/backups';
 const COPIES = '/var/backups/sampark';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const settings = unitSettings(readExample('sampark-backup-copy.service'));
 

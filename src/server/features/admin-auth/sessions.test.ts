@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import { createTestClock } from '../../test-support/test-app.ts';
 import type { SessionRecord, SessionRepository } from './session-repository.ts';
 import { createSessionService } from './sessions.ts';
@@ -51,8 +52,6 @@ function memorySessions() {
   } as unknown as SessionRepository;
   return { repository, touches: () => touches };
 }
-
-const MINUTE_MS = 60_000;
 
 describe('session idle timeout', () => {
   it('keeps a session alive for the whole idle time after every request, whatever the gaps', () => {

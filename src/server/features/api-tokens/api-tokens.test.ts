@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiToken } from '../../../shared/contracts/api-tokens.ts';
 import { API_TOKEN_MESSAGES, API_TOKENS_PER_USER } from '../../../shared/rules/api-tokens.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import {
   asAdmin,
   type CurrentTestApp,
@@ -14,8 +15,6 @@ import {
   TEST_DIALECTS,
   TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 function withToken(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } };

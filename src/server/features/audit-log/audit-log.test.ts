@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditLogResponse } from '../../../shared/contracts/audit-log.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { access } from '../../plugins/access.ts';
 import {
   asAdmin,
@@ -17,7 +18,6 @@ import {
 } from '../../test-support/test-app.ts';
 
 const LOG = '/api/admin/audit-log';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('the audit declarations', () => {
   it('refuse to start with a back-office route that changes something and declares no audit action', async () => {
@@ -253,7 +253,7 @@ describe.each(TEST_DIALECTS)('audit log (%s)', (dialect) => {
     expect(await entries()).toHaveLength(1);
     t.clock.advance(365 * DAY_MS + 1);
     t.cookie = await signIn(t.app);
-    expect(await t.app.auditLogPurge.run()).toBe(1);
+    expect(await t.app.jobs.auditLogPurge.runNow()).toBe(1);
     expect((await entries()).map((entry) => entry.action)).toEqual(['sign-in']);
   });
 });

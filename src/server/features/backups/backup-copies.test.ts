@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKUP_COPY_MESSAGES } from '../../../shared/rules/backup-copies.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { runBackupCommand } from '../../cli/backup-command.ts';
 import { runRestoreCommand } from '../../cli/restore-command.ts';
 import { loadConfig } from '../../config.ts';
@@ -40,7 +41,6 @@ import {
 } from '../../test-support/test-app.ts';
 
 const DESTINATION = '/api/admin/backups/destination';
-const DAY_MS = 24 * 60 * 60_000;
 /** The outbox gives an entry up a day after it was written (decision 031). */
 const GIVE_UP_AFTER_MS = DAY_MS;
 /** A secret no answer, log line, audit entry or email may ever carry. */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS } from '../../../shared/time.ts';
 import {
   backupFileName,
-  DAY_MS,
   freeBackupPath,
   listBackups,
   parseBackupFileName,
@@ -12,7 +12,6 @@ import {
 } from './backup-files.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
-const HOUR_MS = 60 * 60 * 1000;
 
 describe('backup file names', () => {
   it('carry the UTC moment of the snapshot, to the second, and read back', () => {

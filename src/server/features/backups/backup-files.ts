@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupFile } from '../../../shared/contracts/backups.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import type { Dialect } from '../../db/database.ts';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A SQLite backup is a database file; a PostgreSQL one is pg_dump's custom-format archive. */
 export const BACKUP_EXTENSIONS: Record<Dialect, string> = { sqlite: '.db', postgres: '.dump' };

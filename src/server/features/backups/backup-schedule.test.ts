@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '../../../shared/time.ts';
 import { migrateToLatest } from '../../db/database.ts';
 import { openTestDatabase } from '../../test-support/test-app.ts';
-import { backupFileName, DAY_MS } from './backup-files.ts';
+import { backupFileName } from './backup-files.ts';
 import { BACKUP_FIRST_DELAY_MS, BACKUP_RETRY_DELAY_MS, createBackupSchedule } from './backup-schedule.ts';
 import { createBackupService } from './backup-service.ts';
 

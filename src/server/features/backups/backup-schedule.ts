@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupStatus } from '../../../shared/contracts/backups.ts';
-import { DAY_MS, pruneBackups, shownDirectory } from './backup-files.ts';
+import { DAY_MS } from '../../../shared/time.ts';
+import { createPeriodicJob } from '../../jobs/periodic-job.ts';
+import { pruneBackups, shownDirectory } from './backup-files.ts';
 import type { BackupService, TakenBackup } from './backup-service.ts';
 
 /** The first automatic backup waits this long after start: the server comes up first, and a crash loop does not back up every start. */
@@ -24,8 +26,8 @@ export interface BackupSchedule {
 /**
  * The daily automatic backup. A backup is taken when the newest in the directory (automatic or made by
  * `npm run backup`) is a day old or older, so restarts do not add backups; after each one, backups older
- * than `keepDays` are deleted (never the newest). Every timer is unref'd and cleared by stop(): the
- * schedule never keeps the process alive.
+ * than `keepDays` are deleted (never the newest). The checks are a periodic job (decision 057): each check
+ * decides when the next one comes.
  */
 export function createBackupSchedule({
   backups,
@@ -43,22 +45,25 @@ export function createBackupSchedule({
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   firstDelayMs?: number;
 }): BackupSchedule {
-  let timer: NodeJS.Timeout | undefined;
-  let nextAt: number | null = null;
-  let planning = false;
   let current: { controller: AbortController; done: Promise<void> } | undefined;
   let lastFailure: { at: number; message: string } | null = null;
   let reportedUnavailable: string | null = null;
   /** How far the backup under way is, 0 to 1, once it says. */
   let progress: number | null = null;
 
-  const run = (work: (signal: AbortSignal) => Promise<void>) => {
+  /** The wait the last automatic check asked for before the next one, and when that one is due. */
+  let delayAfterCheck = DAY_MS;
+  let nextAt: number | null = null;
+  let started = false;
+
+  const begin = (work: (signal: AbortSignal) => Promise<void>): Promise<void> => {
     const controller = new AbortController();
     const done = work(controller.signal).finally(() => {
       current = undefined;
       progress = null;
     });
     current = { controller, done };
+    return done;
   };
   const onProgress = (done: number, total: number) => {
     progress = total > 0 ? Math.min(1, done / total) : null;
@@ -73,20 +78,15 @@ export function createBackupSchedule({
     }
   };
 
+  const clamped = (delayMs: number) => Math.min(DAY_MS, Math.max(1_000, delayMs));
+  // Settled as the check ends, so that Settings shows the next time as soon as it says the backup was taken.
   const plan = (delayMs: number) => {
-    if (!planning) return;
-    const delay = Math.min(DAY_MS, Math.max(1_000, delayMs));
-    nextAt = clock() + delay;
-    timer = setTimeout(() => {
-      timer = undefined;
-      // One asked for is under way: the newest backup is checked again once it is done.
-      if (current) return plan(BACKUP_RETRY_DELAY_MS / 60);
-      run(tick);
-    }, delay);
-    timer.unref();
+    delayAfterCheck = clamped(delayMs);
+    if (started) nextAt = clock() + delayAfterCheck;
   };
 
-  const tick = async (signal: AbortSignal): Promise<void> => {
+  /** Takes the automatic backup when the newest is a day old, and says when to check again (plan). */
+  const check = async (signal: AbortSignal): Promise<void> => {
     nextAt = null;
     try {
       const newest = backups.latest();
@@ -154,21 +154,33 @@ export function createBackupSchedule({
     return { state: 'on', keepDays, nextAt: nextAt === null ? null : new Date(nextAt).toISOString() };
   };
 
+  const checks = createPeriodicJob({
+    name: 'automatic backup',
+    run: async () => {
+      // One asked for is under way: the newest backup is checked again once it is done.
+      if (current) return plan(BACKUP_RETRY_DELAY_MS / 60);
+      await begin(check);
+    },
+    firstDelayMs: clamped(firstDelayMs),
+    nextDelayMs: () => delayAfterCheck,
+    clock,
+    log,
+  });
+
   return {
     start() {
-      if (keepDays === 0 || planning) return;
-      planning = true;
-      plan(firstDelayMs);
+      if (keepDays === 0 || started) return;
+      started = true;
+      nextAt = clock() + clamped(firstDelayMs);
+      void checks.start();
     },
     async stop() {
-      planning = false;
-      clearTimeout(timer);
-      timer = undefined;
+      const underWay = current;
+      underWay?.controller.abort();
+      started = false;
       nextAt = null;
-      if (current) {
-        current.controller.abort();
-        await current.done;
-      }
+      await checks.stop();
+      await underWay?.done;
     },
     async status() {
       const latest = backups.latest();
@@ -190,7 +202,7 @@ export function createBackupSchedule({
       if (unavailable) return { state: 'unavailable', reason: unavailable };
       // Checked again: the automatic one may have started while the tools were looked up.
       if (current) return { state: 'joined' };
-      run(takeAsked);
+      void begin(takeAsked);
       return { state: 'started' };
     },
   };

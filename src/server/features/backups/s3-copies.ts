@@ -7,10 +7,11 @@ import { DeleteObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException
 import { Upload } from '@aws-sdk/lib-storage';
 import { Decrypter, Encrypter } from 'age-encryption';
 import { COPY_SUFFIX } from '../../../shared/rules/backup-copies.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { type EgressRules, egressAgents, egressProblemText } from '../../lib/egress.ts';
 import type { StoredBackupDestination } from './backup-copy-repository.ts';
 import type { ProgressListener } from './backup-error.ts';
-import { DAY_MS, parseBackupFileName } from './backup-files.ts';
+import { parseBackupFileName } from './backup-files.ts';
 
 /** Time to a connected socket (TLS included), as the egress guard's own requests. */
 const S3_CONNECT_TIMEOUT_MS = 5_000;

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { SCHEDULE_MESSAGES } from '../../../shared/rules/blog-schedule.ts';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import type { Dialect } from '../../db/database.ts';
 import {
   asAdmin,
@@ -20,7 +21,6 @@ import {
   type TestClock,
 } from '../../test-support/test-app.ts';
 
-const MINUTE_MS = 60_000;
 // The public /blog page is rendered by the web build: checked when there is one (npm run build:web).
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
@@ -105,17 +105,17 @@ describe.each(TEST_DIALECTS)('scheduled publishing (%s)', (dialect) => {
     const listed = (await admin({ url: '/api/blogs/admin/all' })).json().data;
     expect(listed).toEqual([expect.objectContaining({ _id: post._id, scheduledAt: post.scheduledAt })]);
 
-    expect(await t.app.scheduledPublishing.sweep()).toBe(0);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(0);
     expect(await appearances(t.app, post)).toEqual(nowhere);
 
     // A second before its time: still waiting.
     t.clock.advance(2 * MINUTE_MS - 1000);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(0);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(0);
     expect(await appearances(t.app, post)).toEqual(nowhere);
 
     // The sweep after its time publishes it, dated at the time it was scheduled for.
     t.clock.advance(10_000);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(1);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(1);
     expect(await appearances(t.app, post)).toEqual(onceEverywhere);
     const published = await stored(post._id);
     expect(published).toMatchObject({
@@ -133,7 +133,7 @@ describe.each(TEST_DIALECTS)('scheduled publishing (%s)', (dialect) => {
 
     // Later sweeps leave it alone.
     t.clock.advance(MINUTE_MS);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(0);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(0);
     expect(await appearances(t.app, post)).toEqual(onceEverywhere);
     expect(await stored(post._id)).toEqual(published);
   });
@@ -142,7 +142,7 @@ describe.each(TEST_DIALECTS)('scheduled publishing (%s)', (dialect) => {
     const first = await schedule(t.clock() + MINUTE_MS, { title: 'First of two' });
     const second = await schedule(t.clock() + 2 * MINUTE_MS, { title: 'Second of two' });
     t.clock.advance(3 * MINUTE_MS);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(2);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(2);
     const list = (await t.app.inject({ url: '/api/blogs/published' })).json().data;
     expect(list.map((post: BlogPost) => post._id)).toEqual([second._id, first._id]);
   });
@@ -169,7 +169,7 @@ describe.each(TEST_DIALECTS)('scheduled publishing (%s)', (dialect) => {
     expect(await appearances(t.app, post)).toEqual(nowhere);
 
     t.clock.advance(2 * MINUTE_MS);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(1);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(1);
     expect(await stored(post._id)).toMatchObject({ isPublished: true, publishedAt: post.publishedAt });
     expect(await appearances(t.app, post)).toEqual(onceEverywhere);
   });
@@ -197,7 +197,7 @@ describe.each(TEST_DIALECTS)('scheduled publishing (%s)', (dialect) => {
 
     // Its old time comes and goes: nothing more happens.
     t.clock.advance(2 * MINUTE_MS);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(0);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(0);
     expect(await stored(post._id)).toMatchObject({ publishedAt: now.publishedAt });
   });
 
@@ -347,10 +347,10 @@ describe.runIf(process.env.TEST_POSTGRES_URL)(
           clock.advance(MINUTE_MS);
           // Each instance sweeps twice at once with the other, as their timers might.
           const counts = await Promise.all([
-            a.scheduledPublishing.sweep(),
-            b.scheduledPublishing.sweep(),
-            b.scheduledPublishing.sweep(),
-            a.scheduledPublishing.sweep(),
+            a.jobs.scheduledPublishing.runNow(),
+            b.jobs.scheduledPublishing.runNow(),
+            b.jobs.scheduledPublishing.runNow(),
+            a.jobs.scheduledPublishing.runNow(),
           ]);
           sweptCount += counts.reduce((sum, count) => sum + count, 0);
         }

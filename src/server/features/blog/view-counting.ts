@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
 import { isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { unlocalizedPath } from '../../../shared/rules/locales.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import type { DB } from '../../db/schema.ts';
+import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 import { serverSecret } from '../../lib/server-secret.ts';
 import type { BlogPostRepository } from './repository.ts';
 
@@ -52,7 +54,6 @@ export function blogPostSlugOf(url: string): string | null {
 
 /** The row of site_settings holding the key that visitor keys are made with: one for every instance. */
 const VIEW_KEY_ROW_ID = 'blog-view-key';
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Who viewed is kept for today and the two days before (time zones, clocks a little apart), then forgotten. */
 const VIEW_DAYS_KEPT = 2;
 
@@ -64,32 +65,39 @@ export interface BlogViewCounter {
    * thrown: it costs a count, never the page.
    */
   recordPageView(slug: string, request: FastifyRequest): Promise<void>;
-  /** Forgets old visitor keys now and then daily, until stop(). */
-  start(): Promise<void>;
-  stop(): void;
+}
+
+/** Forgets the visitor keys of days past VIEW_DAYS_KEPT: at start, then daily. */
+export function createBlogViewKeyPurge({
+  blogPosts,
+  clock,
+  log,
+}: {
+  blogPosts: Pick<BlogPostRepository, 'purgeViewsBefore'>;
+  clock: () => number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): PeriodicJob {
+  return createPeriodicJob({
+    name: 'blog view keys purge',
+    run: async () => {
+      await blogPosts.purgeViewsBefore(viewDay(clock() - VIEW_DAYS_KEPT * DAY_MS));
+    },
+    nextDelayMs: () => DAY_MS,
+    clock,
+    log,
+  });
 }
 
 export function createBlogViewCounter({
   db,
   blogPosts,
   clock,
-  log,
 }: {
   db: Kysely<DB>;
-  blogPosts: BlogPostRepository;
+  blogPosts: Pick<BlogPostRepository, 'recordViewOfPublished'>;
   clock: () => number;
-  log: FastifyBaseLogger;
 }): BlogViewCounter {
   const currentSecret = serverSecret(db, VIEW_KEY_ROW_ID, clock);
-
-  const purge = async () => {
-    try {
-      await blogPosts.purgeViewsBefore(viewDay(clock() - VIEW_DAYS_KEPT * DAY_MS));
-    } catch (error) {
-      log.warn({ err: error }, 'old blog view keys could not be purged');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
 
   const record = async (slug: string, ip: string, userAgent: string | undefined) => {
     if (isKnownBot(userAgent)) return;
@@ -104,16 +112,6 @@ export function createBlogViewCounter({
       await record(slug, request.ip, request.headers['user-agent']).catch((error) => {
         request.log.warn({ err: error }, 'a blog view could not be counted');
       });
-    },
-    async start() {
-      if (timer) return;
-      timer = setInterval(() => void purge(), DAY_MS);
-      timer.unref();
-      await purge();
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
     },
   };
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/contracts/audit-log.ts';
 import type { ClicksAndViews } from '../../../shared/contracts/dashboard.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../shared/time.ts';
 import {
   asAdmin,
   createAdmin,
@@ -16,9 +17,6 @@ import {
 import { createChannelClickCounter } from './click-counter.ts';
 import { createChannelClickRepository } from './repository.ts';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
 import type { ChannelClickRepository } from './repository.ts';
 
@@ -28,10 +29,7 @@ export interface ChannelClickCounter {
 /**
  * Clicks are gathered by channel and minute: no time zone's midnight falls inside a minute (offsets are
  * whole quarters of an hour), so each minute's clicks belong to one business day, known when they are written.
- */
-const MINUTE_MS = 60_000;
-
-/**
+ *
  * Clicks are added up in memory and written by one writer, a statement per channel and day for everything
  * gathered while the previous statements ran. However many clicks arrive at once (a flood of requests to a
  * counted link), the database sees one write at a time and memory holds a number per channel and minute,

@@ -6,6 +6,7 @@ import type { InquiryEvent } from '../../../shared/contracts/inquiry-history.ts'
 import type { InquiryNote } from '../../../shared/contracts/inquiry-notes.ts';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import { newId } from '../../db/values.ts';
 import { listenOnFreePort, openEventStream } from '../../test-support/event-stream.ts';
 import {
@@ -26,7 +27,6 @@ const BASE = '/api/contact-inquiries';
 const NOT_FOUND = 'Inquiry not found';
 const CANNOT_BE_ASSIGNED = 'Choose an active team member who can use the inbox';
 const FIRST_CREATED_AT = Date.UTC(2025, 0, 6, 9, 0, 0);
-const MINUTE_MS = 60_000;
 
 type Method = InjectOptions['method'];
 

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/rules/contact-inquiries.ts';
 import { isLocale } from '../../../shared/rules/locales.ts';
 import { canUse, ROLES } from '../../../shared/rules/roles.ts';
+import { DAY_MS, MINUTE_MS } from '../../../shared/time.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
 import {
   INQUIRY_SEARCH_FIELDS,
@@ -629,8 +630,7 @@ export function createContactInquiryRepository(
      * `utcOffsetMinutes` ahead of UTC; oldest day first, today last, empty days as zeros.
      */
     async perDay(days: number, utcOffsetMinutes: number, now = Date.now()): Promise<DailyInquiryCount[]> {
-      const DAY_MS = 86_400_000;
-      const offsetMs = utcOffsetMinutes * 60_000;
+      const offsetMs = utcOffsetMinutes * MINUTE_MS;
       const firstLocalDay = Math.floor((now + offsetMs) / DAY_MS) - (days - 1);
       const from = new Date(firstLocalDay * DAY_MS - offsetMs).toISOString();
       const day =

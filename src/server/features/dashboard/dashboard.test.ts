@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DailyInquiryCount, Dashboard } from '../../../shared/contracts/dashboard.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../shared/time.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
@@ -15,9 +16,6 @@ import {
 } from '../../test-support/test-app.ts';
 
 const URL = '/api/admin/dashboard';
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 const DAYS = 30;
 
 type InquiryOverrides = Omit<InquiryRowOverrides, 'createdAt'> & { createdAt?: number };

@@ -13,6 +13,7 @@ import {
 import { SECURITY_NOTICE_DAYS } from '../../../shared/rules/audit-log.ts';
 import { DASHBOARD_DAYS, MOST_VIEWED_POSTS } from '../../../shared/rules/dashboard.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
 import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
@@ -44,8 +45,6 @@ interface DashboardDeps {
   timeZone: () => Promise<string>;
   clock: () => number;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The calendar day `days` before `day` (both YYYY-MM-DD). */
 function daysBefore(day: string, days: number): string {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { buildApp } from '../../app.ts';
 import {
   asAdmin,
@@ -10,7 +11,7 @@ import {
   TEST_ORIGIN,
   testAppForEachTest,
 } from '../../test-support/test-app.ts';
-import { createMemberPurge, DAY_MS } from './purge.ts';
+import { createMemberPurge } from './purge.ts';
 
 describe('member purge schedule', () => {
   beforeEach(() => {
@@ -43,7 +44,7 @@ describe('member purge schedule', () => {
     expect(members.purgeDeletedBefore).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(DAY_MS);
     expect(members.purgeDeletedBefore).toHaveBeenCalledTimes(3);
-    purge.stop();
+    await purge.stop();
     await vi.advanceTimersByTimeAsync(3 * DAY_MS);
     expect(members.purgeDeletedBefore).toHaveBeenCalledTimes(3);
   });
@@ -70,7 +71,7 @@ describe('member purge schedule', () => {
     expect(members.purgeDeletedBefore).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(members.purgeDeletedBefore).toHaveBeenCalledTimes(3);
-    purge.stop();
+    await purge.stop();
   });
 
   it('logs a failure and tries again the next day', async () => {
@@ -81,7 +82,7 @@ describe('member purge schedule', () => {
     await vi.advanceTimersByTimeAsync(DAY_MS);
     expect(members.purgeDeletedBefore).toHaveBeenCalledTimes(2);
     expect(log.warn).toHaveBeenCalledTimes(1);
-    purge.stop();
+    await purge.stop();
   });
 });
 

@@ -1,23 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { nowIso } from '../../db/values.ts';
+import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 import type { MemberRepository } from './repository.ts';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface MemberPurge {
-  /** Erases the members deleted more than the retention period ago, with their audit entries. */
-  run(): Promise<number>;
-  /** Runs now, then every day (and sooner when a deleted member's time is up sooner), until stop(). */
-  start(): Promise<void>;
-  stop(): void;
-}
 
 /**
  * What the deletion page promises: a deleted member's tombstone and audit entries are kept for at most
  * DELETION_RETENTION_DAYS, then erased for good. The purge runs at start and daily; after each run it
  * also wakes up when the oldest kept deletion reaches its limit, if that comes before the next day, so
- * nothing outlives the promise by up to a day. Every instance runs it; erasing what is gone is harmless.
+ * nothing outlives the promise by up to a day. A run resolves with how many members it erased. Every
+ * instance runs it; erasing what is gone is harmless.
  */
 export function createMemberPurge({
   members,
@@ -29,50 +22,27 @@ export function createMemberPurge({
   clock: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   retentionDays?: number;
-}): MemberPurge {
+}): PeriodicJob<number> {
   const retentionMs = retentionDays * DAY_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  /** When the oldest kept deletion reaches its limit, as the last run found it. */
+  let nextExpiry: number | null = null;
 
-  const run = async () => {
-    const purged = await members.purgeDeletedBefore(nowIso(() => clock() - retentionMs));
-    if (purged > 0) log.info({ purged }, 'deleted members erased after their retention period');
-    return purged;
-  };
-
-  /** Milliseconds until the next run: a day, or less when a kept deletion expires sooner. */
-  const nextDelay = async () => {
-    const oldest = await members.oldestDeletion();
-    if (oldest === null) return DAY_MS;
-    const expiresIn = Date.parse(oldest) + retentionMs - clock();
-    // One millisecond past the limit, so the strict "older than" of the purge includes it.
-    return Math.min(DAY_MS, Math.max(1_000, expiresIn + 1));
-  };
-
-  const tick = async () => {
-    let delay = DAY_MS;
-    try {
-      await run();
-      delay = await nextDelay();
-    } catch (error) {
-      log.warn({ err: error }, 'deleted members could not be purged');
-    }
-    if (!running) return;
-    timer = setTimeout(() => void tick(), delay);
-    timer.unref();
-  };
-
-  return {
-    run,
-    async start() {
-      if (running) return;
-      running = true;
-      await tick();
+  return createPeriodicJob({
+    name: 'deleted members purge',
+    run: async () => {
+      const purged = await members.purgeDeletedBefore(nowIso(() => clock() - retentionMs));
+      if (purged > 0) log.info({ purged }, 'deleted members erased after their retention period');
+      const oldest = await members.oldestDeletion();
+      nextExpiry = oldest === null ? null : Date.parse(oldest) + retentionMs;
+      return purged;
     },
-    stop() {
-      running = false;
-      clearTimeout(timer);
-      timer = undefined;
-    },
-  };
+    // A day, or less when a kept deletion expires sooner: one millisecond past the limit, so the strict
+    // "older than" of the purge includes it.
+    nextDelayMs: (now, outcome) =>
+      outcome === 'failed' || nextExpiry === null
+        ? DAY_MS
+        : Math.min(DAY_MS, Math.max(1_000, nextExpiry - now + 1)),
+    clock,
+    log,
+  });
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/time.ts';
 import {
   createTestClock,
   databaseForEachTest,
@@ -8,7 +9,6 @@ import {
 import { createMemberRepository, DuplicateMobileError, type MemberRepository } from './repository.ts';
 
 const ADMIN = { id: 'admin-1', email: 'owner@example.com' };
-const DAY_MS = 24 * 60 * 60 * 1000;
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA';
 
 describe.each(TEST_DIALECTS)('member repository (%s)', (dialect) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
+import { HOUR_MS } from '../../../shared/time.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp-test-server.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../test-support/test-app.ts';
 import { DIGEST_MAX_LISTED } from './email-delivery.ts';
 
-const HOUR_MS = 60 * 60_000;
 const LINK_ORIGIN = 'http://localhost:3000';
 
 /** The hour it is now in the business's time zone (the default, Asia/Kolkata). */
@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('daily digest (%s)', (dialect) => {
     return row.id;
   };
   const runDigests = async () => {
-    await t.app.emailDigests!.run();
+    await t.app.jobs.emailDigests!.runNow();
     await t.app.notificationOutbox.drain();
   };
 
@@ -139,7 +139,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('daily digest with two instan
         .where('id', '=', id)
         .execute();
 
-      await Promise.all(instances.apps.map((app) => app.emailDigests!.run()));
+      await Promise.all(instances.apps.map((app) => app.jobs.emailDigests!.runNow()));
       const entries = await db
         .selectFrom('notificationOutbox')
         .select('payload')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { isSecurityNotice } from '../../../shared/rules/audit-log.ts';
+import { HOUR_MS } from '../../../shared/time.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import {
   backupCopyFailedEmail,
@@ -19,8 +20,6 @@ import { SecurityNoticePayloadSchema } from './security-notices.ts';
 
 /** The digest lists this many inquiries at most, then says how many more there are. */
 export const DIGEST_MAX_LISTED = 50;
-
-const HOUR_MS = 60 * 60_000;
 
 const DigestPayloadSchema = z.object({ type: z.literal('digest'), adminId: z.string(), date: z.string() });
 /** To an administrator: a webhook was turned off after a day of failures (the endpoint as it was then). */

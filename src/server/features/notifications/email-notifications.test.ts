@@ -338,7 +338,7 @@ describe.each(TEST_DIALECTS)('email notifications without a working mail server 
         .where('kind', '=', 'email')
         .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
-      expect(t.app.emailDigests).toBeUndefined();
+      expect(t.app.jobs.emailDigests).toBeUndefined();
     });
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import { type Database, migrateToLatest } from '../../db/database.ts';
 import { newId, toIso } from '../../db/values.ts';
 import {
@@ -20,7 +21,6 @@ import {
   SEND_LEASE_MS,
 } from './outbox.ts';
 
-const MINUTE_MS = 60_000;
 const quietLog = { warn: () => {}, error: () => {} };
 
 /** What a handler did: the entries it was given, in order, by the instance that handled them. */

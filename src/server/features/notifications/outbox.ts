@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
+import { createPeriodicJob } from '../../jobs/periodic-job.ts';
 
 /**
  * What the outbox holds: an event to fan out into deliveries (a new inquiry; the other webhook events), or
@@ -251,8 +252,6 @@ export function createOutbox({
   pollMs = OUTBOX_POLL_MS,
   sendsInFlight = SENDS_IN_FLIGHT,
 }: OutboxOptions): Outbox {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
   let stopped = false;
   let draining: Promise<void> | undefined;
   let again = false;
@@ -628,13 +627,14 @@ export function createOutbox({
     return draining;
   };
 
-  const poll = () => {
-    if (!running) return;
-    timer = setTimeout(() => {
-      void drain().finally(poll);
-    }, pollMs);
-    timer.unref();
-  };
+  // Another instance's entries and retries come due without a nudge here: a drain every pollMs finds them.
+  const polling = createPeriodicJob({
+    name: 'notification outbox',
+    run: drain,
+    nextDelayMs: () => pollMs,
+    clock,
+    log,
+  });
 
   return {
     enqueue: (executor, kind, payload, options = {}) =>
@@ -648,18 +648,15 @@ export function createOutbox({
     },
     drain,
     start() {
-      if (running) return;
-      running = true;
       stopped = false;
-      void drain().finally(poll);
+      // Not awaited: starting the app does not wait for the first drain.
+      void polling.start();
     },
     async stop() {
-      running = false;
       stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
       clearTimeout(nudgeTimer);
       nudgeTimer = undefined;
+      await polling.stop();
       await draining;
     },
     async failures(limit = 20, kinds) {

@@ -8,6 +8,7 @@ import {
   INVITATION_VALID_HOURS,
   LAST_ADMINISTRATOR_MESSAGES,
 } from '../../../shared/rules/team.ts';
+import { HOUR_MS } from '../../../shared/time.ts';
 import { newId } from '../../db/values.ts';
 import {
   asAdmin,
@@ -29,7 +30,6 @@ import { TEAM_MESSAGES } from './routes.ts';
 
 const BASE = '/api/admin/users';
 const PASSWORD = 'a long enough password';
-const HOUR_MS = 60 * 60 * 1000;
 
 describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);

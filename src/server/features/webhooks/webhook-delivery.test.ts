@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
+import { MINUTE_MS } from '../../../shared/time.ts';
 import { toIso } from '../../db/values.ts';
 import { refusedDestinations, startConnectionCounter } from '../../test-support/egress-targets.ts';
 import { startSmtpServer } from '../../test-support/smtp-test-server.ts';
@@ -19,8 +20,6 @@ import {
 } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
 import { WEBHOOK_USER_AGENT } from './webhook-delivery.ts';
-
-const MINUTE_MS = 60_000;
 
 describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
   const cleanUps: (() => Promise<void>)[] = [];
@@ -307,7 +306,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries (%s)', (dialect) => {
     );
     expect(scheduled.statusCode).toBe(201);
     t.clock.advance(60 * MINUTE_MS);
-    expect(await t.app.scheduledPublishing.sweep()).toBe(1);
+    expect(await t.app.jobs.scheduledPublishing.runNow()).toBe(1);
     await t.app.notificationOutbox.drain();
     expect(receiver.received.at(-1)).toMatchObject({
       type: 'post.published',
