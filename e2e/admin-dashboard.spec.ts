@@ -102,7 +102,10 @@ test('the dashboard says when it cannot load and when nothing is unread', async 
   let fail = true;
   await page.route('**/api/admin/dashboard?*', async (route) => {
     if (fail)
-      return route.fulfill({ status: 500, json: { success: false, message: 'Internal Server Error' } });
+      return route.fulfill({
+        status: 500,
+        json: { success: false, code: 'INTERNAL', message: 'Internal Server Error' },
+      });
     const response = await route.fetch();
     const body = (await response.json()) as { dashboard: { recentUnread: unknown[] } };
     return route.fulfill({ response, json: { dashboard: { ...body.dashboard, recentUnread: [] } } });

@@ -269,7 +269,10 @@ test('a failed status change says so in red for 3 seconds and the dropdown goes 
     await expect(select).toHaveValue('new');
 
     await page.route('**/api/contact-inquiries/*/status', (route) =>
-      route.fulfill({ status: 500, json: { success: false, message: 'Internal Server Error' } }),
+      route.fulfill({
+        status: 500,
+        json: { success: false, code: 'INTERNAL', message: 'Internal Server Error' },
+      }),
     );
     await select.selectOption('in-progress');
     const failed = toast(page, 'Failed to update status', 'error');
@@ -288,7 +291,10 @@ test('a failed status change says so in red for 3 seconds and the dropdown goes 
     // A failed delete keeps the inquiry.
     await page.route('**/api/contact-inquiries/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 500, json: { success: false, message: 'Internal Server Error' } })
+        ? route.fulfill({
+            status: 500,
+            json: { success: false, code: 'INTERNAL', message: 'Internal Server Error' },
+          })
         : route.fallback(),
     );
     await row.getByRole('button', { name: `Delete inquiry from ${inquiry.name}` }).click();

@@ -379,7 +379,10 @@ test('a long list is paged, and a failure shows the server’s message', async (
     // The server refuses a change: its own words are shown, and nothing changes on screen.
     await page.route('**/api/members/*', (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 503, json: { success: false, message: 'The database is busy' } })
+        ? route.fulfill({
+            status: 503,
+            json: { success: false, code: 'UNAVAILABLE', message: 'The database is busy' },
+          })
         : route.fallback(),
     );
     const first = page.getByRole('row').nth(1);

@@ -61,6 +61,7 @@ test('an admin edits the site settings from the profile menu and the public site
         status: 400,
         json: {
           success: false,
+          code: 'VALIDATION',
           message: 'Please correct the highlighted fields',
           errors: { usersCount: 'Use at most 20 characters', 'businessHours.3.hours': 'Hours are required' },
         },

@@ -463,6 +463,7 @@ test('a refused message keeps everything typed and shows the server’s words', 
     status: 400,
     json: {
       success: false,
+      code: 'VALIDATION',
       message: 'Please correct the highlighted fields',
       errors: { email: 'This address cannot receive mail' },
     },

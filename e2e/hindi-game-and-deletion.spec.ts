@@ -195,6 +195,7 @@ test.describe('account deletion in Hindi', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           success: false,
+          code: 'RATE_LIMITED',
           message: 'Too many attempts. Please try again in 12 minutes.',
         }),
       }),

@@ -65,5 +65,5 @@ test('an unknown page answers 404 with a page, and an unknown API path with JSON
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
   const api = await request.get('/api/no-such-endpoint');
   expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ success: false, message: 'No such endpoint' });
+  expect(await api.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No such endpoint' });
 });

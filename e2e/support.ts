@@ -329,6 +329,7 @@ export const TOO_MANY_INQUIRIES = {
   status: 429,
   json: {
     success: false,
+    code: 'RATE_LIMITED',
     message: 'Too many messages from your connection. Please try again in 60 minutes.',
   },
 };
