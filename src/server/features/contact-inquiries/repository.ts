@@ -17,10 +17,6 @@ import { isLocale } from '../../../shared/rules/locales.ts';
 import { canUse, ROLES } from '../../../shared/rules/roles.ts';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.ts';
 import { type Dialect, FOLD_CASE_FUNCTION } from '../../db/database.ts';
-import {
-  INQUIRY_SEARCH_FIELDS,
-  POSTGRES_INQUIRY_SEARCH_TEXT,
-} from '../../db/migrations/0003-inquiry-inbox.ts';
 import { containsPattern, type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
@@ -108,6 +104,18 @@ function toRecord(row: InquiryRow): Inquiry {
     updatedAt: toIso(row.updatedAt),
   };
 }
+
+/**
+ * The fields the search matches. They are the columns of both dialects' search indexes, built by
+ * migration 0003, which keeps its own frozen copy: a change here needs a migration that rebuilds them.
+ */
+const INQUIRY_SEARCH_FIELDS = ['name', 'email', 'city', 'query', 'phone'] as const;
+
+/**
+ * PostgreSQL: the text the search matches, the fields joined by a character no search term holds. It must
+ * stay the expression of migration 0003's pg_trgm index, or PostgreSQL cannot use the index for it.
+ */
+const POSTGRES_INQUIRY_SEARCH_TEXT = INQUIRY_SEARCH_FIELDS.join(' || chr(31) || ');
 
 /** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
 const TRIGRAM_LENGTH = 3;
