@@ -3,10 +3,8 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
-import {
-  createContactInquiryRepository,
-  type InquiryPage,
-} from '../src/server/features/contact-inquiries/repository.ts';
+import type { InquiryPage } from '../src/server/features/contact-inquiries/inbox-search.ts';
+import { createContactInquiryRepository } from '../src/server/features/contact-inquiries/repository.ts';
 import type { InquiryStats } from '../src/shared/contracts/contact-inquiries.ts';
 import { INQUIRY_TOTAL_CAP } from '../src/shared/rules/contact-inquiries.ts';
 import {

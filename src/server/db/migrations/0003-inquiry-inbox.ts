@@ -140,16 +140,20 @@ async function createInquiryCounts(db: Kysely<unknown>, dialect: Dialect) {
   }
 }
 
-/** The fields the inbox search matches, in both dialects' search indexes. */
-export const INQUIRY_SEARCH_FIELDS = ['name', 'email', 'city', 'query', 'phone'] as const;
+/**
+ * The fields the inbox search matches, in both dialects' search indexes. Frozen: this is what the
+ * migration built when it ran, so it never follows the app's code (the inbox search keeps its own copy in
+ * features/contact-inquiries/inbox-search.ts); changing the indexes takes a new migration.
+ */
+const SEARCH_FIELDS = ['name', 'email', 'city', 'query', 'phone'] as const;
 
 /**
  * SQLite: an FTS5 trigram index over the searched fields, keyed by `seq`. Reading it in rowid order
  * descending gives matches newest first without fetching and sorting them all.
  */
 async function createSqliteInquirySearch(db: Kysely<unknown>) {
-  const fields = INQUIRY_SEARCH_FIELDS.join(', ');
-  const values = (row: 'new' | 'old') => INQUIRY_SEARCH_FIELDS.map((field) => `${row}.${field}`).join(', ');
+  const fields = SEARCH_FIELDS.join(', ');
+  const values = (row: 'new' | 'old') => SEARCH_FIELDS.map((field) => `${row}.${field}`).join(', ');
   await sql
     .raw(`create virtual table contact_inquiry_search using fts5(${fields},
       content='contact_inquiries', content_rowid='seq', tokenize='trigram')`)
@@ -170,8 +174,12 @@ async function createSqliteInquirySearch(db: Kysely<unknown>) {
     .execute(db);
 }
 
-/** PostgreSQL: the text the search matches, one expression shared by the index and the queries. */
-export const POSTGRES_INQUIRY_SEARCH_TEXT = INQUIRY_SEARCH_FIELDS.join(' || chr(31) || ');
+/**
+ * PostgreSQL: the text the search matches, the expression of the index. Frozen like SEARCH_FIELDS; the
+ * inbox search's queries write the same expression, so that PostgreSQL can use the index for them.
+ */
+const POSTGRES_SEARCH_TEXT =
+  'name || chr(31) || email || chr(31) || city || chr(31) || query || chr(31) || phone';
 
 /** PostgreSQL: a pg_trgm GIN index on the searched fields joined by a separator no search term holds. */
 async function createPostgresInquirySearch(db: Kysely<unknown>) {
@@ -184,5 +192,5 @@ async function createPostgresInquirySearch(db: Kysely<unknown>) {
     where e.extname = 'pg_trgm'`.execute(db);
   const schema = rows[0]?.schema ?? 'public';
   await sql`create index contact_inquiries_search on contact_inquiries
-    using gin ((${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
+    using gin ((${sql.raw(POSTGRES_SEARCH_TEXT)}) ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
 }

@@ -30,9 +30,10 @@ import {
 import { localDateTimeFormatter } from '../../lib/time-zone.ts';
 import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
+import type { InquiryMatch } from './inbox-search.ts';
 import { inquiryActor } from './inquiry-events.ts';
 import type { SubmitInquiry } from './inquiry-submission.ts';
-import type { ContactInquiryRepository, InquiryMatch } from './repository.ts';
+import type { ContactInquiryRepository } from './repository.ts';
 import { ContactInquiryBodySchema } from './schemas.ts';
 
 /** The public contact form's JSON call; the same submission serves the form posted without script. */

@@ -6,7 +6,8 @@ import {
   TEST_DIALECTS,
   type TestClock,
 } from '../../test-support/test-app.ts';
-import { createMemberRepository, DuplicateMobileError, type MemberRepository } from './repository.ts';
+import { DuplicateMobileError } from './member-changes.ts';
+import { createMemberRepository, type MemberRepository } from './repository.ts';
 
 const ADMIN = { id: 'admin-1', email: 'owner@example.com' };
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA';

@@ -18,8 +18,9 @@ import { GENERATED_PASSWORD_LENGTH, MEMBER_MESSAGES } from '../../../shared/rule
 import { generatePassword, hashPassword } from '../../lib/password.ts';
 import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
+import { DuplicateMobileError, type MemberActor } from './member-changes.ts';
 import { normaliseMobile } from './mobile.ts';
-import { DuplicateMobileError, type MemberActor, type MemberRepository } from './repository.ts';
+import type { MemberRepository } from './repository.ts';
 
 export interface MemberRouteDeps {
   members: MemberRepository;
