@@ -66,6 +66,14 @@ export default {
       to: { path: '^src/server/features/' },
     },
     {
+      name: 'migration-internals',
+      comment:
+        'A migration is frozen the day it ships: code outside src/server/db/migrations imports only its index (the list to run), never one migration. Keep the constant in the feature, and a literal copy in the migration.',
+      severity: 'error',
+      from: { pathNot: '^src/server/db/migrations/' },
+      to: { path: '^src/server/db/migrations/', pathNot: '^src/server/db/migrations/index\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment:
         'This import closes a cycle of imports that run. Move what both modules need into a third one that neither imports. (Cycles through `import type` are erased at build and allowed.)',

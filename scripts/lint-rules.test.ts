@@ -58,10 +58,20 @@ const ALLOWED: Record<string, string> = {
   // A cycle of type imports is erased at build; it does not count.
   'src/server/db/database.ts': `import type { Migration } from './migrations.ts';\nexport type Dialect = Migration;\n`,
   'src/server/db/migrations.ts': `import type { Dialect } from './database.ts';\nexport type Migration = { dialect?: Dialect };\n`,
+  // Outside the migrations, only their index (the list to run) is imported.
+  'src/server/db/migrations/0003-blog-search.ts': value('SEARCH_FIELDS'),
+  'src/server/db/migrations/index.ts': `import { SEARCH_FIELDS } from './0003-blog-search.ts';\nexport const migrations = [SEARCH_FIELDS];\n`,
+  'src/server/features/backups/schema-version.ts': `import { migrations } from '../../db/migrations/index.ts';\nexport const version = migrations.length;\n`,
 };
 
 /** One file per broken rule: [rule, importing file, imported file, text of the importing file]. */
 const FORBIDDEN: [rule: string, from: string, to: string, text: string][] = [
+  [
+    'migration-internals',
+    'src/server/features/blog/search.ts',
+    'src/server/db/migrations/0003-blog-search.ts',
+    `import { SEARCH_FIELDS } from '../../db/migrations/0003-blog-search.ts';\nexport const x = SEARCH_FIELDS;\n`,
+  ],
   [
     'web-feature-to-other-feature',
     'src/web/features/members/member-blog.ts',

@@ -48,9 +48,10 @@ const INQUIRY_SEARCH_FIELDS = ['name', 'email', 'city', 'query', 'phone'] as con
 
 /**
  * PostgreSQL: the text the search matches, the fields joined by a character no search term holds. It must
- * stay the expression of migration 0003's pg_trgm index, or PostgreSQL cannot use the index for it.
+ * stay the expression of migration 0003's pg_trgm index, or PostgreSQL cannot use the index for it (a test
+ * in repository.test.ts reads the plan).
  */
-const POSTGRES_INQUIRY_SEARCH_TEXT = INQUIRY_SEARCH_FIELDS.join(' || chr(31) || ');
+export const POSTGRES_INQUIRY_SEARCH_TEXT = INQUIRY_SEARCH_FIELDS.join(' || chr(31) || ');
 
 /** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
 const TRIGRAM_LENGTH = 3;

@@ -11,6 +11,7 @@ import {
   TEST_DIALECTS,
   TEST_INQUIRY,
 } from '../../test-support/test-app.ts';
+import { POSTGRES_INQUIRY_SEARCH_TEXT } from './inbox-search.ts';
 import {
   type ContactInquiryRepository,
   createContactInquiryRepository,
@@ -45,6 +46,18 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
     }
     return stats;
   }
+
+  if (dialect === 'postgres')
+    it('searches with the expression of the trigram index, so that PostgreSQL can use the index', async () => {
+      // The migration keeps its own frozen copy of the expression: the plan shows whether the two still agree.
+      const plan = await database.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const { rows } = await sql<Record<string, string>>`explain select id from contact_inquiries
+          where (${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike '%refund%'`.execute(trx);
+        return rows.map((row) => Object.values(row).join(' ')).join('\n');
+      });
+      expect(plan).toContain('contact_inquiries_search');
+    });
 
   it('finds exactly the inquiries a plain case-insensitive substring match finds, newest first', async () => {
     // Short, repetitive values over a small alphabet with LIKE's and FTS5's special characters, so random
