@@ -3,7 +3,6 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LOCALES, localizedPath } from '../shared/rules/locales.ts';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { termsUpdatedAt } from '../shared/rules/terms.ts';
 import { uploadOfUrl } from '../shared/rules/upload-addresses.ts';
@@ -45,6 +44,7 @@ import { blogRevisionRoutes } from './features/blog/revision-routes.ts';
 import { createBlogRevisionRepository } from './features/blog/revisions.ts';
 import { adminBlogRoutes, publicBlogRoutes } from './features/blog/routes.ts';
 import { createScheduledPublishing } from './features/blog/scheduled-publishing.ts';
+import { blogSitemapSource } from './features/blog/sitemap.ts';
 import { createBlogViewCounter, createBlogViewKeyPurge } from './features/blog/view-counting.ts';
 import {
   type ChannelClickCounter,
@@ -646,20 +646,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sitemapSources: [
       () => FIXED_PUBLIC_PATHS.flatMap((path) => inEveryLanguage(path)),
       async () => inEveryLanguage(brandGamePath((await currentSettings()).brandName)),
-      async () => {
-        // Each language's blog, and each post at its own language's address.
-        const posts = await blogPosts.sitemapEntries();
-        return [
-          ...inEveryLanguage('/blog').map((entry, index) => {
-            const newest = posts.find((post) => post.language === LOCALES[index]);
-            return newest ? { ...entry, lastModified: newest.updatedAt } : entry;
-          }),
-          ...posts.map((post) => ({
-            path: localizedPath(post.language, `/blog/${post.slug}`),
-            lastModified: post.updatedAt,
-          })),
-        ];
-      },
+      blogSitemapSource(blogPosts),
     ],
   });
 

@@ -87,14 +87,15 @@ const SECOND_STEP_REFUSALS = {
   429: 'too many attempts',
 };
 
-export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
-  const { admins, sessions, sessionRecords, cookie, throttle, devices, config, clock } = deps;
-  const { twoFactor, twoFactorThrottle, pending, twoFactorRequiredForAdministrators, confirmPassword } = deps;
+type AdminAuthApp = Parameters<FastifyPluginAsyncZod<AdminAuthDeps>>[0];
+
+/** The signed-in user as the back office reads them: at sign-in and from `GET /api/admin/me`. */
+function adminViewFor({ admins, config, twoFactorRequiredForAdministrators }: AdminAuthDeps) {
   const sessionPolicy = {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES,
   };
-  const adminView = async (admin: SigningInAdmin) => ({
+  return async (admin: SigningInAdmin) => ({
     _id: admin.id,
     email: admin.email,
     name: admin.name,
@@ -103,9 +104,16 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     twoFactorSetupRequired: await mustSetUpTwoFactor(admin, twoFactorRequiredForAdministrators),
     passwordToChange: await admins.passwordToChange(admin.id),
   });
+}
 
-  /** The end of every sign-in, with or without a second factor: the sign-in is recorded and a session starts. */
-  const startSession = async (
+type AdminView = ReturnType<typeof adminViewFor>;
+
+/** The end of every sign-in, with or without a second factor: the sign-in is recorded and a session starts. */
+function sessionStarterFor(
+  { admins, sessions, cookie, devices, clock }: AdminAuthDeps,
+  adminView: AdminView,
+) {
+  return async (
     request: FastifyRequest,
     reply: FastifyReply,
     admin: SigningInAdmin,
@@ -125,7 +133,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
     reply.header('cache-control', 'no-store');
     return { success: true as const, admin: await adminView(admin), signIn };
   };
+}
 
+type StartSession = ReturnType<typeof sessionStarterFor>;
+
+/** `POST /api/admin/login`: the email and password, then a session or the second step. */
+function passwordSignInRoute(app: AdminAuthApp, deps: AdminAuthDeps, startSession: StartSession) {
+  const { admins, throttle, devices, pending } = deps;
   app.post(
     '/api/admin/login',
     {
@@ -176,7 +190,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       );
     },
   );
+}
 
+/** `POST /api/admin/login/two-factor`: the second step, an authenticator's code or a recovery code. */
+function secondStepRoute(app: AdminAuthApp, deps: AdminAuthDeps, startSession: StartSession) {
+  const { admins, devices, twoFactor, twoFactorThrottle, pending } = deps;
   app.post(
     '/api/admin/login/two-factor',
     {
@@ -243,7 +261,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
       );
     },
   );
+}
 
+/** Signing out, the signed-in user, changing one's own password, and what the sign-in page shows first. */
+function accountRoutes(app: AdminAuthApp, deps: AdminAuthDeps, adminView: AdminView) {
+  const { admins, sessions, sessionRecords, cookie, config, confirmPassword } = deps;
   app.post(
     '/api/admin/logout',
     {
@@ -328,4 +350,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
           : null,
     }),
   );
+}
+
+export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
+  const adminView = adminViewFor(deps);
+  const startSession = sessionStarterFor(deps, adminView);
+  passwordSignInRoute(app, deps, startSession);
+  secondStepRoute(app, deps, startSession);
+  accountRoutes(app, deps, adminView);
 };

@@ -3,7 +3,7 @@ import type { PostViewTotal } from '../../../shared/contracts/dashboard.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * The posts' counted views per day (blog_post_daily_views), written with each view in repository.ts's
+ * The posts' counted views per day (blog_post_daily_views), written with each view in post-views.ts's
  * countView; its days are the UTC days views are counted on (view-counting.ts).
  */
 export function createBlogDailyViewRepository(db: Kysely<DB>) {

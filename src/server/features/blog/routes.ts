@@ -26,13 +26,9 @@ import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import { renderMarkdown, renderPostContent } from './markdown.ts';
-import {
-  type BlogPage,
-  type BlogPageQuery,
-  type BlogPostRepository,
-  DuplicateSlugError,
-  EditConflictError,
-} from './repository.ts';
+import type { BlogPage, BlogPageQuery } from './post-queries.ts';
+import { DuplicateSlugError, EditConflictError } from './post-saves.ts';
+import type { BlogPostRepository } from './repository.ts';
 import type { RevisionSaver } from './revisions.ts';
 import { BlogPostBodySchema, BlogPostUpdateBodySchema, BlogPreviewBodySchema } from './schemas.ts';
 import type { BlogViewCounter } from './view-counting.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
-import type { NewInvitation } from './repository.ts';
+import type { NewInvitation } from './team-passwords.ts';
 
 /** Where the invited person sets their password; the token follows `#`, so it never reaches a server log. */
 export const INVITATION_PATH = '/admin/invitation';

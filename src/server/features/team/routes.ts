@@ -31,7 +31,8 @@ import {
   type InvitationThrottle,
   newInvitation,
 } from './invitations.ts';
-import { DuplicateEmailError, type GuardedResult, type TeamRepository } from './repository.ts';
+import type { TeamRepository } from './repository.ts';
+import { DuplicateEmailError, type GuardedResult } from './team-users.ts';
 
 export interface TeamRouteDeps {
   config: Config;
