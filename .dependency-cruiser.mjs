@@ -66,6 +66,14 @@ export default {
       to: { path: '^src/server/features/' },
     },
     {
+      name: 'server-feature-to-web',
+      comment:
+        'src/server/web serves the pages and composes features; a feature must not import it. Move what both need (e.g. sitemap entries) to src/server/lib.',
+      severity: 'error',
+      from: { path: '^src/server/features/' },
+      to: { path: '^src/server/web/' },
+    },
+    {
       name: 'migration-internals',
       comment:
         'A migration is frozen the day it ships: code outside src/server/db/migrations imports only its index (the list to run), never one migration. Keep the constant in the feature, and a literal copy in the migration.',

@@ -113,6 +113,7 @@ import { type PeriodicJob, runJobsWithApp } from './jobs/periodic-job.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection, type RedisTimeouts } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
+import { inEveryLanguage } from './lib/sitemap-entries.ts';
 import { registerApiDescription, registerApiReference } from './plugins/api-description.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -123,7 +124,7 @@ import { createProofOfWork } from './plugins/proof-of-work.ts';
 import { createPublicContent } from './plugins/public-content.ts';
 import { requestLogOptions, serverLoggerOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { FIXED_PUBLIC_PATHS, inEveryLanguage, seoRoutes } from './web/seo-routes.ts';
+import { FIXED_PUBLIC_PATHS, seoRoutes } from './web/seo-routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 import { siteIconRoutes } from './web/site-icons.ts';
 

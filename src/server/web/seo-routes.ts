@@ -2,30 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_APP_ROOTS } from '../../shared/pages/admin-paths.ts';
 import { PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
 import { CHANNEL_CLICK_PREFIX } from '../../shared/rules/channel-links.ts';
-import { LOCALES, type Locale, localizedPath } from '../../shared/rules/locales.ts';
+import { LOCALES } from '../../shared/rules/locales.ts';
 import type { Config } from '../config.ts';
+import type { SitemapEntry, SitemapSource } from '../lib/sitemap-entries.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { access } from '../plugins/access.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
-
-/** One page for search engines: its path on this site and, when known, when it last changed. */
-export interface SitemapEntry {
-  path: string;
-  /** ISO 8601: the blog gives its posts' update times. */
-  lastModified?: string;
-  /** The page in every language it has, itself included (`hreflang` alternates); English is the default. */
-  alternates?: Partial<Record<Locale, string>>;
-}
-
-/** A page that exists in every language (decision 038): one entry for each, naming all of them. */
-export function inEveryLanguage(path: string, lastModified?: string): SitemapEntry[] {
-  const alternates = Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(locale, path)]));
-  return LOCALES.map((locale) => ({
-    path: localizedPath(locale, path),
-    alternates,
-    ...(lastModified ? { lastModified } : {}),
-  }));
-}
 
 function alternateLinks(origin: string, alternates: SitemapEntry['alternates']): string {
   if (!alternates) return '';
@@ -41,9 +23,6 @@ function alternateLinks(origin: string, alternates: SitemapEntry['alternates']):
     )
     .join('');
 }
-
-/** Where sitemap entries come from: the fixed pages, the branded game route, the blog and its posts. */
-export type SitemapSource = () => Promise<SitemapEntry[]> | SitemapEntry[];
 
 /** The pages the sitemap lists by their path as it is (the page table's `sitemap: 'path'`). */
 export const FIXED_PUBLIC_PATHS: readonly string[] = Object.values(PUBLIC_PAGES)

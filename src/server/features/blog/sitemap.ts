@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { LOCALES, type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import type { DB } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
-import { inEveryLanguage, type SitemapSource } from '../../web/seo-routes.ts';
+import { inEveryLanguage, type SitemapSource } from '../../lib/sitemap-entries.ts';
 
 export interface BlogSitemapEntry {
   slug: string;
