@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { runRestoreCommand } from '../../cli/restore-command.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, type Dialect, openDatabase } from '../../db/database.ts';
 import { captureOutput, readSqlite } from '../../test-support/backup-fixtures.ts';
+import { debianTool } from '../../test-support/deploy-examples.ts';
 import {
   startS3Server,
   TEST_ACCESS_KEY_ID,
@@ -39,6 +41,10 @@ import {
   TEST_DIALECTS,
   type TestClock,
 } from '../../test-support/test-app.ts';
+
+/** The databases' own tools, which must not open a copy without the key (.ci/run installs them). */
+const SQLITE3 = debianTool('sqlite3', 'sqlite3');
+const PG_RESTORE = debianTool('pg_restore', 'postgresql-client');
 
 const DESTINATION = '/api/admin/backups/destination';
 /** The outbox gives an entry up a day after it was written (decision 031). */
@@ -208,6 +214,15 @@ describe.each(TEST_DIALECTS)('backups copied off the machine, encrypted (%s)', (
     // The owner downloads it and restores it elsewhere with the identity only they have.
     const downloaded = path.join(t.dir, path.basename(copyKey));
     fs.writeFileSync(downloaded, object);
+    // Without the key, neither database's tool opens it.
+    const bySqlite = spawnSync(SQLITE3.require(), [downloaded, 'select count(*) from sqlite_master'], {
+      encoding: 'utf8',
+    });
+    expect(bySqlite.status).not.toBe(0);
+    expect(bySqlite.stderr).toMatch(/not a database/);
+    const byPgRestore = spawnSync(PG_RESTORE.require(), ['--list', downloaded], { encoding: 'utf8' });
+    expect(byPgRestore.status).not.toBe(0);
+    expect(byPgRestore.stderr).toMatch(/not a valid archive|input file/);
     const identityFile = path.join(t.dir, 'sampark-backup.key');
     fs.writeFileSync(identityFile, `# created: now\n# public key: ${recipient}\n${identity}\n`);
     const restoredIds = await restoreElsewhere(dialect, downloaded, identityFile, t.dir);
