@@ -563,7 +563,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   const blogViews = createBlogViewCounter({ db, blogPosts, clock });
   const blogViewKeyPurge = createBlogViewKeyPurge({ blogPosts, clock, log: app.log });
-  const uploads = createUploadRepository(db);
+  const uploads = createUploadRepository(db, [blogPosts.mentions, siteSettings.mentions]);
   const servedFiles = createServedFiles(uploads);
   const picturesOf = withDemoPictures(createPicturesOf(uploads));
   const uploadedImage = async (url: string) => {

@@ -1,8 +1,8 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { BlogPost, BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import type { BlogCategory } from '../../../shared/rules/blog.ts';
 import type { Locale } from '../../../shared/rules/locales.ts';
-import { type Executor, pageOffset } from '../../db/repository-support.ts';
+import { containsPattern, type Executor, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, toIso } from '../../db/values.ts';
 
@@ -204,6 +204,23 @@ export function createPostQueries(db: Kysely<DB>) {
       let query = db.selectFrom('blogPosts').select('id').where('slug', '=', slug);
       if (exceptId) query = query.where('id', '<>', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /** Whether a post's feature image or text holds `text` (an upload's address, before it is deleted). */
+    async mentions(text: string): Promise<boolean> {
+      const pattern = containsPattern(text);
+      const post = await db
+        .selectFrom('blogPosts')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            sql<boolean>`${sql.ref('image')} like ${pattern} escape '\\'`,
+            sql<boolean>`${sql.ref('content')} like ${pattern} escape '\\'`,
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return post !== undefined;
     },
   };
 }

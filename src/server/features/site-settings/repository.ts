@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   type SignInSettings,
   SignInSettingsSchema,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
 import { termsFactsOf } from '../../../shared/rules/terms.ts';
-import type { Executor } from '../../db/repository-support.ts';
+import { containsPattern, type Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso, toIso } from '../../db/values.ts';
 
@@ -150,6 +150,17 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
         .orderBy('replacedAt', 'desc')
         .execute();
       return rows.map((row) => row.brandName);
+    },
+
+    /** Whether the settings hold `text` (an upload's address: the logo, a picture), before it is deleted. */
+    async mentions(text: string): Promise<boolean> {
+      const settings = await db
+        .selectFrom('siteSettings')
+        .select('id')
+        .where(sql<boolean>`${sql.ref('settings')} like ${containsPattern(text)} escape '\\'`)
+        .limit(1)
+        .executeTakeFirst();
+      return settings !== undefined;
     },
   };
 }

@@ -18,10 +18,13 @@ export interface UploadSizes {
   files: Omit<ImageFile, 'data'>[];
 }
 
-/** Where an upload's address may be written: a post's feature image or Markdown, or the site settings. */
-const usagePattern = (id: string) => `%/uploads/${id}/%`;
+/**
+ * Whether text the owning feature keeps holds an upload's address (a post's feature image or Markdown, the
+ * site settings): each owner answers for its own table.
+ */
+export type UploadMentions = (text: string) => Promise<boolean>;
 
-export function createUploadRepository(db: Kysely<DB>) {
+export function createUploadRepository(db: Kysely<DB>, mentionedBy: readonly UploadMentions[]) {
   return {
     /** Stores an image and all its files at once: a reader never sees some of its sizes missing. */
     async create(
@@ -91,21 +94,8 @@ export function createUploadRepository(db: Kysely<DB>) {
 
     /** Whether a post or the site settings still point at the upload. */
     async inUse(id: string): Promise<boolean> {
-      const pattern = usagePattern(id);
-      const post = await db
-        .selectFrom('blogPosts')
-        .select('id')
-        .where((eb) => eb.or([eb('image', 'like', pattern), eb('content', 'like', pattern)]))
-        .limit(1)
-        .executeTakeFirst();
-      if (post) return true;
-      const settings = await db
-        .selectFrom('siteSettings')
-        .select('id')
-        .where('settings', 'like', pattern)
-        .limit(1)
-        .executeTakeFirst();
-      return settings !== undefined;
+      for (const mentions of mentionedBy) if (await mentions(`/uploads/${id}/`)) return true;
+      return false;
     },
 
     /** Deletes an upload and its files; false when there was none. */
