@@ -30,7 +30,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'REQUEST_TIMEOUT',
-  /** 409: taken (an email, a mobile, a slug), changed meanwhile, or over a count's limit. */
+  /** 409: taken (an email, a mobile, a slug), changed by someone else meanwhile, or not set up (email). */
   'CONFLICT',
   /** 409: one more would pass a count's limit (e.g. the devices notified per user). */
   'LIMIT_REACHED',
