@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import type { Database } from '../../db/database.ts';
 import type { RedisConnection } from '../../lib/redis.ts';
 import { access } from '../../plugins/access.ts';
-import { ANY_ROUTE_ERROR_RESPONSES } from '../../plugins/errors.ts';
+import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 
 export interface HealthDeps {
   database: Database;
@@ -54,16 +53,12 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
             redis: z.enum(['ready', 'degraded', 'disabled']),
           }),
           ...ANY_ROUTE_ERROR_RESPONSES,
-          503: ApiErrorSchema,
+          ...errorResponses(503),
         },
       },
     },
-    async (request, reply) => {
-      if (shuttingDown()) {
-        return reply
-          .status(503)
-          .send({ success: false as const, code: 'UNAVAILABLE' as const, message: SHUTTING_DOWN_MESSAGE });
-      }
+    async (request) => {
+      if (shuttingDown()) throw new HttpError(503, SHUTTING_DOWN_MESSAGE);
       try {
         await database.ping();
         // A Redis outage does not make the instance unready: it serves every request with limits counted
@@ -75,11 +70,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
         };
       } catch (error) {
         request.log.error({ err: error }, 'database is not reachable');
-        return reply.status(503).send({
-          success: false as const,
-          code: 'UNAVAILABLE' as const,
-          message: 'The database is not reachable',
-        });
+        throw new HttpError(503, 'The database is not reachable');
       }
     },
   );
