@@ -1,15 +1,6 @@
-import { ChevronDown, CircleCheck, LoaderCircle, X } from 'lucide-react';
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
-import { INQUIRY_SERVICES, type InquiryService } from '../../../shared/rules/contact-inquiries.ts';
+import { ChevronDown, LoaderCircle, X } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import { COUNTRY_CODES } from '../../../shared/rules/mobile-numbers.ts';
 import {
   challengeOf,
@@ -21,6 +12,7 @@ import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
+import { INQUIRY_FIELD_CLASS, InquiryFields, InquirySent } from './inquiry-fields.tsx';
 import {
   checkInquiryForm,
   EMPTY_INQUIRY_FORM,
@@ -30,7 +22,7 @@ import {
   type InquiryFormField,
   type InquiryFormValues,
 } from './inquiry-form.ts';
-import { EMAIL_PLACEHOLDER, useInquiryMessages } from './inquiry-messages.ts';
+import { useInquiryMessages } from './inquiry-messages.ts';
 import { ToastRegion, usePublicToast } from './public-toast.tsx';
 
 /** The countries' names are keyed by their calling codes without the `+`. */
@@ -41,17 +33,6 @@ export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
 
 /** `checking`: the browser solves a proof of work the server asked for, then sends again. */
 type FormStatus = 'filling' | 'submitting' | 'checking' | 'sent';
-
-/**
- * The form's one-line fields, two a row on wider screens (the name and the phone with its country code take
- * a row each), with what helps each get typed.
- */
-const TEXT_INPUTS = [
-  { field: 'name', type: 'text', autoComplete: 'name' },
-  { field: 'phone', type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
-  { field: 'email', type: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false },
-  { field: 'city', type: 'text', autoComplete: 'address-level2' },
-] as const satisfies readonly ({ field: InquiryFormField } & InputHTMLAttributes<HTMLInputElement>)[];
 
 export interface ContactFormRequest {
   /** Grows with every opening, so choosing the same service tile twice still applies it. */
@@ -64,53 +45,6 @@ export interface ContactFormDialogProps {
   open: boolean;
   request: ContactFormRequest;
   onClose: () => void;
-}
-
-const FIELD_CLASS =
-  'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600';
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function fieldState(id: string, error: string | undefined, hint?: string) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    className: cx(FIELD_CLASS, error ? 'border-red-600' : 'border-slate-300'),
-  };
 }
 
 /**
@@ -138,7 +72,6 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
   const [values, setValues] = useState<InquiryFormValues>(EMPTY_INQUIRY_FORM);
   const [errors, setErrors] = useState<InquiryFieldErrors>({});
   const [status, setStatus] = useState<FormStatus>('filling');
-  const fieldId = (field: InquiryFormField) => `${id}-${field}`;
   const registerField = (field: InquiryFormField) => (element: HTMLElement | null) => {
     fieldRefs.current[field] = element;
   };
@@ -261,27 +194,46 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
   };
 
   const sending = status === 'submitting' || status === 'checking';
-  const hintOf = (field: InquiryFormField): string | undefined =>
-    field === 'phone' ? copy('form.fields.phone.hint') : undefined;
-  const placeholderOf = (field: Exclude<InquiryFormField, 'service'>): string =>
-    field === 'email' ? EMAIL_PLACEHOLDER : copy(`form.fields.${field}.placeholder`);
-  /** A field's label block: its label, hint and message. */
-  const labelProps = (field: InquiryFormField) => ({
-    id: fieldId(field),
-    label: copy(`form.fields.${field}.label`),
-    hint: hintOf(field),
-    error: errors[field],
-  });
-  /** What every control of the form carries: its name and value, its message's ARIA, and the ref focus moves to. */
-  const controlProps = (field: InquiryFormField) => ({
+  /** With script, each control holds its value here, and takes the focus when it has a message. */
+  const bind = (field: InquiryFormField) => ({
     ref: registerField(field),
-    id: fieldId(field),
-    name: field,
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
       change(field, event.target.value),
-    ...fieldState(fieldId(field), errors[field], hintOf(field)),
   });
+  /*
+   * Narrow: the closed select shows only the code (the list names the countries), so the number keeps most
+   * of the row. The select itself is invisible on top of what it shows.
+   */
+  const countryCode = (
+    <div className="relative w-24 shrink-0">
+      <select
+        aria-label={copy('form.fields.phone.countryCode')}
+        name="countryCode"
+        autoComplete="tel-country-code"
+        value={values.countryCode}
+        onChange={(event) => change('countryCode', event.target.value)}
+        className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+      >
+        {COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {code} {countries(code.slice(1) as CountryKey)}
+          </option>
+        ))}
+      </select>
+      <span
+        aria-hidden="true"
+        className={cx(
+          INQUIRY_FIELD_CLASS,
+          'pointer-events-none flex items-center justify-between gap-1 border-slate-300',
+          'peer-focus-visible:outline-2 peer-focus-visible:outline-indigo-600',
+        )}
+      >
+        {values.countryCode}
+        <ChevronDown className="size-4 shrink-0 text-slate-500" />
+      </span>
+    </div>
+  );
 
   return (
     <>
@@ -327,108 +279,23 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
             ref={successRef}
             tabIndex={-1}
             aria-labelledby={`${id}-sent-heading`}
-            aria-describedby={`${id}-sent-body`}
+            aria-describedby={`${id}-sent-heading-body`}
             className="flex flex-col items-center px-6 py-12 text-center focus:outline-none"
           >
-            <span className="flex size-16 items-center justify-center rounded-full bg-green-100 text-green-700">
-              <CircleCheck aria-hidden="true" className="size-9" />
-            </span>
-            <h3 id={`${id}-sent-heading`} className="mt-5 text-xl font-bold text-slate-900">
-              {copy('form.successHeading')}
-            </h3>
-            <p id={`${id}-sent-body`} className="mt-2 text-slate-600">
-              {copy('form.successBody')}
-            </p>
+            <InquirySent headingId={`${id}-sent-heading`} headingLevel="h3" />
           </section>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5 sm:px-6">
-            <div className="grid gap-4 sm:grid-cols-2">
-              {TEXT_INPUTS.map(({ field, ...attributes }) => {
-                const input = (
-                  <input
-                    {...controlProps(field)}
-                    {...attributes}
-                    required
-                    placeholder={placeholderOf(field)}
-                  />
-                );
-                if (field !== 'phone') {
-                  return (
-                    <Field
-                      key={field}
-                      {...labelProps(field)}
-                      className={cx(field === 'name' && 'sm:col-span-2')}
-                    >
-                      {input}
-                    </Field>
-                  );
-                }
-                return (
-                  <Field key={field} {...labelProps(field)} className="sm:col-span-2">
-                    <div className="flex gap-2">
-                      {/*
-                       * Narrow: the closed select shows only the code (the list names the countries), so the
-                       * number keeps most of the row. The select itself is invisible on top of what it shows.
-                       */}
-                      <div className="relative w-24 shrink-0">
-                        <select
-                          aria-label={copy('form.fields.phone.countryCode')}
-                          name="countryCode"
-                          autoComplete="tel-country-code"
-                          value={values.countryCode}
-                          onChange={(event) => change('countryCode', event.target.value)}
-                          className="peer absolute inset-0 size-full cursor-pointer opacity-0"
-                        >
-                          {COUNTRY_CODES.map((code) => (
-                            <option key={code} value={code}>
-                              {code} {countries(code.slice(1) as CountryKey)}
-                            </option>
-                          ))}
-                        </select>
-                        <span
-                          aria-hidden="true"
-                          className={cx(
-                            FIELD_CLASS,
-                            'pointer-events-none flex items-center justify-between gap-1 border-slate-300',
-                            'peer-focus-visible:outline-2 peer-focus-visible:outline-indigo-600',
-                          )}
-                        >
-                          {values.countryCode}
-                          <ChevronDown className="size-4 shrink-0 text-slate-500" />
-                        </span>
-                      </div>
-                      <div className="min-w-0 flex-1">{input}</div>
-                    </div>
-                  </Field>
-                );
-              })}
-            </div>
-            <Field {...labelProps('service')}>
-              <select {...controlProps('service')} required>
-                <option value="">{copy('form.fields.service.placeholder')}</option>
-                {INQUIRY_SERVICES.map((service) => (
-                  <option key={service} value={service}>
-                    {copy(`services.${service}.title`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field {...labelProps('query')}>
-              <textarea {...controlProps('query')} required rows={4} placeholder={placeholderOf('query')} />
-            </Field>
-            {/* Honeypot: people never see or reach it; a bot that fills it gets a fake success. */}
-            <div aria-hidden="true" className="sr-only">
-              <label htmlFor={`${id}-website`}>{copy('form.honeypotLabel')}</label>
-              <input
-                id={`${id}-website`}
-                name="website"
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-                value={values.website}
-                onChange={(event) => change('website', event.target.value)}
-              />
-            </div>
+            <InquiryFields
+              idPrefix={id}
+              errors={errors}
+              bind={bind}
+              countryCode={countryCode}
+              honeypot={{
+                value: values.website,
+                onChange: (event) => change('website', event.target.value),
+              }}
+            />
             <button
               ref={submitRef}
               type="submit"
