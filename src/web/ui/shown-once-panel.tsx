@@ -110,3 +110,34 @@ export function ShownOncePanel({ warning, facts, secret, whatsAppHref, children 
     </div>
   );
 }
+
+export interface PasswordShownOnceProps extends Omit<ShownOncePanelProps, 'warning' | 'secret'> {
+  password: string;
+  /** Whom to give it to, in the warning: "the member", a team member's name. */
+  recipient: ReactNode;
+  /** On a line of its own rather than beside the facts. */
+  wide?: boolean;
+}
+
+/** A new password shown once, for a member or a team member alike. */
+export function PasswordShownOnce({ password, recipient, wide, ...panel }: PasswordShownOnceProps) {
+  return (
+    <ShownOncePanel
+      {...panel}
+      warning={
+        <>
+          <strong>This password is shown only once.</strong> Copy it or send it to {recipient} now: once you
+          close this window it cannot be shown again (you can reset it later).
+        </>
+      }
+      secret={{
+        label: 'Password',
+        value: password,
+        copyLabel: 'Copy password',
+        copiedMessage: 'Password copied to the clipboard.',
+        selectedMessage: 'The password is selected: copy it with Ctrl+C (or Copy on a phone).',
+        ...(wide ? { wide } : {}),
+      }}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import type { TeamUserCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { DateTime } from '../../ui/date-time.tsx';
-import { ShownOncePanel } from '../../ui/shown-once-panel.tsx';
+import { PasswordShownOnce, ShownOncePanel } from '../../ui/shown-once-panel.tsx';
 import { teamInvitationWhatsAppLink, teamPasswordWhatsAppLink } from './team-messages.ts';
 
 export interface TeamCredentialsPanelProps {
@@ -53,22 +53,11 @@ export function TeamCredentialsPanel({ credentials, brandName, signInUrl }: Team
   }
   if (password) {
     return (
-      <ShownOncePanel
-        warning={
-          <>
-            <strong>This password is shown only once.</strong> Copy it or send it to {user.name} now: once you
-            close this window it cannot be shown again (you can reset it later).
-          </>
-        }
+      <PasswordShownOnce
+        password={password}
+        recipient={user.name}
+        wide
         facts={facts}
-        secret={{
-          label: 'Password',
-          value: password,
-          copyLabel: 'Copy password',
-          copiedMessage: 'Password copied to the clipboard.',
-          selectedMessage: 'The password is selected: copy it with Ctrl+C (or Copy on a phone).',
-          wide: true,
-        }}
         whatsAppHref={
           brandName
             ? teamPasswordWhatsAppLink({ brandName, email: user.email, password, signInUrl })
