@@ -2,6 +2,7 @@ import { Check, Copy, MessageCircle, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { selectContents } from '../lib/select-contents.ts';
 import { Button, buttonClassName } from './button.tsx';
+import { DETAIL_LABEL_CLASS } from './detail-field.tsx';
 
 type CopyState = 'idle' | 'copied' | 'selected';
 
@@ -65,12 +66,12 @@ export function ShownOncePanel({ warning, facts, secret, whatsAppHref, children 
       <dl className="grid gap-3 sm:grid-cols-2">
         {facts.map((fact) => (
           <div key={fact.label} className="min-w-0">
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{fact.label}</dt>
+            <dt className={DETAIL_LABEL_CLASS}>{fact.label}</dt>
             <dd className="mt-0.5 text-lg break-words text-slate-900 tabular-nums">{fact.value}</dd>
           </div>
         ))}
         <div className={secret.wide ? 'sm:col-span-2' : undefined}>
-          <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{secret.label}</dt>
+          <dt className={DETAIL_LABEL_CLASS}>{secret.label}</dt>
           <dd className="mt-0.5">
             <code
               ref={secretRef}

@@ -1,5 +1,5 @@
 import { Mail, MailX, MessageCircle, Phone, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
@@ -12,6 +12,7 @@ import { replyLinks } from '../../../shared/rules/reply-links.ts';
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { DetailField } from '../../ui/detail-field.tsx';
 import { EmailAddress } from '../../ui/email-address.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -39,15 +40,6 @@ export interface InquiryDetailDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function isNotFound(error: unknown): boolean {
   // A malformed id in a hand-typed address gets a 400; to the reader it is the same: no such inquiry.
   return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
@@ -72,24 +64,24 @@ function InquiryDetails({
   return (
     <div className="space-y-5">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name">{inquiry.name}</Field>
-        <Field label="Phone">{inquiry.phoneDisplay}</Field>
-        <Field label="Email" wide>
+        <DetailField label="Name">{inquiry.name}</DetailField>
+        <DetailField label="Phone">{inquiry.phoneDisplay}</DetailField>
+        <DetailField label="Email" wide>
           <EmailAddress value={inquiry.email} />
-        </Field>
-        <Field label="City">{inquiry.city}</Field>
-        <Field label="Service">{INQUIRY_SERVICE_LABELS[inquiry.service]}</Field>
-        <Field label="Submitted">
+        </DetailField>
+        <DetailField label="City">{inquiry.city}</DetailField>
+        <DetailField label="Service">{INQUIRY_SERVICE_LABELS[inquiry.service]}</DetailField>
+        <DetailField label="Submitted">
           <DateTime value={inquiry.createdAt} />
-        </Field>
+        </DetailField>
         {inquiry.updatedAt !== inquiry.createdAt && (
-          <Field label="Updated">
+          <DetailField label="Updated">
             <DateTime value={inquiry.updatedAt} />
-          </Field>
+          </DetailField>
         )}
-        <Field label="Query" wide>
+        <DetailField label="Query" wide>
           <span className="block rounded-lg bg-slate-50 p-3 whitespace-pre-wrap">{inquiry.query}</span>
-        </Field>
+        </DetailField>
       </dl>
       <div className="space-y-1">
         <label

@@ -1,5 +1,4 @@
 import { CircleCheck, CircleSlash, KeyRound, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
   type Member,
@@ -11,6 +10,7 @@ import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-cli
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { DetailField } from '../../ui/detail-field.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -19,15 +19,6 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useMember, useUpdateMember } from './api.ts';
 import { MemberAuditLog } from './member-audit-log.tsx';
 import { MemberStatusBadge } from './member-status.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 function isNotFound(error: unknown): boolean {
   // A malformed id in a hand-typed address gets a 400; to the reader it is the same: no such member.
@@ -155,19 +146,19 @@ export function MemberDetailDialog({
       ) : member ? (
         <div className="space-y-5">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Mobile">
+            <DetailField label="Mobile">
               <span className="tabular-nums">{member.mobileDisplay}</span>
-            </Field>
-            <Field label="Status">
+            </DetailField>
+            <DetailField label="Status">
               <MemberStatusBadge status={member.status} />
-            </Field>
-            <Field label="Created">
+            </DetailField>
+            <DetailField label="Created">
               <DateTime value={member.createdAt} />
-            </Field>
+            </DetailField>
             {member.updatedAt !== member.createdAt && (
-              <Field label="Last changed">
+              <DetailField label="Last changed">
                 <DateTime value={member.updatedAt} />
-              </Field>
+              </DetailField>
             )}
           </dl>
           {/* A fresh form whenever the saved name changes, so it always starts from what is stored. */}

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleSlash, KeyRound, Link2, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -15,20 +15,12 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { DetailField } from '../../ui/detail-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useResetTwoFactor, useUpdateTeamUser } from './api.ts';
 import { RoleChoice } from './role-choice.tsx';
 import { TeamUserStatusBadge, TwoFactorBadge } from './team-user-status.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The server's refusal under `field`: its own field message, or else its message (e.g. the last
@@ -269,20 +261,20 @@ export function TeamUserDialog({
       {user && (
         <div className="space-y-6">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Role">{ROLE_LABELS[user.role]}</Field>
-            <Field label="Status">
+            <DetailField label="Role">{ROLE_LABELS[user.role]}</DetailField>
+            <DetailField label="Status">
               <TeamUserStatusBadge status={user.status} />
-            </Field>
-            <Field label="Two-factor sign-in">
+            </DetailField>
+            <DetailField label="Two-factor sign-in">
               <TwoFactorBadge on={user.twoFactor} />
               {user.twoFactor && !you && <TwoFactorReset key={user._id} user={user} />}
-            </Field>
-            <Field label="Last sign-in">
+            </DetailField>
+            <DetailField label="Last sign-in">
               {user.lastSignInAt ? <DateTime value={user.lastSignInAt} /> : 'Never'}
-            </Field>
-            <Field label="Added">
+            </DetailField>
+            <DetailField label="Added">
               <DateTime value={user.createdAt} />
-            </Field>
+            </DetailField>
           </dl>
           {/* Fresh forms whenever what is stored changes, so they always start from it. */}
           <NameForm key={`name:${user._id}:${user.name}`} user={user} />
