@@ -10,7 +10,7 @@ const SCREENS = [
   'inquiries',
   'contact',
   'blog',
-  'users',
+  'members',
   'settings',
   'team',
   'profile',

@@ -89,11 +89,11 @@ test('an admin creates a member with a generated password, seen once, and manage
 
   try {
     await page.goto('/admin/dashboard');
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
-    await expect(page).toHaveURL(/\/admin\/users$/);
-    await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
-    // "(3) User Management · …" while inquiries are unread.
-    await expect(page).toHaveTitle(/^(\(\d[\d,]*\) )?User Management · Sampark Admin$/);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/\/admin\/members$/);
+    await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+    // "(3) Members · …" while inquiries are unread.
+    await expect(page).toHaveTitle(/^(\(\d[\d,]*\) )?Members · Sampark Admin$/);
 
     // The number typed without + is in the chosen country (India by default); the password is generated.
     const form = await fillNewMember(page, '98765 43210', name);
@@ -302,7 +302,7 @@ test('issue 7 end to end: created on the screen, deleted by the member on /delet
   browser,
   baseURL,
 }) => {
-  await page.goto('/admin/users');
+  await page.goto('/admin/members');
   const visitor = await browser.newContext({ baseURL, storageState: signedOut });
   try {
     // Two ways a member types the number: national with the country code chosen, and international.
@@ -343,18 +343,20 @@ test('issue 7 end to end: created on the screen, deleted by the member on /delet
   }
 });
 
-test('the screen answers to /UserManagement, and an unknown member says so', async ({ page }) => {
-  await page.goto('/UserManagement');
-  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
-  await expect(
-    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }),
-  ).toHaveAttribute('aria-current', 'page');
-  await page.goto('/admin/users?open=00000000-0000-4000-8000-000000000000');
+test('the screen answers to its older paths, and an unknown member says so', async ({ page }) => {
+  for (const olderPath of ['/UserManagement', '/admin/users']) {
+    await page.goto(olderPath);
+    await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }),
+    ).toHaveAttribute('aria-current', 'page');
+  }
+  await page.goto('/admin/members?open=00000000-0000-4000-8000-000000000000');
   const missing = page.getByRole('dialog', { name: 'Member' });
   await expect(missing.getByText('Member not found')).toBeVisible();
   await missing.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(missing).toBeHidden();
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page).toHaveURL(/\/admin\/members$/);
 });
 
 test('a long list is paged, and a failure shows the server’s message', async ({ page, request, baseURL }) => {
@@ -363,7 +365,7 @@ test('a long list is paged, and a failure shows the server’s message', async (
     await createMemberApi(request, baseURL!, { mobile: uniqueMobile(), displayName: `Paged ${tag} ${n}` });
   }
   try {
-    await page.goto(`/admin/users?q=${tag}`);
+    await page.goto(`/admin/members?q=${tag}`);
     await expect(page.getByText('Showing 1–20 of 21')).toBeVisible();
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
     // Newest first: the last one created leads.
@@ -412,7 +414,7 @@ test.describe('on a phone', () => {
       Object.defineProperty(navigator, 'clipboard', { value: undefined });
     });
     try {
-      await page.goto('/admin/users');
+      await page.goto('/admin/members');
       await page.getByRole('button', { name: 'New Member' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Member' });
       await dialog.getByRole('button', { name: 'Create Member' }).click();

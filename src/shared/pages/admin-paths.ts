@@ -13,7 +13,8 @@ export const ADMIN_SCREENS = {
   inquiries: ['/admin/inquiries', '/admin/dashboard/inquiries'],
   contact: ['/admin/contact', '/admin/dashboard/contact', '/ContactAdmin'],
   blog: ['/admin/blog', '/admin/dashboard/Blog'],
-  users: ['/admin/users', '/UserManagement'],
+  /** Members: the customers' accounts (the team is `team`). */
+  members: ['/admin/members', '/admin/users', '/UserManagement'],
   profile: ['/admin/profile'],
   settings: ['/admin/settings'],
   team: ['/admin/team'],

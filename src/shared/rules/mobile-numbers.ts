@@ -1,5 +1,5 @@
 /**
- * A member's mobile as typed, with a calling code or with `+`: in User Management and on the public
+ * A member's mobile as typed, with a calling code or with `+`: on the Members screen and on the public
  * self-deletion page, which is why it is a module of its own (that page loads nothing else of members).
  * The server parses it to E.164 with libphonenumber-js (server/features/members/mobile.ts).
  */

@@ -12,7 +12,7 @@ const SCREEN_AREAS = {
   inquiries: 'inbox',
   contact: 'administration',
   blog: 'blog',
-  users: 'administration',
+  members: 'administration',
   profile: 'account',
   settings: 'administration',
   team: 'administration',

@@ -25,7 +25,7 @@ const screens = {
   contact: () =>
     import('./routes/contact-channels-page.tsx').then((m) => ({ Component: m.ContactChannelsPage })),
   blog: () => import('./routes/blog-page.tsx').then((m) => ({ Component: m.BlogPage })),
-  users: () => import('./routes/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+  members: () => import('./routes/members-page.tsx').then((m) => ({ Component: m.MembersPage })),
   profile: () => import('./routes/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
   settings: () => import('./routes/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   team: () => import('./routes/team-page.tsx').then((m) => ({ Component: m.TeamPage })),

@@ -1,6 +1,6 @@
 /**
  * An admin list's state as the address keeps it (`?q=&status=&page=&open=`), so a reload, a shared link or
- * Back shows the same list (the inquiry inbox and User Management), and the paging of the admin lists.
+ * Back shows the same list (the inquiry inbox and the Members screen), and the paging of the admin lists.
  */
 
 import { MAX_PAGE } from '../../shared/rules/paging.ts';

@@ -4,7 +4,7 @@ import { type ListPage, useLeaveEmptyPage } from './use-list-params.ts';
 import { useUrlSearchBox } from './use-url-search-box.ts';
 
 /**
- * What a searchable, paged list screen (the inquiry inbox, User Management) does around its list: the
+ * What a searchable, paged list screen (the inquiry inbox, the Members screen) does around its list: the
  * search box, the page shown and its range, the pages, and where focus goes when a dialog closes: back
  * to the button that opened an entry, or to the list's heading once that entry is deleted.
  * `shown` is how many entries the page on screen holds.

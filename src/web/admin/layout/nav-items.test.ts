@@ -11,7 +11,7 @@ describe('navItemsFor', () => {
       'Inquiries',
       'Add Contact Info',
       'Add Blogs',
-      'Users',
+      'Members',
       'Team',
       'Audit log',
     ]);

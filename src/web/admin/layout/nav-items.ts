@@ -39,7 +39,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   navItem('Inquiries', 'inquiries', Inbox, 'unread-inquiries'),
   navItem('Add Contact Info', 'contact', Contact),
   navItem('Add Blogs', 'blog', Newspaper),
-  navItem('Users', 'users', Users),
+  navItem('Members', 'members', Users),
   navItem('Team', 'team', ShieldUser),
   navItem('Audit log', 'auditLog', History),
 ];

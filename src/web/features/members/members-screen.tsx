@@ -31,7 +31,7 @@ export interface MembersScreenProps {
   brandName?: string;
 }
 
-/** User Management below the screen's title: search, filter, the list, its pages and the dialogs. */
+/** The Members screen below the screen's title: search, filter, the list, its pages and the dialogs. */
 export function MembersScreen({ brandName }: MembersScreenProps) {
   const { params, change } = useListParams(parseMembersParams);
   const query = toMembersQuery(params);
