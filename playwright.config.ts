@@ -116,7 +116,8 @@ export default defineConfig({
   // Lighthouse; these tests check behaviour, so they wait longer rather than fail on a slow machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report keeps each test's duration, to see where a run's time goes (.tmp is not tracked).
+  reporter: [['list'], ['json', { outputFile: '.tmp/e2e-report.json' }]],
   use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
   projects: E2E_DATABASES.flatMap((database) => {
     const use = {

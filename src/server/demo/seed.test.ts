@@ -13,6 +13,7 @@ import { buildApp } from '../app.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../features/admin-auth/bootstrap.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { createSiteSettingsRepository } from '../features/site-settings/repository.ts';
+import { blogPostValues } from '../test-support/blog-posts.ts';
 import {
   asAdmin,
   createAdmin,
@@ -205,19 +206,9 @@ describe.each(TEST_DIALECTS)('demo content (%s)', (dialect) => {
     // A site with an admin, a post and an inquiry of its own, started later in demo mode.
     const seeded = await start({});
     await createAdmin(seeded.database);
-    const own = await createBlogPostRepository(seeded.database.db).create({
-      title: 'Our own news',
-      description: 'Written by the owner',
-      content: 'Hello',
-      slug: 'our-own-news',
-      category: 'News',
-      image: '',
-      author: 'Admin',
-      isPublished: true,
-      scheduledAt: null,
-      language: 'en',
-      translationId: null,
-    });
+    const own = await createBlogPostRepository(seeded.database.db).create(
+      blogPostValues({ title: 'Our own news', slug: 'our-own-news', category: 'News' }),
+    );
     await seeded.database.db
       .insertInto('contactInquiries')
       .values(storedInquiry(new Date(seeded.clock()).toISOString()))

@@ -2,33 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlogPostValues } from '../../shared/contracts/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
+import { blogPostValues } from '../test-support/blog-posts.ts';
 import { createAdmin, TEST_ADMIN, TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
 const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 const ORIGIN = 'https://sampark.example';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
-
-let serial = 0;
-function postValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
-  serial += 1;
-  return {
-    title: `Post ${serial}`,
-    description: `About post ${serial}`,
-    content: `## Section ${serial}\n\n- first item\n- second item`,
-    slug: `post-${serial}-${Date.now().toString(36)}`,
-    category: 'Technology',
-    image: '',
-    author: 'Admin',
-    isPublished: true,
-    scheduledAt: null,
-    language: 'en',
-    translationId: null,
-    ...overrides,
-  };
-}
 
 /** The BlogPosting JSON-LD data block of a page. */
 function blogPosting(html: string): { data: Record<string, unknown> } | undefined {
@@ -65,7 +46,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
 
   it.skipIf(!built)('renders a post with its content, head, Open Graph and BlogPosting data', async () => {
     const post = await posts.create(
-      postValues({ title: 'Monsoon <news>', image: 'https://images.example/rain.jpg', category: 'News' }),
+      blogPostValues({ title: 'Monsoon <news>', image: 'https://images.example/rain.jpg', category: 'News' }),
     );
     const response = await visit(`/blog/${post.slug}`);
     expect(response.statusCode).toBe(200);
@@ -105,7 +86,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
     async () => {
       // Stored without the API's checks: 2,000 nested quotes made marked run out of stack and the page a 500.
       const post = await posts.create(
-        postValues({ title: 'Deep thoughts', content: `${'>'.repeat(2000)} deep` }),
+        blogPostValues({ title: 'Deep thoughts', content: `${'>'.repeat(2000)} deep` }),
       );
       const errors = vi.spyOn(t.app.log, 'error');
       try {
@@ -125,7 +106,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
 
   it.skipIf(!built)('renders neither a script nor a javascript: link from a post', async () => {
     const post = await posts.create(
-      postValues({
+      blogPostValues({
         content: 'Hi <script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>',
       }),
     );
@@ -138,10 +119,10 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
   });
 
   it.skipIf(!built)('lists published posts, filtered by category without JavaScript', async () => {
-    const news = await posts.create(postValues({ title: 'Budget day', category: 'News' }));
-    const sports = await posts.create(postValues({ title: 'Final over', category: 'Sports' }));
+    const news = await posts.create(blogPostValues({ title: 'Budget day', category: 'News' }));
+    const sports = await posts.create(blogPostValues({ title: 'Final over', category: 'Sports' }));
     const draft = await posts.create(
-      postValues({ title: 'Secret plans', category: 'News', isPublished: false }),
+      blogPostValues({ title: 'Secret plans', category: 'News', isPublished: false }),
     );
 
     const all = await visit('/blog');
@@ -170,7 +151,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
   });
 
   it.skipIf(!built)('answers a draft with 404 to visitors and shows it to a signed-in admin', async () => {
-    const draft = await posts.create(postValues({ title: 'Coming soon', isPublished: false }));
+    const draft = await posts.create(blogPostValues({ title: 'Coming soon', isPublished: false }));
     const visitor = await visit(`/blog/${draft.slug}`);
     expect(visitor.statusCode).toBe(404);
     expect(visitor.body).toContain('Blog Not Found');
@@ -191,7 +172,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
 
   it.skipIf(!built)('shows a post changed through the API on the next load', async () => {
     const cookie = await adminCookie();
-    const post = await posts.create(postValues({ title: 'First title' }));
+    const post = await posts.create(blogPostValues({ title: 'First title' }));
     expect((await visit(`/blog/${post.slug}`)).body).toContain('First title');
     const { _id, views: _views, createdAt: _c, updatedAt: _u, publishedAt: _p, ...fields } = post;
     const updated = await t.app.inject({
@@ -212,7 +193,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
   });
 
   it.skipIf(!built)('counts a reader once a day, not bots or admins', async () => {
-    const post = await posts.create(postValues());
+    const post = await posts.create(blogPostValues());
     const url = `/blog/${post.slug}`;
     await visit(url);
     await visit(url);
@@ -232,7 +213,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
     await visit(url);
     expect(await viewsOf(post.slug)).toBe(4);
     // A draft counts nothing, even for the reader who asks for it.
-    const draft = await posts.create(postValues({ isPublished: false }));
+    const draft = await posts.create(blogPostValues({ isPublished: false }));
     await visit(`/blog/${draft.slug}`);
     expect(await viewsOf(draft.slug)).toBe(0);
   });
@@ -248,7 +229,7 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
       );
 
     it.skipIf(!built)('says so when the Hindi blog has no posts, and links the English blog', async () => {
-      const english = await posts.create(postValues({ title: 'Only in English' }));
+      const english = await posts.create(blogPostValues({ title: 'Only in English' }));
       const response = await visit('/hi/blog');
       expect(response.statusCode).toBe(200);
       const html = response.body;
@@ -267,9 +248,9 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
     it.skipIf(!built)(
       'shows a Hindi post in Hindi, pointing with hreflang at its English translation and back',
       async () => {
-        const english = await posts.create(postValues({ title: 'Match day', slug: 'match-day' }));
+        const english = await posts.create(blogPostValues({ title: 'Match day', slug: 'match-day' }));
         const hindi = await posts.create(
-          postValues({
+          blogPostValues({
             title: 'मैच का दिन',
             slug: 'match-day-hi',
             category: 'Sports',
@@ -321,15 +302,15 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
     );
 
     it.skipIf(!built)('names only its own language for a post without a translation', async () => {
-      await posts.create(postValues({ slug: 'hindi-only', language: 'hi', title: 'सिर्फ़ हिन्दी' }));
+      await posts.create(blogPostValues({ slug: 'hindi-only', language: 'hi', title: 'सिर्फ़ हिन्दी' }));
       expect(alternatesOf((await visit('/hi/blog/hindi-only')).body)).toEqual({
         hi: `${ORIGIN}/hi/blog/hindi-only`,
       });
     });
 
     it.skipIf(!built)('sends a post asked for at the other language’s blog to its own address', async () => {
-      await posts.create(postValues({ slug: 'english-post' }));
-      await posts.create(postValues({ slug: 'hindi-post', language: 'hi' }));
+      await posts.create(blogPostValues({ slug: 'english-post' }));
+      await posts.create(blogPostValues({ slug: 'hindi-post', language: 'hi' }));
       const toHindi = await visit('/blog/hindi-post');
       expect(toHindi.statusCode).toBe(301);
       expect(toHindi.headers.location).toBe('/hi/blog/hindi-post');

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlogPostValues } from '../../shared/contracts/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
+import { blogPostValues } from '../test-support/blog-posts.ts';
 import { renameBrand, signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../test-support/test-app.ts';
 import { drawShareCard, svgToPng } from './brand-images.ts';
 
@@ -49,25 +49,6 @@ afterAll(async () => {
   pictureServer.closeAllConnections();
   await new Promise((resolve) => pictureServer.close(resolve));
 });
-
-let serial = 0;
-function postValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
-  serial += 1;
-  return {
-    title: `Card post ${serial}`,
-    description: `About card post ${serial}`,
-    content: 'Some words.',
-    slug: `card-post-${serial}-${Date.now().toString(36)}`,
-    category: 'Technology',
-    image: '',
-    author: 'Admin',
-    isPublished: true,
-    scheduledAt: null,
-    language: 'en',
-    translationId: null,
-    ...overrides,
-  };
-}
 
 function metaContent(html: string, property: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)" />`).exec(html)?.[1];
@@ -126,7 +107,7 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
 
   it.skipIf(!built)('gives a page a new card when the brand or a post title changes', async () => {
     const posts = createBlogPostRepository(t.database.db);
-    const post = await posts.create(postValues({ title: 'Monsoon offers' }));
+    const post = await posts.create(blogPostValues({ title: 'Monsoon offers' }));
     const contactCard = await cardOf('/contact');
     const postCard = await cardOf(`/blog/${post.slug}`);
     const contactPicture = await fetchCard(contactCard);
@@ -144,7 +125,7 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
       method: 'PUT',
       url: `/api/blogs/${post._id}`,
       headers: { origin: TEST_ORIGIN, cookie: t.cookie },
-      payload: { ...postValues({ slug: post.slug }), title: 'Diwali offers' },
+      payload: { ...blogPostValues({ slug: post.slug }), title: 'Diwali offers' },
     });
     expect(update.statusCode).toBe(200);
     const retitledPostCard = await cardOf(`/blog/${post.slug}`);
@@ -158,9 +139,9 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
       const posts = createBlogPostRepository(t.database.db);
       const title = 'Rainy day offers';
       const plain = await fetchCard(
-        await cardOf(`/blog/${(await posts.create(postValues({ title }))).slug}`),
+        await cardOf(`/blog/${(await posts.create(blogPostValues({ title }))).slug}`),
       );
-      const withPicture = await posts.create(postValues({ title, image: `${pictureOrigin}/rain.png` }));
+      const withPicture = await posts.create(blogPostValues({ title, image: `${pictureOrigin}/rain.png` }));
       const pictured = await fetchCard(await cardOf(`/blog/${withPicture.slug}`));
       expect(pictureRequests).toContain('/rain.png');
       expect(Buffer.compare(pictured, plain)).not.toBe(0);
@@ -176,7 +157,7 @@ describe.each(TEST_DIALECTS)('share cards (%s, needs npm run build:web)', (diale
         '/../../../../etc/hostname',
         '/%2e%2e/%2e%2e/package.json',
       ]) {
-        const post = await posts.create(postValues({ title, image }));
+        const post = await posts.create(blogPostValues({ title, image }));
         const card = await fetchCard(await cardOf(`/blog/${post.slug}`));
         expect(Buffer.compare(card, plain), image).toBe(0);
       }

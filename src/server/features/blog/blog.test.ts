@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { BlogPost, BlogPostInput, BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
+import { blogPostValues } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   createAdmin,
@@ -452,16 +453,9 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
 
     it('keeps a post that fails to render readable elsewhere and shows a note in its place, logged once', async () => {
       // Stored without the API's checks, as content saved before the limit (or by hand) would be.
-      const stored = await createBlogPostRepository(t.database.db).create({
-        ...blogInput({ content: TOO_DEEP.quotes }),
-        category: 'Technology',
-        image: '',
-        author: 'Admin',
-        isPublished: true,
-        scheduledAt: null,
-        language: 'en',
-        translationId: null,
-      });
+      const stored = await createBlogPostRepository(t.database.db).create(
+        blogPostValues({ content: TOO_DEEP.quotes }),
+      );
       const errors = vi.spyOn(t.app.log, 'error');
       try {
         const response = await t.app.inject({ method: 'GET', url: `/api/blogs/${stored.slug}` });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { blogPostValues } from '../../test-support/blog-posts.ts';
 import { databaseForEachTest, TEST_DIALECTS } from '../../test-support/test-app.ts';
 import { type BlogPostRepository, createBlogPostRepository } from './repository.ts';
 import { blogPostSlugOf, isKnownBot, viewDay, visitorKey } from './view-counting.ts';
@@ -55,21 +56,8 @@ describe.each(TEST_DIALECTS)('blog post views (%s)', (dialect) => {
   let postId: string;
   beforeEach(async () => {
     blogPosts = createBlogPostRepository(database.db);
-    postId = (
-      await blogPosts.create({
-        title: 'Viewed',
-        description: 'd',
-        content: 'c',
-        slug: 'viewed',
-        category: 'Other',
-        image: '',
-        author: 'Admin',
-        isPublished: true,
-        scheduledAt: null,
-        language: 'en',
-        translationId: null,
-      })
-    )._id;
+    postId = (await blogPosts.create(blogPostValues({ title: 'Viewed', slug: 'viewed', category: 'Other' })))
+      ._id;
   });
 
   const views = async () => (await blogPosts.findById(postId))!.views;

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { BlogPostValues } from '../../shared/contracts/blog.ts';
+
+let serial = 0;
+
+/**
+ * What the blog repository stores for a post written straight to it (not through the API): published now,
+ * in English, with a title and slug no other test post has. `overrides` sets what a test looks at.
+ */
+export function blogPostValues(overrides: Partial<BlogPostValues> = {}): BlogPostValues {
+  serial += 1;
+  return {
+    title: `Post ${serial}`,
+    description: `About post ${serial}`,
+    content: `## Section ${serial}\n\n- first item\n- second item`,
+    slug: `post-${serial}-${randomUUID().slice(0, 8)}`,
+    category: 'Technology',
+    image: '',
+    author: 'Admin',
+    isPublished: true,
+    scheduledAt: null,
+    language: 'en',
+    translationId: null,
+    ...overrides,
+  };
+}
