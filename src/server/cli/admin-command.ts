@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { RoleSchema } from '../../shared/contracts/admin-auth.ts';
 import { EmailSchema } from '../../shared/contracts/fields.ts';
-import { TeamUserCreateSchema } from '../../shared/contracts/team.ts';
+import { TeamMemberCreateSchema } from '../../shared/contracts/team.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../shared/rules/admin-auth.ts';
 import { ROLES } from '../../shared/rules/roles.ts';
 import type { Database } from '../db/database.ts';
@@ -64,7 +64,7 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
   if (command === 'create') {
     if (existing)
       throw new CliError(`An admin with the email ${email.data} already exists: use reset-password.`);
-    const name = parsed(TeamUserCreateSchema.shape.name.safeParse(values.name ?? email.data.split('@')[0]));
+    const name = parsed(TeamMemberCreateSchema.shape.name.safeParse(values.name ?? email.data.split('@')[0]));
     const role = parsed(RoleSchema.safeParse(values.role ?? 'administrator'));
     await admins.create({
       email: email.data,

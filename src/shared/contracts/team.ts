@@ -9,15 +9,15 @@ import { emptyAsUndefined } from './paging.ts';
 /**
  * The back office's team: staff accounts (not members, who are customers), managed by administrators.
  *
- * - `GET    /api/admin/users`                       -> TeamUserListResponse
- * - `POST   /api/admin/users` TeamUserCreateInput    -> 201 TeamUserCreatedResponse
+ * - `GET    /api/admin/users`                       -> TeamMemberListResponse
+ * - `POST   /api/admin/users` TeamMemberCreateInput    -> 201 TeamMemberCreatedResponse
  *     with `password` (or none): the password is that one, or generated and shown once;
  *     with `invite: true`: no password; a one-time link valid 48 hours is shown once instead.
- * - `PATCH  /api/admin/users/:id` TeamUserUpdateInput -> TeamUserResponse (name, role, disabled)
+ * - `PATCH  /api/admin/users/:id` TeamMemberUpdateInput -> TeamMemberResponse (name, role, disabled)
  * - `DELETE /api/admin/users/:id`                    -> {success, message}
- * - `POST   /api/admin/users/:id/password`           -> TeamUserCredentialsResponse (a sign-in link: the
+ * - `POST   /api/admin/users/:id/password`           -> TeamMemberCredentialsResponse (a sign-in link: the
  *     password stops working and every session of that user ends; no password is ever answered)
- * - `POST   /api/admin/users/:id/invitation`         -> TeamUserCredentialsResponse (a new link; old ones end)
+ * - `POST   /api/admin/users/:id/invitation`         -> TeamMemberCredentialsResponse (a new link; old ones end)
  *
  * The invitation link `/admin/invitation#<token>` is opened by the invited person, without a session:
  * - `POST   /api/admin/invitation/check` {token}     -> InvitationInfoResponse, or 404 (unknown or expired)
@@ -31,7 +31,7 @@ const TeamPasswordSchema = z
   .string('Password is required')
   .check(...newPasswordChecks(ADMIN_PASSWORD_MIN_LENGTH));
 
-export const TeamUserCreateSchema = z.object({
+export const TeamMemberCreateSchema = z.object({
   email: EmailSchema,
   name: NameSchema,
   role: RoleSchema,
@@ -40,9 +40,9 @@ export const TeamUserCreateSchema = z.object({
   /** Send a one-time link instead of a password. */
   invite: z.boolean().optional(),
 });
-export type TeamUserCreateInput = z.input<typeof TeamUserCreateSchema>;
+export type TeamMemberCreateInput = z.input<typeof TeamMemberCreateSchema>;
 
-export const TeamUserUpdateSchema = z
+export const TeamMemberUpdateSchema = z
   .object({
     name: NameSchema.optional(),
     role: RoleSchema.optional(),
@@ -51,11 +51,11 @@ export const TeamUserUpdateSchema = z
   .refine((input) => input.name !== undefined || input.role !== undefined || input.disabled !== undefined, {
     message: 'Nothing to change',
   });
-export type TeamUserUpdateInput = z.input<typeof TeamUserUpdateSchema>;
+export type TeamMemberUpdateInput = z.input<typeof TeamMemberUpdateSchema>;
 
-export const TeamUserIdParamsSchema = idParamsSchema('user');
+export const TeamMemberIdParamsSchema = idParamsSchema('user');
 
-export const TeamUserSchema = z.object({
+export const TeamMemberSchema = z.object({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -67,33 +67,33 @@ export const TeamUserSchema = z.object({
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export type TeamUser = z.infer<typeof TeamUserSchema>;
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
-export const TeamUserListResponseSchema = z.object({ users: z.array(TeamUserSchema) });
-export type TeamUserListResponse = z.infer<typeof TeamUserListResponseSchema>;
+export const TeamMemberListResponseSchema = z.object({ users: z.array(TeamMemberSchema) });
+export type TeamMemberListResponse = z.infer<typeof TeamMemberListResponseSchema>;
 
-export const TeamUserResponseSchema = z.object({
+export const TeamMemberResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: TeamUserSchema,
+  data: TeamMemberSchema,
 });
 
 /**
  * The only answers that carry a password or an invitation link: shown once to the administrator, to pass
  * on (copy, WhatsApp). Exactly one of `password` and `invitationUrl` is set.
  */
-export const TeamUserCredentialsResponseSchema = z.object({
+export const TeamMemberCredentialsResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({
-    user: TeamUserSchema,
+    user: TeamMemberSchema,
     password: z.string().nullable(),
     invitationUrl: z.string().nullable(),
     /** When the invitation link stops working. */
     invitationExpiresAt: z.string().nullable(),
   }),
 });
-export type TeamUserCredentials = z.infer<typeof TeamUserCredentialsResponseSchema>['data'];
+export type TeamMemberCredentials = z.infer<typeof TeamMemberCredentialsResponseSchema>['data'];
 
 const InvitationTokenSchema = z
   .string('Invitation link is incomplete')

@@ -3,7 +3,7 @@
 export const TEAM_LIMITS = { name: 100 } as const;
 
 export const TEAM_USER_STATUSES = ['active', 'disabled', 'invited'] as const;
-export type TeamUserStatus = (typeof TEAM_USER_STATUSES)[number];
+export type TeamMemberStatus = (typeof TEAM_USER_STATUSES)[number];
 
 /** How long an invitation link works. */
 export const INVITATION_VALID_HOURS = 48;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
-import { TeamUserIdParamsSchema } from '../../../shared/contracts/team.ts';
+import { TeamMemberIdParamsSchema } from '../../../shared/contracts/team.ts';
 import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { SessionRepository } from './session-repository.ts';
@@ -30,7 +30,7 @@ export const twoFactorResetRoutes: FastifyPluginAsyncZod<TwoFactorResetDeps> = a
         tags: ['team'],
         operationId: 'resetUserTwoFactor',
         summary: "Turns a user's two-factor sign-in off and signs them out everywhere",
-        params: TeamUserIdParamsSchema,
+        params: TeamMemberIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },

@@ -5,13 +5,13 @@ import {
   InvitationAcceptSchema,
   InvitationCheckSchema,
   InvitationInfoResponseSchema,
-  type TeamUser,
-  TeamUserCreateSchema,
-  TeamUserCredentialsResponseSchema,
-  TeamUserIdParamsSchema,
-  TeamUserListResponseSchema,
-  TeamUserResponseSchema,
-  TeamUserUpdateSchema,
+  type TeamMember,
+  TeamMemberCreateSchema,
+  TeamMemberCredentialsResponseSchema,
+  TeamMemberIdParamsSchema,
+  TeamMemberListResponseSchema,
+  TeamMemberResponseSchema,
+  TeamMemberUpdateSchema,
 } from '../../../shared/contracts/team.ts';
 import { INVITATION_INVALID_MESSAGE, LAST_ADMINISTRATOR_MESSAGES } from '../../../shared/rules/team.ts';
 import type { Config } from '../../config.ts';
@@ -32,7 +32,7 @@ import {
   newInvitation,
 } from './invitations.ts';
 import type { TeamRepository } from './repository.ts';
-import { DuplicateEmailError, type GuardedResult } from './team-users.ts';
+import { DuplicateEmailError, type GuardedResult } from './team-members.ts';
 
 export interface TeamRouteDeps {
   config: Config;
@@ -81,7 +81,7 @@ function done<T>(result: GuardedResult<T>): T {
 function withCredentials(
   reply: FastifyReply,
   message: string,
-  user: TeamUser,
+  user: TeamMember,
   credentials: { password: string } | { invitationUrl: string; invitationExpiresAt: string },
 ) {
   reply.header('cache-control', 'no-store');
@@ -117,7 +117,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
       schema: {
         tags: ['team'],
         summary: 'Every back-office user, by name, with role and state',
-        response: { 200: TeamUserListResponseSchema, ...ADMIN_ERROR_RESPONSES },
+        response: { 200: TeamMemberListResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async () => ({ users: await team.list() }),
@@ -130,8 +130,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
       schema: {
         tags: ['team'],
         summary: 'Add a user with a typed or generated password, or an invitation link (returned this once)',
-        body: TeamUserCreateSchema,
-        response: { 201: TeamUserCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
+        body: TeamMemberCreateSchema,
+        response: { 201: TeamMemberCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -175,9 +175,9 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
       schema: {
         tags: ['team'],
         summary: 'Rename a user, change their role, disable (signing them out) or enable them',
-        params: TeamUserIdParamsSchema,
-        body: TeamUserUpdateSchema,
-        response: { 200: TeamUserResponseSchema, ...SAVE_ERROR_RESPONSES },
+        params: TeamMemberIdParamsSchema,
+        body: TeamMemberUpdateSchema,
+        response: { 200: TeamMemberResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -196,7 +196,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
       schema: {
         tags: ['team'],
         summary: 'Delete a user: their sessions, devices and invitations go; notes keep their name',
-        params: TeamUserIdParamsSchema,
+        params: TeamMemberIdParamsSchema,
         response: { 200: MessageResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
@@ -219,8 +219,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
         summary:
           'Reset a user’s password: it stops working, they are signed out, and they set a new one with a ' +
           'sign-in link (returned this once); no password is ever answered',
-        params: TeamUserIdParamsSchema,
-        response: { 200: TeamUserCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
+        params: TeamMemberIdParamsSchema,
+        response: { 200: TeamMemberCredentialsResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -244,8 +244,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { co
         tags: ['team'],
         operationId: 'renewUserInvitation',
         summary: 'A new invitation link for a user (returned this once); earlier links stop working',
-        params: TeamUserIdParamsSchema,
-        response: { 200: TeamUserCredentialsResponseSchema, ...ADMIN_ERROR_RESPONSES },
+        params: TeamMemberIdParamsSchema,
+        response: { 200: TeamMemberCredentialsResponseSchema, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {

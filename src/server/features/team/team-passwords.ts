@@ -1,8 +1,8 @@
-import type { TeamUser } from '../../../shared/contracts/team.ts';
+import type { TeamMember } from '../../../shared/contracts/team.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { toIso } from '../../db/values.ts';
 import { unusablePasswordHash } from '../../lib/password.ts';
-import { findTeamUser, type TeamStore } from './team-user-rows.ts';
+import { findTeamMember, type TeamStore } from './team-member-rows.ts';
 
 /*
  * A team user's password and invitations: set by an administrator, reset to a new invitation, or chosen by
@@ -39,7 +39,7 @@ export async function addInvitation(
 
 /** The team repository's password and invitation changes. */
 export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
-  const findById = (id: string, trx: Executor) => findTeamUser(trx, dialect, id);
+  const findById = (id: string, trx: Executor) => findTeamMember(trx, dialect, id);
   return {
     /**
      * Gives a user a new password: their invitations end and every session of theirs is signed out.
@@ -49,7 +49,7 @@ export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
       id: string,
       passwordHash: string,
       { toChange }: { toChange: boolean },
-    ): Promise<TeamUser | undefined> {
+    ): Promise<TeamMember | undefined> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('admins')
@@ -68,7 +68,7 @@ export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
      * and a new invitation link is how they set the next one (no administrator ever sees it). Undefined when
      * the user does not exist.
      */
-    async resetPassword(id: string, invitation: NewInvitation): Promise<TeamUser | undefined> {
+    async resetPassword(id: string, invitation: NewInvitation): Promise<TeamMember | undefined> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('admins')

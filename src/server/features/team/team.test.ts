@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { InvitationInfo, TeamUser, TeamUserCredentials } from '../../../shared/contracts/team.ts';
+import type { InvitationInfo, TeamMember, TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../../shared/rules/admin-auth.ts';
 import { FORBIDDEN_MESSAGE, type Role } from '../../../shared/rules/roles.ts';
 import {
@@ -44,7 +44,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
     t.app.inject(
       asAdmin(cookie ?? undefined, { method, url, ...(payload === undefined ? {} : { payload }) }),
     );
-  const add = async (payload: object): Promise<TeamUserCredentials> => {
+  const add = async (payload: object): Promise<TeamMemberCredentials> => {
     const response = await api('POST', BASE, payload);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -55,7 +55,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
     const { user } = await add({ email, name, role, password: PASSWORD });
     return { id: user._id, cookie: await signIn(t.app, { email, password: PASSWORD }) };
   };
-  const list = async (): Promise<TeamUser[]> => {
+  const list = async (): Promise<TeamMember[]> => {
     const response = await api('GET', BASE);
     expect(response.statusCode).toBe(200);
     return response.json().users;
@@ -426,7 +426,7 @@ describe.each(TEST_DIALECTS)('team API (%s)', (dialect) => {
       const reset = await api('POST', `${BASE}/${agent.id}/password`, { password: 'chosen by the admin' });
       expect(reset.statusCode).toBe(200);
       expect(reset.headers['cache-control']).toBe('no-store');
-      const { data } = reset.json<{ data: TeamUserCredentials }>();
+      const { data } = reset.json<{ data: TeamMemberCredentials }>();
       expect(reset.json()).toEqual({
         success: true,
         message: TEAM_MESSAGES.passwordReset,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AuditLogResponse, AuditLogResponseSchema } from '../../../shared/contracts/audit-log.ts';
-import { TeamUserListResponseSchema } from '../../../shared/contracts/team.ts';
+import { TeamMemberListResponseSchema } from '../../../shared/contracts/team.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { pageQueryOptions, screenQueryOptions } from '../../lib/query-cache.ts';
 
@@ -45,7 +45,7 @@ export function useAuditLogUsers() {
   return useQuery(
     screenQueryOptions(
       ['audit-log', 'users'] as const,
-      (signal) => apiRequest('/api/admin/users', { signal, schema: TeamUserListResponseSchema }),
+      (signal) => apiRequest('/api/admin/users', { signal, schema: TeamMemberListResponseSchema }),
       'Failed to load the team',
     ),
   );

@@ -4,14 +4,14 @@ import {
   type InvitationAcceptInput,
   type InvitationInfo,
   InvitationInfoResponseSchema,
-  type TeamUser,
-  type TeamUserCreateInput,
-  type TeamUserCredentials,
-  TeamUserCredentialsResponseSchema,
-  type TeamUserListResponse,
-  TeamUserListResponseSchema,
-  TeamUserResponseSchema,
-  type TeamUserUpdateInput,
+  type TeamMember,
+  type TeamMemberCreateInput,
+  type TeamMemberCredentials,
+  TeamMemberCredentialsResponseSchema,
+  type TeamMemberListResponse,
+  TeamMemberListResponseSchema,
+  TeamMemberResponseSchema,
+  type TeamMemberUpdateInput,
 } from '../../../shared/contracts/team.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
@@ -28,8 +28,8 @@ const teamKeys = {
 
 const userPath = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
 
-function fetchTeam(signal?: AbortSignal): Promise<TeamUserListResponse> {
-  return apiRequest(BASE, { signal, schema: TeamUserListResponseSchema });
+function fetchTeam(signal?: AbortSignal): Promise<TeamMemberListResponse> {
+  return apiRequest(BASE, { signal, schema: TeamMemberListResponseSchema });
 }
 
 const teamQueryOptions = () => screenQueryOptions(teamKeys.list(), fetchTeam, 'Failed to load the team');
@@ -39,29 +39,29 @@ export function useTeam() {
   return useQuery(teamQueryOptions());
 }
 
-function createUser(body: TeamUserCreateInput): Promise<TeamUserCredentials> {
-  return apiRequest(BASE, { method: 'POST', body, schema: TeamUserCredentialsResponseSchema }).then(
+function createUser(body: TeamMemberCreateInput): Promise<TeamMemberCredentials> {
+  return apiRequest(BASE, { method: 'POST', body, schema: TeamMemberCredentialsResponseSchema }).then(
     (response) => response.data,
   );
 }
 
-function updateUser(id: string, body: TeamUserUpdateInput): Promise<{ user: TeamUser; message: string }> {
-  return apiRequest(userPath(id), { method: 'PATCH', body, schema: TeamUserResponseSchema }).then(
+function updateUser(id: string, body: TeamMemberUpdateInput): Promise<{ user: TeamMember; message: string }> {
+  return apiRequest(userPath(id), { method: 'PATCH', body, schema: TeamMemberResponseSchema }).then(
     (response) => ({ user: response.data, message: response.message }),
   );
 }
 
-function resetPassword(id: string): Promise<TeamUserCredentials> {
+function resetPassword(id: string): Promise<TeamMemberCredentials> {
   return apiRequest(userPath(id, '/password'), {
     method: 'POST',
-    schema: TeamUserCredentialsResponseSchema,
+    schema: TeamMemberCredentialsResponseSchema,
   }).then((response) => response.data);
 }
 
-function newInvitation(id: string): Promise<TeamUserCredentials> {
+function newInvitation(id: string): Promise<TeamMemberCredentials> {
   return apiRequest(userPath(id, '/invitation'), {
     method: 'POST',
-    schema: TeamUserCredentialsResponseSchema,
+    schema: TeamMemberCredentialsResponseSchema,
   }).then((response) => response.data);
 }
 
@@ -74,8 +74,8 @@ function invalidateTeam(queryClient: QueryClient) {
 }
 
 /** The server's answer, put in the cached list at once so the row and an open dialog agree. */
-function storeUser(queryClient: QueryClient, user: TeamUser) {
-  queryClient.setQueryData<TeamUserListResponse>(teamKeys.list(), (list) =>
+function storeUser(queryClient: QueryClient, user: TeamMember) {
+  queryClient.setQueryData<TeamMemberListResponse>(teamKeys.list(), (list) =>
     list ? { users: list.users.map((entry) => (entry._id === user._id ? user : entry)) } : list,
   );
 }
@@ -88,7 +88,7 @@ function storeUser(queryClient: QueryClient, user: TeamUser) {
  */
 const FORGET_AT_ONCE = { gcTime: 0 } as const;
 
-export function useCreateTeamUser() {
+export function useCreateTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     ...FORGET_AT_ONCE,
@@ -97,16 +97,16 @@ export function useCreateTeamUser() {
   });
 }
 
-export interface TeamUserChange {
+export interface TeamMemberChange {
   id: string;
-  body: TeamUserUpdateInput;
+  body: TeamMemberUpdateInput;
 }
 
 /** Name, role, disabled; the server refuses (400) to leave no active administrator. */
-export function useUpdateTeamUser() {
+export function useUpdateTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: TeamUserChange) => updateUser(id, body),
+    mutationFn: ({ id, body }: TeamMemberChange) => updateUser(id, body),
     onSuccess: ({ user }) => storeUser(queryClient, user),
     onSettled: () => invalidateTeam(queryClient),
   });
@@ -144,7 +144,7 @@ export function useResetTwoFactor() {
   });
 }
 
-export function useDeleteTeamUser() {
+export function useDeleteTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,

@@ -1,11 +1,11 @@
-import type { TeamUserCredentials } from '../../../shared/contracts/team.ts';
+import type { TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { PasswordShownOnce, ShownOncePanel } from '../../ui/shown-once-panel.tsx';
 import { teamInvitationWhatsAppLink, teamPasswordWhatsAppLink } from './team-messages.ts';
 
 export interface TeamCredentialsPanelProps {
-  credentials: TeamUserCredentials;
+  credentials: TeamMemberCredentials;
   /** For the WhatsApp message; without it the WhatsApp link waits. */
   brandName: string | undefined;
   /** Where the back office is signed in to, for the message with a password. */

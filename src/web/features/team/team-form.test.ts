@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TeamUserCreateFormSchema, teamUserCreateBody } from './team-form.ts';
+import { TeamMemberCreateFormSchema, teamUserCreateBody } from './team-form.ts';
 
 const createForm = (overrides: Record<string, unknown> = {}) => ({
   email: 'asha@example.com',
@@ -15,7 +15,7 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 
 describe('the Add user form', () => {
   it('sends no password for a generated one', () => {
-    const values = TeamUserCreateFormSchema.parse(createForm({ password: 'typed-then-given-up' }));
+    const values = TeamMemberCreateFormSchema.parse(createForm({ password: 'typed-then-given-up' }));
     expect(teamUserCreateBody(values)).toEqual({
       email: 'asha@example.com',
       name: 'Asha Rao',
@@ -24,7 +24,7 @@ describe('the Add user form', () => {
   });
 
   it('sends the typed password when the administrator types one', () => {
-    const values = TeamUserCreateFormSchema.parse(
+    const values = TeamMemberCreateFormSchema.parse(
       createForm({ passwordChoice: 'type', password: 'agreed-password-1' }),
     );
     expect(teamUserCreateBody(values)).toEqual({
@@ -36,7 +36,7 @@ describe('the Add user form', () => {
   });
 
   it('asks for an invitation link, without a password, for "Send an invitation link"', () => {
-    const values = TeamUserCreateFormSchema.parse(createForm({ passwordChoice: 'invite', role: 'editor' }));
+    const values = TeamMemberCreateFormSchema.parse(createForm({ passwordChoice: 'invite', role: 'editor' }));
     expect(teamUserCreateBody(values)).toEqual({
       email: 'asha@example.com',
       name: 'Asha Rao',
@@ -47,24 +47,26 @@ describe('the Add user form', () => {
 
   it('requires a typed password only when typing one, with the other messages at once', () => {
     expect(
-      messages(TeamUserCreateFormSchema.safeParse(createForm({ passwordChoice: 'type', email: 'nope' }))),
+      messages(TeamMemberCreateFormSchema.safeParse(createForm({ passwordChoice: 'type', email: 'nope' }))),
     ).toEqual(
       expect.arrayContaining([
         ['password', 'Password is required'],
         ['email', expect.any(String)],
       ]),
     );
-    expect(TeamUserCreateFormSchema.safeParse(createForm({ passwordChoice: 'invite' })).success).toBe(true);
+    expect(TeamMemberCreateFormSchema.safeParse(createForm({ passwordChoice: 'invite' })).success).toBe(true);
   });
 
   it('holds a typed password to the back office rule: at least 10 characters', () => {
     expect(
-      messages(TeamUserCreateFormSchema.safeParse(createForm({ passwordChoice: 'type', password: 'short' }))),
+      messages(
+        TeamMemberCreateFormSchema.safeParse(createForm({ passwordChoice: 'type', password: 'short' })),
+      ),
     ).toEqual([['password', 'Use at least 10 characters']]);
   });
 
   it('requires a name and one of the three roles', () => {
-    const result = TeamUserCreateFormSchema.safeParse(createForm({ name: '', role: 'owner' }));
+    const result = TeamMemberCreateFormSchema.safeParse(createForm({ name: '', role: 'owner' }));
     expect(messages(result).map(([path]) => path)).toEqual(expect.arrayContaining(['name', 'role']));
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type TeamUserCreateInput, TeamUserCreateSchema } from '../../../shared/contracts/team.ts';
+import { type TeamMemberCreateInput, TeamMemberCreateSchema } from '../../../shared/contracts/team.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../../shared/rules/admin-auth.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { PASSWORD_REQUIRED, typedPassword, typedPasswordIsGiven } from '../../lib/password-choice.ts';
@@ -36,14 +36,14 @@ export const TEAM_CREATE_PASSWORD_CHOICES: readonly PasswordChoiceOption<CreateC
 export const TEAM_PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
 
 /** The "Add user" form: the API's input, with the choice that decides between a password and a link. */
-export const TeamUserCreateFormSchema = TeamUserCreateSchema.omit({ invite: true })
+export const TeamMemberCreateFormSchema = TeamMemberCreateSchema.omit({ invite: true })
   .safeExtend({ passwordChoice: z.enum(CREATE_CHOICES) })
   .refine(typedPasswordIsGiven, PASSWORD_REQUIRED);
-export type TeamUserCreateFormInput = z.input<typeof TeamUserCreateFormSchema>;
-export type TeamUserCreateFormValues = z.output<typeof TeamUserCreateFormSchema>;
+export type TeamMemberCreateFormInput = z.input<typeof TeamMemberCreateFormSchema>;
+export type TeamMemberCreateFormValues = z.output<typeof TeamMemberCreateFormSchema>;
 
 /** What the server is sent: a password only if typed, `invite` only for a link. */
-export function teamUserCreateBody(values: TeamUserCreateFormValues): TeamUserCreateInput {
+export function teamUserCreateBody(values: TeamMemberCreateFormValues): TeamMemberCreateInput {
   const password = typedPassword(values);
   return {
     email: values.email,

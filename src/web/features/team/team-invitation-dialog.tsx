@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { TeamUser, TeamUserCredentials } from '../../../shared/contracts/team.ts';
+import type { TeamMember, TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
@@ -9,8 +9,8 @@ import { TeamCredentialsPanel } from './team-credentials.tsx';
 const FORM_ID = 'team-invitation-form';
 
 interface InvitationFormProps {
-  user: TeamUser;
-  onMade: (credentials: TeamUserCredentials) => void;
+  user: TeamMember;
+  onMade: (credentials: TeamMemberCredentials) => void;
   onPendingChange: (pending: boolean) => void;
 }
 
@@ -42,7 +42,7 @@ function InvitationForm({ user, onMade, onPendingChange }: InvitationFormProps) 
 
 export interface TeamInvitationDialogProps {
   /** The invited user; null when the dialog is closed. */
-  user: TeamUser | null;
+  user: TeamMember | null;
   brandName: string | undefined;
   signInUrl: string;
   onClose: () => void;
@@ -58,7 +58,7 @@ export function TeamInvitationDialog({
   onCloseAutoFocus,
 }: TeamInvitationDialogProps) {
   return (
-    <CredentialsDialog<TeamUserCredentials>
+    <CredentialsDialog<TeamMemberCredentials>
       open={user !== null}
       title="New invitation link"
       doneTitle="New invitation link"

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { TeamUser, TeamUserCredentials } from '../../../shared/contracts/team.ts';
+import type { TeamMember, TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
@@ -10,8 +10,8 @@ import { TeamCredentialsPanel } from './team-credentials.tsx';
 const FORM_ID = 'team-password-reset-form';
 
 interface ResetFormProps {
-  user: TeamUser;
-  onReset: (credentials: TeamUserCredentials) => void;
+  user: TeamMember;
+  onReset: (credentials: TeamMemberCredentials) => void;
   onPendingChange: (pending: boolean) => void;
 }
 
@@ -40,7 +40,7 @@ function ResetForm({ user, onReset, onPendingChange }: ResetFormProps) {
 
 export interface TeamPasswordResetDialogProps {
   /** The user whose password is reset; null when the dialog is closed. */
-  user: TeamUser | null;
+  user: TeamMember | null;
   brandName: string | undefined;
   signInUrl: string;
   onClose: () => void;
@@ -56,7 +56,7 @@ export function TeamPasswordResetDialog({
   onCloseAutoFocus,
 }: TeamPasswordResetDialogProps) {
   return (
-    <CredentialsDialog<TeamUserCredentials>
+    <CredentialsDialog<TeamMemberCredentials>
       open={user !== null}
       title="Reset password"
       doneTitle="Sign-in link"

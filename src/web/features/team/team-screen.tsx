@@ -1,19 +1,19 @@
 import { UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { TeamUser } from '../../../shared/contracts/team.ts';
+import type { TeamMember } from '../../../shared/contracts/team.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '../../../shared/rules/roles.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState, ListContent } from '../../ui/list-content.tsx';
-import { useDeleteTeamUser, useTeam } from './api.ts';
+import { useDeleteTeamMember, useTeam } from './api.ts';
 import { TeamInvitationDialog } from './team-invitation-dialog.tsx';
+import { TeamMemberCreateDialog } from './team-member-create-dialog.tsx';
+import { TeamMemberDialog } from './team-member-dialog.tsx';
+import { TeamMemberList } from './team-member-list.tsx';
 import { TeamPasswordResetDialog } from './team-password-reset-dialog.tsx';
-import { TeamUserCreateDialog } from './team-user-create-dialog.tsx';
-import { TeamUserDialog } from './team-user-dialog.tsx';
-import { TeamUserList } from './team-user-list.tsx';
 
 export interface TeamScreenProps {
   /** The signed-in administrator, marked "you" in the list. */
@@ -52,11 +52,11 @@ export function TeamScreen({ signedInId, brandName, signInUrl }: TeamScreenProps
   const users = team.data?.users ?? [];
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const [resetting, setResetting] = useState<TeamUser | null>(null);
-  const [inviting, setInviting] = useState<TeamUser | null>(null);
-  const [deleting, setDeleting] = useState<TeamUser | null>(null);
+  const [resetting, setResetting] = useState<TeamMember | null>(null);
+  const [inviting, setInviting] = useState<TeamMember | null>(null);
+  const [deleting, setDeleting] = useState<TeamMember | null>(null);
   const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
-  const remove = useDeleteTeamUser();
+  const remove = useDeleteTeamMember();
   const createFocus = useFocusReturn();
   const openFocus = useFocusReturn();
   const resetFocus = useFocusReturn();
@@ -67,7 +67,7 @@ export function TeamScreen({ signedInId, brandName, signInUrl }: TeamScreenProps
   // The open user as the list has them now, so the dialog shows every change at once.
   const open = users.find((user) => user._id === openId) ?? null;
 
-  const askDelete = (user: TeamUser) => {
+  const askDelete = (user: TeamMember) => {
     deleteFocus.remember();
     setDeleteRefusal(null);
     setDeleting(user);
@@ -129,7 +129,7 @@ export function TeamScreen({ signedInId, brandName, signInUrl }: TeamScreenProps
           failed={team.isError && !team.data}
           empty={users.length === 0 && <EmptyState title="No users yet">Add one with Add user.</EmptyState>}
         >
-          <TeamUserList
+          <TeamMemberList
             users={users}
             signedInId={signedInId}
             onOpen={(user, opener) => {
@@ -145,7 +145,7 @@ export function TeamScreen({ signedInId, brandName, signInUrl }: TeamScreenProps
 
       <RoleGuide />
 
-      <TeamUserCreateDialog
+      <TeamMemberCreateDialog
         open={creating}
         brandName={brandName}
         signInUrl={signInUrl}
@@ -153,7 +153,7 @@ export function TeamScreen({ signedInId, brandName, signInUrl }: TeamScreenProps
         onCloseAutoFocus={createFocus.restore}
       />
 
-      <TeamUserDialog
+      <TeamMemberDialog
         user={open}
         you={open?._id === signedInId}
         onClose={() => setOpenId(null)}

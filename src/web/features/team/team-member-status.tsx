@@ -1,14 +1,14 @@
 import { CircleCheck, CircleSlash, MailQuestion, ShieldCheck, ShieldOff } from 'lucide-react';
-import type { TeamUserStatus } from '../../../shared/rules/team.ts';
+import type { TeamMemberStatus } from '../../../shared/rules/team.ts';
 import { cx } from '../../lib/class-names.ts';
 
-const TEAM_USER_STATUS_LABELS: Record<TeamUserStatus, string> = {
+const TEAM_USER_STATUS_LABELS: Record<TeamMemberStatus, string> = {
   active: 'Active',
   disabled: 'Disabled',
   invited: 'Invited',
 };
 
-const TONES: Record<TeamUserStatus, string> = {
+const TONES: Record<TeamMemberStatus, string> = {
   active: 'bg-green-100 text-green-900',
   disabled: 'bg-slate-200 text-slate-800',
   invited: 'bg-amber-100 text-amber-900',
@@ -19,7 +19,7 @@ const BADGE =
   'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
 
 /** The status in words (and an icon), never in colour alone. */
-export function TeamUserStatusBadge({ status }: { status: TeamUserStatus }) {
+export function TeamMemberStatusBadge({ status }: { status: TeamMemberStatus }) {
   const Icon = ICONS[status];
   return (
     <span className={cx(BADGE, TONES[status])}>

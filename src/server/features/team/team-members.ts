@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
-import type { TeamUser } from '../../../shared/contracts/team.ts';
+import type { TeamMember } from '../../../shared/contracts/team.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
 import { type Executor, isUniqueViolation } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/values.ts';
+import { findTeamMember, TEAM_MEMBER_COLUMNS, type TeamStore, toTeamMember } from './team-member-rows.ts';
 import { addInvitation, type NewInvitation } from './team-passwords.ts';
-import { findTeamUser, TEAM_USER_COLUMNS, type TeamStore, toTeamUser } from './team-user-rows.ts';
 
 /*
  * The team's users: the list, adding one, and the changes guarded so that the site keeps an active
@@ -29,7 +29,7 @@ export type GuardedResult<T> =
   /** An administrator may not delete or disable their own account: they would lock themselves out. */
   | { outcome: 'self'; change: 'delete' | 'disable' };
 
-export interface TeamUserChanges {
+export interface TeamMemberChanges {
   name?: string | undefined;
   role?: Role | undefined;
   disabled?: boolean | undefined;
@@ -39,8 +39,8 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** What a change does to the set of active administrators: which of the guarded changes it is, if any. */
 function removesActiveAdministrator(
-  user: TeamUser,
-  change: TeamUserChanges | 'delete',
+  user: TeamMember,
+  change: TeamMemberChanges | 'delete',
 ): LastAdministratorChange | null {
   if (user.role !== 'administrator' || user.status !== 'active') return null;
   if (change === 'delete') return 'delete';
@@ -50,8 +50,8 @@ function removesActiveAdministrator(
 }
 
 /** The team repository's users: reads, create, and the guarded update and delete. */
-export function createTeamUsers({ db, dialect, sessions, now }: TeamStore) {
-  const findById = (id: string, trx: Executor = db) => findTeamUser(trx, dialect, id);
+export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
+  const findById = (id: string, trx: Executor = db) => findTeamMember(trx, dialect, id);
 
   /**
    * Runs `change` by `actorId` after making sure it leaves an active administrator and does not lock the
@@ -63,8 +63,8 @@ export function createTeamUsers({ db, dialect, sessions, now }: TeamStore) {
   const guarded = <T>(
     id: string,
     actorId: string,
-    change: TeamUserChanges | 'delete',
-    apply: (trx: Transaction<DB>, user: TeamUser) => Promise<T>,
+    change: TeamMemberChanges | 'delete',
+    apply: (trx: Transaction<DB>, user: TeamMember) => Promise<T>,
   ): Promise<GuardedResult<T>> =>
     db.transaction().execute(async (trx) => {
       const administrators = await trx
@@ -92,10 +92,10 @@ export function createTeamUsers({ db, dialect, sessions, now }: TeamStore) {
     findById: (id: string) => findById(id),
 
     /** Every user, by name (then email), whatever their state. */
-    async list(): Promise<TeamUser[]> {
-      const rows = await db.selectFrom('admins').select(TEAM_USER_COLUMNS).execute();
+    async list(): Promise<TeamMember[]> {
+      const rows = await db.selectFrom('admins').select(TEAM_MEMBER_COLUMNS).execute();
       return rows
-        .map(toTeamUser)
+        .map(toTeamMember)
         .sort((a, b) => byName.compare(a.name, b.name) || a.email.localeCompare(b.email));
     },
 
@@ -111,7 +111,7 @@ export function createTeamUsers({ db, dialect, sessions, now }: TeamStore) {
     async create(
       input: { email: string; name: string; role: Role; passwordHash: string },
       invitation?: NewInvitation,
-    ): Promise<TeamUser> {
+    ): Promise<TeamMember> {
       const id = newId();
       const at = now();
       try {
@@ -130,7 +130,7 @@ export function createTeamUsers({ db, dialect, sessions, now }: TeamStore) {
     },
 
     /** Renames, changes the role, disables (signing the user out everywhere) or enables a user. */
-    update(id: string, changes: TeamUserChanges, actorId: string): Promise<GuardedResult<TeamUser>> {
+    update(id: string, changes: TeamMemberChanges, actorId: string): Promise<GuardedResult<TeamMember>> {
       return guarded(id, actorId, changes, async (trx, user) => {
         const at = now();
         // Disabling a disabled user keeps the time it was first disabled.
@@ -153,7 +153,7 @@ export function createTeamUsers({ db, dialect, sessions, now }: TeamStore) {
     },
 
     /** Deletes a user; their sessions, push subscriptions and invitations go with them (foreign keys). */
-    delete(id: string, actorId: string): Promise<GuardedResult<TeamUser>> {
+    delete(id: string, actorId: string): Promise<GuardedResult<TeamMember>> {
       return guarded(id, actorId, 'delete', async (trx, user) => {
         await trx.deleteFrom('admins').where('id', '=', id).execute();
         return user;

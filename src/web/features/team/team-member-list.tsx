@@ -1,20 +1,20 @@
-import type { TeamUser } from '../../../shared/contracts/team.ts';
+import type { TeamMember } from '../../../shared/contracts/team.ts';
 import { ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { OpenButton, ResponsiveList } from '../../ui/responsive-list.tsx';
-import { TeamUserStatusBadge, TwoFactorBadge } from './team-user-status.tsx';
+import { TeamMemberStatusBadge, TwoFactorBadge } from './team-member-status.tsx';
 
 /** `opener` is the user's button, where focus goes back when their dialog closes. */
-export type OpenTeamUser = (user: TeamUser, opener: HTMLElement | null) => void;
+export type OpenTeamMember = (user: TeamMember, opener: HTMLElement | null) => void;
 
-export interface TeamUserListProps {
-  users: readonly TeamUser[];
+export interface TeamMemberListProps {
+  users: readonly TeamMember[];
   /** The signed-in user, marked "you". */
   signedInId: string;
-  onOpen: OpenTeamUser;
+  onOpen: OpenTeamMember;
 }
 
-function NameButton({ user, you, onOpen }: { user: TeamUser; you: boolean; onOpen: OpenTeamUser }) {
+function NameButton({ user, you, onOpen }: { user: TeamMember; you: boolean; onOpen: OpenTeamMember }) {
   return (
     <div>
       <OpenButton onOpen={(opener) => onOpen(user, opener)} className="font-semibold break-words">
@@ -27,14 +27,14 @@ function NameButton({ user, you, onOpen }: { user: TeamUser; you: boolean; onOpe
   );
 }
 
-function LastSignIn({ user }: { user: TeamUser }) {
+function LastSignIn({ user }: { user: TeamMember }) {
   return user.lastSignInAt ? <DateTime value={user.lastSignInAt} /> : <span>Never</span>;
 }
 
 const COLUMNS = ['Name', 'Role', 'Status', 'Two-factor', 'Last sign-in'];
 
 /** The team: a table on a wide screen, cards on a phone. */
-export function TeamUserList({ users, signedInId, onOpen }: TeamUserListProps) {
+export function TeamMemberList({ users, signedInId, onOpen }: TeamMemberListProps) {
   return (
     <ResponsiveList
       entries={users}
@@ -50,7 +50,7 @@ export function TeamUserList({ users, signedInId, onOpen }: TeamUserListProps) {
           </td>
           <td className="px-4 py-3 text-slate-700">{ROLE_LABELS[user.role]}</td>
           <td className="px-4 py-3">
-            <TeamUserStatusBadge status={user.status} />
+            <TeamMemberStatusBadge status={user.status} />
           </td>
           <td className="px-4 py-3">
             <TwoFactorBadge on={user.twoFactor} />
@@ -65,7 +65,7 @@ export function TeamUserList({ users, signedInId, onOpen }: TeamUserListProps) {
         <>
           <div className="flex items-start justify-between gap-2">
             <NameButton user={user} you={user._id === signedInId} onOpen={onOpen} />
-            <TeamUserStatusBadge status={user.status} />
+            <TeamMemberStatusBadge status={user.status} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
             <div>

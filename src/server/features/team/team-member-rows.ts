@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { TeamUser } from '../../../shared/contracts/team.ts';
+import type { TeamMember } from '../../../shared/contracts/team.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
-import type { TeamUserStatus } from '../../../shared/rules/team.ts';
+import type { TeamMemberStatus } from '../../../shared/rules/team.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
@@ -10,7 +10,7 @@ import { isUsablePasswordHash } from '../../lib/password.ts';
 
 /* How the team screen reads a user of the `admins` table, and what the team repository's parts share. */
 
-export const TEAM_USER_COLUMNS = [
+export const TEAM_MEMBER_COLUMNS = [
   'id',
   'email',
   'name',
@@ -21,14 +21,14 @@ export const TEAM_USER_COLUMNS = [
   'lastSignInAt',
   'createdAt',
 ] as const;
-type TeamUserRow = Pick<Selectable<DB['admins']>, (typeof TEAM_USER_COLUMNS)[number]>;
+type TeamMemberRow = Pick<Selectable<DB['admins']>, (typeof TEAM_MEMBER_COLUMNS)[number]>;
 
-function statusOf(row: Pick<TeamUserRow, 'disabledAt' | 'passwordHash'>): TeamUserStatus {
+function statusOf(row: Pick<TeamMemberRow, 'disabledAt' | 'passwordHash'>): TeamMemberStatus {
   if (row.disabledAt !== null) return 'disabled';
   return isUsablePasswordHash(row.passwordHash) ? 'active' : 'invited';
 }
 
-export function toTeamUser(row: TeamUserRow): TeamUser {
+export function toTeamMember(row: TeamMemberRow): TeamMember {
   return {
     _id: row.id,
     email: row.email,
@@ -46,18 +46,18 @@ export function toTeamUser(row: TeamUserRow): TeamUser {
  * The user with this id, read with `executor`; in a PostgreSQL transaction their row is locked, as every change
  * of a user locks it first.
  */
-export async function findTeamUser(
+export async function findTeamMember(
   executor: Executor,
   dialect: Dialect,
   id: string,
-): Promise<TeamUser | undefined> {
+): Promise<TeamMember | undefined> {
   const row = await executor
     .selectFrom('admins')
-    .select(TEAM_USER_COLUMNS)
+    .select(TEAM_MEMBER_COLUMNS)
     .where('id', '=', id)
     .$if(dialect === 'postgres' && executor.isTransaction, (query) => query.forUpdate())
     .executeTakeFirst();
-  return row && toTeamUser(row);
+  return row && toTeamMember(row);
 }
 
 /** What signs a user out everywhere: the admin-auth feature's session repository, passed in by app.ts. */

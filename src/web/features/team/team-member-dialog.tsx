@@ -4,9 +4,9 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  type TeamUser,
-  type TeamUserUpdateInput,
-  TeamUserUpdateSchema,
+  type TeamMember,
+  type TeamMemberUpdateInput,
+  TeamMemberUpdateSchema,
 } from '../../../shared/contracts/team.ts';
 import { ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { TEAM_LIMITS } from '../../../shared/rules/team.ts';
@@ -18,9 +18,9 @@ import { DateTime } from '../../ui/date-time.tsx';
 import { DetailField } from '../../ui/detail-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useResetTwoFactor, useUpdateTeamUser } from './api.ts';
+import { useResetTwoFactor, useUpdateTeamMember } from './api.ts';
 import { RoleChoice } from './role-choice.tsx';
-import { TeamUserStatusBadge, TwoFactorBadge } from './team-user-status.tsx';
+import { TeamMemberStatusBadge, TwoFactorBadge } from './team-member-status.tsx';
 
 /**
  * The server's refusal under `field`: its own field message, or else its message (e.g. the last
@@ -38,11 +38,14 @@ function showRefusalAt<Values extends FieldValues>(
 }
 
 /** The user's name, changed in place. */
-function NameForm({ user }: { user: TeamUser }) {
-  const update = useUpdateTeamUser();
-  const { field, ...form } = useZodForm<TeamUserUpdateInput, TeamUserUpdateInput>(TeamUserUpdateSchema, {
-    defaultValues: { name: user.name },
-  });
+function NameForm({ user }: { user: TeamMember }) {
+  const update = useUpdateTeamMember();
+  const { field, ...form } = useZodForm<TeamMemberUpdateInput, TeamMemberUpdateInput>(
+    TeamMemberUpdateSchema,
+    {
+      defaultValues: { name: user.name },
+    },
+  );
   const onSubmit = form.handleSubmit(({ name }) =>
     update.mutateAsync({ id: user._id, body: { name } }).then(
       ({ message }) => toast.success(message),
@@ -67,9 +70,9 @@ function NameForm({ user }: { user: TeamUser }) {
 }
 
 /** The user's role; the server keeps at least one active administrator. */
-function RoleForm({ user }: { user: TeamUser }) {
-  const update = useUpdateTeamUser();
-  const form = useZodForm<TeamUserUpdateInput, TeamUserUpdateInput>(TeamUserUpdateSchema, {
+function RoleForm({ user }: { user: TeamMember }) {
+  const update = useUpdateTeamMember();
+  const form = useZodForm<TeamMemberUpdateInput, TeamMemberUpdateInput>(TeamMemberUpdateSchema, {
     defaultValues: { role: user.role },
   });
   const role = useWatch({ control: form.control, name: 'role' });
@@ -90,8 +93,8 @@ function RoleForm({ user }: { user: TeamUser }) {
 }
 
 /** Disable (cannot sign in; signed out at once) or enable again. */
-function AccessToggle({ user }: { user: TeamUser }) {
-  const update = useUpdateTeamUser();
+function AccessToggle({ user }: { user: TeamMember }) {
+  const update = useUpdateTeamMember();
   const [refusal, setRefusal] = useState<string | null>(null);
   const disabled = user.status === 'disabled';
   const toggle = () => {
@@ -133,10 +136,10 @@ function AccessToggle({ user }: { user: TeamUser }) {
 }
 
 /** Who may sign in: never taken away from oneself (the server refuses it too); another administrator can. */
-function AccessSection({ user, you }: { user: TeamUser; you: boolean }) {
+function AccessSection({ user, you }: { user: TeamMember; you: boolean }) {
   return (
-    <section aria-labelledby="team-user-access" className="space-y-2">
-      <h3 id="team-user-access" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+    <section aria-labelledby="team-member-access" className="space-y-2">
+      <h3 id="team-member-access" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Access
       </h3>
       {you ? (
@@ -154,7 +157,7 @@ function AccessSection({ user, you }: { user: TeamUser; you: boolean }) {
  * Turns off a user's second factor when they lost their phone and recovery codes; asked twice, as it also
  * signs them out everywhere. Not for one's own (My Profile turns it off with the password).
  */
-function TwoFactorReset({ user }: { user: TeamUser }) {
+function TwoFactorReset({ user }: { user: TeamMember }) {
   const reset = useResetTwoFactor();
   const [asking, setAsking] = useState(false);
   if (!asking) {
@@ -197,20 +200,20 @@ function TwoFactorReset({ user }: { user: TeamUser }) {
   );
 }
 
-export interface TeamUserDialogProps {
+export interface TeamMemberDialogProps {
   /** The user to manage (as the list has them now); null when the dialog is closed. */
-  user: TeamUser | null;
+  user: TeamMember | null;
   /** Whether it is the signed-in user. */
   you: boolean;
   onClose: () => void;
-  onResetPassword: (user: TeamUser) => void;
-  onNewInvitation: (user: TeamUser) => void;
-  onDelete: (user: TeamUser) => void;
+  onResetPassword: (user: TeamMember) => void;
+  onNewInvitation: (user: TeamMember) => void;
+  onDelete: (user: TeamMember) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** One back-office user: details, name, role, disable or enable, password or invitation, delete. */
-export function TeamUserDialog({
+export function TeamMemberDialog({
   user,
   you,
   onClose,
@@ -218,7 +221,7 @@ export function TeamUserDialog({
   onNewInvitation,
   onDelete,
   onCloseAutoFocus,
-}: TeamUserDialogProps) {
+}: TeamMemberDialogProps) {
   return (
     <Modal
       open={user !== null}
@@ -263,7 +266,7 @@ export function TeamUserDialog({
           <dl className="grid gap-4 sm:grid-cols-2">
             <DetailField label="Role">{ROLE_LABELS[user.role]}</DetailField>
             <DetailField label="Status">
-              <TeamUserStatusBadge status={user.status} />
+              <TeamMemberStatusBadge status={user.status} />
             </DetailField>
             <DetailField label="Two-factor sign-in">
               <TwoFactorBadge on={user.twoFactor} />

@@ -1,6 +1,6 @@
 import { type Path, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { TeamUserCredentials } from '../../../shared/contracts/team.ts';
+import type { TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { TEAM_LIMITS } from '../../../shared/rules/team.ts';
 import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -8,18 +8,18 @@ import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
-import { useCreateTeamUser } from './api.ts';
+import { useCreateTeamMember } from './api.ts';
 import { RoleChoice } from './role-choice.tsx';
 import { TeamCredentialsPanel } from './team-credentials.tsx';
 import {
   TEAM_CREATE_PASSWORD_CHOICES,
   TEAM_PASSWORD_HINT,
-  type TeamUserCreateFormInput,
-  TeamUserCreateFormSchema,
+  type TeamMemberCreateFormInput,
+  TeamMemberCreateFormSchema,
   teamUserCreateBody,
 } from './team-form.ts';
 
-const FORM_ID = 'team-user-create-form';
+const FORM_ID = 'team-member-create-form';
 
 /** Every field the server may name in a 400 or 409 answer. */
 const SERVER_FIELDS = [
@@ -27,9 +27,9 @@ const SERVER_FIELDS = [
   'name',
   'role',
   'password',
-] as const satisfies readonly Path<TeamUserCreateFormInput>[];
+] as const satisfies readonly Path<TeamMemberCreateFormInput>[];
 
-const EMPTY: TeamUserCreateFormInput = {
+const EMPTY: TeamMemberCreateFormInput = {
   email: '',
   name: '',
   role: 'agent',
@@ -38,13 +38,13 @@ const EMPTY: TeamUserCreateFormInput = {
 };
 
 interface CreateFormProps {
-  onCreated: (credentials: TeamUserCredentials) => void;
+  onCreated: (credentials: TeamMemberCredentials) => void;
   onPendingChange: (pending: boolean) => void;
 }
 
 function CreateForm({ onCreated, onPendingChange }: CreateFormProps) {
-  const create = useCreateTeamUser();
-  const { field, ...form } = useZodForm(TeamUserCreateFormSchema, {
+  const create = useCreateTeamMember();
+  const { field, ...form } = useZodForm(TeamMemberCreateFormSchema, {
     defaultValues: EMPTY,
     ...CHECK_FROM_FIRST_SUBMIT,
   });
@@ -83,7 +83,7 @@ function CreateForm({ onCreated, onPendingChange }: CreateFormProps) {
   );
 }
 
-export interface TeamUserCreateDialogProps {
+export interface TeamMemberCreateDialogProps {
   open: boolean;
   /** For the WhatsApp message with the password or link. */
   brandName: string | undefined;
@@ -93,15 +93,15 @@ export interface TeamUserCreateDialogProps {
 }
 
 /** "Add user": the form, then the password or the invitation link, shown once. Closing forgets it. */
-export function TeamUserCreateDialog({
+export function TeamMemberCreateDialog({
   open,
   brandName,
   signInUrl,
   onClose,
   onCloseAutoFocus,
-}: TeamUserCreateDialogProps) {
+}: TeamMemberCreateDialogProps) {
   return (
-    <CredentialsDialog<TeamUserCredentials>
+    <CredentialsDialog<TeamMemberCredentials>
       open={open}
       title="Add user"
       doneTitle={(answer) => (answer.invitationUrl ? 'User invited' : 'User added')}
