@@ -95,6 +95,18 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
     return opened;
   };
 
+  it('takes one handler per kind, before it starts, and refuses to start while a kind has none', async () => {
+    const { database } = await open();
+    const handler = notingHandler(database, [], 'one');
+    const outbox = createOutbox({ database, log: quietLog, handlers: { email: handler } });
+    expect(() => outbox.handle('email', handler)).toThrow('The outbox kind email has a handler already');
+    expect(() => outbox.start()).toThrow(/^No outbox handler for inquiry\.created, .*backup-copy$/);
+    const complete = outboxFor(database, createTestClock(), handler);
+    complete.start();
+    expect(() => complete.handle('push', handler)).toThrow('The outbox has started');
+    await complete.stop();
+  });
+
   it('handles an entry only when the transaction that wrote it commits', async () => {
     const { database } = await open();
     const clock = createTestClock();
