@@ -84,12 +84,6 @@ import { inquiryCreatedHandler } from './features/notifications/inquiry-notifica
 import { inquiryPushHandler } from './features/notifications/inquiry-push.ts';
 import { createMailer, defaultMailFromAddress } from './features/notifications/mailer.ts';
 import { createNotificationPreferences } from './features/notifications/notification-preferences.ts';
-import {
-  BACKUP_COPY_LANE,
-  createOutbox,
-  type Outbox,
-  PermanentFailure,
-} from './features/notifications/outbox.ts';
 import { createPushDeviceRepository } from './features/notifications/push-device-repository.ts';
 import { pushDeviceRoutes } from './features/notifications/push-device-routes.ts';
 import { createPushSender } from './features/notifications/push-sender.ts';
@@ -114,6 +108,7 @@ import { formatHostPattern } from './lib/host-patterns.ts';
 import { connectRedis, type RedisConnection, type RedisTimeouts } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { inEveryLanguage } from './lib/sitemap-entries.ts';
+import { BACKUP_COPY_LANE, createOutbox, type Outbox, PermanentFailure } from './outbox/outbox.ts';
 import { registerApiDescription, registerApiReference } from './plugins/api-description.ts';
 import { registerAuth, sessionCookie } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/repository-support.ts';
-import type { DB } from '../../db/schema.ts';
-import { newId, nowIso, toIso } from '../../db/values.ts';
-import { createPeriodicJob } from '../../jobs/periodic-job.ts';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/repository-support.ts';
+import type { DB } from '../db/schema.ts';
+import { newId, nowIso, toIso } from '../db/values.ts';
+import { createPeriodicJob } from '../jobs/periodic-job.ts';
 import { createOutboxClaims, laneOf, type OutboxRow } from './outbox-claims.ts';
 import { createOutboxCleanUp } from './outbox-clean-up.ts';
 import {

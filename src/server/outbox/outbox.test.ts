@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../../shared/time.ts';
-import { type Database, migrateToLatest } from '../../db/database.ts';
-import { newId, toIso } from '../../db/values.ts';
+import { MINUTE_MS } from '../../shared/time.ts';
+import { type Database, migrateToLatest } from '../db/database.ts';
+import { newId, toIso } from '../db/values.ts';
 import {
   createTestClock,
   openTestDatabase,
   TEST_DIALECTS,
   type TestClock,
-} from '../../test-support/test-app.ts';
+} from '../test-support/test-app.ts';
 import {
   createOutbox,
   GIVE_UP_AFTER_MS,
