@@ -83,7 +83,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
       webhookDisabled: webhookDisabledAlert({ emailEnabled, clock }),
       backupCopyFailed: backupCopyFailedAlert({ emailEnabled, clock }),
     },
-    /** Tells a user by email of a sign-in, a new key or a changed password (decision 051). */
+    /** Emails every active administrator an audit entry that is a security notice (decision 051). */
     securityNotice: securityNoticeAlert({ db, emailEnabled, nudge: () => outbox.nudge(), clock }),
     jobs: {
       emailDigests: mailer ? createDigestSchedule({ preferences, outbox, timeZone, clock, log }) : undefined,
