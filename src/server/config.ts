@@ -218,3 +218,10 @@ export function backupDirectory(config: Pick<Config, 'BACKUP_DIR'>, target: Data
   }
   return path.resolve('data/backups');
 }
+
+/** Where links in notifications and webhooks point: PUBLIC_ORIGIN, else the address the server listens on. */
+export function linkOrigin(config: Pick<Config, 'PUBLIC_ORIGIN' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}

@@ -11,7 +11,7 @@ import { BackupError } from '../features/backups/backup-error.ts';
 import { BACKUP_EXTENSIONS, backupFileName } from '../features/backups/backup-files.ts';
 import { createBackupService, type TakenBackup } from '../features/backups/backup-service.ts';
 import { copyFailureText, pruneRemoteCopies, uploadEncryptedCopy } from '../features/backups/s3-copies.ts';
-import { BACKUP_COPY_LANE, writeOutboxEntries } from '../features/notifications/outbox.ts';
+import { BACKUP_COPY_LANE, writeOutboxEntries } from '../outbox/outbox.ts';
 import type { BackupCommand, CommandOutput } from './backup-script.ts';
 import { createProgressBar } from './progress-bar.ts';
 

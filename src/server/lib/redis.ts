@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** `ready`: limits are counted in Redis, shared by every instance; `degraded`: each instance counts alone. */
@@ -28,7 +28,7 @@ export interface RedisConnection {
  * fail at once while it is not connected (the limiters then count in this process, see createLimiter),
  * and the client keeps reconnecting so shared counting resumes by itself when Redis is back.
  */
-export function connectRedis(
+function connectRedis(
   url: string,
   log: FastifyBaseLogger,
   timeouts: RedisTimeouts = REDIS_TIMEOUTS_MS,
@@ -92,4 +92,19 @@ export function connectRedis(
       await client.quit().catch(() => client.disconnect());
     },
   };
+}
+
+/** The app's Redis when REDIS_URL is set: connected at start, closed with the app. */
+export function connectRedisForApp(
+  app: FastifyInstance,
+  url: string | undefined,
+  timeouts: RedisTimeouts | undefined,
+): RedisConnection | undefined {
+  if (!url) return undefined;
+  const connection = connectRedis(url, app.log, timeouts);
+  // The first requests count in Redis like the rest, unless Redis is away: then starting waits no longer
+  // than one failed attempt (the connect timeout at most).
+  app.addHook('onReady', () => connection.firstAttempt());
+  app.addHook('onClose', () => connection.close());
+  return connection;
 }

@@ -55,7 +55,7 @@ export function registerAuditRecording(
   }: {
     auditLog: Pick<AuditLogRepository, 'record'>;
     clock: () => number;
-    /** Told of each entry once it is written (the security notices: src/server/app.ts). */
+    /** Told of each entry once it is written (the security notices, decision 051). */
     onRecorded?: (entry: AuditRecord) => Promise<void>;
   },
 ): void {

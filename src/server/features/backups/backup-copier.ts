@@ -9,7 +9,7 @@ import type { BackupCopyRepository } from './backup-copy-repository.ts';
 import { parseBackupFileName } from './backup-files.ts';
 import { CopyError, copyFailureText, pruneRemoteCopies, uploadEncryptedCopy } from './s3-copies.ts';
 
-/** The notifications' outbox, as the copies need it (app.ts passes it in; decisions 031, 050 and 056). */
+/** The outbox (src/server/outbox/outbox.ts), as the copies need it (decisions 031, 050 and 056). */
 export interface BackupCopyOutbox {
   enqueue(
     executor: Executor,
@@ -27,7 +27,7 @@ interface BackupCopyEntry {
   attempts: number;
 }
 
-/** The outbox handler of the copies (the notifications feature's OutboxHandler). */
+/** The outbox handler of the copies (the outbox's OutboxHandler). */
 export interface BackupCopyHandler {
   network: true;
   leaseMs: number;

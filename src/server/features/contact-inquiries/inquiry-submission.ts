@@ -5,7 +5,7 @@ import type { InquiryLimits } from './inquiry-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 import type { ContactInquiryBody } from './schemas.ts';
 
-/** The notifications' outbox, as the form needs it (app.ts passes the notifications feature's). */
+/** The outbox (src/server/outbox/outbox.ts), as the form needs it. */
 export interface InquiryOutbox {
   /**
    * Writes the entry with `executor`: the inquiry's transaction, so both commit or neither (decision 031).

@@ -22,7 +22,7 @@ import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
  * What the dashboard reads from other features, declared here so that it imports none of them:
  * src/server/app.ts passes their repositories, which have these methods among others.
  */
-interface DashboardDeps {
+export interface DashboardDeps {
   contactInquiries: {
     stats(): Promise<Dashboard['stats']>;
     perDay(days: number, utcOffsetMinutes: number, now: number): Promise<Dashboard['perDay']>;

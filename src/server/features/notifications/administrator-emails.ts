@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/repository-support.ts';
-import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
+import { EMAIL_LANE, writeOutboxEntries } from '../../outbox/outbox.ts';
 
 /**
  * Writes one email to every active administrator with `executor`, its payload made for each: the alerts

@@ -3,8 +3,8 @@ import { MINUTE_MS } from '../../../shared/time.ts';
 import { nowIso } from '../../db/values.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 import type { NotificationPreferenceRepository } from './notification-preferences.ts';
-import type { Outbox } from './outbox.ts';
 
 /**
  * The daily digests: each minute, the users whose chosen hour it is in the business's time zone and whose

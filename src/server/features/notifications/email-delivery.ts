@@ -3,6 +3,7 @@ import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import { isSecurityNotice } from '../../../shared/rules/audit-log.ts';
 import { HOUR_MS } from '../../../shared/time.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import { type OutboxHandler, PermanentFailure } from '../../outbox/outbox.ts';
 import {
   backupCopyFailedEmail,
   type DigestList,
@@ -15,7 +16,6 @@ import {
 import { InquiryEmailPayloadSchema, parsePayload } from './inquiry-notifications.ts';
 import { isPermanentRefusal, type Mailer } from './mailer.ts';
 import type { NotificationPreferenceRepository } from './notification-preferences.ts';
-import { type OutboxHandler, PermanentFailure } from './outbox.ts';
 import { SecurityNoticePayloadSchema } from './security-notices.ts';
 
 /** The digest lists this many inquiries at most, then says how many more there are. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_OFF_MESSAGE } from '../../../shared/rules/notifications.ts';
+import { RETRY_DELAYS_MS } from '../../outbox/outbox.ts';
 import {
   SMTP_TEST_PASSWORD,
   startSmtpServer,
@@ -20,7 +21,6 @@ import {
   type TestApp,
   withTestApp,
 } from '../../test-support/test-app.ts';
-import { RETRY_DELAYS_MS } from './outbox.ts';
 
 const SECOND_ADMIN = { email: 'second@example.com', password: 'second password 12' };
 const OPTED_OUT_ADMIN = { email: 'opted-out@example.com', password: 'opted out password 1' };

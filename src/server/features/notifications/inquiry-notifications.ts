@@ -8,7 +8,7 @@ import {
   type OutboxHandler,
   PermanentFailure,
   writeOutboxEntries,
-} from './outbox.ts';
+} from '../../outbox/outbox.ts';
 
 /** The outbox entry written with each new inquiry. */
 const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });

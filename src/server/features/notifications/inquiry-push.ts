@@ -1,6 +1,6 @@
 import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
+import type { OutboxHandler } from '../../outbox/outbox.ts';
 import { InquiryPushPayloadSchema, parsePayload } from './inquiry-notifications.ts';
-import type { OutboxHandler } from './outbox.ts';
 import type { PushDeviceRepository } from './push-device-repository.ts';
 import type { PushNotification, PushSender } from './push-sender.ts';
 

@@ -4,7 +4,7 @@ import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, nowIso, toFlag } from '../../db/values.ts';
-import { EMAIL_LANE, writeOutboxEntries } from './outbox.ts';
+import { EMAIL_LANE, writeOutboxEntries } from '../../outbox/outbox.ts';
 
 /** A user as a notification to them needs it: the address and what they still want. */
 export interface NotificationRecipient {

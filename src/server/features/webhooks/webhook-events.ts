@@ -13,7 +13,7 @@ export interface WebhookEventPayload {
   data: { id: string } & Record<string, unknown>;
 }
 
-/** An outbox entry as the webhooks' handlers see it (the notifications feature's OutboxEntry). */
+/** An outbox entry as the webhooks' handlers see it (the outbox's OutboxEntry, src/server/outbox/outbox.ts). */
 export interface WebhookOutboxEntry {
   id: string;
   kind: string;
@@ -22,7 +22,7 @@ export interface WebhookOutboxEntry {
   createdAt: string;
 }
 
-/** A handler of the outbox (the notifications feature's OutboxHandler, decision 031). */
+/** A handler of the outbox (the outbox's OutboxHandler, decision 031). */
 export interface WebhookOutboxHandler {
   network: boolean;
   run(entry: WebhookOutboxEntry, executor: Executor): Promise<void>;

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import type { Executor } from '../../db/repository-support.ts';
 
-/** The notifications' outbox, as webhooks need it (app.ts passes the notifications feature's, decision 042). */
+/** The outbox (src/server/outbox/outbox.ts), as webhooks need it (decision 042). */
 export interface WebhookOutbox {
   /** Writes an entry with `executor`, the transaction of what caused it; one ordering key: one at a time. */
   enqueue(

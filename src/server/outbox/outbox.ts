@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/repository-support.ts';
-import type { DB } from '../../db/schema.ts';
-import { newId, nowIso, toIso } from '../../db/values.ts';
-import { createPeriodicJob } from '../../jobs/periodic-job.ts';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/repository-support.ts';
+import type { DB } from '../db/schema.ts';
+import { newId, nowIso, toIso } from '../db/values.ts';
+import { createPeriodicJob } from '../jobs/periodic-job.ts';
 import { createOutboxClaims, laneOf, type OutboxRow } from './outbox-claims.ts';
 import { createOutboxCleanUp } from './outbox-clean-up.ts';
 import {
@@ -24,16 +24,19 @@ export { GIVE_UP_AFTER_MS, PermanentFailure, RETRY_DELAYS_MS } from './outbox-de
  * What the outbox holds: an event to fan out into deliveries (a new inquiry; the other webhook events), or
  * one delivery (an email, a push, a webhook's POST).
  */
-export type OutboxKind =
-  | 'inquiry.created'
-  | 'inquiry.updated'
-  | 'inquiry.deleted'
-  | 'post.published'
-  | 'member.deleted'
-  | 'email'
-  | 'push'
-  | 'webhook'
-  | 'backup-copy';
+const OUTBOX_KINDS = [
+  'inquiry.created',
+  'inquiry.updated',
+  'inquiry.deleted',
+  'post.published',
+  'member.deleted',
+  'email',
+  'push',
+  'webhook',
+  'backup-copy',
+] as const;
+
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** An entry's options. */
 export interface OutboxEntryOptions {
@@ -131,7 +134,12 @@ export interface Outbox {
   nudge(): void;
   /** Handles every entry due now, and those that become due meanwhile; resolves when none is left. */
   drain(): Promise<void>;
-  /** Looks for due entries every `pollMs` from now on. */
+  /**
+   * Gives `kind`'s entries to `handler`: each feature that writes a kind says how it is handled, before the
+   * outbox starts. Throws for a kind that has a handler already, or once the outbox has started.
+   */
+  handle(kind: OutboxKind, handler: OutboxHandler): void;
+  /** Looks for due entries every `pollMs` from now on; throws while a kind has no handler. */
   start(): void;
   /** Stops looking; resolves when the entries under way are done. */
   stop(): Promise<void>;
@@ -143,7 +151,8 @@ export interface Outbox {
 
 export interface OutboxOptions {
   database: Pick<Database, 'db' | 'dialect' | 'groupCommit'>;
-  handlers: Record<OutboxKind, OutboxHandler>;
+  /** The handlers known when it is made (tests); features add theirs with `handle`. */
+  handlers?: Partial<Record<OutboxKind, OutboxHandler>>;
   clock?: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   pollMs?: number;
@@ -193,13 +202,16 @@ export async function writeOutboxEntries(
  */
 export function createOutbox({
   database,
-  handlers,
+  handlers: given = {},
   clock = Date.now,
   log,
   pollMs = OUTBOX_POLL_MS,
   sendsInFlight = SENDS_IN_FLIGHT,
 }: OutboxOptions): Outbox {
   const { db, dialect } = database;
+  // Filled by `handle` before the outbox starts, which checks that no kind is left without one.
+  const handlers = { ...given } as Record<OutboxKind, OutboxHandler>;
+  let started = false;
   const delivery: DeliveryContext = { database, handlers, clock, log };
   const claims = createOutboxClaims({ db, handlers, clock });
   const cleanUp = createOutboxCleanUp(db, clock);
@@ -322,7 +334,15 @@ export function createOutbox({
       }, BATCH_WAIT_MS);
     },
     drain,
+    handle(kind, handler) {
+      if (started) throw new Error(`The outbox has started: ${kind} can no longer be given a handler`);
+      if (handlers[kind]) throw new Error(`The outbox kind ${kind} has a handler already`);
+      handlers[kind] = handler;
+    },
     start() {
+      const unhandled = OUTBOX_KINDS.filter((kind) => !handlers[kind]);
+      if (unhandled.length > 0) throw new Error(`No outbox handler for ${unhandled.join(', ')}`);
+      started = true;
       stopped = false;
       // Not awaited: starting the app does not wait for the first drain.
       void polling.start();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 
 /** Done entries are kept this long (Settings shows what failed), then deleted. */
 const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;

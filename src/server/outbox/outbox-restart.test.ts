@@ -3,9 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killServerProcesses, startServerProcess } from '../../test-support/server-process.ts';
-import { startSmtpServer } from '../../test-support/smtp-test-server.ts';
-import { TEST_INQUIRY } from '../../test-support/test-app.ts';
+import { killServerProcesses, startServerProcess } from '../test-support/server-process.ts';
+import { startSmtpServer } from '../test-support/smtp-test-server.ts';
+import { TEST_INQUIRY } from '../test-support/test-app.ts';
 
 afterEach(killServerProcesses);
 

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/repository-support.ts';
-import { nowIso, toIso } from '../../db/values.ts';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/repository-support.ts';
+import { nowIso, toIso } from '../db/values.ts';
 import type { OutboxEntry, OutboxHandler, OutboxKind } from './outbox.ts';
 import { claimWrite, type OutboxClaims, type OutboxRow } from './outbox-claims.ts';
 

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Executor } from '../../db/repository-support.ts';
-import type { DB } from '../../db/schema.ts';
-import { nowIso } from '../../db/values.ts';
+import type { Executor } from '../db/repository-support.ts';
+import type { DB } from '../db/schema.ts';
+import { nowIso } from '../db/values.ts';
 import type { OutboxHandler, OutboxKind } from './outbox.ts';
 
 /*

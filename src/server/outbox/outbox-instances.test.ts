@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../test-support/smtp-test-server.ts';
-import { createAdmin, createTestInstances, TEST_INQUIRY } from '../../test-support/test-app.ts';
+import { startSmtpServer } from '../test-support/smtp-test-server.ts';
+import { createAdmin, createTestInstances, TEST_INQUIRY } from '../test-support/test-app.ts';
 
 const INQUIRIES = 200;
 

@@ -11,8 +11,8 @@ import {
   TEST_DIALECTS,
   TEST_INQUIRY,
   type TestApp,
-} from '../../test-support/test-app.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
+} from '../test-support/test-app.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
 
 const INQUIRIES = 40;
 /** Devices at the push service that never answers, across two users (each may have at most 10). */

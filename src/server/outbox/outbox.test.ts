@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../../shared/time.ts';
-import { type Database, migrateToLatest } from '../../db/database.ts';
-import { newId, toIso } from '../../db/values.ts';
+import { MINUTE_MS } from '../../shared/time.ts';
+import { type Database, migrateToLatest } from '../db/database.ts';
+import { newId, toIso } from '../db/values.ts';
 import {
   createTestClock,
   openTestDatabase,
   TEST_DIALECTS,
   type TestClock,
-} from '../../test-support/test-app.ts';
+} from '../test-support/test-app.ts';
 import {
   createOutbox,
   GIVE_UP_AFTER_MS,
@@ -94,6 +94,18 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
     await migrateToLatest(opened.database);
     return opened;
   };
+
+  it('takes one handler per kind, before it starts, and refuses to start while a kind has none', async () => {
+    const { database } = await open();
+    const handler = notingHandler(database, [], 'one');
+    const outbox = createOutbox({ database, log: quietLog, handlers: { email: handler } });
+    expect(() => outbox.handle('email', handler)).toThrow('The outbox kind email has a handler already');
+    expect(() => outbox.start()).toThrow(/^No outbox handler for inquiry\.created, .*backup-copy$/);
+    const complete = outboxFor(database, createTestClock(), handler);
+    complete.start();
+    expect(() => complete.handle('push', handler)).toThrow('The outbox has started');
+    await complete.stop();
+  });
 
   it('handles an entry only when the transaction that wrote it commits', async () => {
     const { database } = await open();

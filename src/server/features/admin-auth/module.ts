@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { SignInSettings } from '../../../shared/contracts/site-settings.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { serverSecret } from '../../lib/server-secret.ts';
+import { sessionCookie } from '../../plugins/auth.ts';
+import { createAdminRepository } from './admin-repository.ts';
+import { ensureFirstAdmin } from './bootstrap.ts';
+import { deviceCookie } from './device-cookie.ts';
+import { createLoginThrottle, createTwoFactorThrottle } from './login-throttle.ts';
+import { passwordConfirmation } from './password-confirmation.ts';
+import { pendingSignIn } from './pending-sign-in.ts';
+import { reauthenticationRoutes } from './reauthentication-routes.ts';
+import { adminAuthRoutes } from './routes.ts';
+import { createSessionRepository } from './session-repository.ts';
+import { createSessionService } from './sessions.ts';
+import { createTwoFactor } from './two-factor.ts';
+import { twoFactorResetRoutes } from './two-factor-reset-routes.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
+
+export interface AdminAuthModuleDeps {
+  /** The whole config: the cookies' names follow PUBLIC_ORIGIN, the first admin ADMIN_EMAIL and the rest. */
+  config: Config;
+  db: Kysely<DB>;
+  redis: Redis | undefined;
+  clock: () => number;
+  /** The authenticator app names the account after the brand. */
+  brandName: () => Promise<string>;
+  signInSettings: () => Promise<Pick<SignInSettings, 'requireTwoFactorForAdministrators'>>;
+}
+
+/** Signing in, sessions, the second factor and confirming it is you (decisions 003, 032, 049). */
+export function createAdminAuthModule({
+  config,
+  db,
+  redis,
+  clock,
+  brandName,
+  signInSettings,
+}: AdminAuthModuleDeps) {
+  const admins = createAdminRepository(db);
+  const sessionRecords = createSessionRepository(db);
+  const sessions = createSessionService(
+    sessionRecords,
+    { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_MINUTES * 60_000 },
+    clock,
+  );
+  const twoFactorRequiredForAdministrators = async () =>
+    (await signInSettings()).requireTwoFactorForAdministrators;
+  const cookie = sessionCookie(config);
+  const twoFactor = createTwoFactor({ admins, clock, issuer: brandName });
+  const twoFactorThrottle = createTwoFactorThrottle(redis);
+  const loginThrottle = createLoginThrottle(redis);
+  const devices = deviceCookie(config, serverSecret(db, 'device-cookie-key', clock));
+  const confirmPassword = passwordConfirmation({ admins, throttle: loginThrottle, devices });
+  return {
+    sessions,
+    /** The session rows: the team ends a removed user's sessions. */
+    sessionRecords,
+    cookie,
+    twoFactorRequiredForAdministrators,
+    /** Creates the first administrator when there is none, printing a generated password through `print`. */
+    ensureFirstAdmin: (print: (message: string) => void) => ensureFirstAdmin(admins, config, print),
+    async register(app: FastifyInstance) {
+      await app.register(adminAuthRoutes, {
+        config,
+        admins,
+        sessionRecords,
+        sessions,
+        cookie,
+        throttle: loginThrottle,
+        devices,
+        confirmPassword,
+        clock,
+        twoFactor,
+        twoFactorThrottle,
+        pending: pendingSignIn(config, serverSecret(db, 'pending-sign-in-key', clock), clock),
+        twoFactorRequiredForAdministrators,
+      });
+      await app.register(reauthenticationRoutes, {
+        admins,
+        sessions,
+        confirmPassword,
+        twoFactor,
+        twoFactorThrottle,
+        devices,
+      });
+      await app.register(twoFactorRoutes, {
+        admins,
+        confirmPassword,
+        twoFactor,
+        twoFactorThrottle,
+        twoFactorRequiredForAdministrators,
+      });
+      await app.register(twoFactorResetRoutes, { twoFactor, sessionRecords });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { createChannelClickCounter } from './click-counter.ts';
+import { createChannelClickRepository } from './repository.ts';
+import { channelClickRoutes } from './routes.ts';
+
+/** A channel's counted link, `GET /go/{channel id}`, and the clicks it counts (decision 035). */
+export function createChannelClicksModule({
+  db,
+  contactChannels,
+  timeZone,
+  clock,
+  log,
+}: {
+  db: Kysely<DB>;
+  /** The redirect reads the channel's link. */
+  contactChannels: Parameters<typeof channelClickRoutes>[1]['contactChannels'];
+  /** Clicks are counted on the business's days. */
+  timeZone: () => Promise<string>;
+  clock: () => number;
+  log: FastifyBaseLogger;
+}) {
+  const channelClicks = createChannelClickRepository(db);
+  const counter = createChannelClickCounter({ channelClicks, timeZone, clock, log });
+  return {
+    channelClicks,
+    counter,
+    async register(app: FastifyInstance) {
+      app.addHook('onClose', () => counter.settled());
+      await app.register(channelClickRoutes, { contactChannels, counter });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { PublicContent } from '../../plugins/public-content.ts';
+import { createContactChannelRepository } from './repository.ts';
+import { contactChannelRoutes } from './routes.ts';
+
+/** The contact channels: the one source of the contact facts every page shows (decision 029). */
+export function createContactChannelsModule({
+  db,
+  publicContent,
+}: {
+  db: Kysely<DB>;
+  publicContent: PublicContent;
+}) {
+  const contactChannels = createContactChannelRepository(db);
+  return {
+    contactChannels,
+    async register(app: FastifyInstance) {
+      await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
+import type { InquiryChangeListener } from './inquiry-changes.ts';
+import { createInquiryEventRepository } from './inquiry-events.ts';
+import { createInquiryLimits } from './inquiry-limits.ts';
+import { createInquiryNoteRepository } from './inquiry-notes-repository.ts';
+import { type InquiryOutbox, inquirySubmission } from './inquiry-submission.ts';
+import { inquiryTeamRoutes } from './inquiry-team-routes.ts';
+import { createContactInquiryRepository } from './repository.ts';
+import { contactInquiryRoutes, inquiryInboxRoutes } from './routes.ts';
+
+export interface ContactInquiriesModuleDeps {
+  config: Pick<
+    Config,
+    'INQUIRY_LIMIT_PER_HOUR' | 'INQUIRY_LIMIT_PER_SENDER_PER_HOUR' | 'INQUIRY_CHALLENGE_AFTER_PER_HOUR'
+  >;
+  database: Pick<Database, 'db' | 'dialect' | 'groupCommit'>;
+  /** Where a new inquiry's notification is written, in the inquiry's transaction (decision 031). */
+  outbox: InquiryOutbox;
+  proofOfWork: ProofOfWork;
+  redis: Redis | undefined;
+  clock: () => number;
+  timeZone: () => Promise<string>;
+  /** Told of each change in its transaction (the webhooks' events, decision 042). */
+  onChange: InquiryChangeListener;
+  /** Tells the open back offices (the live updates). */
+  publish: (event: LiveEvent) => void;
+}
+
+/** The contact form's inquiries, and the inbox where the team answers them. */
+export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
+  const { config, database, clock, redis, publish } = deps;
+  const { db, dialect } = database;
+  const contactInquiries = createContactInquiryRepository(db, dialect, { clock, onChange: deps.onChange });
+  // One submission (one set of limits) for the form's JSON call and the form posted without script.
+  const submitInquiry = inquirySubmission({
+    contactInquiries,
+    groupCommit: database.groupCommit,
+    outbox: deps.outbox,
+    onCommitted: (id) => publish({ type: 'inquiry.created', id }),
+    limits: createInquiryLimits(
+      {
+        perAddressPerHour: config.INQUIRY_LIMIT_PER_HOUR,
+        perSenderPerHour: config.INQUIRY_LIMIT_PER_SENDER_PER_HOUR,
+        challengeAfterPerHour: config.INQUIRY_CHALLENGE_AFTER_PER_HOUR,
+      },
+      { proofOfWork: deps.proofOfWork, ...(redis ? { redis } : {}) },
+    ),
+  });
+  return {
+    contactInquiries,
+    submitInquiry,
+    async register(app: FastifyInstance) {
+      await app.register(contactInquiryRoutes, { submitInquiry });
+      await app.register(inquiryInboxRoutes, {
+        contactInquiries,
+        timeZone: deps.timeZone,
+        onChange: publish,
+      });
+      await app.register(inquiryTeamRoutes, {
+        contactInquiries,
+        notes: createInquiryNoteRepository(db, dialect, {
+          clock,
+          onChange: (trx, inquiryId) => contactInquiries.noteChanged(inquiryId, trx),
+        }),
+        events: createInquiryEventRepository(db),
+        onChange: publish,
+      });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { termsUpdatedAt } from '../../../shared/rules/terms.ts';
+import type { DB } from '../../db/schema.ts';
+import type { PublicContent } from '../../plugins/public-content.ts';
+import { createSiteSettingsRepository } from './repository.ts';
+import { siteSettingsRoutes } from './routes.ts';
+
+/** The site settings, and what other features read of them: each cached until public content changes. */
+export function createSiteSettingsModule({
+  db,
+  publicContent,
+}: {
+  db: Kysely<DB>;
+  publicContent: PublicContent;
+}) {
+  const siteSettings = createSiteSettingsRepository(db);
+  const currentSettings = publicContent.cached(() => siteSettings.get());
+  const currentSignInSettings = publicContent.cached(() => siteSettings.signInSettings());
+  const currentTermsUpdatedAt = publicContent.cached(async () =>
+    termsUpdatedAt(await siteSettings.termsFactsChangedAt()),
+  );
+  return {
+    currentSettings,
+    currentSignInSettings,
+    currentTermsUpdatedAt,
+    /** The business's time zone: digests, reports and scheduled posts count days in it (decision 029). */
+    timeZone: async () => (await currentSettings()).timeZone,
+    brandName: async () => (await currentSettings()).brandName,
+    formerBrandNames: () => siteSettings.formerBrandNames(),
+    /** The brand the icons and share cards are drawn from (decision 026). */
+    brand: async () => {
+      const { brandName, logo } = await currentSettings();
+      return { name: brandName, logo };
+    },
+    /** Whether an upload is still shown by the settings (the logo, the share card). */
+    mentions: siteSettings.mentions,
+    async register(app: FastifyInstance) {
+      await app.register(siteSettingsRoutes, {
+        siteSettings,
+        currentSettings,
+        publicContent,
+        currentSignInSettings,
+        currentTermsUpdatedAt,
+      });
+    },
+  };
+}

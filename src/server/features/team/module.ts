@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { createInvitationThrottle } from './invitations.ts';
+import { createTeamRepository } from './repository.ts';
+import { invitationRoutes, teamRoutes } from './routes.ts';
+import type { TeamSessions } from './team-user-rows.ts';
+
+/** The team: back-office users, their roles and invitations. */
+export function createTeamModule({
+  config,
+  database,
+  sessions,
+  redis,
+  clock,
+}: {
+  /** Invitation links name the site's origin, which reads PUBLIC_ORIGIN and the allowed hosts. */
+  config: Config;
+  database: Pick<Database, 'db' | 'dialect'>;
+  /** A removed or disabled user's sessions end. */
+  sessions: TeamSessions;
+  redis: Redis | undefined;
+  clock: () => number;
+}) {
+  const team = createTeamRepository(database.db, database.dialect, { sessions, clock });
+  return {
+    async register(app: FastifyInstance) {
+      await app.register(teamRoutes, { config, team, clock });
+      await app.register(invitationRoutes, { team, throttle: createInvitationThrottle(redis) });
+    },
+  };
+}
