@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { createInvitationThrottle } from './invitations.ts';
 import { createTeamRepository } from './repository.ts';
 import { invitationRoutes, teamRoutes } from './routes.ts';
-import type { TeamSessions } from './team-user-rows.ts';
+import type { TeamSessions } from './team-member-rows.ts';
 
 /** The team: back-office users, their roles and invitations. */
 export function createTeamModule({
