@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Run on its own by npm run test:container (vitest.container.config.ts).
     exclude: ['scripts/container/**', '**/node_modules/**'],
+    // Migrates the databases each test copies, once for the run (decision 060).
+    globalSetup: ['src/test-global-setup.ts'],
     setupFiles: ['src/test-setup.ts'],
     environment: 'node',
     // API suites each open their own database; two cores, so two workers.
