@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type Insertable, Migrator, sql } from 'kysely';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { type Insertable, Migrator } from 'kysely';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { Role } from '../../shared/rules/roles.ts';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -16,6 +16,15 @@ import { createAdminRepository } from '../features/admin-auth/admin-repository.t
 import { createMemberRepository } from '../features/members/repository.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { RedisTimeouts } from '../lib/redis.ts';
+import {
+  copyPostgresTemplate,
+  copySqliteTemplate,
+  type DatabaseTemplates,
+  dropTestSchema,
+  migrateTestDatabase,
+} from './database-templates.ts';
+
+export { migrateTestDatabase };
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL points at a server. */
 export const TEST_DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -55,18 +64,21 @@ export interface TestApp {
 }
 
 /**
- * A fresh database for one test: a real SQLite file, or a PostgreSQL schema of its own (migrated to the
- * latest version unless `migrate: false`; SQLite is migrated by whoever uses it).
+ * A fresh database for one test: a real SQLite file, or a PostgreSQL schema of its own; migrated to the latest
+ * version (a copy of the run's template, decision 060) unless `migrate: false`, which leaves it empty.
  */
 export async function openTestDatabase(
   dialect: Dialect,
   { migrate = true }: { migrate?: boolean } = {},
 ): Promise<{ database: Database; reopen(): Promise<Database>; dispose(): Promise<void> }> {
   const suffix = randomBytes(6).toString('hex');
+  const templates = providedTemplates();
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-test-'));
     const target = { dialect: 'sqlite' as const, filename: path.join(dir, 'test.db') };
+    if (migrate && templates) copySqliteTemplate(templates, target.filename);
     const database = await openDatabase(target);
+    if (migrate && !templates) await migrateToLatest(database);
     return {
       database,
       reopen: () => openDatabase(target),
@@ -80,62 +92,23 @@ export async function openTestDatabase(
   if (!url) throw new Error('TEST_POSTGRES_URL is not set');
   const schema = `test_${suffix}`;
   const database = await openDatabase({ dialect: 'postgres', url }, { pgSchema: schema });
-  // Kysely's migrator introspects every schema, and PostgreSQL fails that introspection when another
-  // worker drops its schema at the same moment: migrating and dropping take one advisory lock (shared by
-  // migrations, exclusive for a drop). buildApp then finds the schema up to date and introspects nothing.
-  if (migrate) await migrateTestDatabase(database);
+  // Migrating takes the lock that keeps other workers' schemas from being dropped meanwhile; a copy of the
+  // template needs none (database-templates.ts). buildApp then finds the schema up to date.
+  if (migrate && templates?.postgres) await copyPostgresTemplate(templates, database);
+  else if (migrate) await migrateTestDatabase(database);
   return {
     database,
     reopen: () => openDatabase({ dialect: 'postgres', url }, { pgSchema: schema }),
     async dispose() {
-      await withSchemaLock(database, 'exclusive', async () => {
-        // A query of the closed app still on its way (an event stream's last session check) can hold one
-        // table that the drop, locking them one by one, waits for: PostgreSQL then ends one of the two as a
-        // deadlock. The query was the app's last; the drop is tried again.
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
-            return;
-          } catch (error) {
-            if ((error as { code?: unknown }).code !== '40P01' || attempt === 3) throw error;
-          }
-        }
-      });
+      await dropTestSchema(database);
       await database.close();
     },
   };
 }
 
-const SCHEMA_LOCK_KEY = 7_262_771;
-
-/**
- * Runs migrations on a test database: all of them, or those `migrator` applies. On PostgreSQL under the
- * lock that keeps other workers from dropping their schemas meanwhile (see openTestDatabase).
- */
-export async function migrateTestDatabase(
-  database: Database,
-  migrator: () => Promise<void> = () => migrateToLatest(database),
-): Promise<void> {
-  if (database.dialect === 'sqlite') return migrator();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await withSchemaLock(database, 'shared', migrator);
-      return;
-    } catch (error) {
-      if (attempt === 3 || !beforeAnyMigration(error)) throw error;
-    }
-  }
-}
-
-/**
- * Kysely's migrator first introspects every schema of the database, looking tables up by name. A table of
- * another test's schema that goes away meanwhile, by a drop or a rollback the lock does not cover, fails it
- * with "relation … does not exist" (42P01) before any migration ran (seen once in CI, with another schema's
- * channel_clicks): nothing was changed, and the migration is tried again.
- */
-function beforeAnyMigration(error: unknown): boolean {
-  const cause = (error as { cause?: { error?: { code?: unknown }; migrationName?: string } }).cause;
-  return cause?.migrationName === undefined && cause?.error?.code === '42P01';
+/** The run's templates (src/test-global-setup.ts); none outside Vitest, where each database is migrated. */
+function providedTemplates(): DatabaseTemplates | undefined {
+  return process.env.VITEST ? inject('databaseTemplates') : undefined;
 }
 
 /** Runs the migrations up to `name` and no further, to set up data as an older version stored it. */
@@ -148,25 +121,6 @@ export async function migrateTestDatabaseTo(database: Database, name: string): P
   await migrateTestDatabase(database, async () => {
     const { error } = await migrator.migrateTo(name);
     if (error) throw error;
-  });
-}
-
-async function withSchemaLock(
-  database: Database,
-  mode: 'shared' | 'exclusive',
-  work: () => Promise<void>,
-): Promise<void> {
-  // Session-level advisory locks belong to one connection: hold one for the lock while `work` uses others.
-  await database.db.connection().execute(async (connection) => {
-    if (mode === 'shared') await sql`select pg_advisory_lock_shared(${SCHEMA_LOCK_KEY})`.execute(connection);
-    else await sql`select pg_advisory_lock(${SCHEMA_LOCK_KEY})`.execute(connection);
-    try {
-      await work();
-    } finally {
-      if (mode === 'shared')
-        await sql`select pg_advisory_unlock_shared(${SCHEMA_LOCK_KEY})`.execute(connection);
-      else await sql`select pg_advisory_unlock(${SCHEMA_LOCK_KEY})`.execute(connection);
-    }
   });
 }
 
@@ -421,6 +375,21 @@ export async function withTwoInstancesSharingRedis(
 
 export const TEST_ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 
+const fixtureHashes = new Map<string, Promise<string>>();
+
+/**
+ * The stored hash of a fixture's password: argon2id costs tens of milliseconds by design, so each password is
+ * hashed once per worker and its accounts share the hash (a real one, which the app verifies as any other).
+ */
+function fixturePasswordHash(password: string): Promise<string> {
+  let hashed = fixtureHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    fixtureHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** A back-office user for a test: an administrator named "Owner" unless told otherwise. */
 export async function createAdmin(
   database: Database,
@@ -428,7 +397,7 @@ export async function createAdmin(
 ): Promise<string> {
   const created = await createAdminRepository(database.db).create({
     email: admin.email,
-    passwordHash: await hashPassword(admin.password),
+    passwordHash: await fixturePasswordHash(admin.password),
     name: admin.name ?? 'Owner',
     ...(admin.role ? { role: admin.role } : {}),
   });
@@ -624,7 +593,7 @@ export async function createMember(
 ): Promise<string> {
   const members = createMemberRepository(database.db, database.dialect, { clock });
   const member = await members.create(
-    { mobile, displayName, passwordHash: await hashPassword(password) },
+    { mobile, displayName, passwordHash: await fixturePasswordHash(password) },
     null,
   );
   if (status === 'disabled') await members.update(member._id, { status }, null);
