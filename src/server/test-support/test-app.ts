@@ -379,7 +379,7 @@ const fixtureHashes = new Map<string, Promise<string>>();
 
 /**
  * The stored hash of a fixture's password: argon2id costs tens of milliseconds by design, so each password is
- * hashed once per worker and its accounts share the hash (a real one, which the app verifies as any other).
+ * hashed once per test file and its accounts share the hash (a real one, which the app verifies as any other).
  */
 function fixturePasswordHash(password: string): Promise<string> {
   let hashed = fixtureHashes.get(password);
