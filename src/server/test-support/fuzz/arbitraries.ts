@@ -979,6 +979,17 @@ export function catalogueRequests(operation: FuzzOperation, fixtures: FuzzFixtur
       [name]: { [ECHO_MARKER]: [1] },
     });
   }
+  if (operation.method === 'GET') {
+    // HEAD with each compression: the answer names its encoding but has no body (a run once tripped on it).
+    for (const encoding of ['br', 'gzip', 'deflate', '*']) {
+      requests.push({
+        method: 'HEAD',
+        url: fillPath(operation, segments),
+        headers: { 'accept-encoding': encoding },
+        family: `catalogue: HEAD with Accept-Encoding ${encoding}`,
+      });
+    }
+  }
   return requests;
 }
 

@@ -424,6 +424,8 @@ export async function createFuzzHarness(
 
 /** The body as text, decompressed when the answer was compressed (an Accept-Encoding asked for it). */
 function bodyText(response: LightMyRequestResponse): string {
+  // A HEAD answer names its encoding but carries no body to decompress.
+  if (response.rawPayload.length === 0) return '';
   const encoding = response.headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
