@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
-import type { EgressRules } from '../../lib/egress.ts';
+import type { EgressRules } from '../../egress/egress.ts';
 import type { BackupCopyRepository } from './backup-copy-repository.ts';
 import { parseBackupFileName } from './backup-files.ts';
 import { CopyError, copyFailureText, pruneRemoteCopies, uploadEncryptedCopy } from './s3-copies.ts';

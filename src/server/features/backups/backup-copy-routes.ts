@@ -4,7 +4,7 @@ import {
   BackupDestinationInputSchema,
 } from '../../../shared/contracts/backup-copies.ts';
 import { BACKUP_COPY_MESSAGES as MESSAGES } from '../../../shared/rules/backup-copies.ts';
-import { destinationProblem, type EgressProblem, type EgressRules } from '../../lib/egress.ts';
+import { destinationProblem, type EgressProblem, type EgressRules } from '../../egress/egress.ts';
 import { access } from '../../plugins/access.ts';
 import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { BackupCopier } from './backup-copier.ts';

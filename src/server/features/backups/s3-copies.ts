@@ -8,7 +8,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { Decrypter, Encrypter } from 'age-encryption';
 import { COPY_SUFFIX } from '../../../shared/rules/backup-copies.ts';
 import { DAY_MS } from '../../../shared/time.ts';
-import { type EgressRules, egressAgents, egressProblemText } from '../../lib/egress.ts';
+import { type EgressRules, egressAgents, egressProblemText } from '../../egress/egress.ts';
 import type { StoredBackupDestination } from './backup-copy-repository.ts';
 import type { ProgressListener } from './backup-error.ts';
 import { parseBackupFileName } from './backup-files.ts';

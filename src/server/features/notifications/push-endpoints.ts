@@ -1,5 +1,5 @@
 import { isPushServiceHost, PUSH_ENDPOINT_MESSAGES } from '../../../shared/rules/push-devices.ts';
-import { destinationProblem, type EgressProblem, type EgressRules } from '../../lib/egress.ts';
+import { destinationProblem, type EgressProblem, type EgressRules } from '../../egress/egress.ts';
 
 /** Where push may go (decision 047): the egress guard's rules, and the push services it may reach. */
 export interface PushEndpointRules extends EgressRules {

@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import { PUSH_ENDPOINT_MESSAGES } from '../../../shared/rules/push-devices.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { egressRequest } from '../../lib/egress.ts';
+import { egressRequest } from '../../egress/egress.ts';
 import { serverSecret } from '../../lib/server-secret.ts';
 import { isPushServiceEndpoint, type PushEndpointRules } from './push-endpoints.ts';
 

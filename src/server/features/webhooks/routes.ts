@@ -12,7 +12,7 @@ import {
   WebhookEndpointUpdateSchema,
 } from '../../../shared/contracts/webhooks.ts';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
-import { destinationProblem } from '../../lib/egress.ts';
+import { destinationProblem } from '../../egress/egress.ts';
 import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/rules/webhooks.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso, toIso } from '../../db/values.ts';
-import { type EgressAnswer, EgressError, egressRequest } from '../../lib/egress.ts';
+import { type EgressAnswer, EgressError, egressRequest } from '../../egress/egress.ts';
 import type { WebhookOutboxHandler } from './webhook-events.ts';
 import { WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
 

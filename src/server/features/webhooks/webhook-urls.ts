@@ -1,5 +1,5 @@
 import { WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
-import type { EgressProblem } from '../../lib/egress.ts';
+import type { EgressProblem } from '../../egress/egress.ts';
 
 /** The egress guard's reasons (decision 047) as the webhook form and the delivery log word them. */
 export const WEBHOOK_URL_MESSAGES: Record<EgressProblem, string> = {
