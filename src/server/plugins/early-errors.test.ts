@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { codeOfStatus } from '../lib/http-errors.ts';
 import { createTestApp, signInNewAdmin, TEST_DIALECTS, type TestApp } from '../test-support/test-app.ts';
 import { earlyErrorOptions, repairPercentEncoding } from './early-errors.ts';
-import { codeOfStatus } from './errors.ts';
 
 interface RawResponse {
   status: number;

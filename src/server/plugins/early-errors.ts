@@ -2,7 +2,8 @@ import { type IncomingMessage, type ServerOptions, STATUS_CODES } from 'node:htt
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
-import { errorBody, HttpError, JSON_TYPE } from './errors.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import { errorBody, JSON_TYPE } from './errors.ts';
 import { securityHeaders } from './security.ts';
 
 // Some requests fail before the app's hooks run: in Node's HTTP parser (headers too large, a request line

@@ -8,7 +8,7 @@ import {
   PROOF_OF_WORK_STATUS,
   type ProofOfWorkChallenge,
 } from '../../shared/rules/proof-of-work.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../lib/http-errors.ts';
 import { consumePoint, createLimiter } from './rate-limits.ts';
 
 /** A challenge is solved and sent within this time, or a new one is asked for. */

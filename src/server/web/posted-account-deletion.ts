@@ -8,7 +8,7 @@ import type {
   PostedDeletionValues,
 } from '../../shared/web-render.ts';
 import type { AccountDeletion } from '../features/members/account-deletion.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-errors.ts';
 
 /** The page's answer to the deletion form posted natively: its status, what it shows, and any headers. */
 export interface PostedDeletionAnswer {

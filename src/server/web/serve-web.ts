@@ -18,9 +18,9 @@ import type { SubmitInquiry } from '../features/contact-inquiries/inquiry-submis
 import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.ts';
 import type { AccountDeletion } from '../features/members/account-deletion.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
+import { HttpError } from '../lib/http-errors.ts';
 import { access } from '../plugins/access.ts';
 import { sendPrecompressed } from '../plugins/compression.ts';
-import { HttpError } from '../plugins/errors.ts';
 import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { serveAdminServiceWorker, serveAdminShell } from './admin-shell.ts';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import {
   type Attempt,
   type AttemptOptions,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import { waitPhrase } from '../../plugins/rate-limits.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import type { DeviceCookie } from './device-cookie.ts';

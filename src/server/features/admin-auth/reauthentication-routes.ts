@@ -6,8 +6,8 @@ import {
 } from '../../../shared/rules/admin-auth.ts';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../../shared/rules/api.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
+import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import type { DeviceCookie } from './device-cookie.ts';
 import { type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';

@@ -23,10 +23,10 @@ import {
 } from '../../../shared/rules/two-factor.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/values.ts';
+import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { access } from '../../plugins/access.ts';
 import type { SessionCookie } from '../../plugins/auth.ts';
-import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './bootstrap.ts';
 import type { DeviceCookie } from './device-cookie.ts';

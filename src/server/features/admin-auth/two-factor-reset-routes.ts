@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageResponseSchema } from '../../../shared/contracts/api.ts';
 import { TeamMemberIdParamsSchema } from '../../../shared/contracts/team.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { TwoFactor } from './two-factor.ts';
 

@@ -8,8 +8,8 @@ import {
   TwoFactorStatusResponseSchema,
 } from '../../../shared/contracts/two-factor.ts';
 import { WRONG_TOTP_CODE_MESSAGE } from '../../../shared/rules/two-factor.ts';
+import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { type TwoFactorThrottle, tooManyWrongCodes } from './login-throttle.ts';
 import type { PasswordConfirmation } from './password-confirmation.ts';

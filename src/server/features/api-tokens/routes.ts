@@ -7,8 +7,8 @@ import {
   ApiTokenListResponseSchema,
 } from '../../../shared/contracts/api-tokens.ts';
 import { API_TOKEN_MESSAGES, tokenRolesFor } from '../../../shared/rules/api-tokens.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { ApiTokens } from './api-tokens.ts';
 import type { ApiTokenRepository } from './repository.ts';
 

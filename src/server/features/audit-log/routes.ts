@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../shared/contracts/audit-log.ts';
+import { ADMIN_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { AuditLogRepository } from './repository.ts';
 
 /** The instant a calendar day (YYYY-MM-DD) begins in a time zone, `plusDays` later. */

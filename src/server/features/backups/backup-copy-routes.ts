@@ -5,8 +5,8 @@ import {
 } from '../../../shared/contracts/backup-copies.ts';
 import { BACKUP_COPY_MESSAGES as MESSAGES } from '../../../shared/rules/backup-copies.ts';
 import { destinationProblem, type EgressProblem, type EgressRules } from '../../egress/egress.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { BackupCopier } from './backup-copier.ts';
 import { type BackupCopyRepository, shownDestination } from './backup-copy-repository.ts';
 import type { BackupService } from './backup-service.ts';

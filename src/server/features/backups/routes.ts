@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/contracts/api.ts';
 import { BackupStatusResponseSchema } from '../../../shared/contracts/backups.ts';
+import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { BackupSchedule } from './backup-schedule.ts';
 import type { BackupService } from './backup-service.ts';
 

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/contracts/blog-revisions.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import { BLOG_REVISION_MESSAGES } from '../../../shared/rules/blog-revisions.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import type { BlogAutosaveRepository } from './autosaves.ts';
 import type { BlogRevisionRepository } from './revisions.ts';
 import { type AdminBlogRouteDeps, saverOf, saving } from './routes.ts';

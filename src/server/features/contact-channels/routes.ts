@@ -14,10 +14,10 @@ import {
 import { PHONE_MESSAGE } from '../../../shared/contracts/fields.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { DB } from '../../db/schema.ts';
+import { ADMIN_ERROR_RESPONSES, ANY_ROUTE_ERROR_RESPONSES, HttpError } from '../../lib/http-errors.ts';
 import { normalisePhone } from '../../lib/phone-numbers.ts';
 import { access } from '../../plugins/access.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
-import { ADMIN_ERROR_RESPONSES, ANY_ROUTE_ERROR_RESPONSES, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { ContactChannelRepository } from './repository.ts';
 

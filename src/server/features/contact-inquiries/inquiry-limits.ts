@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
 import { beginAttempt, countEvent, createLimiter, waitPhrase } from '../../plugins/rate-limits.ts';
 

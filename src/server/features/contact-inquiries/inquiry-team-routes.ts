@@ -19,8 +19,8 @@ import {
 } from '../../../shared/contracts/inquiry-notes.ts';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import { INQUIRY_MESSAGES, INQUIRY_TEAM_MESSAGES } from '../../../shared/rules/contact-inquiries.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import { type InquiryEventRepository, inquiryActor } from './inquiry-events.ts';
 import type { InquiryNoteRepository, NoteRefusal } from './inquiry-notes-repository.ts';
 import type { ContactInquiryRepository } from './repository.ts';

@@ -27,9 +27,9 @@ import {
   INQUIRY_STATUS_LABELS,
   INQUIRY_SUCCESS_MESSAGE,
 } from '../../../shared/rules/contact-inquiries.ts';
+import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { localDateTimeFormatter } from '../../lib/time-zone.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { InquiryMatch } from './inbox-search.ts';
 import { inquiryActor } from './inquiry-events.ts';
 import type { SubmitInquiry } from './inquiry-submission.ts';

@@ -14,9 +14,9 @@ import { SECURITY_NOTICE_DAYS } from '../../../shared/rules/audit-log.ts';
 import { DASHBOARD_DAYS, MOST_VIEWED_POSTS } from '../../../shared/rules/dashboard.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
 import { DAY_MS } from '../../../shared/time.ts';
+import { ADMIN_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { zonedDateAndHour } from '../../lib/time-zone.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES } from '../../plugins/errors.ts';
 
 /**
  * What the dashboard reads from other features, declared here so that it imports none of them:

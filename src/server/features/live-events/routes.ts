@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIVE_EVENT_NAME, LIVE_EVENTS_PATH, type LiveEvent } from '../../../shared/contracts/live-events.ts';
+import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { LiveEventBus } from './live-event-bus.ts';
 
 /** A comment line this often keeps proxies from closing a quiet stream and shows a gone client. */

@@ -9,8 +9,8 @@ import {
   ACCOUNT_DELETION_MESSAGES,
   DELETION_RETENTION_DAYS,
 } from '../../../shared/rules/account-deletion.ts';
+import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { type AccountDeletion, invalidCredentials } from './account-deletion.ts';
 
 export interface AccountDeletionDeps {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AccountDeletionInput } from '../../../shared/contracts/account-deletion.ts';
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import { waitPhrase } from '../../plugins/rate-limits.ts';
 import type { DeletionThrottle } from './deletion-throttle.ts';
 import { normaliseMobile } from './mobile.ts';

@@ -15,9 +15,9 @@ import {
 } from '../../../shared/contracts/members.ts';
 import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { GENERATED_PASSWORD_LENGTH, MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
+import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../lib/http-errors.ts';
 import { generatePassword, hashPassword } from '../../lib/password.ts';
 import { access } from '../../plugins/access.ts';
-import { ADMIN_ERROR_RESPONSES, HttpError, SAVE_ERROR_RESPONSES } from '../../plugins/errors.ts';
 import { DuplicateMobileError, type MemberActor } from './member-changes.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';

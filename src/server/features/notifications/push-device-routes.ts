@@ -9,13 +9,13 @@ import {
 } from '../../../shared/contracts/push-devices.ts';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
 import { PUSH_DEVICE_LIMIT_MESSAGE } from '../../../shared/rules/push-devices.ts';
-import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
   HttpError,
   SAVE_ERROR_RESPONSES,
-} from '../../plugins/errors.ts';
+} from '../../lib/http-errors.ts';
+import { access } from '../../plugins/access.ts';
 import type { PushDeviceRepository } from './push-device-repository.ts';
 import { type PushEndpointRules, pushEndpointProblem } from './push-endpoints.ts';
 import type { PushSender } from './push-sender.ts';

@@ -8,9 +8,9 @@ import {
   TestEmailResponseSchema,
 } from '../../../shared/contracts/notifications.ts';
 import { EMAIL_OFF_MESSAGE } from '../../../shared/rules/notifications.ts';
+import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import type { Outbox, OutboxFailure, OutboxKind } from '../../outbox/outbox.ts';
 import { access } from '../../plugins/access.ts';
-import { errorResponses, HttpError } from '../../plugins/errors.ts';
 import { type EmailContext, testEmail } from './email-content.ts';
 import type { Mailer } from './mailer.ts';
 import type { NotificationPreferenceRepository } from './notification-preferences.ts';

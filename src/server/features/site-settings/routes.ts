@@ -10,8 +10,8 @@ import {
   SiteSettingsSchema,
   TermsResponseSchema,
 } from '../../../shared/contracts/site-settings.ts';
+import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { access } from '../../plugins/access.ts';
-import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../plugins/errors.ts';
 import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 

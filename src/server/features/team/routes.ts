@@ -15,14 +15,14 @@ import {
 } from '../../../shared/contracts/team.ts';
 import { INVITATION_INVALID_MESSAGE, LAST_ADMINISTRATOR_MESSAGES } from '../../../shared/rules/team.ts';
 import type { Config } from '../../config.ts';
-import { generatePassword, hashPassword, unusablePasswordHash } from '../../lib/password.ts';
-import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
   HttpError,
   SAVE_ERROR_RESPONSES,
-} from '../../plugins/errors.ts';
+} from '../../lib/http-errors.ts';
+import { generatePassword, hashPassword, unusablePasswordHash } from '../../lib/password.ts';
+import { access } from '../../plugins/access.ts';
 import { waitPhrase } from '../../plugins/rate-limits.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
 import {

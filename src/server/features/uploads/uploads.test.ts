@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
-import { codeOfStatus } from '../../plugins/errors.ts';
+import { codeOfStatus } from '../../lib/http-errors.ts';
 import {
   asAdmin,
   createAdmin,

@@ -13,13 +13,13 @@ import {
 } from '../../../shared/contracts/webhooks.ts';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '../../../shared/rules/webhooks.ts';
 import { destinationProblem } from '../../egress/egress.ts';
-import { access } from '../../plugins/access.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
   HttpError,
   SAVE_ERROR_RESPONSES,
-} from '../../plugins/errors.ts';
+} from '../../lib/http-errors.ts';
+import { access } from '../../plugins/access.ts';
 import type { WebhookOutbox } from './webhook-outbox.ts';
 import type { WebhookRepository } from './webhook-repository.ts';
 import { WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
