@@ -9,7 +9,7 @@ import {
   type ProofOfWorkChallenge,
 } from '../../shared/rules/proof-of-work.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { consumePoint, createLimiter } from './rate-limits.ts';
+import { consumePoint, createLimiter } from '../lib/rate-limits.ts';
 
 /** A challenge is solved and sent within this time, or a new one is asked for. */
 const PROOF_OF_WORK_EXPIRY_SECONDS = 10 * 60;

@@ -6,7 +6,7 @@ import {
   beginAttempt,
   createLimiters,
   waitPhrase,
-} from '../../plugins/rate-limits.ts';
+} from '../../lib/rate-limits.ts';
 
 export const LOGIN_FAILURES_PER_EMAIL_AND_IP = 5;
 const LOGIN_FAILURES_WINDOW_SECONDS = 15 * 60;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { waitPhrase } from '../../plugins/rate-limits.ts';
+import { waitPhrase } from '../../lib/rate-limits.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import type { DeviceCookie } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../../lib/http-errors.ts';
+import { beginAttempt, countEvent, createLimiter, waitPhrase } from '../../lib/rate-limits.ts';
 import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
-import { beginAttempt, countEvent, createLimiter, waitPhrase } from '../../plugins/rate-limits.ts';
 
 const HOUR_SECONDS = 60 * 60;
 

@@ -3,7 +3,7 @@ import type { AccountDeletionInput } from '../../../shared/contracts/account-del
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/rules/account-deletion.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password.ts';
-import { waitPhrase } from '../../plugins/rate-limits.ts';
+import { waitPhrase } from '../../lib/rate-limits.ts';
 import type { DeletionThrottle } from './deletion-throttle.ts';
 import { normaliseMobile } from './mobile.ts';
 import type { MemberRepository } from './repository.ts';

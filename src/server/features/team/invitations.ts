@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
-import { type Attempt, beginAttempt, createLimiter } from '../../plugins/rate-limits.ts';
+import { type Attempt, beginAttempt, createLimiter } from '../../lib/rate-limits.ts';
 import type { NewInvitation } from './team-passwords.ts';
 
 /** Where the invited person sets their password; the token follows `#`, so it never reaches a server log. */

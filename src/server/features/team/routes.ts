@@ -22,8 +22,8 @@ import {
   SAVE_ERROR_RESPONSES,
 } from '../../lib/http-errors.ts';
 import { generatePassword, hashPassword, unusablePasswordHash } from '../../lib/password.ts';
+import { waitPhrase } from '../../lib/rate-limits.ts';
 import { access } from '../../plugins/access.ts';
-import { waitPhrase } from '../../plugins/rate-limits.ts';
 import { siteOrigin } from '../../plugins/site-origin.ts';
 import {
   hashInvitationToken,
