@@ -60,9 +60,9 @@ export default {
     {
       name: 'server-lib-to-feature',
       comment:
-        'src/server/lib, db, jobs, outbox, egress and plugins are building blocks: they must not import features. Pass what they need in from src/server/app.ts.',
+        'src/server/lib, db, jobs, outbox, egress, proof-of-work and plugins are building blocks: they must not import features. Pass what they need in from src/server/app.ts.',
       severity: 'error',
-      from: { path: '^src/server/(lib|db|jobs|outbox|egress|plugins)/' },
+      from: { path: '^src/server/(lib|db|jobs|outbox|egress|proof-of-work|plugins)/' },
       to: { path: '^src/server/features/' },
     },
     {

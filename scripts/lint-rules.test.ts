@@ -166,6 +166,12 @@ const FORBIDDEN: [rule: string, from: string, to: string, text: string][] = [
     `import { members } from '../features/members/repository.ts';\nexport const x = members;\n`,
   ],
   [
+    'server-lib-to-feature',
+    'src/server/proof-of-work/proof-of-work.ts',
+    'src/server/features/members/repository.ts',
+    `import { members } from '../features/members/repository.ts';\nexport const x = members;\n`,
+  ],
+  [
     'no-circular',
     'src/server/lib/ping.ts',
     'src/server/lib/pong.ts',

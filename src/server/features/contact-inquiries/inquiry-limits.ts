@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../../lib/http-errors.ts';
 import { beginAttempt, countEvent, createLimiter, waitPhrase } from '../../lib/rate-limits.ts';
-import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
+import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 
 const HOUR_SECONDS = 60 * 60;
 

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
+import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 import type { InquiryChangeListener } from './inquiry-changes.ts';
 import { createInquiryEventRepository } from './inquiry-events.ts';
 import { createInquiryLimits } from './inquiry-limits.ts';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { type Attempt, beginAttempt, countEvent, createLimiters } from '../../lib/rate-limits.ts';
-import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
+import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 
 /** Failures per mobile in the window, from any address: guessing one member's password (decision 013). */
 export const DELETION_FAILURES_PER_MOBILE = 5;

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { serverSecret } from '../../lib/server-secret.ts';
-import type { ProofOfWork } from '../../plugins/proof-of-work.ts';
+import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 import { accountDeletion as createAccountDeletion } from './account-deletion.ts';
 import { accountDeletionRoutes } from './account-deletion-routes.ts';
 import { createDeletionThrottle } from './deletion-throttle.ts';
