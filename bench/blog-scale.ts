@@ -5,7 +5,7 @@ import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { newId } from '../src/server/db/values.ts';
 import { createBlogPostRepository } from '../src/server/features/blog/repository.ts';
-import { PUBLIC_CONTENT_MAX_AGE_MS } from '../src/server/plugins/public-content.ts';
+import { PUBLIC_CONTENT_MAX_AGE_MS } from '../src/server/lib/public-content.ts';
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory, slugify } from '../src/shared/rules/blog.ts';
 import {
   BENCH_DIR,

@@ -1,6 +1,6 @@
 import type { PublicDataContext, ShareCard } from '../../shared/web-render.ts';
+import type { PublicContent } from '../lib/public-content.ts';
 import { type PrecompressedBody, precompress } from '../plugins/compression.ts';
-import type { PublicContent } from '../plugins/public-content.ts';
 import { type RenderedDocument, type Renderer, renderDocument } from './page-renderer.ts';
 
 /** Rendered pages kept at once (one per origin and path): bounds memory when the Host header varies. */

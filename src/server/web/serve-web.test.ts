@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContactChannelRepository } from '../features/contact-channels/repository.ts';
-import { PUBLIC_CONTENT_MAX_AGE_MS } from '../plugins/public-content.ts';
+import { PUBLIC_CONTENT_MAX_AGE_MS } from '../lib/public-content.ts';
 import { createAdmin, createTestApp, TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
 import { NOT_BUILT_MESSAGE } from './web-build.ts';
 

@@ -19,9 +19,9 @@ import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.
 import type { AccountDeletion } from '../features/members/account-deletion.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import type { PublicContent } from '../lib/public-content.ts';
 import { access } from '../plugins/access.ts';
 import { sendPrecompressed } from '../plugins/compression.ts';
-import type { PublicContent } from '../plugins/public-content.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { serveAdminServiceWorker, serveAdminShell } from './admin-shell.ts';
 import { pageCache } from './page-cache.ts';

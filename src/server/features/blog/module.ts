@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { createBlogAutosaveRepository } from './autosaves.ts';
 import { createBlogDailyViewRepository } from './daily-views.ts';
 import { blogFeedRoutes } from './feed.ts';

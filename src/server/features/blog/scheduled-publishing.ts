@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/values.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import type { BlogPostRepository } from './repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { createContactChannelRepository } from './repository.ts';
 import { contactChannelRoutes } from './routes.ts';
 

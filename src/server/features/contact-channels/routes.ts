@@ -16,9 +16,9 @@ import type { ContactChannelType } from '../../../shared/rules/contact-channels.
 import type { DB } from '../../db/schema.ts';
 import { ADMIN_ERROR_RESPONSES, ANY_ROUTE_ERROR_RESPONSES, HttpError } from '../../lib/http-errors.ts';
 import { normalisePhone } from '../../lib/phone-numbers.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { access } from '../../plugins/access.ts';
 import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
 import type { ContactChannelRepository } from './repository.ts';
 
 export interface ContactChannelDeps {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { termsUpdatedAt } from '../../../shared/rules/terms.ts';
 import type { DB } from '../../db/schema.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { createSiteSettingsRepository } from './repository.ts';
 import { siteSettingsRoutes } from './routes.ts';
 

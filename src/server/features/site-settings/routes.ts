@@ -11,8 +11,8 @@ import {
   TermsResponseSchema,
 } from '../../../shared/contracts/site-settings.ts';
 import { ANY_ROUTE_ERROR_RESPONSES, errorResponses, HttpError } from '../../lib/http-errors.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { access } from '../../plugins/access.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
 import type { SiteSettingsRepository } from './repository.ts';
 
 export interface SiteSettingsDeps {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
 import { TERMS_TEXT_CHANGED_AT } from '../../../shared/rules/terms.ts';
-import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../plugins/public-content.ts';
+import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../lib/public-content.ts';
 import {
   asAdmin,
   expectAuthenticationRequired,

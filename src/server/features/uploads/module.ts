@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { uploadOfUrl } from '../../../shared/rules/upload-addresses.ts';
 import type { DB } from '../../db/schema.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { createPicturesOf } from './pictures.ts';
 import { createUploadRepository, type UploadMentions } from './repository.ts';
 import { uploadFileRoutes, uploadRoutes } from './routes.ts';

@@ -12,8 +12,8 @@ import {
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 import { newId } from '../../db/values.ts';
 import { ADMIN_ERROR_RESPONSES, errorResponses, HttpError } from '../../lib/http-errors.ts';
+import type { PublicContent } from '../../lib/public-content.ts';
 import { access } from '../../plugins/access.ts';
-import type { PublicContent } from '../../plugins/public-content.ts';
 import { processImage, UnacceptableImageError } from './image-processing.ts';
 import type { UploadRepository } from './repository.ts';
 import type { ServedFiles } from './served-files.ts';
