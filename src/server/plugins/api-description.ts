@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Area, ROLE_LABELS, type Role, rolesThatCanUse } from '../../shared/rules/roles.ts';
 import type { Config } from '../config.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 import { access, declareAccessOfPluginRoutes, type RouteAccess } from './access.ts';
 import type { AuditDeclaration } from './audit.ts';
-import { siteOrigin } from './site-origin.ts';
 
 export const API_DOCUMENT_PATH = '/api/openapi.json';
 /** The interactive reference (Scalar), for administrators: the page and its script under this path. */

@@ -5,9 +5,9 @@ import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../../shared/rules/api-
 import { type Area, canUse, FORBIDDEN_MESSAGE, type Role } from '../../shared/rules/roles.ts';
 import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '../../shared/rules/two-factor.ts';
 import type { Config } from '../config.ts';
+import { bearerToken } from '../lib/bearer-token.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { accessOf, operationKey, type RouteAccess } from './access.ts';
-import { bearerToken } from './bearer-token.ts';
 import { isHttps } from './security.ts';
 
 /** The admin a live session belongs to: what `request.admin` holds for the routes. */

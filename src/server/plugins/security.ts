@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { bearerToken } from '../lib/bearer-token.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { bearerToken } from './bearer-token.ts';
-import { servedHosts, siteOrigin, unservedHostProblem } from './site-origin.ts';
+import { servedHosts, siteOrigin, unservedHostProblem } from '../lib/site-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -4,10 +4,10 @@ import { PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
 import { CHANNEL_CLICK_PREFIX } from '../../shared/rules/channel-links.ts';
 import { LOCALES } from '../../shared/rules/locales.ts';
 import type { Config } from '../config.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 import type { SitemapEntry, SitemapSource } from '../lib/sitemap-entries.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { access } from '../plugins/access.ts';
-import { siteOrigin } from '../plugins/site-origin.ts';
 
 function alternateLinks(origin: string, alternates: SitemapEntry['alternates']): string {
   if (!alternates) return '';

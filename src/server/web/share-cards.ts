@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ShareCard } from '../../shared/web-render.ts';
 import type { Config } from '../config.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 import { access } from '../plugins/access.ts';
-import { siteOrigin } from '../plugins/site-origin.ts';
 import { drawShareCard } from './brand-images.ts';
 import { loadPostPicture } from './post-picture.ts';
 

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { INTL_LOCALE, LOCALES, type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import type { Config } from '../../config.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { access } from '../../plugins/access.ts';
-import { siteOrigin } from '../../plugins/site-origin.ts';
 import type { BlogPostRepository } from './repository.ts';
 
 /** Posts in the feed: the newest published ones. */

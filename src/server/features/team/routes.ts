@@ -23,8 +23,8 @@ import {
 } from '../../lib/http-errors.ts';
 import { generatePassword, hashPassword, unusablePasswordHash } from '../../lib/password.ts';
 import { waitPhrase } from '../../lib/rate-limits.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 import { access } from '../../plugins/access.ts';
-import { siteOrigin } from '../../plugins/site-origin.ts';
 import {
   hashInvitationToken,
   INVITATION_PATH,

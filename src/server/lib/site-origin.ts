@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { allowedHost, type HostPattern, LOOPBACK_HOSTS, parseHost } from '../lib/host-patterns.ts';
+import { allowedHost, type HostPattern, LOOPBACK_HOSTS, parseHost } from './host-patterns.ts';
 
 // Canonical links, the sitemap, robots.txt, the RSS feed, cached pages and the CSRF check all name the
 // site's origin. PUBLIC_ORIGIN fixes it; without it the request's Host names it, so only hosts the owner
