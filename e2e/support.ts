@@ -136,14 +136,23 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
- * The serious and critical problems axe finds on the page, as `rule: elements`. `exclude` leaves a part
- * out: a toast still fading in has a blended colour that axe reads as low contrast.
+ * The serious and critical problems axe finds on the page, as `rule: elements`, once the page has settled.
+ * `exclude` leaves a part out: a toast still fading in has a blended colour that axe reads as low contrast.
  */
 export async function seriousAxeViolations(
   page: Page,
   exclude?: string,
   { everyRule = false } = {},
 ): Promise<string[]> {
+  // A list refetching (a live update, a new filter) is busy and dimmed while it loads, then fades back:
+  // axe reads the dimmed text as low contrast. Audit what the user is left with, not the moment between.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   let builder = new AxeBuilder({ page });
   if (everyRule) builder = builder.withRules(EVERY_AXE_RULE);
   if (exclude) builder = builder.exclude(exclude);

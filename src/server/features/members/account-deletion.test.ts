@@ -287,7 +287,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
             ),
           );
           expect(statusCounts(responses)).toEqual({ 401: DELETION_FAILURES_PER_MOBILE, 429: 55 });
-          const right = await instances.apps[1]!.inject(deletion({ mobile, password: TEST_MEMBER.password }));
+          // From an address of its own too: the fixed one's count in the shared Redis may already ask for a proof.
+          const right = await instances.apps[1]!.inject(
+            deletion({ mobile, password: TEST_MEMBER.password }, `10.${Math.floor(Math.random() * 256)}.4.1`),
+          );
           expect(right.statusCode).toBe(429);
           expect(await createMemberRepository(instances.database.db, dialect).findById(id)).toBeDefined();
         });
