@@ -16,5 +16,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The end of the run drops its scratch PostgreSQL databases, a checkpoint each (scratch-postgres.ts).
+    teardownTimeout: 120_000,
   },
 });

@@ -67,7 +67,7 @@ export function sqliteDatabaseForEachTest(
 
 /**
  * A pg_dump archive at `destination` of a scratch PostgreSQL database (named from `prefix`) that `fill`
- * wrote to once it was migrated; the database is dropped again.
+ * wrote to once it was migrated.
  */
 export async function postgresArchiveOf(
   prefix: string,
@@ -75,12 +75,8 @@ export async function postgresArchiveOf(
   fill: (database: Database) => Promise<unknown>,
 ): Promise<void> {
   const scratch = await createScratchPostgresDatabase(prefix);
-  try {
-    await withMigratedDatabase({ dialect: 'postgres', url: scratch.url }, fill);
-    await backupPostgres({ url: scratch.url, destination });
-  } finally {
-    await scratch.drop();
-  }
+  await withMigratedDatabase({ dialect: 'postgres', url: scratch.url }, fill);
+  await backupPostgres({ url: scratch.url, destination });
 }
 
 /**

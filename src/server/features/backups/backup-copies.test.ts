@@ -111,7 +111,6 @@ async function backupApp(dialect: Dialect, env: Record<string, string>, clock: T
     async close() {
       await app.close();
       await database.close();
-      await scratch?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -369,22 +368,18 @@ async function restoreElsewhere(dialect: Dialect, file: string, identityFile: st
     );
   }
   const scratch = await createScratchPostgresDatabase('sampark_copies_restored');
+  await runRestoreCommand(
+    [file, '--identity', identityFile],
+    loadConfig({ DATABASE_URL: scratch.url, BACKUP_DIR: dir }),
+    captureOutput(),
+  );
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
   try {
-    await runRestoreCommand(
-      [file, '--identity', identityFile],
-      loadConfig({ DATABASE_URL: scratch.url, BACKUP_DIR: dir }),
-      captureOutput(),
-    );
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ id: string }>('select id from contact_inquiries');
-      return new Set(rows.map((row) => row.id));
-    } finally {
-      await client.end();
-    }
+    const { rows } = await client.query<{ id: string }>('select id from contact_inquiries');
+    return new Set(rows.map((row) => row.id));
   } finally {
-    await scratch.drop();
+    await client.end();
   }
 }
 
