@@ -86,19 +86,3 @@ test('an invitation expires at the same time, in the business’s zone, in the d
     await request.delete(`/api/admin/users/${user._id}`, { headers: { origin: baseURL! } });
   }
 });
-
-test('"Notify this device" says so in place when the browser does not allow notifications', async ({
-  page,
-}) => {
-  // The visitor closes the browser's question without answering: the permission stays "default".
-  await page.addInitScript(() => {
-    Notification.requestPermission = () => Promise.resolve('default');
-  });
-  await page.goto('/admin/profile');
-  const card = page.getByRole('region', { name: 'Push notifications' });
-  await card.getByRole('button', { name: 'Notify this device' }).click({ timeout: 30_000 });
-  await expect(card.getByRole('alert')).toHaveText(
-    'The browser did not allow notifications: nothing was turned on. Try again and choose Allow when it asks.',
-  );
-  await expect(card.getByRole('button', { name: 'Notify this device' })).toBeEnabled();
-});

@@ -1,4 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { FULL_CHROMIUM_LAUNCH } from '../playwright.config.ts';
 import { inquiryNotification } from '../src/server/features/notifications/inquiry-push.ts';
 import { inquiryPath } from '../src/shared/pages/admin-paths.ts';
 import {
@@ -12,7 +13,7 @@ import {
   uniqueTag,
 } from './support.ts';
 
-test.use(signedInAsAdmin);
+test.use({ ...signedInAsAdmin, launchOptions: FULL_CHROMIUM_LAUNCH });
 
 /** The notifications the back office's service worker shows now, as the page sees them. */
 function shownNotifications(page: Page) {
@@ -149,4 +150,20 @@ test("My Profile lists the user's devices, sends a test notification and removes
   } finally {
     await request.delete(`/api/admin/profile/devices/${device.id}`, { headers: { origin: baseURL! } });
   }
+});
+
+test('"Notify this device" says so in place when the browser does not allow notifications', async ({
+  page,
+}) => {
+  // The visitor closes the browser's question without answering: the permission stays "default".
+  await page.addInitScript(() => {
+    Notification.requestPermission = () => Promise.resolve('default');
+  });
+  await page.goto('/admin/profile');
+  const card = page.getByRole('region', { name: 'Push notifications' });
+  await card.getByRole('button', { name: 'Notify this device' }).click({ timeout: 30_000 });
+  await expect(card.getByRole('alert')).toHaveText(
+    'The browser did not allow notifications: nothing was turned on. Try again and choose Allow when it asks.',
+  );
+  await expect(card.getByRole('button', { name: 'Notify this device' })).toBeEnabled();
 });

@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium (never a downloaded browser). Install it when missing and allowed.
+# Browser tests drive Debian's Chromium (never a downloaded browser): its headless shell, which took about a
+# fifth less CPU than the full browser for the same specs, and the full browser for the specs of
+# notifications, which the shell lacks (playwright.config.ts). Install them when missing and allowed.
 set -euo pipefail
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$CHROMIUM" ]; then exit 0; fi
-if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing Debian's chromium for the browser tests..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+missing=()
+if [ -n "${CHROMIUM_PATH:-}" ]; then
+  [ -x "$CHROMIUM_PATH" ] || { echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable." >&2; exit 1; }
   exit 0
 fi
-echo "Browser tests need Chromium at $CHROMIUM: install it with 'sudo apt-get install chromium' (or set CHROMIUM_PATH)." >&2
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ "${#missing[@]}" -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian's ${missing[*]} for the browser tests..."
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  exit 0
+fi
+echo "Browser tests need Debian's ${missing[*]}: install with 'sudo apt-get install ${missing[*]}' (or set CHROMIUM_PATH to one Chromium for all)." >&2
 exit 1
