@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { SignInSettings } from '../../../shared/contracts/site-settings.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { serverSecret } from '../../lib/server-secret.ts';
+import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import { sessionCookie } from '../../plugins/auth.ts';
 import { createAdminRepository } from './admin-repository.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
@@ -29,6 +29,8 @@ export interface AdminAuthModuleDeps {
   /** The authenticator app names the account after the brand. */
   brandName: () => Promise<string>;
   signInSettings: () => Promise<Pick<SignInSettings, 'requireTwoFactorForAdministrators'>>;
+  /** Where the device cookie's and the pending sign-in's keys are kept (the site settings' rows). */
+  serverKeys: ServerKeyStore;
 }
 
 /** Signing in, sessions, the second factor and confirming it is you (decisions 003, 032, 049). */
@@ -39,6 +41,7 @@ export function createAdminAuthModule({
   clock,
   brandName,
   signInSettings,
+  serverKeys,
 }: AdminAuthModuleDeps) {
   const admins = createAdminRepository(db);
   const sessionRecords = createSessionRepository(db);
@@ -53,7 +56,7 @@ export function createAdminAuthModule({
   const twoFactor = createTwoFactor({ admins, clock, issuer: brandName });
   const twoFactorThrottle = createTwoFactorThrottle(redis);
   const loginThrottle = createLoginThrottle(redis);
-  const devices = deviceCookie(config, serverSecret(db, 'device-cookie-key', clock));
+  const devices = deviceCookie(config, serverSecret(serverKeys, 'device-cookie-key'));
   const confirmPassword = passwordConfirmation({ admins, throttle: loginThrottle, devices });
   return {
     sessions,
@@ -76,7 +79,7 @@ export function createAdminAuthModule({
         clock,
         twoFactor,
         twoFactorThrottle,
-        pending: pendingSignIn(config, serverSecret(db, 'pending-sign-in-key', clock), clock),
+        pending: pendingSignIn(config, serverSecret(serverKeys, 'pending-sign-in-key'), clock),
         twoFactorRequiredForAdministrators,
       });
       await app.register(reauthenticationRoutes, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { type Outbox, PermanentFailure } from '../../outbox/outbox.ts';
 import { backupCopyFailedAlert } from './backup-copy-alerts.ts';
 import { createDigestSchedule } from './digest-schedule.ts';
@@ -36,6 +37,8 @@ export interface NotificationsModuleDeps {
   log: FastifyBaseLogger;
   /** How long a push waits for its push service (10 s; tests shorten it). */
   pushTimeoutMs: number | undefined;
+  /** Where the push key pair is kept (the site settings' rows). */
+  serverKeys: ServerKeyStore;
 }
 
 /** What the emails about inquiries read: the inquiries, and their webhooks' fan-out. */
@@ -74,7 +77,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
     extraHosts: config.PUSH_SERVICE_HOSTS,
   };
-  const pushSender = createPushSender(db, config, pushEndpointRules, clock, deps.pushTimeoutMs);
+  const pushSender = createPushSender(deps.serverKeys, config, pushEndpointRules, deps.pushTimeoutMs);
   outbox.handle('push', inquiryPushHandler({ devices: pushDevices, sender: pushSender }));
   const timeZone = async () => (await deps.settings()).timeZone;
   return {
