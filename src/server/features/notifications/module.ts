@@ -78,7 +78,6 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     extraHosts: config.PUSH_SERVICE_HOSTS,
   };
   const pushSender = createPushSender(deps.serverKeys, config, pushEndpointRules, deps.pushTimeoutMs);
-  outbox.handle('push', inquiryPushHandler({ devices: pushDevices, sender: pushSender }));
   const timeZone = async () => (await deps.settings()).timeZone;
   return {
     /** Emails to every administrator, written in the transaction of what they tell of. */
@@ -91,7 +90,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     jobs: {
       emailDigests: mailer ? createDigestSchedule({ preferences, outbox, timeZone, clock, log }) : undefined,
     },
-    /** Gives the outbox the handlers of new inquiries and of emails, which read the inquiries. */
+    /** Gives the outbox the handlers that read the inquiries: of new inquiries, of emails and of pushes. */
     handleInquiries({ inquiries, inquiriesCreated }: InquiryNotificationSources) {
       outbox.handle(
         'inquiry.created',
@@ -107,6 +106,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
           ? emailHandler({ mailer, recipients: preferences, inquiries, context: emailContext, clock })
           : emailTurnedOff,
       );
+      outbox.handle('push', inquiryPushHandler({ devices: pushDevices, sender: pushSender, inquiries }));
     },
     async register(app: FastifyInstance) {
       if (mailer) verifyAtStart(app, mailer);
