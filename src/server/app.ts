@@ -143,7 +143,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       if (Object.values(seeded).some((count) => count > 0)) log.info({ seeded }, 'demo content seeded');
     }
   }
-  const apiTokens = createApiTokensModule(shared);
+  const { accounts } = adminAuth;
+  const apiTokens = createApiTokensModule({ ...shared, accounts });
   const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords });
   const channels = createContactChannelsModule(shared);
   const { contactChannels } = channels;
