@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   const { accounts } = adminAuth;
   const apiTokens = createApiTokensModule({ ...shared, accounts });
-  const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords });
+  const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords, accounts });
   const channels = createContactChannelsModule(shared);
   const { contactChannels } = channels;
   const notifications = createNotificationsModule({
