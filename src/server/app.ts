@@ -167,6 +167,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...shared,
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
+    accounts,
   });
   const { contactInquiries } = inquiries;
   notifications.handleInquiries({ inquiries: contactInquiries, inquiriesCreated: webhooks.inquiriesCreated });
