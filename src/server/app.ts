@@ -152,6 +152,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...shared,
     settings: settings.currentSettings,
     pushTimeoutMs: options.pushTimeoutMs,
+    accounts,
   });
   const webhooks = createWebhooksModule({
     ...shared,

@@ -10,7 +10,7 @@ import { emailHandler, type InquiriesForEmail } from './email-delivery.ts';
 import { inquiryCreatedHandler } from './inquiry-notifications.ts';
 import { inquiryPushHandler } from './inquiry-push.ts';
 import { createMailer, defaultMailFromAddress, type Mailer } from './mailer.ts';
-import { createNotificationPreferences } from './notification-preferences.ts';
+import { createNotificationPreferences, type NotificationAccounts } from './notification-preferences.ts';
 import { createPushDeviceRepository } from './push-device-repository.ts';
 import { pushDeviceRoutes } from './push-device-routes.ts';
 import { createPushSender } from './push-sender.ts';
@@ -28,7 +28,7 @@ export interface NotificationsModuleDeps {
     | 'WEBHOOKS_ALLOW_PRIVATE_HTTP'
     | 'PUSH_SERVICE_HOSTS'
   >;
-  database: Pick<Database, 'db' | 'dialect'>;
+  database: Pick<Database, 'db'>;
   outbox: Outbox;
   /** Where links in emails point: PUBLIC_ORIGIN, or the server's own address. */
   origin: string;
@@ -39,6 +39,8 @@ export interface NotificationsModuleDeps {
   pushTimeoutMs: number | undefined;
   /** Where the push key pair is kept (the site settings' rows). */
   serverKeys: ServerKeyStore;
+  /** The users' notification choices, and who is told what (the admin-auth feature's accounts). */
+  accounts: NotificationAccounts;
 }
 
 /** What the emails about inquiries read: the inquiries, and their webhooks' fan-out. */
@@ -57,7 +59,7 @@ export interface InquiryNotificationSources {
  * digests. Without SMTP_URL no email is written, and an email entry left from before is given up.
  */
 export function createNotificationsModule(deps: NotificationsModuleDeps) {
-  const { config, database, outbox, clock, log } = deps;
+  const { config, database, outbox, clock, log, accounts } = deps;
   const { db } = database;
   const mailer = config.SMTP_URL
     ? createMailer({
@@ -70,8 +72,8 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     const { brandName, timeZone } = await deps.settings();
     return { brandName, timeZone, origin: deps.origin };
   };
-  const preferences = createNotificationPreferences(db);
-  const pushDevices = createPushDeviceRepository(db, database.dialect, clock);
+  const preferences = createNotificationPreferences(db, accounts);
+  const pushDevices = createPushDeviceRepository(db, accounts, clock);
   // Push goes through the egress guard to push services only (decision 047).
   const pushEndpointRules = {
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
@@ -82,11 +84,11 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
   return {
     /** Emails to every administrator, written in the transaction of what they tell of. */
     alerts: {
-      webhookDisabled: webhookDisabledAlert({ emailEnabled, clock }),
-      backupCopyFailed: backupCopyFailedAlert({ emailEnabled, clock }),
+      webhookDisabled: webhookDisabledAlert({ accounts, emailEnabled, clock }),
+      backupCopyFailed: backupCopyFailedAlert({ accounts, emailEnabled, clock }),
     },
     /** Emails every active administrator an audit entry that is a security notice (decision 051). */
-    securityNotice: securityNoticeAlert({ db, emailEnabled, nudge: () => outbox.nudge(), clock }),
+    securityNotice: securityNoticeAlert({ db, accounts, emailEnabled, nudge: () => outbox.nudge(), clock }),
     jobs: {
       emailDigests: mailer ? createDigestSchedule({ preferences, outbox, timeZone, clock, log }) : undefined,
     },
@@ -95,6 +97,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
       outbox.handle(
         'inquiry.created',
         inquiryCreatedHandler({
+          accounts,
           emailEnabled,
           clock,
           webhooks: (created, executor) => inquiriesCreated(created, executor, inquiries.findById),
