@@ -1,5 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Role } from '../../../shared/rules/roles.ts';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
@@ -7,43 +6,24 @@ import { toFlag, toIso } from '../../db/values.ts';
 
 /*
  * The back office's users as other features read and change them: the team (its list and guarded changes),
- * API tokens (their owner) and the inbox (assignees). This feature owns the `admins` table; each of them
- * declares the few of these functions it uses as a port, and app.ts passes this object in.
+ * API tokens and push devices (their owner), the inbox (assignees) and notifications (addresses). This
+ * feature owns the `admins` table; each of them declares the few of these functions it uses as a port, and
+ * app.ts passes this object in.
  */
 
-/** A back-office user as the team and an API token's owner are read; times as ISO strings. */
-export interface AccountRecord {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  disabledAt: string | null;
-  passwordHash: string;
-  totpEnabledAt: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
-
-/** A new user's row. `passwordToChange`: the password was chosen for them, and they are asked to change it. */
-export interface NewAccount {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  passwordHash: string;
+/**
+ * A new user's row; `passwordToChange`: the password was chosen for them, and they are asked to change it.
+ */
+type NewAccount = Pick<Insertable<DB['admins']>, 'id' | 'email' | 'name' | 'role' | 'passwordHash'> & {
   passwordToChange: boolean;
   createdAt: string;
-}
+};
 
 /** What a change of a user may set; the columns left out keep their values. */
-export interface AccountChanges {
-  name?: string;
-  role?: Role;
-  disabledAt?: string | null;
-  passwordHash?: string;
+type AccountChanges = Pick<Updateable<DB['admins']>, 'name' | 'role' | 'disabledAt' | 'passwordHash'> & {
   passwordToChange?: boolean;
   updatedAt: string;
-}
+};
 
 const ACCOUNT_COLUMNS = [
   'id',
@@ -59,7 +39,8 @@ const ACCOUNT_COLUMNS = [
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : toIso(value));
 
-function toAccount(row: Pick<Selectable<DB['admins']>, (typeof ACCOUNT_COLUMNS)[number]>): AccountRecord {
+/** A user as the team and an API token's owner read them: times as ISO strings. */
+function toAccount(row: Pick<Selectable<DB['admins']>, (typeof ACCOUNT_COLUMNS)[number]>) {
   return {
     ...row,
     disabledAt: isoOrNull(row.disabledAt),
@@ -86,11 +67,7 @@ export function createAccounts(db: Kysely<DB>, dialect: Dialect) {
   const locks = dialect === 'postgres';
   return {
     /** The user with this id; `forUpdate` locks their row, as every change of a user does first. */
-    async find(
-      id: string,
-      executor: Executor = db,
-      { forUpdate = false }: { forUpdate?: boolean } = {},
-    ): Promise<AccountRecord | undefined> {
+    async find(id: string, executor: Executor = db, { forUpdate = false }: { forUpdate?: boolean } = {}) {
       const row = await executor
         .selectFrom('admins')
         .select(ACCOUNT_COLUMNS)
@@ -101,7 +78,7 @@ export function createAccounts(db: Kysely<DB>, dialect: Dialect) {
     },
 
     /** Every user, in no particular order. */
-    async list(): Promise<AccountRecord[]> {
+    async list() {
       const rows = await db.selectFrom('admins').select(ACCOUNT_COLUMNS).execute();
       return rows.map(toAccount);
     },
