@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
+import { createAccounts } from '../src/server/features/admin-auth/accounts.ts';
 import type { InquiryPage } from '../src/server/features/contact-inquiries/inbox-search.ts';
 import { createContactInquiryRepository } from '../src/server/features/contact-inquiries/repository.ts';
 import type { InquiryStats } from '../src/shared/contracts/contact-inquiries.ts';
@@ -213,7 +214,9 @@ async function measure(
   options: ScaleBenchOptions,
 ): Promise<DialectSummary> {
   const { db, dialect } = database;
-  const repository: Repository = createContactInquiryRepository(db, dialect);
+  const repository: Repository = createContactInquiryRepository(db, dialect, {
+    team: createAccounts(db, dialect),
+  });
   const stored = await repository.count();
   console.log(
     `\n${title}: ${fmt(stored)} inquiries; ${storage}\n` +

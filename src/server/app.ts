@@ -120,30 +120,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const outbox = createOutbox({ database, clock, log });
   app.decorate('notificationOutbox', outbox);
   const publicContent = createPublicContent(clock);
+  // The settings first: their table keeps the server's keys, the proof of work's among them.
+  const settings = createSiteSettingsModule({ db, publicContent, clock });
   const proofOfWork = createProofOfWork({
-    secret: serverSecret(db, 'proof-of-work-key', clock),
+    secret: serverSecret(settings.serverKeys, 'proof-of-work-key'),
     maxCounter: config.PROOF_OF_WORK_MAX_COUNTER,
     ...(redis ? { redis } : {}),
   });
-  const origin = linkOrigin(config);
-  const platform = {
-    config,
-    database,
-    db,
-    redis,
-    redisConnection,
-    clock,
-    log,
-    outbox,
-    publicContent,
-    proofOfWork,
-    origin,
-  };
+  // What every module is given; a module's type names the few it reads (decision 059).
+  const basics = { config, database, db, redis, redisConnection, clock, log };
+  const platform = { ...basics, outbox, publicContent, proofOfWork, origin: linkOrigin(config) };
 
   // The features, in the order of what they need. Each declares the config and ports it reads; what one
   // feature gives another is named here.
-  const settings = createSiteSettingsModule(platform);
-  const shared = { ...platform, timeZone: settings.timeZone, brandName: settings.brandName };
+  const { timeZone, brandName, serverKeys } = settings;
+  const shared = { ...platform, timeZone, brandName, serverKeys };
   const adminAuth = createAdminAuthModule({ ...shared, signInSettings: settings.currentSignInSettings });
   if (options.announce) {
     await adminAuth.ensureFirstAdmin(options.announce);
@@ -152,14 +143,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       if (Object.values(seeded).some((count) => count > 0)) log.info({ seeded }, 'demo content seeded');
     }
   }
-  const apiTokens = createApiTokensModule(shared);
-  const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords });
+  const { accounts } = adminAuth;
+  const apiTokens = createApiTokensModule({ ...shared, accounts });
+  const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords, accounts });
   const channels = createContactChannelsModule(shared);
   const { contactChannels } = channels;
   const notifications = createNotificationsModule({
     ...shared,
     settings: settings.currentSettings,
     pushTimeoutMs: options.pushTimeoutMs,
+    accounts,
   });
   const webhooks = createWebhooksModule({
     ...shared,
@@ -175,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...shared,
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
+    accounts,
   });
   const { contactInquiries } = inquiries;
   notifications.handleInquiries({ inquiries: contactInquiries, inquiriesCreated: webhooks.inquiriesCreated });

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BlogPostValues } from '../shared/contracts/blog.ts';
 import { createBlogPostRepository } from './features/blog/repository.ts';
-import { createContactInquiryRepository } from './features/contact-inquiries/repository.ts';
+import { inquiryRepository } from './test-support/inquiry-repository.ts';
 import {
   asAdmin,
   createMember,
@@ -631,9 +631,7 @@ describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect)
       asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload: { value: '+91 98765 43210' } }),
     );
     const blog = await createBlogPostRepository(t.database.db).create(blogBody(-1));
-    const inquiry = await createContactInquiryRepository(t.database.db, t.database.dialect).create(
-      inquiryBody(),
-    );
+    const inquiry = await inquiryRepository(t.database).create(inquiryBody());
     const note = await t.app.inject(
       asAdmin(t.cookie, {
         method: 'POST',

@@ -5,6 +5,7 @@ import { TeamMemberCreateSchema } from '../../shared/contracts/team.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../../shared/rules/admin-auth.ts';
 import { ROLES } from '../../shared/rules/roles.ts';
 import type { Database } from '../db/database.ts';
+import { createAccounts } from '../features/admin-auth/accounts.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createSessionRepository } from '../features/admin-auth/session-repository.ts';
 import { createTeamRepository } from '../features/team/repository.ts';
@@ -76,7 +77,8 @@ export async function runAdminCommand(argv: string[], database: Database): Promi
     return `Created ${role} ${email.data} (${name}).${shown}`;
   }
   if (!existing) throw new CliError(`No admin has the email ${email.data}.`);
-  const team = createTeamRepository(database.db, database.dialect, {
+  const team = createTeamRepository(database.db, {
+    accounts: createAccounts(database.db, database.dialect),
     sessions: createSessionRepository(database.db),
     clock: Date.now,
   });

@@ -4,6 +4,7 @@ import type { InquiryStatus } from '../../shared/rules/contact-inquiries.ts';
 import { HOUR_MS } from '../../shared/time.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { createAccounts } from '../features/admin-auth/accounts.ts';
 import { createAdminRepository } from '../features/admin-auth/admin-repository.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import {
@@ -113,7 +114,10 @@ function seedBlogPosts(db: Kysely<DB>, now: number): Promise<number> {
 function seedInquiries(db: Kysely<DB>, dialect: Dialect, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let at = now;
-    const inquiries = createContactInquiryRepository(trx, dialect, { clock: () => at });
+    const inquiries = createContactInquiryRepository(trx, dialect, {
+      team: createAccounts(trx, dialect),
+      clock: () => at,
+    });
     if ((await inquiries.stats()).total > 0) return 0;
     // Oldest first: the inbox lists by arrival order.
     const samples = [...DEMO_INQUIRIES].sort((a, b) => a.sent(now) - b.sent(now));

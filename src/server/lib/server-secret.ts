@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import { nowIso } from '../db/values.ts';
+
+/**
+ * Where the keys are kept: rows of the site settings, which the site-settings feature owns and passes in
+ * through app.ts (a building block reads no feature's table).
+ */
+export interface ServerKeyStore {
+  /** Stores `key` under `id` unless a key is stored there already, and returns the one stored. */
+  keep(id: string, key: string): Promise<string>;
+}
 
 /**
  * A random key kept in the database (a row of site_settings named `rowId`), so that every instance signs
@@ -9,25 +15,12 @@ import { nowIso } from '../db/values.ts';
  * concurrent first start keeps whichever row won. Loaded once per process; a failed load is tried again.
  */
 export function serverSecret(
-  db: Kysely<DB>,
+  keys: ServerKeyStore,
   rowId: string,
-  clock: () => number = Date.now,
   /** Makes a new key as the text stored (e.g. a key pair as JSON); 32 random bytes unless given. */
   generate: () => string = () => randomBytes(32).toString('base64url'),
 ) {
-  const load = async (): Promise<string> => {
-    await db
-      .insertInto('siteSettings')
-      .values({ id: rowId, settings: generate(), updatedAt: nowIso(clock) })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-    const row = await db
-      .selectFrom('siteSettings')
-      .select('settings')
-      .where('id', '=', rowId)
-      .executeTakeFirstOrThrow();
-    return row.settings;
-  };
+  const load = async (): Promise<string> => keys.keep(rowId, generate());
   let secret: Promise<string> | undefined;
   return (): Promise<string> => {
     if (!secret) {

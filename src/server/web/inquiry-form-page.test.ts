@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SUCCESS_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
-import { createContactInquiryRepository } from '../features/contact-inquiries/repository.ts';
+import type { createContactInquiryRepository } from '../features/contact-inquiries/repository.ts';
+import { inquiryRepository } from '../test-support/inquiry-repository.ts';
 import { TEST_DIALECTS, TEST_INQUIRY, TEST_ORIGIN, testAppForEachTest } from '../test-support/test-app.ts';
 
 const WEB_DIST_DIR = path.resolve('dist/web');
@@ -49,7 +50,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     });
     let inquiries: ReturnType<typeof createContactInquiryRepository>;
     beforeEach(() => {
-      inquiries = createContactInquiryRepository(t.database.db, t.database.dialect);
+      inquiries = inquiryRepository(t.database);
     });
 
     it('stores the inquiry and answers with the thanks of the dialog', async () => {

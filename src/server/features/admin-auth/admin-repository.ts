@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
+import { insertAccount } from './accounts.ts';
 import { createAdminTwoFactorRecords } from './admin-two-factor-records.ts';
 
 export interface AdminRecord {
@@ -84,19 +85,7 @@ export function createAdminRepository(db: Kysely<DB>) {
       const now = nowIso();
       const id = newId();
       const { email, passwordHash, name, role = 'administrator', passwordToChange = false } = input;
-      await trx
-        .insertInto('admins')
-        .values({
-          id,
-          email,
-          passwordHash,
-          name,
-          role,
-          passwordToChange: passwordToChange ? 1 : 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      await insertAccount(trx, { id, email, passwordHash, name, role, passwordToChange, createdAt: now });
       return { id, email };
     },
 

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import type { SignInSettings } from '../../../shared/contracts/site-settings.ts';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/schema.ts';
-import { serverSecret } from '../../lib/server-secret.ts';
+import type { Database } from '../../db/database.ts';
+import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import { sessionCookie } from '../../plugins/auth.ts';
+import { createAccounts } from './accounts.ts';
 import { createAdminRepository } from './admin-repository.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
 import { deviceCookie } from './device-cookie.ts';
 import { createLoginThrottle, createTwoFactorThrottle } from './login-throttle.ts';
+import { createNotificationChoices } from './notification-choices.ts';
 import { passwordConfirmation } from './password-confirmation.ts';
 import { pendingSignIn } from './pending-sign-in.ts';
 import { reauthenticationRoutes } from './reauthentication-routes.ts';
@@ -23,23 +24,27 @@ import { twoFactorRoutes } from './two-factor-routes.ts';
 export interface AdminAuthModuleDeps {
   /** The whole config: the cookies' names follow PUBLIC_ORIGIN, the first admin ADMIN_EMAIL and the rest. */
   config: Config;
-  db: Kysely<DB>;
+  database: Pick<Database, 'db' | 'dialect'>;
   redis: Redis | undefined;
   clock: () => number;
   /** The authenticator app names the account after the brand. */
   brandName: () => Promise<string>;
   signInSettings: () => Promise<Pick<SignInSettings, 'requireTwoFactorForAdministrators'>>;
+  /** Where the device cookie's and the pending sign-in's keys are kept (the site settings' rows). */
+  serverKeys: ServerKeyStore;
 }
 
 /** Signing in, sessions, the second factor and confirming it is you (decisions 003, 032, 049). */
 export function createAdminAuthModule({
   config,
-  db,
+  database,
   redis,
   clock,
   brandName,
   signInSettings,
+  serverKeys,
 }: AdminAuthModuleDeps) {
+  const { db } = database;
   const admins = createAdminRepository(db);
   const sessionRecords = createSessionRepository(db);
   const sessions = createSessionService(
@@ -53,12 +58,17 @@ export function createAdminAuthModule({
   const twoFactor = createTwoFactor({ admins, clock, issuer: brandName });
   const twoFactorThrottle = createTwoFactorThrottle(redis);
   const loginThrottle = createLoginThrottle(redis);
-  const devices = deviceCookie(config, serverSecret(db, 'device-cookie-key', clock));
+  const devices = deviceCookie(config, serverSecret(serverKeys, 'device-cookie-key'));
   const confirmPassword = passwordConfirmation({ admins, throttle: loginThrottle, devices });
   return {
     sessions,
     /** The session rows: the team ends a removed user's sessions. */
     sessionRecords,
+    /**
+     * The users as other features read and change them, each through a port it declares: the team, API
+     * tokens' owners, the inbox's assignees and the notifications' recipients and choices.
+     */
+    accounts: { ...createAccounts(db, database.dialect), ...createNotificationChoices(db) },
     cookie,
     twoFactorRequiredForAdministrators,
     /** Creates the first administrator when there is none, printing a generated password through `print`. */
@@ -76,7 +86,7 @@ export function createAdminAuthModule({
         clock,
         twoFactor,
         twoFactorThrottle,
-        pending: pendingSignIn(config, serverSecret(db, 'pending-sign-in-key', clock), clock),
+        pending: pendingSignIn(config, serverSecret(serverKeys, 'pending-sign-in-key'), clock),
         twoFactorRequiredForAdministrators,
       });
       await app.register(reauthenticationRoutes, {

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { createApiTokens } from './api-tokens.ts';
-import { createApiTokenRepository } from './repository.ts';
+import { createApiTokenRepository, type TokenOwners } from './repository.ts';
 import { apiTokenRoutes } from './routes.ts';
 
 /** Personal API tokens (decision 041): the auth plugin resolves them, the event stream checks them. */
 export function createApiTokensModule({
   database,
   clock,
+  accounts,
 }: {
-  database: Pick<Database, 'db' | 'dialect'>;
+  database: Pick<Database, 'db'>;
   clock: () => number;
+  /** The tokens' owners (the admin-auth feature's accounts). */
+  accounts: TokenOwners;
 }) {
-  const repository = createApiTokenRepository(database.db, database.dialect);
+  const repository = createApiTokenRepository(database.db, accounts);
   const apiTokens = createApiTokens(repository, clock);
   return {
     apiTokens,

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ApiToken } from '../../../shared/contracts/api-tokens.ts';
 import type { ApiTokenAccess } from '../../../shared/rules/api-tokens.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
-import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
 
@@ -33,8 +32,24 @@ export interface NewApiToken {
   expiresAt: string;
 }
 
+/** What a token's owner is now: a disabled owner's tokens stop working, and their role bounds the token's. */
+interface TokenOwner {
+  email: string;
+  name: string;
+  role: string;
+  disabledAt: string | null;
+  totpEnabledAt: string | null;
+}
+
+/** The tokens' owners: the admin-auth feature's accounts, passed in by app.ts. */
+export interface TokenOwners {
+  /** Locks the owner's row until `trx` ends (PostgreSQL; SQLite runs one write transaction at a time). */
+  lock(id: string, trx: Transaction<DB>): Promise<void>;
+  find(id: string): Promise<TokenOwner | undefined>;
+}
+
 /** The `api_tokens` table: a user's tokens (by the hash of the token, never the token). */
-export function createApiTokenRepository(db: Kysely<DB>, dialect: Dialect) {
+export function createApiTokenRepository(db: Kysely<DB>, owners: TokenOwners) {
   const toApiToken = (row: {
     id: string;
     name: string;
@@ -56,17 +71,11 @@ export function createApiTokenRepository(db: Kysely<DB>, dialect: Dialect) {
   return {
     /**
      * Adds the token unless its owner already has `limit` live ones (null then). Counted and added in one
-     * transaction, with the owner's row locked on PostgreSQL (SQLite runs one write transaction at a time), so
-     * parallel requests cannot pass the limit together.
+     * transaction, with the owner's row locked, so parallel requests cannot pass the limit together.
      */
     create(token: NewApiToken, limit: number): Promise<ApiToken | null> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('admins')
-          .select('id')
-          .where('id', '=', token.adminId)
-          .$if(dialect === 'postgres', (query) => query.forUpdate())
-          .executeTakeFirst();
+        await owners.lock(token.adminId, trx);
         const row = await trx
           .selectFrom('apiTokens')
           .select((eb) => eb.fn.countAll<string | number>().as('count'))
@@ -101,34 +110,24 @@ export function createApiTokenRepository(db: Kysely<DB>, dialect: Dialect) {
       return result.numDeletedRows > 0n;
     },
 
+    /** The token with this hash and what its owner is now (read by key, after the token). */
     async findByHash(tokenHash: string): Promise<ApiTokenRecord | undefined> {
-      const row = await db
+      const token = await db
         .selectFrom('apiTokens')
-        .innerJoin('admins', 'admins.id', 'apiTokens.adminId')
-        .select([
-          'apiTokens.id',
-          'apiTokens.name',
-          'apiTokens.role',
-          'apiTokens.access',
-          'apiTokens.expiresAt',
-          'apiTokens.lastUsedAt',
-          'apiTokens.adminId',
-          'admins.email',
-          'admins.name as ownerName',
-          'admins.role as ownerRole',
-          'admins.disabledAt',
-          'admins.totpEnabledAt',
-        ])
-        .where('apiTokens.tokenHash', '=', tokenHash)
+        .select(['id', 'name', 'role', 'access', 'expiresAt', 'lastUsedAt', 'adminId'])
+        .where('tokenHash', '=', tokenHash)
         .executeTakeFirst();
-      if (!row) return undefined;
-      const { disabledAt, totpEnabledAt, ...token } = row;
+      const owner = token && (await owners.find(token.adminId));
+      if (!token || !owner) return undefined;
       return {
         ...token,
-        expiresAt: toIso(row.expiresAt),
-        lastUsedAt: row.lastUsedAt === null ? null : toIso(row.lastUsedAt),
-        ownerDisabled: disabledAt !== null,
-        ownerTwoFactorEnabled: totpEnabledAt !== null,
+        expiresAt: toIso(token.expiresAt),
+        lastUsedAt: token.lastUsedAt === null ? null : toIso(token.lastUsedAt),
+        email: owner.email,
+        ownerName: owner.name,
+        ownerRole: owner.role,
+        ownerDisabled: owner.disabledAt !== null,
+        ownerTwoFactorEnabled: owner.totpEnabledAt !== null,
       };
     },
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
+import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { createBlogAutosaveRepository } from './autosaves.ts';
 import { createBlogDailyViewRepository } from './daily-views.ts';
 import { blogFeedRoutes } from './feed.ts';
@@ -28,13 +29,15 @@ export interface BlogModuleDeps {
   picturesOf: PublicBlogRouteDeps['picturesOf'];
   /** Told of each post that becomes published, in its transaction (the post.published webhook). */
   onPublished: NonNullable<PostSaveOptions['onPublished']>;
+  /** Where the key that makes visitors' view keys is kept (the site settings' rows). */
+  serverKeys: ServerKeyStore;
 }
 
 /** The blog (decisions 009, 036, 037, 039): posts, their revisions, views, scheduled publishing and the feed. */
 export function createBlogModule(deps: BlogModuleDeps) {
   const { db, clock, log, publicContent, timeZone, picturesOf } = deps;
   const blogPosts = createBlogPostRepository(db, { clock, onPublished: deps.onPublished });
-  const blogViews = createBlogViewCounter({ db, blogPosts, clock });
+  const blogViews = createBlogViewCounter({ serverKeys: deps.serverKeys, blogPosts, clock });
   return {
     blogPosts,
     blogViews,

@@ -1,13 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
 import { isPossibleSlug } from '../../../shared/rules/blog.ts';
 import { unlocalizedPath } from '../../../shared/rules/locales.ts';
 import { DAY_MS } from '../../../shared/time.ts';
-import type { DB } from '../../db/schema.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
-import { serverSecret } from '../../lib/server-secret.ts';
+import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import type { BlogPostRepository } from './repository.ts';
 
 /*
@@ -89,15 +87,15 @@ export function createBlogViewKeyPurge({
 }
 
 export function createBlogViewCounter({
-  db,
+  serverKeys,
   blogPosts,
   clock,
 }: {
-  db: Kysely<DB>;
+  serverKeys: ServerKeyStore;
   blogPosts: Pick<BlogPostRepository, 'recordViewOfPublished'>;
   clock: () => number;
 }): BlogViewCounter {
-  const currentSecret = serverSecret(db, VIEW_KEY_ROW_ID, clock);
+  const currentSecret = serverSecret(serverKeys, VIEW_KEY_ROW_ID);
 
   const record = async (slug: string, ip: string, userAgent: string | undefined) => {
     if (isKnownBot(userAgent)) return;

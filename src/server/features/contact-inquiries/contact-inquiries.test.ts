@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVICES, INQUIRY_SUCCESS_MESSAGE } from '../../../shared/rules/contact-inquiries.ts';
+import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
   TEST_DIALECTS,
   TEST_INQUIRY,
@@ -11,7 +12,7 @@ import {
   withTestApp,
   withTwoAppsSharingRedis,
 } from '../../test-support/test-app.ts';
-import { createContactInquiryRepository } from './repository.ts';
+import type { createContactInquiryRepository } from './repository.ts';
 
 const INQUIRY_LIMIT_PER_SENDER_PER_HOUR = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -47,7 +48,7 @@ describe.each(TEST_DIALECTS)('contact inquiries API (%s)', (dialect) => {
   const t = testAppForEachTest(dialect);
   let inquiries: ReturnType<typeof createContactInquiryRepository>;
   beforeEach(async () => {
-    inquiries = createContactInquiryRepository(t.database.db, t.database.dialect);
+    inquiries = inquiryRepository(t.database);
   });
 
   it('answers a burst of posts at once, each with its own id and stored', async () => {

@@ -10,7 +10,7 @@ import { containsPattern, pageOffset } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { searchDigits } from '../../lib/phone-numbers.ts';
 import { storedCounts } from './inquiry-reports.ts';
-import { inquiriesBySeq } from './inquiry-rows.ts';
+import { type InquiryTeam, inquiriesBySeq } from './inquiry-rows.ts';
 
 /*
  * The inbox search planner: how a page of the inbox (a status, a search, an assignment, a page number)
@@ -33,6 +33,7 @@ type InquiryPageQuery = InquiryMatch & { page: number; pageSize: number };
 export interface InboxSearchContext {
   db: Kysely<DB>;
   dialect: Dialect;
+  team: InquiryTeam;
   /** A search combined with a status filter counts among at most this many of the search's newest matches. */
   searchCountExamined: number;
 }
@@ -251,7 +252,7 @@ export async function listInquiries(
   const seqs = (await matching(context, filter).limit(pageSize).offset(offset).execute()).map(
     (row) => row.seq,
   );
-  const inquiries = await inquiriesBySeq(context.db, seqs);
+  const inquiries = await inquiriesBySeq(context.team, context.db, seqs);
 
   if (!filter.q && filter.assignedTo === undefined) {
     // Without a search the stored counts are the exact total, however many inquiries there are.
@@ -282,7 +283,7 @@ export async function* listAllInquiries(
   let below: number | undefined;
   for (;;) {
     const seqs = (await matching(context, filter, below).limit(EXPORT_BATCH).execute()).map((row) => row.seq);
-    yield* await inquiriesBySeq(context.db, seqs);
+    yield* await inquiriesBySeq(context.team, context.db, seqs);
     if (seqs.length < EXPORT_BATCH) return;
     below = seqs[seqs.length - 1];
   }

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag, nowIso, toFlag } from '../../db/values.ts';
 import { type InquiryActor, recordInquiryEvent, teamMemberName } from './inquiry-events.ts';
-import { findInquiry } from './inquiry-rows.ts';
+import { findInquiry, type InquiryTeam } from './inquiry-rows.ts';
 
 /*
  * The changes the team makes to an inquiry: its status, read mark and assignee, its deletion, and the
@@ -27,6 +27,8 @@ export interface InquiryChangeContext {
   /** The database, or the transaction the repository was made on (the demo seed). */
   db: Kysely<DB>;
   dialect: Dialect;
+  /** Who inquiries can be assigned to, and their names. */
+  team: InquiryTeam;
   clock: () => number;
   /** Told of each change in its transaction, with the inquiry as it is then (or was, when deleted). */
   onChange?: InquiryChangeListener | undefined;
@@ -50,19 +52,19 @@ const lockForChange = (dialect: Dialect, trx: Executor, id: string) =>
 
 /** The inquiry as it is now; the listener is told of it when `didChange`. */
 async function changed(
-  { onChange }: InquiryChangeContext,
+  { team, onChange }: InquiryChangeContext,
   trx: Executor,
   id: string,
   didChange: boolean,
 ): Promise<Inquiry | undefined> {
-  const inquiry = await findInquiry(trx, id);
+  const inquiry = await findInquiry(team, trx, id);
   if (inquiry && didChange) await onChange?.(trx, 'inquiry.updated', inquiry);
   return inquiry;
 }
 
-/** A user an inquiry may be assigned to: active, with a role that can use the inbox. */
-const assignable = (trx: Executor) =>
-  trx.selectFrom('admins').where('disabledAt', 'is', null).where('role', 'in', INBOX_ROLES);
+/** The users an inquiry may be assigned to (only the one of `id` when given): active, with the inbox. */
+const assignable = ({ team }: InquiryChangeContext, trx: Executor, id?: string) =>
+  team.activeWithRoles(INBOX_ROLES, trx, id);
 
 /**
  * Sets the status (the update time moves) and, when it changed, records who changed it in the history
@@ -122,20 +124,13 @@ export function setInquiryAssignee(
   return atomically(context.db, async (trx) => {
     const current = await lockForChange(context.dialect, trx, id);
     if (!current) return undefined;
-    const assignee =
-      userId === null
-        ? null
-        : await assignable(trx).select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst();
+    const assignee = userId === null ? null : (await assignable(context, trx, userId))[0];
     if (assignee === undefined) return 'not-assignable';
     if ((assignee?.id ?? null) !== current.assignedTo) {
       const previous =
         current.assignedTo === null
           ? undefined
-          : await trx
-              .selectFrom('admins')
-              .select(['name', 'email'])
-              .where('id', '=', current.assignedTo)
-              .executeTakeFirst();
+          : (await context.team.namesOf([current.assignedTo], trx)).get(current.assignedTo);
       const previousName = previous ? teamMemberName(previous.name, previous.email) : null;
       await trx
         .updateTable('contactInquiries')
@@ -158,12 +153,8 @@ export function setInquiryAssignee(
 }
 
 /** The team members inquiries can be assigned to, by name. */
-export async function inquiryAssignees({ db }: InquiryChangeContext): Promise<InquiryAssigneeOption[]> {
-  const rows = await assignable(db)
-    .select(['id', 'name', 'email'])
-    .orderBy('name')
-    .orderBy('email')
-    .execute();
+export async function inquiryAssignees(context: InquiryChangeContext): Promise<InquiryAssigneeOption[]> {
+  const rows = await assignable(context, context.db);
   return rows
     .map((row) => ({ _id: row.id, name: teamMemberName(row.name, row.email), email: row.email }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -190,7 +181,9 @@ export function deleteInquiry(context: InquiryChangeContext, id: string): Promis
   const { onChange } = context;
   return atomically(context.db, async (trx) => {
     const current =
-      onChange && (await lockForChange(context.dialect, trx, id)) && (await findInquiry(trx, id));
+      onChange &&
+      (await lockForChange(context.dialect, trx, id)) &&
+      (await findInquiry(context.team, trx, id));
     const result = await trx.deleteFrom('contactInquiries').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
     if (current) await onChange?.(trx, 'inquiry.deleted', current);

@@ -13,6 +13,7 @@ import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settin
 import { newId } from '../../db/values.ts';
 import { searchDigits } from '../../lib/phone-numbers.ts';
 import { debianTool } from '../../test-support/deploy-examples.ts';
+import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
   asAdmin,
   expectAuthenticationRequired,
@@ -27,7 +28,6 @@ import {
   TEST_INQUIRY,
   TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
-import { createContactInquiryRepository } from './repository.ts';
 
 const NOT_FOUND = 'Inquiry not found';
 const BASE = '/api/contact-inquiries';
@@ -144,7 +144,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox API (%s)', (dialect) => {
         expect(`${method} ${url} -> ${response.statusCode}`).toBe(`${method} ${url} -> 401`);
         expectAuthenticationRequired(response);
       }
-      const stored = await createContactInquiryRepository(t.database.db, t.database.dialect).findById(id);
+      const stored = await inquiryRepository(t.database).findById(id);
       expect(stored).toMatchObject({ name: 'Zoya Khan', status: 'new', isRead: false });
     });
 

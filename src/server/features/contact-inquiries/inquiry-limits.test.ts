@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROOF_OF_WORK_HEADER, PROOF_OF_WORK_MESSAGES } from '../../../shared/rules/proof-of-work.ts';
+import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import { solveChallengeOf } from '../../test-support/proof-of-work.ts';
 import { statusCounts } from '../../test-support/status-counts.ts';
 import {
@@ -12,7 +13,6 @@ import {
   withTwoAppsSharingRedis,
 } from '../../test-support/test-app.ts';
 import { inquiryPhoneKey } from './inquiry-limits.ts';
-import { createContactInquiryRepository } from './repository.ts';
 
 /** The defaults (decision 027), but a backstop a test can reach quickly. */
 const CHALLENGE_AFTER_PER_HOUR = 10;
@@ -81,7 +81,7 @@ function expectChallenge(
 
 describe.each(TEST_DIALECTS)('contact form limits for a shared address (%s)', (dialect) => {
   const t = testAppForEachTest(dialect, ENV);
-  const inquiries = () => createContactInquiryRepository(t.database.db, t.database.dialect);
+  const inquiries = () => inquiryRepository(t.database);
   const send = (payload: unknown, proof?: string) => t.app.inject(post(payload, SHARED_ADDRESS, proof));
 
   /** A post that gets a challenge, solved and sent again as a browser does. */

@@ -7,7 +7,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { fromFlag } from '../../db/values.ts';
-import { INQUIRY_COLUMNS, inquiriesWithAssignee, toInquiry } from './inquiry-rows.ts';
+import { INQUIRY_COLUMNS, type InquiryTeam, toInquiries } from './inquiry-rows.ts';
 
 /*
  * What is read about the inquiries as a whole: the inbox's stat cards and the counts, reports and names
@@ -18,6 +18,7 @@ import { INQUIRY_COLUMNS, inquiriesWithAssignee, toInquiry } from './inquiry-row
 export interface InquiryReportContext {
   db: Kysely<DB>;
   dialect: Dialect;
+  team: InquiryTeam;
 }
 
 /** The counts kept by triggers per (status, read) pair (decision 008): a few rows, however many inquiries. */
@@ -65,14 +66,18 @@ export async function inquirySenderNames(
 }
 
 /** The newest unread inquiries, at most `limit` of them. */
-export async function recentUnreadInquiries({ db }: InquiryReportContext, limit: number): Promise<Inquiry[]> {
-  const rows = await inquiriesWithAssignee(db)
+export async function recentUnreadInquiries(
+  { db, team }: InquiryReportContext,
+  limit: number,
+): Promise<Inquiry[]> {
+  const rows = await db
+    .selectFrom('contactInquiries')
     .select(INQUIRY_COLUMNS)
     .where('contactInquiries.isRead', '=', 0)
     .orderBy('contactInquiries.seq', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toInquiry);
+  return toInquiries(team, db, rows);
 }
 
 /**
@@ -80,12 +85,13 @@ export async function recentUnreadInquiries({ db }: InquiryReportContext, limit:
  * how many there are in all (the daily digest's list). Walks the unread index newest first.
  */
 export async function unreadInquiriesReceivedBefore(
-  { db }: InquiryReportContext,
+  { db, team }: InquiryReportContext,
   before: string,
   limit: number,
   trx: Executor = db,
 ): Promise<{ inquiries: Inquiry[]; total: number }> {
-  const unread = inquiriesWithAssignee(trx)
+  const unread = trx
+    .selectFrom('contactInquiries')
     .where('contactInquiries.isRead', '=', 0)
     .where('contactInquiries.createdAt', '<', before);
   const rows = await unread
@@ -103,7 +109,7 @@ export async function unreadInquiriesReceivedBefore(
               .executeTakeFirstOrThrow()
           ).count,
         );
-  return { inquiries: rows.map(toInquiry), total };
+  return { inquiries: await toInquiries(team, trx, rows), total };
 }
 
 /**

@@ -8,7 +8,7 @@ import { fromFlag, toIso } from '../../db/values.ts';
 import { formatPhone } from '../../lib/phone-numbers.ts';
 import { teamMemberName } from './inquiry-events.ts';
 
-/** The columns an inquiry is read with, its assignee's name and email included. */
+/** The columns an inquiry is read with; its assignee's name and email are read after (toInquiries). */
 export const INQUIRY_COLUMNS = [
   'contactInquiries.id',
   'contactInquiries.name',
@@ -23,8 +23,6 @@ export const INQUIRY_COLUMNS = [
   'contactInquiries.assignedTo',
   'contactInquiries.createdAt',
   'contactInquiries.updatedAt',
-  'assignee.name as assigneeName',
-  'assignee.email as assigneeEmail',
 ] as const;
 
 type InquiryRow = Pick<
@@ -42,16 +40,25 @@ type InquiryRow = Pick<
   | 'assignedTo'
   | 'createdAt'
   | 'updatedAt'
-> & { assigneeName: string | null; assigneeEmail: string | null };
+>;
 
-/** The inquiries with the name of the user each is assigned to (a key lookup per row read). */
-export const inquiriesWithAssignee = (trx: Executor) =>
-  trx
-    .selectFrom('contactInquiries')
-    .leftJoin('admins as assignee', 'assignee.id', 'contactInquiries.assignedTo');
+/**
+ * The team members inquiries are assigned to: the admin-auth feature's accounts, passed in by app.ts. Read
+ * with the executor given, so that a change reads them in its own transaction.
+ */
+export interface InquiryTeam {
+  /** The name and email of each of these users that still exists. */
+  namesOf(ids: readonly string[], executor: Executor): Promise<Map<string, { name: string; email: string }>>;
+  /** The active users with one of `roles` (only the one of `id` when given), by name then email. */
+  activeWithRoles(
+    roles: readonly string[],
+    executor: Executor,
+    id?: string,
+  ): Promise<{ id: string; name: string; email: string }[]>;
+}
 
-/** An inquiry as the API gives it, from its row read with INQUIRY_COLUMNS. */
-export function toInquiry(row: InquiryRow): Inquiry {
+/** An inquiry as the API gives it, from its row read with INQUIRY_COLUMNS and its assignee's names. */
+function toInquiry(row: InquiryRow, assignee: { name: string; email: string } | undefined): Inquiry {
   return {
     _id: row.id,
     name: row.name,
@@ -67,28 +74,47 @@ export function toInquiry(row: InquiryRow): Inquiry {
     assignee:
       row.assignedTo === null
         ? null
-        : { _id: row.assignedTo, name: teamMemberName(row.assigneeName ?? '', row.assigneeEmail ?? '') },
+        : { _id: row.assignedTo, name: teamMemberName(assignee?.name ?? '', assignee?.email ?? '') },
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
 }
 
+/**
+ * The inquiries as the API gives them, from their rows read with INQUIRY_COLUMNS by `trx`: their assignees'
+ * names are read after, by key and with the same `trx`.
+ */
+export async function toInquiries(team: InquiryTeam, trx: Executor, rows: InquiryRow[]): Promise<Inquiry[]> {
+  const assigned = new Set(rows.flatMap((row) => (row.assignedTo === null ? [] : [row.assignedTo])));
+  const names =
+    assigned.size === 0
+      ? new Map<string, { name: string; email: string }>()
+      : await team.namesOf([...assigned], trx);
+  return rows.map((row) => toInquiry(row, row.assignedTo === null ? undefined : names.get(row.assignedTo)));
+}
+
 /** The inquiry of this id, or undefined when there is none. */
-export async function findInquiry(trx: Executor, id: string): Promise<Inquiry | undefined> {
-  const row = await inquiriesWithAssignee(trx)
+export async function findInquiry(
+  team: InquiryTeam,
+  trx: Executor,
+  id: string,
+): Promise<Inquiry | undefined> {
+  const row = await trx
+    .selectFrom('contactInquiries')
     .select(INQUIRY_COLUMNS)
     .where('contactInquiries.id', '=', id)
     .executeTakeFirst();
-  return row && toInquiry(row);
+  return row && (await toInquiries(team, trx, [row]))[0];
 }
 
 /** The inquiries of these `seq` numbers, newest first, read by key. */
-export async function inquiriesBySeq(trx: Executor, seqs: number[]): Promise<Inquiry[]> {
+export async function inquiriesBySeq(team: InquiryTeam, trx: Executor, seqs: number[]): Promise<Inquiry[]> {
   if (seqs.length === 0) return [];
-  const rows = await inquiriesWithAssignee(trx)
+  const rows = await trx
+    .selectFrom('contactInquiries')
     .select(INQUIRY_COLUMNS)
     .where('contactInquiries.seq', 'in', seqs)
     .orderBy('contactInquiries.seq', 'desc')
     .execute();
-  return rows.map(toInquiry);
+  return toInquiries(team, trx, rows);
 }

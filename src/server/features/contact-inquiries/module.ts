@@ -8,6 +8,7 @@ import type { InquiryChangeListener } from './inquiry-changes.ts';
 import { createInquiryEventRepository } from './inquiry-events.ts';
 import { createInquiryLimits } from './inquiry-limits.ts';
 import { createInquiryNoteRepository } from './inquiry-notes-repository.ts';
+import type { InquiryTeam } from './inquiry-rows.ts';
 import { type InquiryOutbox, inquirySubmission } from './inquiry-submission.ts';
 import { inquiryTeamRoutes } from './inquiry-team-routes.ts';
 import { createContactInquiryRepository } from './repository.ts';
@@ -29,13 +30,19 @@ export interface ContactInquiriesModuleDeps {
   onChange: InquiryChangeListener;
   /** Tells the open back offices (the live updates). */
   publish: (event: LiveEvent) => void;
+  /** Who inquiries are assigned to, and their names (the admin-auth feature's accounts). */
+  accounts: InquiryTeam;
 }
 
 /** The contact form's inquiries, and the inbox where the team answers them. */
 export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
   const { config, database, clock, redis, publish } = deps;
   const { db, dialect } = database;
-  const contactInquiries = createContactInquiryRepository(db, dialect, { clock, onChange: deps.onChange });
+  const contactInquiries = createContactInquiryRepository(db, dialect, {
+    team: deps.accounts,
+    clock,
+    onChange: deps.onChange,
+  });
   // One submission (one set of limits) for the form's JSON call and the form posted without script.
   const submitInquiry = inquirySubmission({
     contactInquiries,

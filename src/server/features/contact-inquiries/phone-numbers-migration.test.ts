@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../db/values.ts';
+import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
   migrateTestDatabase,
   migrateTestDatabaseTo,
@@ -8,7 +9,6 @@ import {
   storedInquiry,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
-import { createContactInquiryRepository } from './repository.ts';
 
 const SENT_AT = '2026-03-01T10:00:00.000Z';
 
@@ -43,7 +43,7 @@ describe.each(TEST_DIALECTS)('phone numbers migration (%s)', (dialect) => {
 
       await migrateTestDatabase(database);
 
-      const repository = createContactInquiryRepository(database.db, dialect);
+      const repository = inquiryRepository({ db: database.db, dialect });
       const phones = await Promise.all(ids.map(async (id) => (await repository.findById(id))?.phone));
       expect(phones).toEqual([
         '+919876543210',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../db/values.ts';
+import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
   databaseForEachTest,
   migrateTestDatabase,
@@ -12,11 +13,7 @@ import {
   TEST_INQUIRY,
 } from '../../test-support/test-app.ts';
 import { POSTGRES_INQUIRY_SEARCH_TEXT } from './inbox-search.ts';
-import {
-  type ContactInquiryRepository,
-  createContactInquiryRepository,
-  type NewInquiry,
-} from './repository.ts';
+import type { ContactInquiryRepository, NewInquiry } from './repository.ts';
 
 const SEARCHED = ['name', 'email', 'city', 'query', 'phone'] as const;
 
@@ -28,7 +25,7 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
   const database = databaseForEachTest(dialect);
   let repository: ContactInquiryRepository;
   beforeEach(async () => {
-    repository = createContactInquiryRepository(database.db, dialect);
+    repository = inquiryRepository({ db: database.db, dialect });
   });
 
   /** The stat cards' figures counted the slow way, from every row. */
@@ -114,7 +111,7 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
   });
 
   it('counts a search with a status filter among a bounded number of matches, as a lower bound', async () => {
-    const bounded = createContactInquiryRepository(database.db, dialect, { searchCountExamined: 50 });
+    const bounded = inquiryRepository({ db: database.db, dialect }, { searchCountExamined: 50 });
     // 120 inquiries mention a refund, every third one closed: 40 closed ones in all.
     const rows = Array.from({ length: 120 }, (_, index) =>
       storedInquiry(new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(), {
@@ -280,7 +277,7 @@ describe.each(TEST_DIALECTS)('inquiry inbox migration (%s)', (dialect) => {
         .execute();
 
       await migrateTestDatabase(database);
-      const repository = createContactInquiryRepository(database.db, dialect);
+      const repository = inquiryRepository({ db: database.db, dialect });
       const page = await repository.list({ page: 1, pageSize: 10 });
       expect(page.inquiries.map((row) => row.name)).toEqual(['Second', 'First']);
       expect((await repository.list({ q: 'secon', page: 1, pageSize: 10 })).inquiries).toHaveLength(1);

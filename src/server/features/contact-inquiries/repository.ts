@@ -22,7 +22,7 @@ import {
   recentUnreadInquiries,
   unreadInquiriesReceivedBefore,
 } from './inquiry-reports.ts';
-import { findInquiry } from './inquiry-rows.ts';
+import { findInquiry, type InquiryTeam } from './inquiry-rows.ts';
 import type { ContactInquiryBody } from './schemas.ts';
 
 /**
@@ -41,17 +41,20 @@ export function createContactInquiryRepository(
   db: Kysely<DB>,
   dialect: Dialect,
   {
+    team,
     clock = Date.now,
     searchCountExamined = SEARCH_COUNT_EXAMINED,
     onChange,
   }: {
+    /** Who inquiries are assigned to: the admin-auth feature's accounts. */
+    team: InquiryTeam;
     clock?: () => number;
     searchCountExamined?: number;
     /** Told of each change in its transaction, with the inquiry as it is then (or was, when deleted). */
     onChange?: InquiryChangeListener;
-  } = {},
+  },
 ) {
-  const context = { db, dialect, clock, searchCountExamined, onChange };
+  const context = { db, dialect, team, clock, searchCountExamined, onChange };
   return {
     /** Stores a new inquiry (status new, unread) and returns its id. */
     async create(input: NewInquiry, trx: Executor = db): Promise<string> {
@@ -75,7 +78,7 @@ export function createContactInquiryRepository(
       return id;
     },
 
-    findById: (id: string, trx: Executor = db) => findInquiry(trx, id),
+    findById: (id: string, trx: Executor = db) => findInquiry(team, trx, id),
     count: countInquiries.bind(undefined, context),
     list: listInquiries.bind(undefined, context),
     listAll: listAllInquiries.bind(undefined, context),

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { serverSecret } from '../../lib/server-secret.ts';
+import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 import { accountDeletion as createAccountDeletion } from './account-deletion.ts';
 import { accountDeletionRoutes } from './account-deletion-routes.ts';
@@ -20,6 +20,7 @@ export function createMembersModule({
   clock,
   log,
   onDeleted,
+  serverKeys,
 }: {
   database: Pick<Database, 'db' | 'dialect'>;
   proofOfWork: ProofOfWork;
@@ -28,6 +29,8 @@ export function createMembersModule({
   log: FastifyBaseLogger;
   /** Told of each deletion in its transaction (the member.deleted webhook). */
   onDeleted: (trx: Transaction<DB>, memberId: string) => Promise<void>;
+  /** Where the confirmations' key is kept (the site settings' rows). */
+  serverKeys: ServerKeyStore;
 }) {
   const { db } = database;
   const members = createMemberRepository(db, database.dialect, { clock, onDeleted });
@@ -35,7 +38,7 @@ export function createMembersModule({
   const accountDeletion = createAccountDeletion({
     members,
     throttle: createDeletionThrottle({ proofOfWork, ...(redis ? { redis } : {}) }),
-    key: serverSecret(db, 'account-deletion-confirmation-key', clock),
+    key: serverSecret(serverKeys, 'account-deletion-confirmation-key'),
     clock,
   });
   return {

@@ -9,6 +9,7 @@ import {
   PermanentFailure,
   writeOutboxEntries,
 } from '../../outbox/outbox.ts';
+import type { NotificationAccounts } from './notification-preferences.ts';
 
 /** The outbox entry written with each new inquiry. */
 const InquiryCreatedPayloadSchema = z.object({ inquiryId: z.string() });
@@ -40,16 +41,32 @@ function pushLane(endpoint: string): string {
   return `push:${URL.canParse(endpoint) ? new URL(endpoint).host : endpoint}`;
 }
 
+/** The push devices of these users, read with `executor`. */
+async function devicesOf(
+  adminIds: string[],
+  executor: Executor,
+): Promise<{ id: string; endpoint: string }[]> {
+  if (adminIds.length === 0) return [];
+  return executor
+    .selectFrom('pushSubscriptions')
+    .select(['id', 'endpoint'])
+    .where('adminId', 'in', adminIds)
+    .execute();
+}
+
 /**
  * Fans a new inquiry out into its deliveries, in one transaction with marking the event done: an email to
  * every user who has email notifications on (when email is set up), a push to every device that asked for
  * them. Done by the worker, not the form, so the form writes one extra row and nothing more.
  */
 export function inquiryCreatedHandler({
+  accounts,
   emailEnabled,
   clock = Date.now,
   webhooks,
 }: {
+  /** Who is told: the users (the admin-auth feature's accounts), read in the fan-out's transaction. */
+  accounts: Pick<NotificationAccounts, 'activeIds'>;
   /** False without SMTP_URL: no email is written. */
   emailEnabled: boolean;
   clock?: () => number;
@@ -68,23 +85,11 @@ export function inquiryCreatedHandler({
     // Only those who may read inquiries, and whose account is not disabled, are told of one.
     const readers = rolesThatCanUse('inbox');
     const emailTo = emailEnabled
-      ? await executor
-          .selectFrom('admins')
-          .select('id')
-          .where('emailNotifications', '=', 1)
-          .where('role', 'in', readers)
-          .where('disabledAt', 'is', null)
-          .execute()
+      ? await accounts.activeIds(readers, executor, { emailNotifications: true })
       : [];
-    const devices = await executor
-      .selectFrom('pushSubscriptions')
-      .innerJoin('admins', 'admins.id', 'pushSubscriptions.adminId')
-      .select(['pushSubscriptions.id', 'pushSubscriptions.endpoint'])
-      .where('admins.role', 'in', readers)
-      .where('admins.disabledAt', 'is', null)
-      .execute();
+    const devices = await devicesOf(await accounts.activeIds(readers, executor), executor);
     const deliveries = inquiryIds.flatMap((inquiryId) => [
-      ...emailTo.map(({ id }) => ({
+      ...emailTo.map((id) => ({
         kind: 'email' as const,
         payload: { type: 'inquiry', adminId: id, inquiryId },
         lane: EMAIL_LANE,

@@ -1,4 +1,5 @@
 import { inquiryPath } from '../../../shared/pages/admin-paths.ts';
+import type { Executor } from '../../db/repository-support.ts';
 import type { OutboxHandler } from '../../outbox/outbox.ts';
 import { InquiryPushPayloadSchema, parsePayload } from './inquiry-notifications.ts';
 import type { PushDeviceRepository } from './push-device-repository.ts';
@@ -21,6 +22,11 @@ export function inquiryNotification(inquiry: { id: string; name: string; query: 
   };
 }
 
+/** The inquiry a push tells of (the contact-inquiries repository, passed in by app.ts). */
+export interface InquiriesForPush {
+  findById(id: string, executor: Executor): Promise<{ _id: string; name: string; query: string } | undefined>;
+}
+
 /**
  * The outbox's `push` entries: one new inquiry to one device. A device or inquiry deleted meanwhile has
  * nothing to send; a subscription the push service calls gone (404, 410) is forgotten; any other failure
@@ -29,9 +35,11 @@ export function inquiryNotification(inquiry: { id: string; name: string; query: 
 export function inquiryPushHandler({
   devices,
   sender,
+  inquiries,
 }: {
   devices: PushDeviceRepository;
   sender: PushSender;
+  inquiries: InquiriesForPush;
 }): OutboxHandler {
   return {
     network: true,
@@ -39,13 +47,10 @@ export function inquiryPushHandler({
       const { subscriptionId, inquiryId } = parsePayload(InquiryPushPayloadSchema, entry.payload);
       const device = await devices.findForSending(subscriptionId, executor);
       if (!device) return;
-      const inquiry = await executor
-        .selectFrom('contactInquiries')
-        .select(['id', 'name', 'query'])
-        .where('id', '=', inquiryId)
-        .executeTakeFirst();
+      const inquiry = await inquiries.findById(inquiryId, executor);
       if (!inquiry) return;
-      const outcome = await sender.send(device, inquiryNotification(inquiry));
+      const { _id: id, name, query } = inquiry;
+      const outcome = await sender.send(device, inquiryNotification({ id, name, query }));
       if (outcome.kind === 'gone') await devices.delete(device.id, executor);
       else await devices.markSent(device.id, executor);
     },

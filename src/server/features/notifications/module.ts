@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { type Outbox, PermanentFailure } from '../../outbox/outbox.ts';
 import { backupCopyFailedAlert } from './backup-copy-alerts.ts';
 import { createDigestSchedule } from './digest-schedule.ts';
@@ -9,7 +10,7 @@ import { emailHandler, type InquiriesForEmail } from './email-delivery.ts';
 import { inquiryCreatedHandler } from './inquiry-notifications.ts';
 import { inquiryPushHandler } from './inquiry-push.ts';
 import { createMailer, defaultMailFromAddress, type Mailer } from './mailer.ts';
-import { createNotificationPreferences } from './notification-preferences.ts';
+import { createNotificationPreferences, type NotificationAccounts } from './notification-preferences.ts';
 import { createPushDeviceRepository } from './push-device-repository.ts';
 import { pushDeviceRoutes } from './push-device-routes.ts';
 import { createPushSender } from './push-sender.ts';
@@ -27,7 +28,7 @@ export interface NotificationsModuleDeps {
     | 'WEBHOOKS_ALLOW_PRIVATE_HTTP'
     | 'PUSH_SERVICE_HOSTS'
   >;
-  database: Pick<Database, 'db' | 'dialect'>;
+  database: Pick<Database, 'db'>;
   outbox: Outbox;
   /** Where links in emails point: PUBLIC_ORIGIN, or the server's own address. */
   origin: string;
@@ -36,6 +37,10 @@ export interface NotificationsModuleDeps {
   log: FastifyBaseLogger;
   /** How long a push waits for its push service (10 s; tests shorten it). */
   pushTimeoutMs: number | undefined;
+  /** Where the push key pair is kept (the site settings' rows). */
+  serverKeys: ServerKeyStore;
+  /** The users' notification choices, and who is told what (the admin-auth feature's accounts). */
+  accounts: NotificationAccounts;
 }
 
 /** What the emails about inquiries read: the inquiries, and their webhooks' fan-out. */
@@ -54,7 +59,7 @@ export interface InquiryNotificationSources {
  * digests. Without SMTP_URL no email is written, and an email entry left from before is given up.
  */
 export function createNotificationsModule(deps: NotificationsModuleDeps) {
-  const { config, database, outbox, clock, log } = deps;
+  const { config, database, outbox, clock, log, accounts } = deps;
   const { db } = database;
   const mailer = config.SMTP_URL
     ? createMailer({
@@ -67,32 +72,32 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     const { brandName, timeZone } = await deps.settings();
     return { brandName, timeZone, origin: deps.origin };
   };
-  const preferences = createNotificationPreferences(db);
-  const pushDevices = createPushDeviceRepository(db, database.dialect, clock);
+  const preferences = createNotificationPreferences(db, accounts);
+  const pushDevices = createPushDeviceRepository(db, accounts, clock);
   // Push goes through the egress guard to push services only (decision 047).
   const pushEndpointRules = {
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
     extraHosts: config.PUSH_SERVICE_HOSTS,
   };
-  const pushSender = createPushSender(db, config, pushEndpointRules, clock, deps.pushTimeoutMs);
-  outbox.handle('push', inquiryPushHandler({ devices: pushDevices, sender: pushSender }));
+  const pushSender = createPushSender(deps.serverKeys, config, pushEndpointRules, deps.pushTimeoutMs);
   const timeZone = async () => (await deps.settings()).timeZone;
   return {
     /** Emails to every administrator, written in the transaction of what they tell of. */
     alerts: {
-      webhookDisabled: webhookDisabledAlert({ emailEnabled, clock }),
-      backupCopyFailed: backupCopyFailedAlert({ emailEnabled, clock }),
+      webhookDisabled: webhookDisabledAlert({ accounts, emailEnabled, clock }),
+      backupCopyFailed: backupCopyFailedAlert({ accounts, emailEnabled, clock }),
     },
     /** Emails every active administrator an audit entry that is a security notice (decision 051). */
-    securityNotice: securityNoticeAlert({ db, emailEnabled, nudge: () => outbox.nudge(), clock }),
+    securityNotice: securityNoticeAlert({ db, accounts, emailEnabled, nudge: () => outbox.nudge(), clock }),
     jobs: {
       emailDigests: mailer ? createDigestSchedule({ preferences, outbox, timeZone, clock, log }) : undefined,
     },
-    /** Gives the outbox the handlers of new inquiries and of emails, which read the inquiries. */
+    /** Gives the outbox the handlers that read the inquiries: of new inquiries, of emails and of pushes. */
     handleInquiries({ inquiries, inquiriesCreated }: InquiryNotificationSources) {
       outbox.handle(
         'inquiry.created',
         inquiryCreatedHandler({
+          accounts,
           emailEnabled,
           clock,
           webhooks: (created, executor) => inquiriesCreated(created, executor, inquiries.findById),
@@ -104,6 +109,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
           ? emailHandler({ mailer, recipients: preferences, inquiries, context: emailContext, clock })
           : emailTurnedOff,
       );
+      outbox.handle('push', inquiryPushHandler({ devices: pushDevices, sender: pushSender, inquiries }));
     },
     async register(app: FastifyInstance) {
       if (mailer) verifyAtStart(app, mailer);

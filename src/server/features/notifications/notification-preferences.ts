@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { NotificationPreferences } from '../../../shared/contracts/notifications.ts';
 import { rolesThatCanUse } from '../../../shared/rules/roles.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
-import { fromFlag, nowIso, toFlag } from '../../db/values.ts';
 import { EMAIL_LANE, writeOutboxEntries } from '../../outbox/outbox.ts';
 
 /** A user as a notification to them needs it: the address and what they still want. */
@@ -21,99 +20,62 @@ export interface DigestPayload {
   date: string;
 }
 
-/** Each back-office user's notification choices: the notification columns of `admins`. */
-export function createNotificationPreferences(db: Kysely<DB>) {
+/**
+ * The users' notification choices and who among them is told what: columns of the users' table, which the
+ * admin-auth feature owns (its accounts, passed in by app.ts). Those given an executor read or write with it,
+ * so that a notification is written in the transaction of what it tells of.
+ */
+export interface NotificationAccounts {
+  notificationPreferences(adminId: string): Promise<NotificationPreferences | undefined>;
+  /** False when there is no such user. */
+  saveNotificationPreferences(adminId: string, preferences: NotificationPreferences): Promise<boolean>;
+  notificationRecipient(adminId: string, executor?: Executor): Promise<NotificationRecipient | undefined>;
+  /** The email (among others) of each of these users that still exists. */
+  namesOf(ids: readonly string[]): Promise<Map<string, { email: string }>>;
+  /**
+   * The ids of the users not disabled with one of `roles`; with `emailNotifications`, only those who want an
+   * email of each new inquiry.
+   */
+  activeIds(
+    roles: readonly string[],
+    executor: Executor,
+    options?: { emailNotifications?: boolean },
+  ): Promise<string[]>;
+  /** The users with one of `roles` whose digest is due at `hour` of `date` and not yet taken for sending. */
+  digestsDue(date: string, hour: number, roles: readonly string[]): Promise<string[]>;
+  /** Takes one user's digest of `date` for sending; false when it was taken already or is no longer wanted. */
+  claimDigest(adminId: string, date: string, hour: number, executor: Executor): Promise<boolean>;
+  /** Locks the user's row until `trx` ends (PostgreSQL; SQLite runs one write transaction at a time). */
+  lock(adminId: string, trx: Transaction<DB>): Promise<void>;
+}
+
+/** Each back-office user's notification choices, and the digests' claims. */
+export function createNotificationPreferences(db: Kysely<DB>, accounts: NotificationAccounts) {
   return {
-    async get(adminId: string): Promise<NotificationPreferences | undefined> {
-      const row = await db
-        .selectFrom('admins')
-        .select(['emailNotifications', 'digestEnabled', 'digestHour', 'digestUnreadHours'])
-        .where('id', '=', adminId)
-        .executeTakeFirst();
-      return (
-        row && {
-          email: fromFlag(row.emailNotifications),
-          digest: {
-            enabled: fromFlag(row.digestEnabled),
-            hour: row.digestHour,
-            unreadHours: row.digestUnreadHours,
-          },
-        }
-      );
-    },
+    get: (adminId: string) => accounts.notificationPreferences(adminId),
 
-    async save(adminId: string, preferences: NotificationPreferences): Promise<boolean> {
-      const result = await db
-        .updateTable('admins')
-        .set({
-          emailNotifications: toFlag(preferences.email),
-          digestEnabled: toFlag(preferences.digest.enabled),
-          digestHour: preferences.digest.hour,
-          digestUnreadHours: preferences.digest.unreadHours,
-          updatedAt: nowIso(),
-        })
-        .where('id', '=', adminId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    save: (adminId: string, preferences: NotificationPreferences) =>
+      accounts.saveNotificationPreferences(adminId, preferences),
 
-    async recipient(adminId: string, trx: Executor = db): Promise<NotificationRecipient | undefined> {
-      const row = await trx
-        .selectFrom('admins')
-        .select(['email', 'emailNotifications', 'digestEnabled', 'digestUnreadHours'])
-        .where('id', '=', adminId)
-        .executeTakeFirst();
-      return (
-        row && {
-          email: row.email,
-          emailNotifications: fromFlag(row.emailNotifications),
-          digestEnabled: fromFlag(row.digestEnabled),
-          digestUnreadHours: row.digestUnreadHours,
-        }
-      );
-    },
+    recipient: (adminId: string, trx?: Executor) => accounts.notificationRecipient(adminId, trx),
 
     /** The addresses of these users, for Settings' list of what was given up. */
     async emails(adminIds: string[]): Promise<Map<string, string>> {
-      if (adminIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('admins')
-        .select(['id', 'email'])
-        .where('id', 'in', adminIds)
-        .execute();
-      return new Map(rows.map((row) => [row.id, row.email]));
+      const users = await accounts.namesOf(adminIds);
+      return new Map([...users].map(([id, { email }]) => [id, email]));
     },
 
-    /** The users whose digest is due at `hour` of `date` and not yet taken for sending. */
-    async digestsDue(date: string, hour: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('admins')
-        .select('id')
-        .where('digestEnabled', '=', 1)
-        .where('digestHour', '=', hour)
-        .where('role', 'in', rolesThatCanUse('inbox'))
-        .where('disabledAt', 'is', null)
-        .where((eb) => eb.or([eb('digestSentOn', 'is', null), eb('digestSentOn', '<>', date)]))
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    /** The users whose digest is due at `hour` of `date` and not yet taken: only those who read inquiries. */
+    digestsDue: (date: string, hour: number) => accounts.digestsDue(date, hour, rolesThatCanUse('inbox')),
 
     /**
      * Takes one user's digest of `date` for sending and writes its email to the outbox, in one transaction.
-     * The conditional update is the claim: with several instances only the first sets `digestSentOn`, and
-     * the others update no row and write nothing. False when it was taken already (or no longer wanted).
+     * The claim is a conditional update: with several instances only the first takes it, and the others
+     * write nothing. False when it was taken already (or no longer wanted).
      */
     claimDigest(adminId: string, date: string, hour: number, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('admins')
-          .set({ digestSentOn: date })
-          .where('id', '=', adminId)
-          .where('digestEnabled', '=', 1)
-          .where('digestHour', '=', hour)
-          .where((eb) => eb.or([eb('digestSentOn', 'is', null), eb('digestSentOn', '<>', date)]))
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        if (!(await accounts.claimDigest(adminId, date, hour, trx))) return false;
         const payload: DigestPayload = { type: 'digest', adminId, date };
         await writeOutboxEntries(trx, [{ kind: 'email' as const, payload, lane: EMAIL_LANE }], now);
         return true;

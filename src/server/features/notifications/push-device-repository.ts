@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PushDevice, PushDeviceInput } from '../../../shared/contracts/push-devices.ts';
 import { MAX_PUSH_DEVICES_PER_USER } from '../../../shared/rules/push-devices.ts';
-import type { Dialect } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId, nowIso, toIso } from '../../db/values.ts';
@@ -24,8 +23,18 @@ function toDevice(row: {
   };
 }
 
+/** The devices' owners: the admin-auth feature's accounts, passed in by app.ts. */
+interface DeviceOwners {
+  /** Locks the user's row until `trx` ends (PostgreSQL; SQLite runs one write transaction at a time). */
+  lock(adminId: string, trx: Transaction<DB>): Promise<void>;
+}
+
 /** The devices that asked for push (push_subscriptions), each belonging to one back-office user. */
-export function createPushDeviceRepository(db: Kysely<DB>, dialect: Dialect, clock: () => number = Date.now) {
+export function createPushDeviceRepository(
+  db: Kysely<DB>,
+  owners: DeviceOwners,
+  clock: () => number = Date.now,
+) {
   return {
     async listForAdmin(adminId: string): Promise<PushDevice[]> {
       const rows = await db
@@ -47,12 +56,7 @@ export function createPushDeviceRepository(db: Kysely<DB>, dialect: Dialect, clo
       return db.transaction().execute(async (trx) => {
         // Two browsers added at once by one user are counted one after the other (SQLite runs one
         // transaction at a time; PostgreSQL waits here for the user's row).
-        await trx
-          .selectFrom('admins')
-          .select('id')
-          .where('id', '=', adminId)
-          .$if(dialect === 'postgres', (query) => query.forUpdate())
-          .execute();
+        await owners.lock(adminId, trx);
         const { others } = await trx
           .selectFrom('pushSubscriptions')
           .select((eb) => eb.fn.countAll<string | number>().as('others'))

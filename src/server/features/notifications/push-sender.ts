@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import { PUSH_ENDPOINT_MESSAGES } from '../../../shared/rules/push-devices.ts';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/schema.ts';
 import { egressRequest } from '../../egress/egress.ts';
-import { serverSecret } from '../../lib/server-secret.ts';
+import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import { isPushServiceEndpoint, type PushEndpointRules } from './push-endpoints.ts';
 
 /** What a phone shows: the title, one line under it, and the page a tap opens. */
@@ -54,14 +52,13 @@ const PUSH_TIMEOUT_MS = 10_000;
  * service.
  */
 export function createPushSender(
-  db: Kysely<DB>,
+  serverKeys: ServerKeyStore,
   config: Pick<Config, 'ADMIN_EMAIL' | 'PUBLIC_ORIGIN'>,
   rules: PushEndpointRules,
-  clock: () => number = Date.now,
   /** How long a push service may take to answer, the connection included (tests shorten or lengthen it). */
   timeoutMs: number = PUSH_TIMEOUT_MS,
 ): PushSender {
-  const keyPair = serverSecret(db, 'vapid-keys', clock, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const keyPair = serverSecret(serverKeys, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()));
   const vapidKeys = async () => JSON.parse(await keyPair()) as { publicKey: string; privateKey: string };
   // Push services reach the sender through this if a key misbehaves: the site's address, or the owner's email.
   const subject = config.PUBLIC_ORIGIN?.startsWith('https://')

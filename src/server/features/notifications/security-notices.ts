@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction, isSecurityNotice } from '../../../shared/rules/audit-log.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso } from '../../db/values.ts';
-import { emailEveryAdministrator } from './administrator-emails.ts';
+import { type AlertRecipients, emailEveryAdministrator } from './administrator-emails.ts';
 
 /** What the audit log recorded, as far as a security notice tells it (the audit log's own record has this). */
 export interface SecurityEvent {
@@ -31,11 +31,13 @@ export const SecurityNoticePayloadSchema = z.object({
  */
 export function securityNoticeAlert({
   db,
+  accounts,
   emailEnabled,
   nudge,
   clock = Date.now,
 }: {
   db: Executor;
+  accounts: AlertRecipients;
   emailEnabled: boolean;
   nudge: () => void;
   clock?: () => number;
@@ -43,6 +45,7 @@ export function securityNoticeAlert({
   return async (event) => {
     if (!emailEnabled || !isSecurityNotice(event)) return;
     await emailEveryAdministrator(
+      accounts,
       db,
       (adminId) =>
         ({

@@ -2,19 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { termsUpdatedAt } from '../../../shared/rules/terms.ts';
 import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../db/values.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
+import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { createSiteSettingsRepository } from './repository.ts';
 import { siteSettingsRoutes } from './routes.ts';
 
-/** The site settings, and what other features read of them: each cached until public content changes. */
+/**
+ * The site settings, and what other features read of them: each cached until public content changes. Their
+ * table also keeps the server's own keys (server-secret.ts), which the app and several features sign with.
+ */
 export function createSiteSettingsModule({
   db,
   publicContent,
+  clock,
 }: {
   db: Kysely<DB>;
   publicContent: PublicContent;
+  clock: () => number;
 }) {
   const siteSettings = createSiteSettingsRepository(db);
+  const serverKeys: ServerKeyStore = {
+    keep: (id, key) => siteSettings.keepServerKey(id, key, nowIso(clock)),
+  };
   const currentSettings = publicContent.cached(() => siteSettings.get());
   const currentSignInSettings = publicContent.cached(() => siteSettings.signInSettings());
   const currentTermsUpdatedAt = publicContent.cached(async () =>
@@ -33,6 +43,7 @@ export function createSiteSettingsModule({
       const { brandName, logo } = await currentSettings();
       return { name: brandName, logo };
     },
+    serverKeys,
     /** Whether an upload is still shown by the settings (the logo, the share card). */
     mentions: siteSettings.mentions,
     async register(app: FastifyInstance) {

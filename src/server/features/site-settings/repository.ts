@@ -152,6 +152,24 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
       return rows.map((row) => row.brandName);
     },
 
+    /**
+     * The server's key of row `id`, stored as `key` unless a row of that id is there already (server-secret.ts):
+     * of instances that start together, whichever row won is the key they all use.
+     */
+    async keepServerKey(id: string, key: string, now: string): Promise<string> {
+      await db
+        .insertInto('siteSettings')
+        .values({ id, settings: key, updatedAt: now })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('siteSettings')
+        .select('settings')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.settings;
+    },
+
     /** Whether the settings hold `text` (an upload's address: the logo, a picture), before it is deleted. */
     async mentions(text: string): Promise<boolean> {
       const settings = await db

@@ -4,7 +4,7 @@ import type { Role } from '../../../shared/rules/roles.ts';
 import { type Executor, isUniqueViolation } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/values.ts';
-import { findTeamMember, TEAM_MEMBER_COLUMNS, type TeamStore, toTeamMember } from './team-member-rows.ts';
+import { findTeamMember, type TeamStore, toTeamMember } from './team-member-rows.ts';
 import { addInvitation, type NewInvitation } from './team-passwords.ts';
 
 /*
@@ -50,8 +50,8 @@ function removesActiveAdministrator(
 }
 
 /** The team repository's users: reads, create, and the guarded update and delete. */
-export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
-  const findById = (id: string, trx: Executor = db) => findTeamMember(trx, dialect, id);
+export function createTeamMembers({ db, accounts, sessions, now }: TeamStore) {
+  const findById = (id: string, trx: Executor = db) => findTeamMember(accounts, trx, id);
 
   /**
    * Runs `change` by `actorId` after making sure it leaves an active administrator and does not lock the
@@ -67,19 +67,11 @@ export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
     apply: (trx: Transaction<DB>, user: TeamMember) => Promise<T>,
   ): Promise<GuardedResult<T>> =>
     db.transaction().execute(async (trx) => {
-      const administrators = await trx
-        .selectFrom('admins')
-        .select('id')
-        .where('role', '=', 'administrator')
-        .where('disabledAt', 'is', null)
-        .where('passwordHash', 'not like', '!%')
-        .orderBy('id')
-        .$if(dialect === 'postgres', (query) => query.forUpdate())
-        .execute();
+      const administratorIds = await accounts.lockActiveAdministrators(trx);
       const user = await findById(id, trx);
       if (!user) return { outcome: 'not-found' };
       const removal = removesActiveAdministrator(user, change);
-      if (removal && !administrators.some((administrator) => administrator.id !== user._id)) {
+      if (removal && !administratorIds.some((administratorId) => administratorId !== user._id)) {
         return { outcome: 'last-administrator', change: removal };
       }
       if (user._id === actorId && (change === 'delete' || change.disabled === true)) {
@@ -93,16 +85,12 @@ export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
 
     /** Every user, by name (then email), whatever their state. */
     async list(): Promise<TeamMember[]> {
-      const rows = await db.selectFrom('admins').select(TEAM_MEMBER_COLUMNS).execute();
-      return rows
+      return (await accounts.list())
         .map(toTeamMember)
         .sort((a, b) => byName.compare(a.name, b.name) || a.email.localeCompare(b.email));
     },
 
-    async emailTaken(email: string): Promise<boolean> {
-      const row = await db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
-      return row !== undefined;
-    },
+    emailTaken: (email: string): Promise<boolean> => accounts.emailTaken(email),
 
     /**
      * Adds a user, with their first invitation when one is given; throws DuplicateEmailError. A password given
@@ -116,10 +104,7 @@ export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
       const at = now();
       try {
         await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('admins')
-            .values({ id, ...input, passwordToChange: invitation ? 0 : 1, createdAt: at, updatedAt: at })
-            .execute();
+          await accounts.insert({ id, ...input, passwordToChange: !invitation, createdAt: at }, trx);
           if (invitation) await addInvitation(trx, id, invitation, now());
         });
       } catch (error) {
@@ -137,16 +122,16 @@ export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
         let disabledAt: string | null | undefined;
         if (changes.disabled === true && user.status !== 'disabled') disabledAt = at;
         if (changes.disabled === false) disabledAt = null;
-        await trx
-          .updateTable('admins')
-          .set({
+        await accounts.update(
+          id,
+          {
             ...(changes.name === undefined ? {} : { name: changes.name }),
             ...(changes.role === undefined ? {} : { role: changes.role }),
             ...(disabledAt === undefined ? {} : { disabledAt }),
             updatedAt: at,
-          })
-          .where('id', '=', id)
-          .execute();
+          },
+          trx,
+        );
         if (changes.disabled) await sessions.deleteForAdmin(id, {}, trx);
         return (await findById(id, trx))!;
       });
@@ -155,7 +140,7 @@ export function createTeamMembers({ db, dialect, sessions, now }: TeamStore) {
     /** Deletes a user; their sessions, push subscriptions and invitations go with them (foreign keys). */
     delete(id: string, actorId: string): Promise<GuardedResult<TeamMember>> {
       return guarded(id, actorId, 'delete', async (trx, user) => {
-        await trx.deleteFrom('admins').where('id', '=', id).execute();
+        await accounts.delete(id, trx);
         return user;
       });
     },

@@ -38,8 +38,8 @@ export async function addInvitation(
 }
 
 /** The team repository's password and invitation changes. */
-export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
-  const findById = (id: string, trx: Executor) => findTeamMember(trx, dialect, id);
+export function createTeamPasswords({ db, accounts, sessions, now }: TeamStore) {
+  const findById = (id: string, trx: Executor) => findTeamMember(accounts, trx, id);
   return {
     /**
      * Gives a user a new password: their invitations end and every session of theirs is signed out.
@@ -51,12 +51,8 @@ export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
       { toChange }: { toChange: boolean },
     ): Promise<TeamMember | undefined> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('admins')
-          .set({ passwordHash, passwordToChange: toChange ? 1 : 0, updatedAt: now() })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return undefined;
+        const changes = { passwordHash, passwordToChange: toChange, updatedAt: now() };
+        if (!(await accounts.update(id, changes, trx))) return undefined;
         await trx.deleteFrom('adminInvitations').where('adminId', '=', id).execute();
         await sessions.deleteForAdmin(id, {}, trx);
         return findById(id, trx);
@@ -70,12 +66,8 @@ export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
      */
     async resetPassword(id: string, invitation: NewInvitation): Promise<TeamMember | undefined> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('admins')
-          .set({ passwordHash: unusablePasswordHash(), updatedAt: now() })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return undefined;
+        const changes = { passwordHash: unusablePasswordHash(), updatedAt: now() };
+        if (!(await accounts.update(id, changes, trx))) return undefined;
         await addInvitation(trx, id, invitation, now());
         await sessions.deleteForAdmin(id, {}, trx);
         return findById(id, trx);
@@ -95,13 +87,13 @@ export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
     async findInvitation(tokenHash: string): Promise<InvitationRecord | undefined> {
       const row = await db
         .selectFrom('adminInvitations')
-        .innerJoin('admins', 'admins.id', 'adminInvitations.adminId')
-        .select(['adminInvitations.adminId', 'admins.email', 'admins.name', 'adminInvitations.expiresAt'])
-        .where('adminInvitations.tokenHash', '=', tokenHash)
-        .where('adminInvitations.expiresAt', '>', now())
-        .where('admins.disabledAt', 'is', null)
+        .select(['adminId', 'expiresAt'])
+        .where('tokenHash', '=', tokenHash)
+        .where('expiresAt', '>', now())
         .executeTakeFirst();
-      return row && { ...row, expiresAt: toIso(row.expiresAt) };
+      const user = row && (await accounts.find(row.adminId, db, { forUpdate: false }));
+      if (!row || !user || user.disabledAt !== null) return undefined;
+      return { adminId: row.adminId, email: user.email, name: user.name, expiresAt: toIso(row.expiresAt) };
     },
 
     /**
@@ -122,13 +114,8 @@ export function createTeamPasswords({ db, dialect, sessions, now }: TeamStore) {
           .where('expiresAt', '>', now())
           .executeTakeFirst();
         if (claimed.numDeletedRows === 0n) return false;
-        const updated = await trx
-          .updateTable('admins')
-          .set({ passwordHash, passwordToChange: 0, updatedAt: now() })
-          .where('id', '=', adminId)
-          .where('disabledAt', 'is', null)
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) return false;
+        const changes = { passwordHash, passwordToChange: false, updatedAt: now() };
+        if (!(await accounts.update(adminId, changes, trx, { unlessDisabled: true }))) return false;
         await trx.deleteFrom('adminInvitations').where('adminId', '=', adminId).execute();
         await sessions.deleteForAdmin(adminId, {}, trx);
         return true;
