@@ -167,6 +167,9 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** What says the site's own address: the origin visitors use, or the host names it answers to. */
+export type SiteAddressConfig = Pick<Config, 'PUBLIC_ORIGIN' | 'ALLOWED_HOSTS'>;
+
 export class ConfigError extends Error {}
 
 /** Reads the configuration; a wrong value throws a ConfigError naming each bad variable. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { SiteAddressConfig } from '../config.ts';
 import { allowedHost, type HostPattern, LOOPBACK_HOSTS, parseHost } from './host-patterns.ts';
 
 // Canonical links, the sitemap, robots.txt, the RSS feed, cached pages and the CSRF check all name the
@@ -10,7 +10,7 @@ import { allowedHost, type HostPattern, LOOPBACK_HOSTS, parseHost } from './host
  * The hosts this server answers for, or null when it answers whatever the Host says: with PUBLIC_ORIGIN
  * nothing depends on the Host, unless ALLOWED_HOSTS asks for the check anyway.
  */
-export function servedHosts(config: Config): readonly HostPattern[] | null {
+export function servedHosts(config: SiteAddressConfig): readonly HostPattern[] | null {
   let hosts = servedHostsByConfig.get(config);
   if (hosts === undefined) {
     hosts = hostsToServe(config);
@@ -19,9 +19,9 @@ export function servedHosts(config: Config): readonly HostPattern[] | null {
   return hosts;
 }
 
-const servedHostsByConfig = new WeakMap<Config, readonly HostPattern[] | null>();
+const servedHostsByConfig = new WeakMap<SiteAddressConfig, readonly HostPattern[] | null>();
 
-function hostsToServe(config: Config): readonly HostPattern[] | null {
+function hostsToServe(config: SiteAddressConfig): readonly HostPattern[] | null {
   if (!config.PUBLIC_ORIGIN) return [...LOOPBACK_HOSTS, ...config.ALLOWED_HOSTS];
   if (config.ALLOWED_HOSTS.length === 0) return null;
   const publicHost = parseHost(new URL(config.PUBLIC_ORIGIN).host);
@@ -42,7 +42,7 @@ export function unservedHostProblem(
 }
 
 /** The origin of canonical, Open Graph, sitemap and feed URLs, and the one the CSRF check expects. */
-export function siteOrigin(config: Config, request: FastifyRequest): string {
+export function siteOrigin(config: SiteAddressConfig, request: FastifyRequest): string {
   if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
   // The host was checked on arrival (unservedHostProblem); the fallback is for a route reached otherwise.
   return `${request.protocol}://${allowedHost(servedHosts(config) ?? [], request.host) ?? 'localhost'}`;

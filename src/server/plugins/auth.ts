@@ -57,7 +57,9 @@ export interface SessionCookie {
   clear(reply: FastifyReply): void;
 }
 
-export function sessionCookie(config: Config): SessionCookie {
+export function sessionCookie(
+  config: Pick<Config, 'PUBLIC_ORIGIN' | 'SESSION_ABSOLUTE_MINUTES'>,
+): SessionCookie {
   const secure = isHttps(config);
   // The __Host- prefix pins the cookie to this exact host over HTTPS; browsers refuse it over plain HTTP.
   const name = secure ? '__Host-sampark_session' : 'sampark_session';

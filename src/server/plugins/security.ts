@@ -9,7 +9,7 @@ import { servedHosts, siteOrigin, unservedHostProblem } from '../lib/site-origin
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isHttps(config: Config): boolean {
+export function isHttps(config: Pick<Config, 'PUBLIC_ORIGIN'>): boolean {
   return config.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
 }
 

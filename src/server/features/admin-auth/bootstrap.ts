@@ -31,7 +31,7 @@ async function createFirstAdmin(
  */
 export async function ensureFirstAdmin(
   admins: AdminRepository,
-  config: Config,
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'DEMO_MODE'>,
   print: (message: string) => void,
 ): Promise<void> {
   if ((await admins.count()) > 0) return;

@@ -24,7 +24,10 @@ export interface DeviceCookie {
  * tried; it exempts the browser from the account lockout (it has a limit of its own), never from the
  * password.
  */
-export function deviceCookie(config: Config, key: () => Promise<string>): DeviceCookie {
+export function deviceCookie(
+  config: Pick<Config, 'PUBLIC_ORIGIN'>,
+  key: () => Promise<string>,
+): DeviceCookie {
   const secure = isHttps(config);
   // The __Host- prefix pins the cookie to this exact host over HTTPS; browsers refuse it over plain HTTP.
   const name = secure ? '__Host-sampark_device' : 'sampark_device';

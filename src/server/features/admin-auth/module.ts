@@ -22,8 +22,16 @@ import { twoFactorResetRoutes } from './two-factor-reset-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export interface AdminAuthModuleDeps {
-  /** The whole config: the cookies' names follow PUBLIC_ORIGIN, the first admin ADMIN_EMAIL and the rest. */
-  config: Config;
+  /** The cookies' names follow PUBLIC_ORIGIN; sessions last as set; the first admin is ADMIN_EMAIL's. */
+  config: Pick<
+    Config,
+    | 'PUBLIC_ORIGIN'
+    | 'SESSION_IDLE_MINUTES'
+    | 'SESSION_ABSOLUTE_MINUTES'
+    | 'ADMIN_EMAIL'
+    | 'ADMIN_PASSWORD'
+    | 'DEMO_MODE'
+  >;
   database: Pick<Database, 'db' | 'dialect'>;
   redis: Redis | undefined;
   clock: () => number;

@@ -32,7 +32,7 @@ export interface PendingSignIn {
  * ends it. It grants nothing but the right to send a code for that account, throttled (login-throttle.ts).
  */
 export function pendingSignIn(
-  config: Config,
+  config: Pick<Config, 'PUBLIC_ORIGIN'>,
   key: () => Promise<string>,
   clock: () => number,
 ): PendingSignIn {

@@ -38,7 +38,10 @@ import type { SessionService } from './sessions.ts';
 import type { TwoFactor } from './two-factor.ts';
 
 export interface AdminAuthDeps {
-  config: Config;
+  config: Pick<
+    Config,
+    'PUBLIC_ORIGIN' | 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_MINUTES' | 'DEMO_MODE' | 'ADMIN_PASSWORD'
+  >;
   admins: AdminRepository;
   sessionRecords: SessionRepository;
   sessions: SessionService;

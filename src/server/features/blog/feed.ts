@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { INTL_LOCALE, LOCALES, type Locale, localizedPath } from '../../../shared/rules/locales.ts';
-import type { Config } from '../../config.ts';
+import type { SiteAddressConfig } from '../../config.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { access } from '../../plugins/access.ts';
@@ -56,7 +56,7 @@ function rssXml(origin: string, brandName: string, posts: BlogPostSummary[], lan
 }
 
 export interface BlogFeedDeps {
-  config: Config;
+  config: SiteAddressConfig;
   blogPosts: BlogPostRepository;
   /** The site's brand name, for the channel title. */
   brandName: () => Promise<string>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.ts';
+import type { SiteAddressConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import type { ServerKeyStore } from '../../lib/server-secret.ts';
@@ -18,7 +18,8 @@ import { createBlogViewCounter, createBlogViewKeyPurge } from './view-counting.t
 
 export interface BlogModuleDeps {
   /** The feed's links name the site's origin, which reads PUBLIC_ORIGIN and the allowed hosts. */
-  config: Config;
+  /** The feed's links name the site's address. */
+  config: SiteAddressConfig;
   db: Kysely<DB>;
   clock: () => number;
   log: FastifyBaseLogger;

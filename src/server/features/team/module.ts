@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
+import type { SiteAddressConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createInvitationThrottle } from './invitations.ts';
 import { createTeamRepository } from './repository.ts';
@@ -17,7 +17,8 @@ export function createTeamModule({
   clock,
 }: {
   /** Invitation links name the site's origin, which reads PUBLIC_ORIGIN and the allowed hosts. */
-  config: Config;
+  /** Invitation links name the site's address. */
+  config: SiteAddressConfig;
   database: Pick<Database, 'db'>;
   /** A removed or disabled user's sessions end. */
   sessions: TeamSessions;

@@ -14,7 +14,7 @@ import {
   TeamMemberUpdateSchema,
 } from '../../../shared/contracts/team.ts';
 import { INVITATION_INVALID_MESSAGE, LAST_ADMINISTRATOR_MESSAGES } from '../../../shared/rules/team.ts';
-import type { Config } from '../../config.ts';
+import type { SiteAddressConfig } from '../../config.ts';
 import {
   ADMIN_ERROR_RESPONSES,
   errorResponses,
@@ -35,7 +35,7 @@ import type { TeamRepository } from './repository.ts';
 import { DuplicateEmailError, type GuardedResult } from './team-members.ts';
 
 export interface TeamRouteDeps {
-  config: Config;
+  config: SiteAddressConfig;
   team: TeamRepository;
   clock: () => number;
 }
