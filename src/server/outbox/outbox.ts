@@ -94,6 +94,18 @@ export interface OutboxHandler {
   failed?(entry: OutboxEntry, error: unknown, executor: Executor, givenUp: boolean): Promise<void>;
 }
 
+/**
+ * The outbox as the feature that owns the kinds `K` sees it: it writes entries of those kinds only, with
+ * payloads of type `P`, and says how they are handled. Features take it narrowed (`Pick`) to what they use.
+ */
+export interface OutboxPort<K extends OutboxKind, P = unknown> {
+  /** As Outbox's enqueue: pass the transaction of what caused the entry, so both commit or neither. */
+  enqueue(executor: Executor, kind: K, payload: P, options?: OutboxEntryOptions): Promise<void>;
+  /** Something was committed: send soon. */
+  nudge(): void;
+  handle(kind: K, handler: OutboxHandler): void;
+}
+
 /** How often each instance looks for due entries without being nudged (another instance's, retries). */
 const OUTBOX_POLL_MS = 5_000;
 /**

@@ -5,20 +5,13 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EgressRules } from '../../egress/egress.ts';
+import type { OutboxPort } from '../../outbox/outbox.ts';
 import type { BackupCopyRepository } from './backup-copy-repository.ts';
 import { parseBackupFileName } from './backup-files.ts';
 import { CopyError, copyFailureText, pruneRemoteCopies, uploadEncryptedCopy } from './s3-copies.ts';
 
-/** The outbox (src/server/outbox/outbox.ts), as the copies need it (decisions 031, 050 and 056). */
-export interface BackupCopyOutbox {
-  enqueue(
-    executor: Executor,
-    kind: 'backup-copy',
-    payload: BackupCopyPayload,
-    options: { lane: string },
-  ): Promise<void>;
-  nudge(): void;
-}
+/** The outbox as the copies write to it: entries of their kind, in their own lane (decision 056). */
+export type BackupCopyOutbox = Pick<OutboxPort<'backup-copy', BackupCopyPayload>, 'enqueue' | 'nudge'>;
 
 /** An outbox entry of kind `backup-copy`, as its handler sees it. */
 interface BackupCopyEntry {

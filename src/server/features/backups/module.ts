@@ -3,8 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
-import { BACKUP_COPY_LANE, PermanentFailure } from '../../outbox/outbox.ts';
-import { type BackupCopyHandler, type BackupCopyOutbox, createBackupCopier } from './backup-copier.ts';
+import { BACKUP_COPY_LANE, type OutboxPort, PermanentFailure } from '../../outbox/outbox.ts';
+import { type BackupCopyOutbox, createBackupCopier } from './backup-copier.ts';
 import { createBackupCopyRepository } from './backup-copy-repository.ts';
 import { backupCopyRoutes } from './backup-copy-routes.ts';
 import { createBackupSchedule } from './backup-schedule.ts';
@@ -12,9 +12,7 @@ import { createBackupService } from './backup-service.ts';
 import { backupRoutes } from './routes.ts';
 
 /** The outbox as the copies use it: they write their entries in their own lane and handle them. */
-interface BackupOutbox extends BackupCopyOutbox {
-  handle(kind: 'backup-copy', handler: BackupCopyHandler): void;
-}
+type BackupOutbox = BackupCopyOutbox & Pick<OutboxPort<'backup-copy'>, 'handle'>;
 
 export interface BackupsModuleDeps {
   config: Pick<Config, 'BACKUP_KEEP_DAYS' | 'WEBHOOKS_ALLOW_PRIVATE_HTTP'>;

@@ -1,25 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { GroupCommit, WriteExecutor } from '../../db/group-commit.ts';
+import type { GroupCommit } from '../../db/group-commit.ts';
 import { newId } from '../../db/values.ts';
+import type { OutboxPort } from '../../outbox/outbox.ts';
 import type { InquiryLimits } from './inquiry-limits.ts';
 import type { ContactInquiryRepository } from './repository.ts';
 import type { ContactInquiryBody } from './schemas.ts';
 
-/** The outbox (src/server/outbox/outbox.ts), as the form needs it. */
-export interface InquiryOutbox {
-  /**
-   * Writes the entry with `executor`: the inquiry's transaction, so both commit or neither (decision 031).
-   * Its ordering key puts it before the inquiry's later events (decision 042).
-   */
-  enqueue(
-    executor: WriteExecutor,
-    kind: 'inquiry.created',
-    payload: { inquiryId: string },
-    options: { orderingKey: string },
-  ): Promise<void>;
-  /** The entry is committed: send soon. */
-  nudge(): void;
-}
+/**
+ * The outbox as the form writes to it: the entry goes in the inquiry's transaction, so both commit or neither
+ * (decision 031), with an ordering key that puts it before the inquiry's later events (decision 042).
+ */
+export type InquiryOutbox = Pick<OutboxPort<'inquiry.created', { inquiryId: string }>, 'enqueue' | 'nudge'>;
 
 /** The ordering key of an inquiry's events: its webhooks leave in the order the changes happened. */
 function inquiryOrderingKey(inquiryId: string): string {

@@ -3,21 +3,11 @@ import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import type { OutboxPort } from '../../outbox/outbox.ts';
 import { webhookRoutes } from './routes.ts';
 import { type DisabledEndpoint, webhookDeliveryHandler } from './webhook-delivery.ts';
-import {
-  createWebhookEvents,
-  inquiryData,
-  type PublishedPost,
-  type WebhookOutboxHandler,
-} from './webhook-events.ts';
-import type { WebhookOutbox } from './webhook-outbox.ts';
+import { createWebhookEvents, inquiryData, type PublishedPost } from './webhook-events.ts';
 import { createWebhookRepository } from './webhook-repository.ts';
-
-/** The outbox as the webhooks use it: they write their events and deliveries, and handle both. */
-interface WebhookOutboxWithHandlers extends WebhookOutbox {
-  handle(kind: WebhookEvent | 'webhook', handler: WebhookOutboxHandler): void;
-}
 
 /**
  * Signed webhooks (decision 042): each event is written to the outbox in the transaction of its change, then
@@ -34,7 +24,7 @@ export function createWebhooksModule({
 }: {
   database: Pick<Database, 'db'>;
   config: Pick<Config, 'WEBHOOKS_ALLOW_PRIVATE_HTTP'>;
-  outbox: WebhookOutboxWithHandlers;
+  outbox: OutboxPort<WebhookEvent | 'webhook'>;
   /** Where post links point: PUBLIC_ORIGIN, or the server's own address. */
   origin: string;
   clock: () => number;

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/repository-support.ts';
 import { nowIso, toIso } from '../../db/values.ts';
 import { type EgressAnswer, EgressError, egressRequest } from '../../egress/egress.ts';
-import type { WebhookOutboxHandler } from './webhook-events.ts';
+import type { OutboxHandler } from '../../outbox/outbox.ts';
 import { WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
 
 export const WEBHOOK_USER_AGENT = 'Sampark-Webhooks/1.0';
@@ -127,7 +127,7 @@ export function webhookDeliveryHandler({
   allowPrivate: boolean;
   /** Writes the administrators' emails with `executor` (nothing when email is not set up). */
   onDisabled: (executor: Executor, endpoint: DisabledEndpoint) => Promise<void>;
-}): WebhookOutboxHandler {
+}): OutboxHandler {
   const find = (deliveryId: string, executor: Executor) =>
     executor
       .selectFrom('webhookDeliveries')

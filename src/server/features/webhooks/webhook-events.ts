@@ -2,6 +2,7 @@ import { type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import { newId, nowIso } from '../../db/values.ts';
+import type { OutboxEntry, OutboxHandler } from '../../outbox/outbox.ts';
 import { deliveryLane, deliveryOrderingKey, eventSubject, type WebhookOutbox } from './webhook-outbox.ts';
 import type { WebhookDeliveryPayload } from './webhook-repository.ts';
 
@@ -11,23 +12,6 @@ export interface WebhookEventPayload {
   eventId: string;
   createdAt: string;
   data: { id: string } & Record<string, unknown>;
-}
-
-/** An outbox entry as the webhooks' handlers see it (the outbox's OutboxEntry, src/server/outbox/outbox.ts). */
-export interface WebhookOutboxEntry {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  createdAt: string;
-}
-
-/** A handler of the outbox (the outbox's OutboxHandler, decision 031). */
-export interface WebhookOutboxHandler {
-  network: boolean;
-  run(entry: WebhookOutboxEntry, executor: Executor): Promise<void>;
-  runBatch?(entries: WebhookOutboxEntry[], executor: Executor): Promise<void>;
-  failed?(entry: WebhookOutboxEntry, error: unknown, executor: Executor, givenUp: boolean): Promise<void>;
 }
 
 /** The webhook body: `{id, type, createdAt, data}`, the same bytes on every attempt (README "Webhooks"). */
@@ -116,7 +100,7 @@ export function createWebhookEvents({
     }
   };
 
-  const eventsOf = (entries: WebhookOutboxEntry[]) => {
+  const eventsOf = (entries: OutboxEntry[]) => {
     const byEvent = new Map<WebhookEvent, WebhookEventPayload[]>();
     for (const entry of entries) {
       const event = WEBHOOK_EVENTS.find((name) => name === entry.kind);
@@ -128,7 +112,7 @@ export function createWebhookEvents({
   };
 
   /** The outbox handler of the events written by `record` (all but inquiry.created). */
-  const handler: WebhookOutboxHandler = {
+  const handler: OutboxHandler = {
     network: false,
     run: async (entry, executor) => {
       for (const [event, payloads] of eventsOf([entry])) await fanOut(event, payloads, executor);

@@ -1,18 +1,8 @@
 import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
-import type { Executor } from '../../db/repository-support.ts';
+import type { OutboxPort } from '../../outbox/outbox.ts';
 
-/** The outbox (src/server/outbox/outbox.ts), as webhooks need it (decision 042). */
-export interface WebhookOutbox {
-  /** Writes an entry with `executor`, the transaction of what caused it; one ordering key: one at a time. */
-  enqueue(
-    executor: Executor,
-    kind: WebhookEvent | 'webhook',
-    payload: unknown,
-    options?: { orderingKey?: string | null; lane?: string | null },
-  ): Promise<void>;
-  /** Something was committed: send soon. */
-  nudge(): void;
-}
+/** The outbox as webhooks write to it (decision 042): their events and deliveries. */
+export type WebhookOutbox = Pick<OutboxPort<WebhookEvent | 'webhook'>, 'enqueue' | 'nudge'>;
 
 /** What an event is about, e.g. `inquiry:<id>`: the events of one subject are delivered in order. */
 export function eventSubject(event: WebhookEvent, subjectId: string): string {
