@@ -9,10 +9,11 @@ import { clientAddress, inquiryBodies, inquiryPostBody } from './inquiries-write
 import {
   benchEachDialect,
   ensureBuild,
-  freePort,
+  INQUIRY_LIMITS_LIFTED,
   measureCpuPressure,
-  startProcess,
+  startServer,
   stopProcess,
+  UNUSED_ADMIN,
   waitForUrl,
 } from './lib.ts';
 
@@ -223,22 +224,13 @@ async function benchDialect(
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const backupDir = path.join(WORK_DIR, `${dialect}-backups`);
   const env = { DATABASE_URL: target.liveUrl, BACKUP_DIR: backupDir, LOG_LEVEL: 'warn' };
-  const port = await freePort();
-  const server = startProcess(process.execPath, ['dist/server/main.js'], {
+  const { child: server, origin: url } = await startServer({
     ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    TRUST_PROXY: 'true',
-    INQUIRY_LIMIT_PER_HOUR: '100000',
-    INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
-    INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+    ...INQUIRY_LIMITS_LIFTED,
     BACKUP_KEEP_DAYS: '0',
-    ADMIN_EMAIL: 'bench@sampark.local',
-    ADMIN_PASSWORD: 'bench-password-not-used',
+    ...UNUSED_ADMIN,
   });
   try {
-    const url = `http://127.0.0.1:${port}`;
     await waitForUrl(`${url}/api/health`, 120_000);
 
     const before: string[] = [];

@@ -108,6 +108,38 @@ export function startProcess(
   return child;
 }
 
+/** Settings that lift the server's limits on inquiries out of a load's way (addresses from a trusted proxy). */
+export const INQUIRY_LIMITS_LIFTED = {
+  TRUST_PROXY: 'true',
+  INQUIRY_LIMIT_PER_HOUR: '100000',
+  INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+  INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+} as const;
+
+/** An administrator for a server whose back office the bench does not use. */
+export const UNUSED_ADMIN = {
+  ADMIN_EMAIL: 'bench@sampark.local',
+  ADMIN_PASSWORD: 'bench-password-not-used',
+} as const;
+
+/**
+ * A server (the built one unless `args` names another) started in production mode on a free port of
+ * 127.0.0.1, with `env` added to its settings; its standard output goes to `stdoutFile` if given.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { args = ['dist/server/main.js'], stdoutFile }: { args?: string[]; stdoutFile?: string } = {},
+): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = startProcess(
+    process.execPath,
+    args,
+    { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    stdoutFile,
+  );
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
 export async function stopProcess(child: ChildProcess): Promise<void> {
   // A process ended by a signal has no exit code, only the signal's name.
   if (child.exitCode !== null || child.signalCode !== null) return;
