@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { formatBytes } from '../src/shared/rules/backups.ts';
 import { openInquiryBenchDatabase, type ScaleDialect, sqliteBenchFile } from './inquiries-scale.ts';
 import { clientAddress, inquiryBodies, inquiryPostBody } from './inquiries-write.ts';
@@ -15,6 +14,7 @@ import {
   stopProcess,
   UNUSED_ADMIN,
   waitForUrl,
+  withPgClient,
 } from './lib.ts';
 
 const WORK_DIR = '.tmp/bench/backups';
@@ -172,14 +172,12 @@ async function preparePostgres(options: BackupBenchOptions, serverUrl: string): 
     options.reseed,
   );
   await database.close();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
   const urlOf = (name: string) => {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     return url.href;
   };
-  try {
+  return withPgClient(serverUrl, async (admin) => {
     for (const name of [LIVE_DATABASE, RESTORE_DATABASE])
       await admin.query(`drop database if exists ${name} with (force)`);
     // A copy of the seeded database (a file-level copy on the server), so the cached one stays as seeded.
@@ -190,28 +188,19 @@ async function preparePostgres(options: BackupBenchOptions, serverUrl: string): 
       liveUrl: urlOf(LIVE_DATABASE),
       restoreUrl: urlOf(RESTORE_DATABASE),
       databaseBytes: Number(size.rows[0]?.n),
-      async ids(url) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
+      ids: (url) =>
+        withPgClient(url, async (client) => {
           const { rows } = await client.query<{ id: string }>('select id from contact_inquiries');
           return new Set(rows.map((row) => row.id));
-        } finally {
-          await client.end();
-        }
-      },
-      async dispose() {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        for (const name of [LIVE_DATABASE, RESTORE_DATABASE]) {
-          await client.query(`drop database if exists ${name} with (force)`);
-        }
-        await client.end();
-      },
+        }),
+      dispose: () =>
+        withPgClient(serverUrl, async (client) => {
+          for (const name of [LIVE_DATABASE, RESTORE_DATABASE]) {
+            await client.query(`drop database if exists ${name} with (force)`);
+          }
+        }),
     };
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 async function benchDialect(

@@ -277,20 +277,27 @@ export async function benchEachDialect<R>(
   return results;
 }
 
+/** `use` with a client connected to the PostgreSQL database at `url`, ended afterwards whatever happens. */
+export async function withPgClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates a bench database on the PostgreSQL server at `serverUrl` when missing; `recreate` drops it first. */
 export async function createPostgresDatabase(
   database: string,
   serverUrl: string,
   recreate: boolean,
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+  await withPgClient(serverUrl, async (client) => {
     const name = client.escapeIdentifier(database);
     if (recreate) await client.query(`drop database if exists ${name} with (force)`);
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
     if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
+  });
 }
