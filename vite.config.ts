@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Manifest, type Plugin } from 'vite';
+import { defineConfig, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { compiledMessages } from './scripts/compiled-messages.ts';
 import { PAGE_START_MODULE, publicEntryKey, withStaticImports } from './scripts/vite-manifest.ts';
 import { PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
@@ -11,21 +11,32 @@ const CLIENT_OUT_DIR = 'dist/web/client';
 /** Beside Vite's manifest: the source modules in each chunk and their bytes (read by scripts/check-bundles.ts). */
 const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
 
+/** A plugin of `vite build` alone; its hooks read the resolved config, which Vite gives before they run. */
+function buildPlugin(name: string, hooks: (config: () => ResolvedConfig) => Partial<Plugin>): Plugin {
+  let resolved: ResolvedConfig | undefined;
+  const config = () => {
+    if (!resolved) throw new Error(`${name} ran before the config was resolved`);
+    return resolved;
+  };
+  return {
+    name,
+    apply: 'build',
+    configResolved(value) {
+      resolved = value;
+    },
+    ...hooks(config),
+  };
+}
+
 /**
  * Vite's manifest names a chunk's entry module but not the modules bundled into it, so a shared chunk could
  * carry admin code unnoticed. This records every chunk's modules, relative to the project root.
  */
 function chunkModules(): Plugin {
-  let root = process.cwd();
-  let outDir = CLIENT_OUT_DIR;
-  return {
-    name: 'sampark:chunk-modules',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+  return buildPlugin('sampark:chunk-modules', (config) => ({
     writeBundle(_options, bundle) {
+      const { root } = config();
+      const outDir = path.resolve(root, config().build.outDir);
       const modules: Record<string, { id: string; renderedLength: number }[]> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
@@ -38,7 +49,7 @@ function chunkModules(): Plugin {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, `${JSON.stringify(modules, null, 2)}\n`);
     },
-  };
+  }));
 }
 
 const PAGE_CHUNKS_MODULE = 'virtual:public-page-chunks';
@@ -51,21 +62,15 @@ const PAGE_CHUNKS_MODULE = 'virtual:public-page-chunks';
  * the entry instead of after it (src/web/entry-server.tsx).
  */
 function publicPageChunks(): Plugin {
-  let manifestFile = '';
-  let base = '/';
-  return {
-    name: 'sampark:public-page-chunks',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-      // The server bundle's outDir is <web>/server; the client's is its sibling <web>/client.
-      manifestFile = path.resolve(config.root, config.build.outDir, '../client/.vite/manifest.json');
-    },
+  return buildPlugin('sampark:public-page-chunks', (config) => ({
     resolveId(id) {
       return id === PAGE_CHUNKS_MODULE ? `\0${PAGE_CHUNKS_MODULE}` : null;
     },
     load(id) {
       if (id !== `\0${PAGE_CHUNKS_MODULE}`) return null;
+      const { base, root, build } = config();
+      // The server bundle's outDir is <web>/server; the client's is its sibling <web>/client.
+      const manifestFile = path.resolve(root, build.outDir, '../client/.vite/manifest.json');
       this.addWatchFile(manifestFile);
       if (!fs.existsSync(manifestFile)) {
         this.warn(`${manifestFile} is missing: pages will not preload their chunks (build the client first)`);
@@ -90,7 +95,7 @@ function publicPageChunks(): Plugin {
           : null;
       return `export default ${JSON.stringify(pages)}; export const pageScripts = ${JSON.stringify(pageScripts)};`;
     },
-  };
+  }));
 }
 
 /** The stylesheet link Vite writes into a page, with the file it names. */
@@ -104,17 +109,12 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.c
  * (`pageScripts` of virtual:public-page-chunks, src/web/entry-server.tsx).
  */
 function inlinePublicStylesheet(): Plugin {
-  let base = '/';
-  return {
-    name: 'sampark:inline-public-stylesheet',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
+  return buildPlugin('sampark:inline-public-stylesheet', (config) => ({
     transformIndexHtml: {
       order: 'post',
       handler(html, { path: page, bundle }) {
         if (page !== '/index.html' || !bundle) return html;
+        const { base } = config();
         let inlined = 0;
         const result = html.replace(STYLESHEET_LINK, (_link, href: string) => {
           const asset = bundle[href.startsWith(base) ? href.slice(base.length) : href];
@@ -131,7 +131,7 @@ function inlinePublicStylesheet(): Plugin {
         return result.replace(entry, '');
       },
     },
-  };
+  }));
 }
 
 /**

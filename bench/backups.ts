@@ -2,18 +2,19 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { formatBytes } from '../src/shared/rules/backups.ts';
 import { openInquiryBenchDatabase, type ScaleDialect, sqliteBenchFile } from './inquiries-scale.ts';
 import { clientAddress, inquiryBodies, inquiryPostBody } from './inquiries-write.ts';
 import {
   benchEachDialect,
   ensureBuild,
-  freePort,
+  INQUIRY_LIMITS_LIFTED,
   measureCpuPressure,
-  startProcess,
+  startServer,
   stopProcess,
+  UNUSED_ADMIN,
   waitForUrl,
+  withPgClient,
 } from './lib.ts';
 
 const WORK_DIR = '.tmp/bench/backups';
@@ -171,14 +172,12 @@ async function preparePostgres(options: BackupBenchOptions, serverUrl: string): 
     options.reseed,
   );
   await database.close();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
   const urlOf = (name: string) => {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     return url.href;
   };
-  try {
+  return withPgClient(serverUrl, async (admin) => {
     for (const name of [LIVE_DATABASE, RESTORE_DATABASE])
       await admin.query(`drop database if exists ${name} with (force)`);
     // A copy of the seeded database (a file-level copy on the server), so the cached one stays as seeded.
@@ -189,28 +188,19 @@ async function preparePostgres(options: BackupBenchOptions, serverUrl: string): 
       liveUrl: urlOf(LIVE_DATABASE),
       restoreUrl: urlOf(RESTORE_DATABASE),
       databaseBytes: Number(size.rows[0]?.n),
-      async ids(url) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
+      ids: (url) =>
+        withPgClient(url, async (client) => {
           const { rows } = await client.query<{ id: string }>('select id from contact_inquiries');
           return new Set(rows.map((row) => row.id));
-        } finally {
-          await client.end();
-        }
-      },
-      async dispose() {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        for (const name of [LIVE_DATABASE, RESTORE_DATABASE]) {
-          await client.query(`drop database if exists ${name} with (force)`);
-        }
-        await client.end();
-      },
+        }),
+      dispose: () =>
+        withPgClient(serverUrl, async (client) => {
+          for (const name of [LIVE_DATABASE, RESTORE_DATABASE]) {
+            await client.query(`drop database if exists ${name} with (force)`);
+          }
+        }),
     };
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 async function benchDialect(
@@ -223,22 +213,13 @@ async function benchDialect(
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const backupDir = path.join(WORK_DIR, `${dialect}-backups`);
   const env = { DATABASE_URL: target.liveUrl, BACKUP_DIR: backupDir, LOG_LEVEL: 'warn' };
-  const port = await freePort();
-  const server = startProcess(process.execPath, ['dist/server/main.js'], {
+  const { child: server, origin: url } = await startServer({
     ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    TRUST_PROXY: 'true',
-    INQUIRY_LIMIT_PER_HOUR: '100000',
-    INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
-    INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+    ...INQUIRY_LIMITS_LIFTED,
     BACKUP_KEEP_DAYS: '0',
-    ADMIN_EMAIL: 'bench@sampark.local',
-    ADMIN_PASSWORD: 'bench-password-not-used',
+    ...UNUSED_ADMIN,
   });
   try {
-    const url = `http://127.0.0.1:${port}`;
     await waitForUrl(`${url}/api/health`, 120_000);
 
     const before: string[] = [];

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/database.ts';
@@ -12,13 +11,13 @@ import {
   benchEachDialect,
   ensureBuild,
   FAST_CASE_MIN_DURATION_MS,
-  freePort,
   seededRandom,
-  startProcess,
+  startServer,
   stopProcess,
   type Timing,
   timeCalls,
   timingOf,
+  UNUSED_ADMIN,
   waitForUrl,
 } from './lib.ts';
 import {
@@ -406,18 +405,12 @@ async function measure(
       `${marker.seedSeconds.toFixed(1)} s`,
   );
 
-  const port = await freePort();
-  const server: ChildProcess = startProcess(process.execPath, ['dist/server/main.js'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const { child: server, origin: base } = await startServer({
     DATABASE_URL: databaseUrl,
-    NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench@sampark.local',
-    ADMIN_PASSWORD: 'bench-password-not-used',
+    ...UNUSED_ADMIN,
     DEMO_MODE: 'false',
   });
-  const base = `http://127.0.0.1:${port}`;
   console.log(
     '  "rendered": the server keeps no page whose URL has a query string (serve-web.ts), so /blog?page=1\n' +
       '  (the same filter, data and HTML as /blog) and the other list URLs are rendered on every request; a\n' +

@@ -11,9 +11,12 @@ import {
   BENCH_DIR,
   ensureBuild,
   freePort,
+  INQUIRY_LIMITS_LIFTED,
   measureCpuPressure,
   startProcess,
+  startServer,
   stopProcess,
+  UNUSED_ADMIN,
   waitForUrl,
 } from './lib.ts';
 import { ensureWrk, runWrk, type WrkResult } from './wrk.ts';
@@ -181,26 +184,16 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
   const startApp = async (logLevel: 'info' | 'silent') => {
     const logTo = logLevel === 'info' ? path.join(dir, `requests-${appLogFiles.length}.log`) : '/dev/null';
     if (logLevel === 'info') appLogFiles.push(logTo);
-    const port = await freePort();
-    const child = startProcess(
-      process.execPath,
-      ['dist/server/main.js'],
+    const { child, origin } = await startServer(
       {
-        PORT: String(port),
-        HOST: '127.0.0.1',
         DATABASE_URL: `file:${file}`,
-        ADMIN_PASSWORD: 'bench-password-not-used',
+        ADMIN_PASSWORD: UNUSED_ADMIN.ADMIN_PASSWORD,
         LOG_LEVEL: logLevel,
-        NODE_ENV: 'production',
-        TRUST_PROXY: 'true',
-        INQUIRY_LIMIT_PER_HOUR: '100000',
-        INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
-        INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+        ...INQUIRY_LIMITS_LIFTED,
       },
-      logTo,
+      { stdoutFile: logTo },
     );
     children.push(child);
-    const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/api/ready`);
     return { origin, pid: child.pid!, counted: logLevel === 'info' };
   };

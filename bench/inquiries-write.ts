@@ -5,12 +5,20 @@ import { type Database, migrateToLatest, openDatabase } from '../src/server/db/d
 import type { ContactInquiryCreateInput } from '../src/shared/contracts/contact-inquiry-form.ts';
 import { generateInquiries } from './inquiry-generator.ts';
 import type { WriteServerReport } from './inquiry-write-server.ts';
-import { BENCH_DIR, freePort, measureCpuPressure, startProcess, stopProcess, waitForUrl } from './lib.ts';
+import {
+  BENCH_DIR,
+  INQUIRY_LIMITS_LIFTED,
+  measureCpuPressure,
+  startServer,
+  stopProcess,
+  waitForUrl,
+} from './lib.ts';
 
 /** The sustained rate of acknowledged inquiries the app's default must keep on the 2-core machine. */
 export const INQUIRY_WRITE_BUDGET_PER_SECOND = 1_000;
-const ROUNDS = 3;
-const ROUND_SECONDS = 4;
+/** Each setup is warmed up, then loaded ROUNDS times for ROUND_SECONDS (postInRounds). */
+export const ROUNDS = 3;
+export const ROUND_SECONDS = 4;
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
 /** Distinct bodies to cycle through; each request also gets its own sequence number in the query. */
@@ -158,22 +166,17 @@ export async function startWriteServer<S extends WriteServerSetup>(
   await migrateToLatest(database);
   await prepare(database);
   await database.close();
-  const port = await freePort();
-  const child = startProcess(process.execPath, ['--import', 'tsx', 'bench/inquiry-write-server.ts'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `file:${file}`,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    INQUIRY_LIMIT_PER_HOUR: '100000',
-    INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
-    INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
-    WEB_DIST_DIR: path.join(dir, 'no-web-build'),
-    BENCH_REPORT_FILE: reportFile,
-    ...setup.env,
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const { child, origin: url } = await startServer(
+    {
+      DATABASE_URL: `file:${file}`,
+      LOG_LEVEL: 'warn',
+      ...INQUIRY_LIMITS_LIFTED,
+      WEB_DIST_DIR: path.join(dir, 'no-web-build'),
+      BENCH_REPORT_FILE: reportFile,
+      ...setup.env,
+    },
+    { args: ['--import', 'tsx', 'bench/inquiry-write-server.ts'] },
+  );
   await waitForUrl(`${url}/api/health`);
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as WriteServerReport;
   let stopped: Promise<void> | undefined;
@@ -185,7 +188,7 @@ export async function startWriteServer<S extends WriteServerSetup>(
 }
 
 /** Sustained posts for `seconds`; `next` numbers the requests across every window of the run. */
-export async function postInquiries(
+async function postInquiries(
   server: WriteServer,
   seconds: number,
   pool: readonly ContactInquiryCreateInput[],
@@ -226,6 +229,28 @@ export async function postInquiries(
   return { acknowledged, seconds: result.duration, failures };
 }
 
+/**
+ * Warms each server up, then loads each for ROUND_SECONDS, ROUNDS times, the order rotated each round:
+ * each round's windows by setup, and the share of that time some task waited for a core.
+ */
+export async function postInRounds<S extends WriteServerSetup>(
+  servers: readonly WriteServer<S>[],
+  pool: readonly ContactInquiryCreateInput[],
+  next: { sequence: number },
+): Promise<{ rounds: Record<S['key'], WriteWindow>[]; stalled: number | undefined }> {
+  for (const server of servers) await postInquiries(server, WARMUP_SECONDS, pool, next);
+  const cpuPressure = measureCpuPressure();
+  const rounds: Record<S['key'], WriteWindow>[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const windows: Partial<Record<S['key'], WriteWindow>> = {};
+    for (const server of roundOrder(servers, round)) {
+      windows[server.setup.key as S['key']] = await postInquiries(server, ROUND_SECONDS, pool, next);
+    }
+    rounds.push(windows as Record<S['key'], WriteWindow>);
+  }
+  return { rounds, stalled: cpuPressure() };
+}
+
 /** Every acknowledged id must be in the table; rows beyond them were in flight when a window stopped. */
 async function checkStored(server: WriteServer): Promise<{ rows: number; missing: number }> {
   const database = await openDatabase({ dialect: 'sqlite', filename: server.file });
@@ -261,17 +286,7 @@ export async function benchInquiryWrites(): Promise<WriteSummary & { ok: boolean
   const servers: WriteServer<(typeof WRITE_SETUPS)[number]>[] = [];
   try {
     for (const setup of WRITE_SETUPS) servers.push(await startWriteServer(setup, dir));
-    for (const server of servers) await postInquiries(server, WARMUP_SECONDS, pool, next);
-    const cpuPressure = measureCpuPressure();
-    const rounds: WriteRound[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const windows: Partial<WriteRound> = {};
-      for (const server of roundOrder(servers, round)) {
-        windows[server.setup.key] = await postInquiries(server, ROUND_SECONDS, pool, next);
-      }
-      rounds.push(windows as WriteRound);
-    }
-    const stalled = cpuPressure();
+    const { rounds, stalled } = await postInRounds(servers, pool, next);
     for (const server of servers) await server.stop();
 
     const summary = summariseWrites(rounds);

@@ -108,6 +108,38 @@ export function startProcess(
   return child;
 }
 
+/** Settings that lift the server's limits on inquiries out of a load's way (addresses from a trusted proxy). */
+export const INQUIRY_LIMITS_LIFTED = {
+  TRUST_PROXY: 'true',
+  INQUIRY_LIMIT_PER_HOUR: '100000',
+  INQUIRY_LIMIT_PER_SENDER_PER_HOUR: '100000',
+  INQUIRY_CHALLENGE_AFTER_PER_HOUR: '100000',
+} as const;
+
+/** An administrator for a server whose back office the bench does not use. */
+export const UNUSED_ADMIN = {
+  ADMIN_EMAIL: 'bench@sampark.local',
+  ADMIN_PASSWORD: 'bench-password-not-used',
+} as const;
+
+/**
+ * A server (the built one unless `args` names another) started in production mode on a free port of
+ * 127.0.0.1, with `env` added to its settings; its standard output goes to `stdoutFile` if given.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { args = ['dist/server/main.js'], stdoutFile }: { args?: string[]; stdoutFile?: string } = {},
+): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = startProcess(
+    process.execPath,
+    args,
+    { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    stdoutFile,
+  );
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
 export async function stopProcess(child: ChildProcess): Promise<void> {
   // A process ended by a signal has no exit code, only the signal's name.
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -245,20 +277,27 @@ export async function benchEachDialect<R>(
   return results;
 }
 
+/** `use` with a client connected to the PostgreSQL database at `url`, ended afterwards whatever happens. */
+export async function withPgClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates a bench database on the PostgreSQL server at `serverUrl` when missing; `recreate` drops it first. */
 export async function createPostgresDatabase(
   database: string,
   serverUrl: string,
   recreate: boolean,
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+  await withPgClient(serverUrl, async (client) => {
     const name = client.escapeIdentifier(database);
     if (recreate) await client.query(`drop database if exists ${name} with (force)`);
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
     if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
+  });
 }

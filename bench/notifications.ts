@@ -7,19 +7,16 @@ import { newId } from '../src/server/db/values.ts';
 import {
   inquiryBodies,
   perSecond,
-  postInquiries,
-  roundOrder,
+  postInRounds,
+  ROUND_SECONDS,
+  ROUNDS,
   startWriteServer,
   type WriteServer,
-  type WriteWindow,
 } from './inquiries-write.ts';
-import { BENCH_DIR, freePort, measureCpuPressure } from './lib.ts';
+import { BENCH_DIR, freePort } from './lib.ts';
 
 /** Inquiry throughput with notifications on must stay within this share of it without them. */
 export const NOTIFICATION_RATIO_TARGET = 0.9;
-const ROUNDS = 3;
-const ROUND_SECONDS = 4;
-const WARMUP_SECONDS = 2;
 /** Back-office users with email notifications on: each inquiry is one email to each of them. */
 const RECIPIENTS = 3;
 /** How long the outbox may take to send what piled up during the rounds, after them. */
@@ -115,17 +112,7 @@ export async function benchNotifications(): Promise<{ ratio: number; ok: boolean
       },
     ];
     for (const setup of setups) servers.push(await startWriteServer(setup, dir, addRecipients));
-    for (const server of servers) await postInquiries(server, WARMUP_SECONDS, pool, next);
-    const cpuPressure = measureCpuPressure();
-    const rounds: Record<Setup['key'], WriteWindow>[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const windows: Partial<Record<Setup['key'], WriteWindow>> = {};
-      for (const server of roundOrder(servers, round)) {
-        windows[server.setup.key] = await postInquiries(server, ROUND_SECONDS, pool, next);
-      }
-      rounds.push(windows as Record<Setup['key'], WriteWindow>);
-    }
-    const stalled = cpuPressure();
+    const { rounds, stalled } = await postInRounds(servers, pool, next);
 
     const on = servers.find((server) => server.setup.key === 'on')!;
     const drainStarted = performance.now();

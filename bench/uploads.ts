@@ -3,15 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES } from '../src/shared/rules/uploads.ts';
-import {
-  BENCH_DIR,
-  ensureBuild,
-  freePort,
-  percentile,
-  startProcess,
-  stopProcess,
-  waitForUrl,
-} from './lib.ts';
+import { BENCH_DIR, ensureBuild, percentile, startServer, stopProcess, waitForUrl } from './lib.ts';
 
 /** Uploads started at once by one editor (or a script): the case of issue 35. */
 export const UPLOADS_AT_ONCE = 20;
@@ -97,16 +89,11 @@ export async function benchUploads(): Promise<{ ok: boolean }> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const photo = await largePhoto();
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startProcess(process.execPath, ['dist/server/main.js'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const { child: server, origin } = await startServer({
     DATABASE_URL: `file:${path.join(dir, 'sampark.db')}`,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
   });
   try {
     await waitForUrl(`${origin}/api/ready`);

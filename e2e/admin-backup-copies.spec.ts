@@ -13,15 +13,15 @@ import {
 } from '../src/server/test-support/s3-test-server.ts';
 import {
   adminSessionFile,
+  asConfirmedAdmin,
   confirmIdentity,
   expectNoSeriousAxeViolations,
-  signedInAsAdmin,
   TOASTER,
 } from './support.ts';
 
 const run = promisify(execFile);
 
-test.use(signedInAsAdmin);
+asConfirmedAdmin();
 
 let s3: TestS3Server;
 /** Set once this worker's test saved a destination: only that worker takes it away again. */
@@ -47,8 +47,6 @@ test.afterAll(async ({ playwright }, testInfo) => {
     await s3.close();
   }
 });
-
-test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
 
 function databaseOf(baseURL: string) {
   return E2E_DATABASES.find((entry) => entry.port === Number(new URL(baseURL).port))!;

@@ -4,20 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { E2E_DATABASES } from '../playwright.config.ts';
-import {
-  ageConfirmations,
-  confirmIdentity,
-  createTeamMember,
-  signedInAsAdmin,
-  signedOut,
-  signInAs,
-} from './support.ts';
+import { ageConfirmations, asConfirmedAdmin, createTeamMember, signedOut, signInAs } from './support.ts';
 
 const run = promisify(execFile);
 
-test.use(signedInAsAdmin);
-
-test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
+asConfirmedAdmin();
 
 function databaseOf(baseURL: string) {
   return E2E_DATABASES.find((entry) => entry.port === Number(new URL(baseURL).port))!;

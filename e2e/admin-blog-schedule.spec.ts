@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { localDateTimeFormatter } from '../src/server/lib/time-zone.ts';
 import { BLOG_MESSAGES } from '../src/shared/rules/blog.ts';
 import { MINUTE_MS } from '../src/shared/time.ts';
 import {
@@ -15,20 +16,9 @@ test.use(signedInAsAdmin);
 
 /** The date (YYYY-MM-DD) and time (HH:mm) a clock in `timeZone` shows at `at`, as the form's fields take them. */
 function wallClock(at: number, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  // The server's spreadsheet format, `2026-11-24 21:05:09`: not the form's own code, which this test checks.
+  const [date = '', time = ''] = localDateTimeFormatter(timeZone)(new Date(at)).split(' ');
+  return { date, time: time.slice(0, 5) };
 }
 
 /** How many items of the RSS feed link to the post. */

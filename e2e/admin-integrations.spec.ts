@@ -6,13 +6,12 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { API_TOKEN_MESSAGES } from '../src/shared/rules/api-tokens.ts';
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '../src/shared/rules/webhooks.ts';
 import {
-  confirmIdentity,
+  asConfirmedAdmin,
   createTeamMember,
   deleteInquiry,
   expectNoSeriousAxeViolations,
   inquiryFor,
   sendInquiry,
-  signedInAsAdmin,
   signedOut,
   signInAs,
   TOASTER,
@@ -20,10 +19,7 @@ import {
   uniqueTag,
 } from './support.ts';
 
-test.use(signedInAsAdmin);
-
-// The shared session's changes here are sensitive: its password is given again before each test (decision 049).
-test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
+asConfirmedAdmin();
 
 interface ReceivedDelivery {
   signature: string;

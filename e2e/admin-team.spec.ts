@@ -8,23 +8,19 @@ import {
 } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import {
+  asConfirmedAdmin,
   collectErrors,
-  confirmIdentity,
   deleteInquiry,
   expectNoSeriousAxeViolations,
   inquiryFor,
   sendInquiry,
-  signedInAsAdmin,
   signedOut,
   TOASTER,
   toast,
   uniqueTag,
 } from './support.ts';
 
-test.use(signedInAsAdmin);
-
-// The shared session's changes here are sensitive: its password is given again before each test (decision 049).
-test.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
+asConfirmedAdmin();
 
 /** The admin menu's links, in order. */
 function navLinks(page: Page): Locator {
@@ -42,6 +38,12 @@ function userRow(page: Page, name: string): Locator {
     .getByRole('row')
     .or(page.getByRole('listitem'))
     .filter({ has: page.getByRole('button', { name: `Manage ${name}`, exact: true }) });
+}
+
+/** A user of this test's own, called by their role (Agent, Editor): an email and a name no other test uses. */
+function uniqueUser(role: string) {
+  const tag = uniqueTag();
+  return { tag, email: `${role.toLowerCase()}-${tag}@example.com`, name: `${role} ${tag}` };
 }
 
 /** Opens Add user and fills it in; the password choice is left to the caller. */
@@ -93,9 +95,7 @@ test('an administrator adds an agent with a generated password; the agent sees o
   request,
   baseURL,
 }) => {
-  const tag = uniqueTag();
-  const email = `agent-${tag}@example.com`;
-  const name = `Agent ${tag}`;
+  const { tag, email, name } = uniqueUser('Agent');
   const inquiryId = await sendInquiry(request, baseURL!, inquiryFor(tag));
   const agent = await freshPage(browser, baseURL!);
 
@@ -266,9 +266,7 @@ test('an administrator invites an editor, who sets a password from the link and 
   request,
   baseURL,
 }) => {
-  const tag = uniqueTag();
-  const email = `editor-${tag}@example.com`;
-  const name = `Editor ${tag}`;
+  const { tag, email, name } = uniqueUser('Editor');
   const password = `editor-pass-${tag}`;
   const editor = await freshPage(browser, baseURL!);
 
@@ -352,9 +350,7 @@ test('an administrator changes a role, disables and enables, resets a password a
   request,
   baseURL,
 }) => {
-  const tag = uniqueTag();
-  const email = `staff-${tag}@example.com`;
-  const name = `Staff ${tag}`;
+  const { email, name } = uniqueUser('Staff');
 
   try {
     await page.goto('/admin/team');

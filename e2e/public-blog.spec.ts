@@ -30,6 +30,20 @@ async function publicViews(request: APIRequestContext, slug: string): Promise<nu
   return ((await response.json()) as { data: StoredPost }).data.views;
 }
 
+/** A published News post, made through the admin API, its slug from its title. */
+async function publishNewsPost(
+  adminRequest: APIRequestContext,
+  baseURL: string,
+  post: { title: string; description: string; content: string; image: string },
+): Promise<StoredPost> {
+  const response = await adminRequest.post('/api/blogs', {
+    headers: { origin: baseURL },
+    data: { ...post, slug: slugify(post.title), category: 'News', isPublished: true },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: StoredPost }).data;
+}
+
 test.describe('Public blog', () => {
   let tag = '';
   let created: StoredPost | undefined;
@@ -134,21 +148,13 @@ test.describe('Public blog', () => {
     baseURL,
   }) => {
     const title = `Dead link picture ${tag}`;
-    const response = await adminRequest.post('/api/blogs', {
-      headers: { origin: baseURL! },
-      data: {
-        title,
-        description: `A post whose picture is gone ${tag}`,
-        content: CONTENT,
-        slug: slugify(title),
-        category: 'News',
-        // This site answers 404 at this address.
-        image: `${baseURL}/e2e-missing-picture-${tag}.jpg`,
-        isPublished: true,
-      },
+    created = await publishNewsPost(adminRequest, baseURL!, {
+      title,
+      description: `A post whose picture is gone ${tag}`,
+      content: CONTENT,
+      // This site answers 404 at this address.
+      image: `${baseURL}/e2e-missing-picture-${tag}.jpg`,
     });
-    expect(response.status()).toBe(201);
-    created = ((await response.json()) as { data: StoredPost }).data;
 
     const expectPlaceholder = async (picture: Locator) => {
       // The failed <img> is gone: no broken-image icon, no alt text; the placeholder keeps its 16:9 place.
@@ -172,21 +178,13 @@ test.describe('Public blog', () => {
     baseURL,
   }) => {
     const title = `Reaching us, step by step ${tag}`;
-    const response = await adminRequest.post('/api/blogs', {
-      headers: { origin: baseURL! },
-      data: {
-        title,
-        description: `Every way to write to us ${tag}`,
-        content: RICH_CONTENT,
-        slug: slugify(title),
-        category: 'News',
-        // A picture the build serves itself (the demo content's), so it really loads.
-        image: '/demo/blog/reach-us-on-whatsapp.jpg',
-        isPublished: true,
-      },
+    created = await publishNewsPost(adminRequest, baseURL!, {
+      title,
+      description: `Every way to write to us ${tag}`,
+      content: RICH_CONTENT,
+      // A picture the build serves itself (the demo content's), so it really loads.
+      image: '/demo/blog/reach-us-on-whatsapp.jpg',
     });
-    expect(response.status()).toBe(201);
-    created = ((await response.json()) as { data: StoredPost }).data;
 
     // The picture has loaded (the lazy one in the list once scrolled to): axe sees what a reader sees.
     const loaded = async (picture: Locator) => {

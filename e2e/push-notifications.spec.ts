@@ -15,6 +15,9 @@ import {
 
 test.use({ ...signedInAsAdmin, launchOptions: FULL_CHROMIUM_LAUNCH });
 
+// Both tests show notifications: the app's origin may, as for a user who allowed them.
+test.beforeEach(({ context, baseURL }) => context.grantPermissions(['notifications'], { origin: baseURL! }));
+
 /** The notifications the back office's service worker shows now, as the page sees them. */
 function shownNotifications(page: Page) {
   return page.evaluate(async () => {
@@ -46,7 +49,6 @@ test('the back office is an installable app whose service worker shows a new inq
   request,
   baseURL,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL! });
   const tag = uniqueTag();
   const inquiry = inquiryFor(tag, {
     name: `Push ${tag}`,
@@ -112,11 +114,9 @@ test('the back office is an installable app whose service worker shows a new inq
 
 test("My Profile lists the user's devices, sends a test notification and removes a device", async ({
   page,
-  context,
   request,
   baseURL,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL! });
   // Headless Chromium has no push service to subscribe at, so the device is added as a browser would add it:
   // a subscription whose push service (here: nothing listening) cannot be reached.
   const name = `Test phone ${uniqueTag()}`;

@@ -270,6 +270,16 @@ export async function confirmIdentity(
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * For a spec whose tests make sensitive changes (team, tokens, webhooks, backups) as the shared admin: its
+ * pages and `request` carry the admin's session (signedInAsAdmin), whose password is given again before each
+ * test (decision 049).
+ */
+export function asConfirmedAdmin(): void {
+  base.use(signedInAsAdmin);
+  base.beforeEach(async ({ request, baseURL }) => confirmIdentity(request, baseURL!));
+}
+
 /** Moves back the last confirmation of every session of `email`, as if it had been given `minutes` ago. */
 export async function ageConfirmations(baseURL: string, email: string, minutes: number) {
   const database = await openDatabase(databaseTarget(databaseAt(baseURL).url));

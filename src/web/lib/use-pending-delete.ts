@@ -10,6 +10,13 @@ interface DeleteMutation {
   isPending: boolean;
 }
 
+interface PendingDeleteOptions<Entry> {
+  onDeleted: (entry: Entry) => void;
+  failedMessage: (error: unknown) => string;
+  /** What deleting this entry does, for the confirmation's description (or the caller gives its own). */
+  describe?: (entry: Entry) => string;
+}
+
 /**
  * An entry of a list to delete once the admin confirms: `ask` opens the confirmation, `dialog` is its
  * state for a ConfirmDeleteDialog. A failure is toasted, unless the session is gone (the sign-in screen
@@ -17,10 +24,7 @@ interface DeleteMutation {
  */
 export function usePendingDelete<Entry extends { _id: string }>(
   mutation: DeleteMutation,
-  {
-    onDeleted,
-    failedMessage,
-  }: { onDeleted: (entry: Entry) => void; failedMessage: (error: unknown) => string },
+  { onDeleted, failedMessage, describe }: PendingDeleteOptions<Entry>,
 ) {
   const [entry, setEntry] = useState<Entry | null>(null);
   const confirm = () => {
@@ -41,6 +45,7 @@ export function usePendingDelete<Entry extends { _id: string }>(
       onOpenChange: (open: boolean) => !open && setEntry(null),
       pending: mutation.isPending,
       onConfirm: confirm,
+      description: entry && describe ? describe(entry) : '',
     },
   };
 }

@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cx } from '../lib/class-names.ts';
 
@@ -32,4 +33,14 @@ export interface ButtonProps extends ComponentProps<'button'> {
 /** Touch targets are at least 44 px high: staff use the back office on phones. */
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={cx(buttonClassName(variant, size), className)} {...props} />;
+}
+
+/** A button that adds something (a token, a member, a row): a plus before its label. */
+export function AddButton({ children, ...props }: ButtonProps) {
+  return (
+    <Button {...props}>
+      <Plus aria-hidden="true" className="size-4" />
+      {children}
+    </Button>
+  );
 }

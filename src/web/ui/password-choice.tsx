@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '../../shared/rules/fields.ts';
 import { cx } from '../lib/class-names.ts';
 import { TYPED_PASSWORD_CHOICE } from '../lib/password-choice.ts';
+import { ChoiceCard } from './choice-card.tsx';
 import { TextField } from './text-field.tsx';
 
 export interface PasswordChoiceOption<Choice extends string> {
@@ -55,13 +56,12 @@ export function PasswordChoiceFields<Choice extends string>({
       {/* Two side by side; more, one under the other, so their hints stay readable. */}
       <div className={cx('grid gap-2', options.length === 2 && 'sm:grid-cols-2')}>
         {options.map((option) => (
-          <label
+          <ChoiceCard
             key={option.value}
-            className={cx(
-              'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
-              'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
-              choice === option.value ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-white',
-            )}
+            selected={choice === option.value}
+            label={option.label}
+            hint={option.hint}
+            hintId={`${id}-${option.value}`}
           >
             <input
               type="radio"
@@ -74,13 +74,7 @@ export function PasswordChoiceFields<Choice extends string>({
                 return choiceField.onChange(event);
               }}
             />
-            <span>
-              <span className="block font-medium text-slate-900">{option.label}</span>
-              <span id={`${id}-${option.value}`} className="block text-slate-600">
-                {option.hint}
-              </span>
-            </span>
-          </label>
+          </ChoiceCard>
         ))}
       </div>
       {typing && (

@@ -24,3 +24,29 @@ export function QueryContent<T>({ query, noun, look, children }: QueryContentPro
   }
   return <LoadingState label={`Loading ${noun}...`} />;
 }
+
+export interface CardQueryListProps<T> extends Omit<QueryContentProps<readonly T[]>, 'look' | 'children'> {
+  /** The list's name, read out with it. */
+  label: string;
+  /** Said in its place when there is none. */
+  empty: string;
+  /** One entry's <li>, with its key. */
+  children: (entry: T) => ReactNode;
+}
+
+/** A card's list of what one query loaded, one row under another, or a line saying there is none. */
+export function CardQueryList<T>({ label, empty, children, ...query }: CardQueryListProps<T>) {
+  return (
+    <QueryContent {...query} look="card">
+      {(list) =>
+        list.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul aria-label={label} className="mt-2 divide-y divide-slate-200">
+            {list.map((entry) => children(entry))}
+          </ul>
+        )
+      }
+    </QueryContent>
+  );
+}

@@ -13,10 +13,12 @@ export interface ResponsiveListProps<Entry extends { _id: string }> {
   stale?: boolean;
   /** A click anywhere on an entry's row or card opens it, as its OpenButton does for the keyboard. */
   onOpen: (entry: Entry, opener: HTMLElement | null) => void;
-  rowClassName: (entry: Entry) => string;
+  /** By default a plain white row, tinted under the pointer. */
+  rowClassName?: (entry: Entry) => string;
   /** An entry's cells (<td>), for a wide screen. */
   cells: (entry: Entry) => ReactNode;
-  cardClassName: (entry: Entry) => string;
+  /** By default a plain white card. */
+  cardClassName?: (entry: Entry) => string;
   /** What an entry's card holds, for a phone. */
   card: (entry: Entry) => ReactNode;
 }
@@ -32,9 +34,9 @@ export function ResponsiveList<Entry extends { _id: string }>({
   minWidth,
   stale,
   onOpen,
-  rowClassName,
+  rowClassName = () => 'bg-white align-top transition-colors hover:bg-slate-50',
   cells,
-  cardClassName,
+  cardClassName = () => 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm',
   card,
 }: ResponsiveListProps<Entry>) {
   // A click anywhere on a row or card is a shortcut for the mouse and the finger; its OpenButton is the keyboard's.

@@ -8,15 +8,11 @@ type CopyState = 'idle' | 'copied' | 'selected';
 
 /** What is shown once, in the words of the thing: a password, an invitation link. */
 export interface ShownOnceSecret {
-  /** Its label, e.g. "Password". */
+  /** Its label, e.g. "Invitation link"; also what is said once it is copied. */
   label: string;
+  /** Its short name, e.g. "link": on the copy button and in what is said when it is selected instead. */
+  noun: string;
   value: string;
-  /** The copy button's label, e.g. "Copy password". */
-  copyLabel: string;
-  /** Said once it is on the clipboard, e.g. "Password copied to the clipboard." */
-  copiedMessage: string;
-  /** Said when the clipboard is out of reach and the text is selected instead. */
-  selectedMessage: string;
   /** On a line of its own (a link), rather than beside the facts. */
   wide?: boolean;
 }
@@ -90,7 +86,7 @@ export function ShownOncePanel({ warning, facts, secret, whatsAppHref, children 
           ) : (
             <Copy aria-hidden="true" className="size-4" />
           )}
-          {copy === 'copied' ? 'Copied' : secret.copyLabel}
+          {copy === 'copied' ? 'Copied' : `Copy ${secret.noun}`}
         </Button>
         {whatsAppHref && (
           <a
@@ -106,7 +102,11 @@ export function ShownOncePanel({ warning, facts, secret, whatsAppHref, children 
         )}
       </div>
       <p role="status" className="min-h-5 text-sm text-slate-700">
-        {copy === 'copied' ? secret.copiedMessage : copy === 'selected' ? secret.selectedMessage : ''}
+        {copy === 'copied'
+          ? `${secret.label} copied to the clipboard.`
+          : copy === 'selected'
+            ? `The ${secret.noun} is selected: copy it with Ctrl+C (or Copy on a phone).`
+            : ''}
       </p>
     </div>
   );
@@ -133,10 +133,8 @@ export function PasswordShownOnce({ password, recipient, wide, ...panel }: Passw
       }
       secret={{
         label: 'Password',
+        noun: 'password',
         value: password,
-        copyLabel: 'Copy password',
-        copiedMessage: 'Password copied to the clipboard.',
-        selectedMessage: 'The password is selected: copy it with Ctrl+C (or Copy on a phone).',
         ...(wide ? { wide } : {}),
       }}
     />

@@ -4,9 +4,9 @@ import { INVALID_CREDENTIALS_MESSAGE } from '../../../shared/rules/admin-auth.ts
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useLogin, useLoginInfo } from './api.ts';
+import { SignInStepForm } from './sign-in-step-form.tsx';
 import { TwoFactorSignInStep } from './two-factor-sign-in-step.tsx';
 
 function loginFailureMessage(error: unknown): string {
@@ -16,6 +16,27 @@ function loginFailureMessage(error: unknown): string {
     if (error.status === 429 && error.hasServerMessage) return error.message;
   }
   return 'Login failed. Please try again.';
+}
+
+/** On a demonstration site, the credentials to sign in with. */
+function DemoCredentials({ email, password }: { email: string; password: string }) {
+  return (
+    <section
+      aria-labelledby="demo-credentials"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
+      <h2 id="demo-credentials" className="font-semibold text-amber-900">
+        Demo credentials
+      </h2>
+      <p className="mt-1 text-amber-900">This is a demonstration site. Sign in with:</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-amber-900">
+        <dt>Email:</dt>
+        <dd className="font-mono break-all">{email}</dd>
+        <dt>Password:</dt>
+        <dd className="font-mono break-all">{password}</dd>
+      </dl>
+    </section>
+  );
 }
 
 export interface LoginFormProps {
@@ -81,19 +102,14 @@ export function LoginForm({ onSignedIn, email = '' }: LoginFormProps) {
   }
 
   return (
-    <form
+    <SignInStepForm
       onSubmit={onSubmit}
-      noValidate
-      className="space-y-4"
-      aria-describedby={failure ? 'login-failure' : undefined}
+      failure={failure}
+      busy={busy}
+      submitLabel="Sign In"
+      busyLabel="Signing in..."
+      after={demo && <DemoCredentials email={demo.email} password={demo.password} />}
     >
-      <div
-        id="login-failure"
-        role="alert"
-        className="empty:hidden rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
-      >
-        {failure}
-      </div>
       <TextField label="Email" type="email" autoComplete="username" required {...field('email')} />
       <TextField
         label="Password"
@@ -102,26 +118,6 @@ export function LoginForm({ onSignedIn, email = '' }: LoginFormProps) {
         required
         {...field('password')}
       />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Signing in...' : 'Sign In'}
-      </Button>
-      {demo && (
-        <section
-          aria-labelledby="demo-credentials"
-          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-        >
-          <h2 id="demo-credentials" className="font-semibold text-amber-900">
-            Demo credentials
-          </h2>
-          <p className="mt-1 text-amber-900">This is a demonstration site. Sign in with:</p>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-amber-900">
-            <dt>Email:</dt>
-            <dd className="font-mono break-all">{demo.email}</dd>
-            <dt>Password:</dt>
-            <dd className="font-mono break-all">{demo.password}</dd>
-          </dl>
-        </section>
-      )}
-    </form>
+    </SignInStepForm>
   );
 }

@@ -2,6 +2,7 @@ import { Check, Copy, Download, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectContents } from '../../lib/select-contents.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
+import { FocusedPanel } from './focused-panel.tsx';
 
 type CopyState = 'idle' | 'copied' | 'selected';
 
@@ -14,12 +15,11 @@ export interface RecoveryCodesPanelProps {
 
 /**
  * Recovery codes shown once (the server keeps only their hashes), with Copy and Download; the panel takes
- * the focus when it appears, since the form that had it is gone.
+ * the focus when it appears, since the form that had it is gone (FocusedPanel).
  */
 export function RecoveryCodesPanel({ codes, email, onDone }: RecoveryCodesPanelProps) {
   const [copy, setCopy] = useState<CopyState>('idle');
   const listRef = useRef<HTMLOListElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const text = useMemo(
     () =>
       [
@@ -34,7 +34,6 @@ export function RecoveryCodesPanel({ codes, email, onDone }: RecoveryCodesPanelP
   const downloadUrl = useMemo(() => URL.createObjectURL(new Blob([text], { type: 'text/plain' })), [text]);
 
   useEffect(() => () => URL.revokeObjectURL(downloadUrl), [downloadUrl]);
-  useEffect(() => headingRef.current?.focus(), []);
 
   const copyCodes = async () => {
     try {
@@ -49,15 +48,7 @@ export function RecoveryCodesPanel({ codes, email, onDone }: RecoveryCodesPanelP
   };
 
   return (
-    <section aria-labelledby="recovery-codes-title" className="mt-4 space-y-4">
-      <h3
-        id="recovery-codes-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-base font-semibold text-slate-900 outline-none"
-      >
-        Your recovery codes
-      </h3>
+    <FocusedPanel titleId="recovery-codes-title" title="Your recovery codes">
       <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
@@ -98,6 +89,6 @@ export function RecoveryCodesPanel({ codes, email, onDone }: RecoveryCodesPanelP
             ? 'The codes are selected: copy them with Ctrl+C (or Copy on a phone).'
             : ''}
       </p>
-    </section>
+    </FocusedPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   TwoFactorCodeSchema,
@@ -9,7 +9,7 @@ import {
 import { RECOVERY_CODE_COUNT } from '../../../shared/rules/two-factor.ts';
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, type ButtonVariant } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
@@ -21,6 +21,7 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from './api.ts';
+import { FocusedPanel } from './focused-panel.tsx';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
 /** The code field of every form here: what authenticator apps and phones' keyboards expect. */
@@ -34,6 +35,30 @@ const CODE_FIELD = {
 /** A base32 secret in groups of four, easier to type into an app by hand. */
 function groupedSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/** The buttons of a form of this card: the one that sends it, waiting while it is sent, and Cancel. */
+function SubmitOrCancel({
+  variant,
+  pending,
+  onCancel,
+  children,
+}: {
+  variant?: ButtonVariant;
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button type="submit" variant={variant} disabled={pending}>
+        {children}
+      </Button>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
 }
 
 /** A form of this card: a code (or a password) and a button, with Cancel. */
@@ -66,14 +91,9 @@ function CodeForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <TextField {...CODE_FIELD} {...field('code')} />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? busyLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel pending={mutation.isPending} onCancel={onCancel}>
+        {mutation.isPending ? busyLabel : submitLabel}
+      </SubmitOrCancel>
     </form>
   );
 }
@@ -87,18 +107,8 @@ function SetupPanel({
   onCancel: () => void;
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section aria-labelledby="two-factor-setup-title" className="mt-4 space-y-4">
-      <h3
-        id="two-factor-setup-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-base font-semibold text-slate-900 outline-none"
-      >
-        Set up your authenticator app
-      </h3>
+    <FocusedPanel titleId="two-factor-setup-title" title="Set up your authenticator app">
       <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-700">
         <li className="space-y-3">
           <p>
@@ -130,7 +140,7 @@ function SetupPanel({
           />
         </li>
       </ol>
-    </section>
+    </FocusedPanel>
   );
 }
 
@@ -166,14 +176,9 @@ function DisableForm({
         required
         {...field('password')}
       />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" variant="danger" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel variant="danger" pending={disable.isPending} onCancel={onCancel}>
+        {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+      </SubmitOrCancel>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useTwoFactorLogin } from './api.ts';
+import { SignInStepForm } from './sign-in-step-form.tsx';
 
 type Method = 'code' | 'recoveryCode';
 
@@ -54,19 +55,13 @@ function SecondFactorForm({ method, onSignedIn, onRestart }: TwoFactorSignInStep
   const busy = form.formState.isSubmitting || verify.isPending;
 
   return (
-    <form
+    <SignInStepForm
       onSubmit={onSubmit}
-      noValidate
-      className="space-y-4"
-      aria-describedby={failure ? 'two-factor-failure' : undefined}
+      failure={failure}
+      busy={busy}
+      submitLabel="Verify"
+      busyLabel="Checking..."
     >
-      <div
-        id="two-factor-failure"
-        role="alert"
-        className="empty:hidden rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
-      >
-        {failure}
-      </div>
       {method === 'code' ? (
         <TextField
           label="Authentication code"
@@ -85,10 +80,7 @@ function SecondFactorForm({ method, onSignedIn, onRestart }: TwoFactorSignInStep
           {...field('recoveryCode')}
         />
       )}
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Checking...' : 'Verify'}
-      </Button>
-    </form>
+    </SignInStepForm>
   );
 }
 

@@ -168,10 +168,8 @@ function TokenPanel({ created }: { created: CreatedToken }) {
       ]}
       secret={{
         label: 'Token',
+        noun: 'token',
         value: token,
-        copyLabel: 'Copy token',
-        copiedMessage: 'Token copied to the clipboard.',
-        selectedMessage: 'The token is selected: copy it with Ctrl+C (or Copy on a phone).',
         wide: true,
       }}
     >

@@ -1,4 +1,4 @@
-import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { ApiToken } from '../../../shared/contracts/api-tokens.ts';
@@ -6,11 +6,11 @@ import { API_TOKEN_ACCESS_LABELS, API_TOKEN_MESSAGES } from '../../../shared/rul
 import { ROLE_LABELS, type Role } from '../../../shared/rules/roles.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePendingDelete } from '../../lib/use-pending-delete.ts';
-import { Button } from '../../ui/button.tsx';
+import { AddButton, Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { QueryContent } from '../../ui/query-content.tsx';
+import { CardQueryList } from '../../ui/query-content.tsx';
 import { useApiTokens, useRevokeApiToken } from './api.ts';
 import { ApiTokenCreateDialog } from './api-token-create-dialog.tsx';
 import { isExpired } from './api-token-form.ts';
@@ -73,6 +73,8 @@ export function ApiTokensCard({ role }: { role: Role }) {
   const revocation = usePendingDelete<ApiToken>(revoke, {
     onDeleted: () => toast.success(API_TOKEN_MESSAGES.revoked),
     failedMessage: (error) => errorMessage(error, 'The token could not be revoked'),
+    describe: (token) =>
+      `${token.name} stops working at once, for every tool that uses it. This cannot be undone.`,
   });
   const now = new Date();
 
@@ -83,32 +85,18 @@ export function ApiTokensCard({ role }: { role: Role }) {
         and access you give each one. Tokens cannot change your account, the team, sign-in settings, webhooks
         or backups: those need you signed in.
       </p>
-      <Button className="mt-3" onClick={() => setCreating(true)}>
-        <Plus aria-hidden="true" className="size-4" />
+      <AddButton className="mt-3" onClick={() => setCreating(true)}>
         Create token
-      </Button>
-      <QueryContent query={tokens} noun="API tokens" look="card">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">You have no API token.</p>
-          ) : (
-            <ul aria-label="Your API tokens" className="mt-2 divide-y divide-slate-200">
-              {list.map((token) => (
-                <TokenRow key={token._id} token={token} now={now} onRevoke={() => revocation.ask(token)} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryContent>
+      </AddButton>
+      <CardQueryList query={tokens} noun="API tokens" label="Your API tokens" empty="You have no API token.">
+        {(token) => (
+          <TokenRow key={token._id} token={token} now={now} onRevoke={() => revocation.ask(token)} />
+        )}
+      </CardQueryList>
       <ApiTokenCreateDialog open={creating} role={role} onClose={() => setCreating(false)} />
       <ConfirmDialog
         {...revocation.dialog}
         title="Revoke this token?"
-        description={
-          revocation.entry
-            ? `${revocation.entry.name} stops working at once, for every tool that uses it. This cannot be undone.`
-            : ''
-        }
         confirmLabel="Revoke"
         pendingLabel="Revoking..."
       />

@@ -1,4 +1,3 @@
-import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +5,7 @@ import type { BlogPost, BlogPostSummary } from '../../../shared/contracts/blog.t
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import { pageCount } from '../../lib/list-params.ts';
 import { usePendingDelete } from '../../lib/use-pending-delete.ts';
-import { Button } from '../../ui/button.tsx';
+import { AddButton } from '../../ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState, ListContent } from '../../ui/list-content.tsx';
 import { Announcement, ListHeading } from '../../ui/list-heading.tsx';
@@ -83,10 +82,9 @@ export function BlogManagement() {
           <h1 className="text-2xl font-bold text-slate-900">Blog Management</h1>
           <p className="mt-1 text-slate-600">Create, edit, and manage blog posts</p>
         </div>
-        <Button onClick={() => setEditing({ mode: 'create' })} className="w-full sm:w-auto">
-          <Plus aria-hidden="true" className="size-4" />
+        <AddButton onClick={() => setEditing({ mode: 'create' })} className="w-full sm:w-auto">
           New Blog Post
-        </Button>
+        </AddButton>
       </header>
 
       <section

@@ -1,6 +1,7 @@
 import { type Ref, useId, useState } from 'react';
 import { useBusinessTimeZone } from '../../lib/business-time-zone.ts';
 import { cx } from '../../lib/class-names.ts';
+import { ChoiceCard } from '../../ui/choice-card.tsx';
 import { fieldControlProps } from '../../ui/text-field.tsx';
 import { instantOf, timeZoneLabel, type WallClock, wallClockOf } from './schedule-time.ts';
 
@@ -78,13 +79,13 @@ export function PublishingChoice({ value, onChange, published, error, inputRef }
       <legend className="mb-1 text-sm font-medium text-slate-700">Publishing</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {options.map((option) => (
-          <label
+          <ChoiceCard
             key={option.value}
-            className={cx(
-              'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
-              'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
-              choice === option.value ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-white',
-            )}
+            selected={choice === option.value}
+            label={option.label}
+            labelId={`${id}-${option.value}-label`}
+            hint={option.hint}
+            hintId={`${id}-${option.value}`}
           >
             <input
               type="radio"
@@ -96,15 +97,7 @@ export function PublishingChoice({ value, onChange, published, error, inputRef }
               aria-describedby={`${id}-${option.value}`}
               className="mt-0.5 size-4 accent-indigo-600"
             />
-            <span>
-              <span id={`${id}-${option.value}-label`} className="block font-medium text-slate-900">
-                {option.label}
-              </span>
-              <span id={`${id}-${option.value}`} className="block text-slate-600">
-                {option.hint}
-              </span>
-            </span>
-          </label>
+          </ChoiceCard>
         ))}
       </div>
       {choice === 'schedule' && (

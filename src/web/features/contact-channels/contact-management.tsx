@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { ContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
 import { usePendingDelete } from '../../lib/use-pending-delete.ts';
-import { Button } from '../../ui/button.tsx';
+import { AddButton, Button } from '../../ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState, ListContent } from '../../ui/list-content.tsx';
 import { Announcement, ListHeading } from '../../ui/list-heading.tsx';
@@ -84,10 +84,9 @@ export function ContactManagement() {
                 title="No contacts found"
                 action={
                   !formOpen && (
-                    <Button className="mt-4" onClick={() => setFormOpen(true)}>
-                      <Plus aria-hidden="true" className="size-4" />
+                    <AddButton className="mt-4" onClick={() => setFormOpen(true)}>
                       Add Contact
-                    </Button>
+                    </AddButton>
                   )
                 }
               >

@@ -190,10 +190,9 @@ export function InquiryList({ inquiries, onOpen, onStatusChange, onDelete, stale
       minWidth="min-w-[48rem]"
       stale={stale}
       onOpen={onOpen}
-      // Unread shows by weight and a dot (and, as a card, a bar on its left): a blue tint under the grey text
-      // fell short of the enhanced 7:1 contrast.
-      rowClassName={() => 'bg-white align-top transition-colors hover:bg-slate-50'}
       cells={(inquiry) => <Cells inquiry={inquiry} {...rowProps} />}
+      // Unread shows by weight and a dot (and, as a card, a bar on its left): a blue tint under the grey text
+      // fell short of the enhanced 7:1 contrast, so rows stay the plain white ones.
       cardClassName={(inquiry) =>
         cx(
           'rounded-xl border p-4 shadow-sm',

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   type InquiryNote,
@@ -13,8 +13,8 @@ import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { QueryContent } from '../../ui/query-content.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
+import { InquiryPart, InquiryPartList } from './inquiry-part.tsx';
 import {
   useAddInquiryNote,
   useDeleteInquiryNote,
@@ -168,7 +168,6 @@ export interface InquiryNotesProps {
 export function InquiryNotes({ inquiryId, currentAdminId }: InquiryNotesProps) {
   const notes = useInquiryNotes(inquiryId);
   const add = useAddInquiryNote(inquiryId);
-  const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
   const removal = usePendingDelete<InquiryNote>(useDeleteInquiryNote(inquiryId), {
@@ -180,35 +179,19 @@ export function InquiryNotes({ inquiryId, currentAdminId }: InquiryNotesProps) {
   });
 
   return (
-    <section aria-labelledby={headingId} className="space-y-2">
-      <h3
-        id={headingId}
-        ref={heading}
-        tabIndex={-1}
-        className="text-xs font-semibold tracking-wide text-slate-600 uppercase outline-none"
-      >
-        Notes
-      </h3>
+    <InquiryPart title="Notes" headingRef={heading}>
       <p className="text-xs text-slate-600">Only the team sees notes; the visitor never does.</p>
-      <QueryContent query={notes} noun="notes" look="inline">
-        {(entries) =>
-          entries.length === 0 ? (
-            <p className="text-sm text-slate-600">No notes yet.</p>
-          ) : (
-            <ol className="space-y-2">
-              {entries.map((note) => (
-                <NoteItem
-                  key={note._id}
-                  note={note}
-                  own={currentAdminId !== undefined && note.author._id === currentAdminId}
-                  inquiryId={inquiryId}
-                  onDelete={removal.ask}
-                />
-              ))}
-            </ol>
-          )
-        }
-      </QueryContent>
+      <InquiryPartList query={notes} noun="notes" empty="No notes yet.">
+        {(note) => (
+          <NoteItem
+            key={note._id}
+            note={note}
+            own={currentAdminId !== undefined && note.author._id === currentAdminId}
+            inquiryId={inquiryId}
+            onDelete={removal.ask}
+          />
+        )}
+      </InquiryPartList>
       <NoteForm
         label="Add a note"
         defaultBody=""
@@ -228,6 +211,6 @@ export function InquiryNotes({ inquiryId, currentAdminId }: InquiryNotesProps) {
           heading.current?.focus();
         }}
       />
-    </section>
+    </InquiryPart>
   );
 }

@@ -8,11 +8,11 @@ import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
-import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { FieldShell, fieldControlProps, inputClassName, TextField } from '../../ui/text-field.tsx';
 import { useCreateMember } from './api.ts';
-import { MemberCredentialsPanel } from './member-credentials.tsx';
+import { MemberCredentialsDialog, type MemberCredentialsTarget } from './member-credentials.tsx';
 import {
   hasOwnCountryCode,
   type MemberCreateFormInput,
@@ -127,12 +127,8 @@ function MemberCreateForm({ onCreated, onPendingChange }: MemberCreateFormProps)
   );
 }
 
-export interface MemberCreateDialogProps {
+export interface MemberCreateDialogProps extends MemberCredentialsTarget {
   open: boolean;
-  /** For the WhatsApp message with the new ID. */
-  brandName: string | undefined;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
   onCreated: () => void;
 }
 
@@ -140,27 +136,16 @@ export interface MemberCreateDialogProps {
  * "New Member": the form, then, once the server has created the member, the ID with its password
  * shown once. Closing forgets the password.
  */
-export function MemberCreateDialog({
-  open,
-  brandName,
-  onClose,
-  onCreated,
-  onCloseAutoFocus,
-}: MemberCreateDialogProps) {
+export function MemberCreateDialog({ onCreated, ...dialog }: MemberCreateDialogProps) {
   return (
-    <CredentialsDialog<MemberCredentials>
-      open={open}
+    <MemberCredentialsDialog
+      {...dialog}
       title="New Member"
       doneTitle="Member created"
       doneDescription="Give the member their ID now."
       formId={FORM_ID}
       submitLabel="Create Member"
       pendingLabel="Creating..."
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      renderCredentials={(credentials) => (
-        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
-      )}
     >
       {({ showCredentials, onPendingChange }) => (
         <MemberCreateForm
@@ -172,6 +157,6 @@ export function MemberCreateDialog({
           }}
         />
       )}
-    </CredentialsDialog>
+    </MemberCredentialsDialog>
   );
 }

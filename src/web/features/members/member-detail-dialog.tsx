@@ -1,4 +1,4 @@
-import { CircleCheck, CircleSlash, KeyRound, Trash2 } from 'lucide-react';
+import { CircleCheck, CircleSlash } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   type Member,
@@ -10,11 +10,17 @@ import { ApiRequestError, errorMessage, isSessionError } from '../../lib/api-cli
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { DetailField } from '../../ui/detail-field.tsx';
+import {
+  DETAIL_LABEL_CLASS,
+  DetailField,
+  type PersonDialogActions,
+  PersonDialogFooter,
+} from '../../ui/detail-field.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
+import { SaveInPlaceForm } from '../../ui/save-in-place-form.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useMember, useUpdateMember } from './api.ts';
 import { MemberAuditLog } from './member-audit-log.tsx';
@@ -43,36 +49,22 @@ function RenameForm({ member }: { member: Member }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
-      <div className="min-w-0 flex-1">
-        <TextField
-          label="Name"
-          autoComplete="off"
-          maxLength={MEMBER_LIMITS.displayName}
-          {...field('displayName')}
-        />
-      </div>
-      <Button
-        type="submit"
-        variant="secondary"
-        disabled={!form.formState.isDirty || update.isPending}
-        className="sm:mt-6"
-      >
-        {update.isPending ? 'Saving...' : 'Save name'}
-      </Button>
-    </form>
+    <SaveInPlaceForm form={form} mutation={update} onSubmit={onSubmit} saveLabel="Save name">
+      <TextField
+        label="Name"
+        autoComplete="off"
+        maxLength={MEMBER_LIMITS.displayName}
+        {...field('displayName')}
+      />
+    </SaveInPlaceForm>
   );
 }
 
-export interface MemberDetailDialogProps {
+export interface MemberDetailDialogProps extends PersonDialogActions<Member> {
   /** The member to show; null when the dialog is closed. */
   memberId: string | null;
   /** Its row in the list on screen, shown at once while the server is asked for the latest. */
   shown?: Member;
-  onClose: () => void;
-  onResetPassword: (member: Member) => void;
-  onDelete: (member: Member) => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The member's page: details, name, enable/disable, password reset, delete, and the audit log. */
@@ -110,32 +102,23 @@ export function MemberDetailDialog({
       title={member && !notFound ? member.mobileDisplay : 'Member'}
       onCloseAutoFocus={onCloseAutoFocus}
       footer={
-        // Two by two on a phone, so the log above keeps most of the screen; one row on a wide screen.
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center sm:justify-between">
-          <Button variant="secondary" onClick={onClose} className="order-last sm:order-none">
-            Close
-          </Button>
-          {member && !notFound && (
-            <div className="contents sm:flex sm:gap-2">
-              <Button variant="secondary" onClick={toggleStatus} disabled={update.isPending}>
-                {member.status === 'active' ? (
-                  <CircleSlash aria-hidden="true" className="size-4" />
-                ) : (
-                  <CircleCheck aria-hidden="true" className="size-4" />
-                )}
-                {update.isPending ? 'Saving...' : member.status === 'active' ? 'Disable' : 'Enable'}
-              </Button>
-              <Button variant="secondary" onClick={() => onResetPassword(member)}>
-                <KeyRound aria-hidden="true" className="size-4" />
-                Reset password
-              </Button>
-              <Button variant="danger" onClick={() => onDelete(member)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
-            </div>
+        <PersonDialogFooter
+          person={notFound ? null : member}
+          onClose={onClose}
+          onResetPassword={onResetPassword}
+          onDelete={onDelete}
+        >
+          {(shownMember) => (
+            <Button variant="secondary" onClick={toggleStatus} disabled={update.isPending}>
+              {shownMember.status === 'active' ? (
+                <CircleSlash aria-hidden="true" className="size-4" />
+              ) : (
+                <CircleCheck aria-hidden="true" className="size-4" />
+              )}
+              {update.isPending ? 'Saving...' : shownMember.status === 'active' ? 'Disable' : 'Enable'}
+            </Button>
           )}
-        </div>
+        </PersonDialogFooter>
       }
     >
       {notFound ? (
@@ -164,7 +147,7 @@ export function MemberDetailDialog({
           {/* A fresh form whenever the saved name changes, so it always starts from what is stored. */}
           <RenameForm key={`${member._id}:${member.displayName ?? ''}`} member={member} />
           <section aria-labelledby="member-activity" className="space-y-2">
-            <h3 id="member-activity" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <h3 id="member-activity" className={DETAIL_LABEL_CLASS}>
               Activity
             </h3>
             <QueryContent query={detail} noun="activity" look="inline">

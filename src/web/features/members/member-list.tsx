@@ -46,7 +46,6 @@ export function MemberList({ members, onOpen, stale }: MemberListProps) {
       minWidth="min-w-[40rem]"
       stale={stale}
       onOpen={onOpen}
-      rowClassName={() => 'bg-white align-top transition-colors hover:bg-slate-50'}
       cells={(member) => (
         <>
           <td className="px-4 py-3">
@@ -61,7 +60,6 @@ export function MemberList({ members, onOpen, stale }: MemberListProps) {
           <DateCell value={member.createdAt} />
         </>
       )}
-      cardClassName={() => 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm'}
       card={(member) => (
         <>
           <div className="flex items-start justify-between gap-2">

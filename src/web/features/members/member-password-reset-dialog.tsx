@@ -3,10 +3,10 @@ import { toast } from 'sonner';
 import type { Member, MemberCredentials } from '../../../shared/contracts/members.ts';
 import { MEMBER_MESSAGES } from '../../../shared/rules/members.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
-import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { useResetMemberPassword } from './api.ts';
-import { MemberCredentialsPanel } from './member-credentials.tsx';
+import { MemberCredentialsDialog, type MemberCredentialsTarget } from './member-credentials.tsx';
 import { MemberPasswordResetFormSchema, memberPasswordResetBody } from './member-form.ts';
 import { MEMBER_PASSWORD_CHOICES, MEMBER_PASSWORD_HINT } from './member-password-choices.ts';
 
@@ -55,23 +55,16 @@ function ResetForm({ member, onReset, onPendingChange }: ResetFormProps) {
   );
 }
 
-export interface MemberPasswordResetDialogProps {
+export interface MemberPasswordResetDialogProps extends MemberCredentialsTarget {
   /** The member whose password is reset; null when the dialog is closed. */
   member: Member | null;
-  brandName: string | undefined;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A new password for a member: chosen or typed, then shown once. Closing forgets it. */
-export function MemberPasswordResetDialog({
-  member,
-  brandName,
-  onClose,
-  onCloseAutoFocus,
-}: MemberPasswordResetDialogProps) {
+export function MemberPasswordResetDialog({ member, ...target }: MemberPasswordResetDialogProps) {
   return (
-    <CredentialsDialog<MemberCredentials>
+    <MemberCredentialsDialog
+      {...target}
       open={member !== null}
       title="Reset password"
       doneTitle="New password"
@@ -79,11 +72,6 @@ export function MemberPasswordResetDialog({
       formId={FORM_ID}
       submitLabel="Reset password"
       pendingLabel="Resetting..."
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      renderCredentials={(credentials) => (
-        <MemberCredentialsPanel credentials={credentials} brandName={brandName} />
-      )}
     >
       {({ showCredentials, onPendingChange }) =>
         member === null ? null : (
@@ -97,6 +85,6 @@ export function MemberPasswordResetDialog({
           />
         )
       }
-    </CredentialsDialog>
+    </MemberCredentialsDialog>
   );
 }

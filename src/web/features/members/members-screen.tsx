@@ -1,4 +1,3 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Member } from '../../../shared/contracts/members.ts';
@@ -14,7 +13,7 @@ import { pageCount } from '../../lib/list-params.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useListScreen } from '../../lib/use-list-screen.ts';
 import { usePendingDelete } from '../../lib/use-pending-delete.ts';
-import { Button } from '../../ui/button.tsx';
+import { AddButton } from '../../ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState, ListContent } from '../../ui/list-content.tsx';
 import { ListSearch, StatusFilter } from '../../ui/list-toolbar.tsx';
@@ -90,16 +89,15 @@ export function MembersScreen({ brandName }: MembersScreenProps) {
             className="px-3 sm:w-40"
           />
         </search>
-        <Button
+        <AddButton
           onClick={() => {
             createFocus.remember();
             setCreating(true);
           }}
           className="shrink-0"
         >
-          <Plus aria-hidden="true" className="size-4" />
           New Member
-        </Button>
+        </AddButton>
       </div>
 
       <PagedResults

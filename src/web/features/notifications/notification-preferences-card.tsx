@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { type Control, Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   type NotificationPreferences,
@@ -23,29 +22,41 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from './ap
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const SERVER_FIELDS = ['email', 'digest.enabled', 'digest.hour', 'digest.unreadHours'] as const;
 
-function SwitchRow({
+/** One yes/no choice of the form: its label and hint, and the switch beside them. */
+function PreferenceSwitch({
+  control,
+  name,
   id,
   label,
   hint,
-  children,
+  unset,
 }: {
+  control: Control<NotificationPreferences>;
+  name: 'email' | 'digest.enabled';
   id: string;
   label: string;
   hint: string;
-  children: ReactNode;
+  /** What the switch shows while the value is empty. */
+  unset: boolean;
 }) {
   return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-900">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      </div>
-      {children}
-    </div>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <label htmlFor={id} className="text-sm font-medium text-slate-900">
+              {label}
+            </label>
+            <p id={`${id}-hint`} className="text-sm text-slate-600">
+              {hint}
+            </p>
+          </div>
+          <Switch id={id} aria-describedby={`${id}-hint`} {...switchFieldProps(field, unset)} />
+        </div>
+      )}
+    />
   );
 }
 
@@ -82,39 +93,21 @@ function PreferencesForm({
           {EMAIL_OFF_MESSAGE} Your choices are kept meanwhile.
         </p>
       )}
-      <Controller
+      <PreferenceSwitch
         control={form.control}
         name="email"
-        render={({ field: email }) => (
-          <SwitchRow
-            id="notification-email"
-            label="Email me each new inquiry"
-            hint="With its details and one-tap reply links."
-          >
-            <Switch
-              id="notification-email"
-              aria-describedby="notification-email-hint"
-              {...switchFieldProps(email, true)}
-            />
-          </SwitchRow>
-        )}
+        id="notification-email"
+        label="Email me each new inquiry"
+        hint="With its details and one-tap reply links."
+        unset
       />
-      <Controller
+      <PreferenceSwitch
         control={form.control}
         name="digest.enabled"
-        render={({ field: digest }) => (
-          <SwitchRow
-            id="notification-digest"
-            label="Daily digest"
-            hint="One email a day listing the inquiries nobody has read yet; none when there are none."
-          >
-            <Switch
-              id="notification-digest"
-              aria-describedby="notification-digest-hint"
-              {...switchFieldProps(digest, false)}
-            />
-          </SwitchRow>
-        )}
+        id="notification-digest"
+        label="Daily digest"
+        hint="One email a day listing the inquiries nobody has read yet; none when there are none."
+        unset={false}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FieldShell id={hourId} label="Digest time" hint={hourHint} error={hourError}>

@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type Path, type UseFormRegisterReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settin
 import { brandGamePath } from '../../../shared/rules/site-settings.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { Button } from '../../ui/button.tsx';
+import { AddButton, Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { inputClassName, SelectField, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useSaveSiteSettings } from './api.ts';
@@ -209,16 +209,15 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           })}
         </ol>
         {hoursError && <p className="text-sm text-red-600">{hoursError}</p>}
-        <Button
+        <AddButton
           variant="secondary"
           disabled={!canAddRow}
           onClick={() =>
             hours.append({ days: '', hours: '', daysHi: '', hoursHi: '' }, { shouldFocus: true })
           }
         >
-          <Plus aria-hidden="true" className="size-4" />
           Add row
-        </Button>
+        </AddButton>
       </Section>
 
       <Section id="settings-figures" title="Marketing figures">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '../../../shared/rules/roles.ts';
-import { cx } from '../../lib/class-names.ts';
+import { ChoiceCard } from '../../ui/choice-card.tsx';
 
 export interface RoleChoiceProps {
   /** The form's registration of `role`. */
@@ -20,13 +20,12 @@ export function RoleChoice({ field, value, error }: RoleChoiceProps) {
       <legend className="mb-1 text-sm font-medium text-slate-700">Role</legend>
       <div className="grid gap-2">
         {ROLES.map((role) => (
-          <label
+          <ChoiceCard
             key={role}
-            className={cx(
-              'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
-              'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
-              value === role ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-white',
-            )}
+            selected={value === role}
+            label={ROLE_LABELS[role]}
+            hint={ROLE_DESCRIPTIONS[role]}
+            hintId={`${id}-${role}`}
           >
             <input
               type="radio"
@@ -36,13 +35,7 @@ export function RoleChoice({ field, value, error }: RoleChoiceProps) {
               className="mt-0.5 size-4 accent-indigo-600"
               {...field}
             />
-            <span>
-              <span className="block font-medium text-slate-900">{ROLE_LABELS[role]}</span>
-              <span id={`${id}-${role}`} className="block text-slate-600">
-                {ROLE_DESCRIPTIONS[role]}
-              </span>
-            </span>
-          </label>
+          </ChoiceCard>
         ))}
       </div>
       <p id={errorId} role="alert" className="text-sm text-red-700 empty:hidden">

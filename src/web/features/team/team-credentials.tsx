@@ -1,19 +1,16 @@
-import type { TeamMemberCredentials } from '../../../shared/contracts/team.ts';
+import type { TeamMember, TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
+import { CredentialsDialog, type CredentialsDialogProps } from '../../ui/credentials-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { PasswordShownOnce, ShownOncePanel } from '../../ui/shown-once-panel.tsx';
 import { teamInvitationWhatsAppLink, teamPasswordWhatsAppLink } from './team-messages.ts';
 
-export interface TeamCredentialsPanelProps {
+interface TeamCredentialsPanelProps extends Pick<TeamCredentialsTarget, 'brandName' | 'signInUrl'> {
   credentials: TeamMemberCredentials;
-  /** For the WhatsApp message; without it the WhatsApp link waits. */
-  brandName: string | undefined;
-  /** Where the back office is signed in to, for the message with a password. */
-  signInUrl: string;
 }
 
 /** A user's new password, or their invitation link, shown once. */
-export function TeamCredentialsPanel({ credentials, brandName, signInUrl }: TeamCredentialsPanelProps) {
+function TeamCredentialsPanel({ credentials, brandName, signInUrl }: TeamCredentialsPanelProps) {
   const { user, password, invitationUrl, invitationExpiresAt } = credentials;
   const facts = [
     { label: 'Name', value: user.name },
@@ -31,10 +28,8 @@ export function TeamCredentialsPanel({ credentials, brandName, signInUrl }: Team
         facts={facts}
         secret={{
           label: 'Invitation link',
+          noun: 'link',
           value: invitationUrl,
-          copyLabel: 'Copy link',
-          copiedMessage: 'Invitation link copied to the clipboard.',
-          selectedMessage: 'The link is selected: copy it with Ctrl+C (or Copy on a phone).',
           wide: true,
         }}
         whatsAppHref={
@@ -68,4 +63,35 @@ export function TeamCredentialsPanel({ credentials, brandName, signInUrl }: Team
   }
   // The contract sets exactly one of the two; an answer with neither has nothing to pass on.
   return <p className="text-sm text-slate-700">{user.name} can sign in with the password they chose.</p>;
+}
+
+/** What the Team screen gives a dialog that ends with a user's password or link shown once. */
+export interface TeamCredentialsTarget {
+  /** For the WhatsApp message; without it the WhatsApp link waits. */
+  brandName: string | undefined;
+  /** Where the back office is signed in to, for the message with a password. */
+  signInUrl: string;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** The dialogs about one user (a password reset, a new invitation link). */
+export interface TeamUserDialogProps extends TeamCredentialsTarget {
+  /** The user; null when the dialog is closed. */
+  user: TeamMember | null;
+}
+
+type TeamCredentialsDialogProps = TeamCredentialsTarget &
+  Omit<CredentialsDialogProps<TeamMemberCredentials>, 'renderCredentials' | 'onClose' | 'onCloseAutoFocus'>;
+
+/** A form that gives a user a password or a link (a new user, a reset, a new invitation), then it, shown once. */
+export function TeamCredentialsDialog({ brandName, signInUrl, ...dialog }: TeamCredentialsDialogProps) {
+  return (
+    <CredentialsDialog<TeamMemberCredentials>
+      {...dialog}
+      renderCredentials={(credentials) => (
+        <TeamCredentialsPanel credentials={credentials} brandName={brandName} signInUrl={signInUrl} />
+      )}
+    />
+  );
 }

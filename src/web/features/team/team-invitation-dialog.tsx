@@ -2,9 +2,9 @@ import type { FormEvent } from 'react';
 import type { TeamMember, TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { useNewInvitation } from './api.ts';
-import { TeamCredentialsPanel } from './team-credentials.tsx';
+import { TeamCredentialsDialog, type TeamUserDialogProps } from './team-credentials.tsx';
 
 const FORM_ID = 'team-invitation-form';
 
@@ -40,25 +40,11 @@ function InvitationForm({ user, onMade, onPendingChange }: InvitationFormProps) 
   );
 }
 
-export interface TeamInvitationDialogProps {
-  /** The invited user; null when the dialog is closed. */
-  user: TeamMember | null;
-  brandName: string | undefined;
-  signInUrl: string;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}
-
 /** A new invitation link for someone who has not set a password yet, shown once. */
-export function TeamInvitationDialog({
-  user,
-  brandName,
-  signInUrl,
-  onClose,
-  onCloseAutoFocus,
-}: TeamInvitationDialogProps) {
+export function TeamInvitationDialog({ user, ...target }: TeamUserDialogProps) {
   return (
-    <CredentialsDialog<TeamMemberCredentials>
+    <TeamCredentialsDialog
+      {...target}
       open={user !== null}
       title="New invitation link"
       doneTitle="New invitation link"
@@ -66,17 +52,12 @@ export function TeamInvitationDialog({
       formId={FORM_ID}
       submitLabel="Make a new link"
       pendingLabel="Making..."
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      renderCredentials={(credentials) => (
-        <TeamCredentialsPanel credentials={credentials} brandName={brandName} signInUrl={signInUrl} />
-      )}
     >
       {({ showCredentials, onPendingChange }) =>
         user === null ? null : (
           <InvitationForm user={user} onPendingChange={onPendingChange} onMade={showCredentials} />
         )
       }
-    </CredentialsDialog>
+    </TeamCredentialsDialog>
   );
 }

@@ -5,12 +5,12 @@ import { TEAM_LIMITS } from '../../../shared/rules/team.ts';
 import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { CHECK_FROM_FIRST_SUBMIT, useZodForm } from '../../lib/use-zod-form.ts';
-import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { PasswordChoiceFields } from '../../ui/password-choice.tsx';
 import { TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { useCreateTeamMember } from './api.ts';
 import { RoleChoice } from './role-choice.tsx';
-import { TeamCredentialsPanel } from './team-credentials.tsx';
+import { TeamCredentialsDialog, type TeamCredentialsTarget } from './team-credentials.tsx';
 import {
   TEAM_CREATE_PASSWORD_CHOICES,
   TEAM_PASSWORD_HINT,
@@ -83,37 +83,21 @@ function CreateForm({ onCreated, onPendingChange }: CreateFormProps) {
   );
 }
 
-export interface TeamMemberCreateDialogProps {
+export interface TeamMemberCreateDialogProps extends TeamCredentialsTarget {
   open: boolean;
-  /** For the WhatsApp message with the password or link. */
-  brandName: string | undefined;
-  signInUrl: string;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** "Add user": the form, then the password or the invitation link, shown once. Closing forgets it. */
-export function TeamMemberCreateDialog({
-  open,
-  brandName,
-  signInUrl,
-  onClose,
-  onCloseAutoFocus,
-}: TeamMemberCreateDialogProps) {
+export function TeamMemberCreateDialog(props: TeamMemberCreateDialogProps) {
   return (
-    <CredentialsDialog<TeamMemberCredentials>
-      open={open}
+    <TeamCredentialsDialog
+      {...props}
       title="Add user"
       doneTitle={(answer) => (answer.invitationUrl ? 'User invited' : 'User added')}
       doneDescription="Pass it on now: it is not shown again."
       formId={FORM_ID}
       submitLabel="Add user"
       pendingLabel="Adding..."
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      renderCredentials={(credentials) => (
-        <TeamCredentialsPanel credentials={credentials} brandName={brandName} signInUrl={signInUrl} />
-      )}
     >
       {({ showCredentials, onPendingChange }) => (
         <CreateForm
@@ -124,6 +108,6 @@ export function TeamMemberCreateDialog({
           }}
         />
       )}
-    </CredentialsDialog>
+    </TeamCredentialsDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleSlash, KeyRound, Link2, Trash2 } from 'lucide-react';
+import { CircleCheck, CircleSlash, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
@@ -15,8 +15,14 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { DetailField } from '../../ui/detail-field.tsx';
+import {
+  DETAIL_LABEL_CLASS,
+  DetailField,
+  type PersonDialogActions,
+  PersonDialogFooter,
+} from '../../ui/detail-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { SaveInPlaceForm } from '../../ui/save-in-place-form.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useResetTwoFactor, useUpdateTeamMember } from './api.ts';
 import { RoleChoice } from './role-choice.tsx';
@@ -53,19 +59,9 @@ function NameForm({ user }: { user: TeamMember }) {
     ),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
-      <div className="min-w-0 flex-1">
-        <TextField label="Name" autoComplete="off" maxLength={TEAM_LIMITS.name} {...field('name')} />
-      </div>
-      <Button
-        type="submit"
-        variant="secondary"
-        disabled={!form.formState.isDirty || update.isPending}
-        className="sm:mt-6"
-      >
-        {update.isPending ? 'Saving...' : 'Save name'}
-      </Button>
-    </form>
+    <SaveInPlaceForm form={form} mutation={update} onSubmit={onSubmit} saveLabel="Save name">
+      <TextField label="Name" autoComplete="off" maxLength={TEAM_LIMITS.name} {...field('name')} />
+    </SaveInPlaceForm>
   );
 }
 
@@ -139,7 +135,7 @@ function AccessToggle({ user }: { user: TeamMember }) {
 function AccessSection({ user, you }: { user: TeamMember; you: boolean }) {
   return (
     <section aria-labelledby="team-member-access" className="space-y-2">
-      <h3 id="team-member-access" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+      <h3 id="team-member-access" className={DETAIL_LABEL_CLASS}>
         Access
       </h3>
       {you ? (
@@ -200,16 +196,12 @@ function TwoFactorReset({ user }: { user: TeamMember }) {
   );
 }
 
-export interface TeamMemberDialogProps {
+export interface TeamMemberDialogProps extends PersonDialogActions<TeamMember> {
   /** The user to manage (as the list has them now); null when the dialog is closed. */
   user: TeamMember | null;
   /** Whether it is the signed-in user. */
   you: boolean;
-  onClose: () => void;
-  onResetPassword: (user: TeamMember) => void;
   onNewInvitation: (user: TeamMember) => void;
-  onDelete: (user: TeamMember) => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** One back-office user: details, name, role, disable or enable, password or invitation, delete. */
@@ -230,35 +222,22 @@ export function TeamMemberDialog({
       description={user?.email}
       onCloseAutoFocus={onCloseAutoFocus}
       footer={
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center sm:justify-between">
-          <Button variant="secondary" onClick={onClose} className="order-last sm:order-none">
-            Close
-          </Button>
-          {user && (
-            <div className="contents sm:flex sm:gap-2">
-              {user.status === 'invited' ? (
-                <Button variant="secondary" onClick={() => onNewInvitation(user)}>
-                  <Link2 aria-hidden="true" className="size-4" />
-                  New invitation link
-                </Button>
-              ) : (
-                // One's own password is changed in My Profile, with the current one.
-                !you && (
-                  <Button variant="secondary" onClick={() => onResetPassword(user)}>
-                    <KeyRound aria-hidden="true" className="size-4" />
-                    Reset password
-                  </Button>
-                )
-              )}
-              {!you && (
-                <Button variant="danger" onClick={() => onDelete(user)}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Delete
-                </Button>
-              )}
-            </div>
-          )}
-        </div>
+        <PersonDialogFooter
+          person={user}
+          onClose={onClose}
+          // One's own password is changed in My Profile, with the current one; an invited user has none yet.
+          onResetPassword={you || user?.status === 'invited' ? undefined : onResetPassword}
+          onDelete={you ? undefined : onDelete}
+        >
+          {(shownUser) =>
+            shownUser.status === 'invited' && (
+              <Button variant="secondary" onClick={() => onNewInvitation(shownUser)}>
+                <Link2 aria-hidden="true" className="size-4" />
+                New invitation link
+              </Button>
+            )
+          }
+        </PersonDialogFooter>
       }
     >
       {user && (

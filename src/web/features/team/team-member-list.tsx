@@ -42,7 +42,6 @@ export function TeamMemberList({ users, signedInId, onOpen }: TeamMemberListProp
       columns={COLUMNS}
       minWidth="min-w-[48rem]"
       onOpen={onOpen}
-      rowClassName={() => 'bg-white align-top transition-colors hover:bg-slate-50'}
       cells={(user) => (
         <>
           <td className="max-w-xs px-4 py-3">
@@ -60,7 +59,6 @@ export function TeamMemberList({ users, signedInId, onOpen }: TeamMemberListProp
           </td>
         </>
       )}
-      cardClassName={() => 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm'}
       card={(user) => (
         <>
           <div className="flex items-start justify-between gap-2">

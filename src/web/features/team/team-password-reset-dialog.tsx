@@ -3,9 +3,9 @@ import { toast } from 'sonner';
 import type { TeamMember, TeamMemberCredentials } from '../../../shared/contracts/team.ts';
 import { INVITATION_VALID_HOURS } from '../../../shared/rules/team.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { CredentialsDialog, requestCredentials } from '../../ui/credentials-dialog.tsx';
+import { requestCredentials } from '../../ui/credentials-dialog.tsx';
 import { useResetTeamPassword } from './api.ts';
-import { TeamCredentialsPanel } from './team-credentials.tsx';
+import { TeamCredentialsDialog, type TeamUserDialogProps } from './team-credentials.tsx';
 
 const FORM_ID = 'team-password-reset-form';
 
@@ -38,25 +38,11 @@ function ResetForm({ user, onReset, onPendingChange }: ResetFormProps) {
   );
 }
 
-export interface TeamPasswordResetDialogProps {
-  /** The user whose password is reset; null when the dialog is closed. */
-  user: TeamMember | null;
-  brandName: string | undefined;
-  signInUrl: string;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}
-
 /** Resets a back-office user's password: it stops working, they are signed out, and a link shown once replaces it. */
-export function TeamPasswordResetDialog({
-  user,
-  brandName,
-  signInUrl,
-  onClose,
-  onCloseAutoFocus,
-}: TeamPasswordResetDialogProps) {
+export function TeamPasswordResetDialog({ user, ...target }: TeamUserDialogProps) {
   return (
-    <CredentialsDialog<TeamMemberCredentials>
+    <TeamCredentialsDialog
+      {...target}
       open={user !== null}
       title="Reset password"
       doneTitle="Sign-in link"
@@ -64,11 +50,6 @@ export function TeamPasswordResetDialog({
       formId={FORM_ID}
       submitLabel="Reset password"
       pendingLabel="Resetting..."
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      renderCredentials={(credentials) => (
-        <TeamCredentialsPanel credentials={credentials} brandName={brandName} signInUrl={signInUrl} />
-      )}
     >
       {({ showCredentials, onPendingChange }) =>
         user === null ? null : (
@@ -82,6 +63,6 @@ export function TeamPasswordResetDialog({
           />
         )
       }
-    </CredentialsDialog>
+    </TeamCredentialsDialog>
   );
 }

@@ -140,10 +140,8 @@ function SecretPanel({ created }: { created: CreatedWebhook }) {
       facts={[{ label: 'URL', value: <span className="break-all text-base">{created.endpoint.url}</span> }]}
       secret={{
         label: 'Signing secret',
+        noun: 'secret',
         value: created.secret,
-        copyLabel: 'Copy secret',
-        copiedMessage: 'Signing secret copied to the clipboard.',
-        selectedMessage: 'The secret is selected: copy it with Ctrl+C (or Copy on a phone).',
         wide: true,
       }}
     >

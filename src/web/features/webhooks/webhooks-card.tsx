@@ -1,4 +1,4 @@
-import { ChevronDown, Plus, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { ChevronDown, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../shared/contracts/webhooks.ts';
@@ -10,11 +10,11 @@ import {
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { usePendingDelete } from '../../lib/use-pending-delete.ts';
-import { Button } from '../../ui/button.tsx';
+import { AddButton, Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { QueryContent } from '../../ui/query-content.tsx';
+import { CardQueryList, QueryContent } from '../../ui/query-content.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import {
   useDeleteWebhook,
@@ -238,6 +238,8 @@ export function WebhooksCard() {
   const deletion = usePendingDelete<WebhookEndpoint>(remove, {
     onDeleted: () => toast.success(WEBHOOK_MESSAGES.deleted),
     failedMessage: (error) => errorMessage(error, 'The webhook could not be deleted'),
+    describe: (endpoint) =>
+      `${endpoint.url} gets no more events, and its delivery log is deleted. This cannot be undone.`,
   });
 
   return (
@@ -247,33 +249,16 @@ export function WebhooksCard() {
         happen. Each delivery is signed with the webhook's secret in the{' '}
         <code className="break-all">{WEBHOOK_SIGNATURE_HEADER}</code> header and retried until it is received.
       </p>
-      <Button className="mt-3" onClick={() => setAdding(true)}>
-        <Plus aria-hidden="true" className="size-4" />
+      <AddButton className="mt-3" onClick={() => setAdding(true)}>
         Add webhook
-      </Button>
-      <QueryContent query={endpoints} noun="webhooks" look="card">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No webhook yet.</p>
-          ) : (
-            <ul aria-label="Webhooks" className="mt-2 divide-y divide-slate-200">
-              {list.map((endpoint) => (
-                <EndpointRow key={endpoint._id} endpoint={endpoint} onDelete={() => deletion.ask(endpoint)} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryContent>
+      </AddButton>
+      <CardQueryList query={endpoints} noun="webhooks" label="Webhooks" empty="No webhook yet.">
+        {(endpoint) => (
+          <EndpointRow key={endpoint._id} endpoint={endpoint} onDelete={() => deletion.ask(endpoint)} />
+        )}
+      </CardQueryList>
       <WebhookCreateDialog open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDeleteDialog
-        {...deletion.dialog}
-        title="Delete this webhook?"
-        description={
-          deletion.entry
-            ? `${deletion.entry.url} gets no more events, and its delivery log is deleted. This cannot be undone.`
-            : ''
-        }
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} title="Delete this webhook?" />
     </Card>
   );
 }

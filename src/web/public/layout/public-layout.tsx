@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useRouteError } from 'react-router';
-import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
-import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
+import { NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
 import { localeOfPath } from '../../../shared/rules/locales.ts';
 import { copyValues } from '../../content/site.ts';
 import { applyHead, type PageHead } from '../../head.ts';
@@ -10,7 +9,7 @@ import type { Messages } from '../../i18n/messages.ts';
 import { errorHead, pageMessagesOfMatches, resolvePageHead } from '../page-head.ts';
 import { ErrorPage } from '../pages/error-page.tsx';
 import { useContactFacts, useOptionalSiteSettings } from '../site-settings-data.ts';
-import { PublicShell } from './public-shell.tsx';
+import { PublicShell, type PublicShellProps } from './public-shell.tsx';
 
 /*
  * The components of the two routes around every page (routes.tsx): the layout route `public` and the
@@ -26,15 +25,7 @@ function useHead(head: PageHead): void {
  * The page's language and texts (the route around each language's pages loads them) and the site's values,
  * for the chrome and the page. While a new page's catalogues load, or when they failed to, the last ones stay.
  */
-function PageLanguage({
-  settings,
-  contactFacts = NO_CONTACT_FACTS,
-  children,
-}: {
-  settings: SiteSettings | null;
-  contactFacts?: ContactFacts;
-  children: ReactNode;
-}) {
+function PageLanguage({ settings, contactFacts = NO_CONTACT_FACTS, children }: PublicShellProps) {
   const matches = useMatches();
   const { pathname } = useLocation();
   const current = pageMessagesOfMatches(matches);

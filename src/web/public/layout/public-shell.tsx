@@ -20,16 +20,15 @@ function AnimatedBackground() {
   );
 }
 
-/** The chrome of every public page (header, navigation, footer) around its content. */
-export function PublicShell({
-  settings,
-  contactFacts = NO_CONTACT_FACTS,
-  children,
-}: {
+/** The site's values that the chrome shows (none when they could not be loaded), and the page inside it. */
+export interface PublicShellProps {
   settings: SiteSettings | null;
   contactFacts?: ContactFacts;
   children: ReactNode;
-}) {
+}
+
+/** The chrome of every public page (header, navigation, footer) around its content. */
+export function PublicShell({ settings, contactFacts = NO_CONTACT_FACTS, children }: PublicShellProps) {
   useScrollToTopOnPathChange();
   const items = useMemo(() => navItems(settings), [settings]);
   const copy = useCopy('site');
