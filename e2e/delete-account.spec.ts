@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ACCOUNT_DELETION_MESSAGES, DELETION_RETENTION_DAYS } from '../src/shared/rules/account-deletion.ts';
+import { deletionControls, memberToDelete, openDeletionPage } from './account-deletion.ts';
 import {
   collectErrors,
   createMember,
@@ -7,7 +8,6 @@ import {
   expectNoSeriousAxeViolationsOfAnyRule,
   hydrated,
   listedMembers,
-  siteSettings,
   test,
   uniqueIndianMobile,
 } from './support.ts';
@@ -18,34 +18,11 @@ const DELETE_PATH = '**/api/auth/delete-account';
 /** `9812345678` as a person might type it: `98123-45678`. */
 const dashed = (mobile: string) => `${mobile.slice(0, 5)}-${mobile.slice(5)}`;
 
-/** The page's controls, found the way a visitor finds them. */
-function deletionPage(page: Page) {
-  return {
-    countryCode: page.getByLabel('Country code'),
-    mobile: page.getByLabel('Mobile number'),
-    password: page.getByLabel('Password', { exact: true }),
-    deleteButton: page.getByRole('button', { name: 'Delete my account' }),
-    confirmation: page.getByRole('region', { name: 'Delete this account for good?' }),
-    confirmHeading: page.getByRole('heading', { name: 'Delete this account for good?' }),
-    confirmButton: page.getByRole('button', { name: 'Yes, delete my account' }),
-    cancelButton: page.getByRole('button', { name: 'Cancel' }),
-    status: page.getByRole('status'),
-  };
-}
-
-async function openDeletionPage(page: Page) {
-  await page.goto('/delete-account');
-  const controls = deletionPage(page);
-  await hydrated(controls.deleteButton);
-  return controls;
-}
-
 test.describe('the account deletion page', () => {
   test('names the brand, says what is deleted and what is kept for how long, and passes axe without errors', async ({
     page,
-    request,
+    brand,
   }) => {
-    const { brandName: brand } = await siteSettings(request);
     const errors = collectErrors(page);
 
     const response = await page.goto('/delete-account');
@@ -61,7 +38,7 @@ test.describe('the account deletion page', () => {
     await expect(page.getByRole('region', { name: 'Using your number again' })).toContainText(
       'register again with the same number',
     );
-    const controls = deletionPage(page);
+    const controls = deletionControls(page);
     await expect(controls.countryCode).toHaveValue('+91');
     await expect(controls.mobile).toHaveAttribute('type', 'tel');
     await expect(controls.mobile).toHaveAttribute('autocomplete', 'tel-national');
@@ -85,10 +62,9 @@ test.describe('the account deletion page', () => {
 
   test('is linked from the footer and the privacy policy, and is in the server-rendered HTML', async ({
     page,
-    request,
+    brand,
     browser,
   }) => {
-    const { brandName: brand } = await siteSettings(request);
     await page.goto('/terms');
     await hydrated(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }));
     await page
@@ -122,7 +98,7 @@ test.describe('the account deletion page', () => {
     await plain.goto('/delete-account');
     await expect(plain.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
     await expect(plain.getByText(`up to ${DELETION_RETENTION_DAYS} days`).first()).toBeVisible();
-    await expect(deletionPage(plain).deleteButton).toBeEnabled();
+    await expect(deletionControls(plain).deleteButton).toBeEnabled();
     await expect(plain.locator('main form').first()).toHaveAttribute(
       'action',
       '/delete-account#account-deletion',
@@ -308,8 +284,7 @@ test.describe('the account deletion page', () => {
       adminRequest,
       baseURL,
     }) => {
-      const mobile = uniqueIndianMobile();
-      await createMember(adminRequest, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
+      const mobile = await memberToDelete(adminRequest, baseURL!, PASSWORD);
       await page.setViewportSize(size);
       const controls = await openDeletionPage(page);
       await controls.mobile.fill(mobile);

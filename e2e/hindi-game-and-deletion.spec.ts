@@ -1,14 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { brandGamePath } from '../src/shared/rules/site-settings.ts';
-import {
-  collectErrors,
-  createMember,
-  hydrated,
-  listedMembers,
-  siteSettings,
-  test,
-  uniqueIndianMobile,
-} from './support.ts';
+import { memberToDelete, openDeletionPage } from './account-deletion.ts';
+import { collectErrors, hydrated, listedMembers, test } from './support.ts';
 
 /**
  * The game and the account deletion page in Hindi (/hi): the page's words, the game's status line and
@@ -38,8 +31,7 @@ test.describe('the game in Hindi', () => {
   const announcement = (page: Page) => page.locator('main').getByRole('status');
   const statusLine = (page: Page, text: string) => page.locator('main').getByText(text, { exact: true });
 
-  test('shows the levels, the status line and a won game in Hindi', async ({ page, request }) => {
-    const { brandName: brand } = await siteSettings(request);
+  test('shows the levels, the status line and a won game in Hindi', async ({ page, brand }) => {
     const errors = collectErrors(page);
     const beginner = await openHindiGame(page, '/hi/tictactoe');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
@@ -85,8 +77,7 @@ test.describe('the game in Hindi', () => {
     expect(errors).toEqual([]);
   });
 
-  test('is at the branded address too, and its navigation stays in Hindi', async ({ page, request }) => {
-    const { brandName: brand } = await siteSettings(request);
+  test('is at the branded address too, and its navigation stays in Hindi', async ({ page, brand }) => {
     await openHindiGame(page, `/hi${brandGamePath(brand)}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('टिक-टैक-टो');
@@ -97,32 +88,9 @@ test.describe('the game in Hindi', () => {
 test.describe('account deletion in Hindi', () => {
   const PASSWORD = 'hindi-delete-me-1';
 
-  function controls(page: Page) {
-    return {
-      mobile: page.getByLabel('मोबाइल नंबर'),
-      password: page.getByLabel('पासवर्ड', { exact: true }),
-      deleteButton: page.getByRole('button', { name: 'मेरा खाता हटाएँ' }),
-      confirmation: page.getByRole('region', { name: 'क्या यह खाता हमेशा के लिए हटा दें?' }),
-      confirmButton: page.getByRole('button', { name: 'हाँ, मेरा खाता हटाएँ' }),
-      cancelButton: page.getByRole('button', { name: 'रद्द करें' }),
-    };
-  }
-
-  async function openHindiDeletion(page: Page) {
-    const response = await page.goto('/hi/delete-account');
-    expect(response?.status()).toBe(200);
-    const form = controls(page);
-    await hydrated(form.deleteButton);
-    return form;
-  }
-
-  test('says what is deleted in Hindi, and an empty submit gets a Hindi message', async ({
-    page,
-    request,
-  }) => {
-    const { brandName: brand } = await siteSettings(request);
+  test('says what is deleted in Hindi, and an empty submit gets a Hindi message', async ({ page, brand }) => {
     const errors = collectErrors(page);
-    const form = await openHindiDeletion(page);
+    const form = await openDeletionPage(page, 'hi');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page).toHaveTitle(`अपना खाता हटाएँ | ${brand}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /30 दिन/);
@@ -159,9 +127,8 @@ test.describe('account deletion in Hindi', () => {
     adminRequest,
     baseURL,
   }) => {
-    const mobile = uniqueIndianMobile();
-    await createMember(adminRequest, baseURL!, { mobile, countryCode: '+91', password: PASSWORD });
-    const form = await openHindiDeletion(page);
+    const mobile = await memberToDelete(adminRequest, baseURL!, PASSWORD);
+    const form = await openDeletionPage(page, 'hi');
 
     await form.mobile.fill(mobile);
     await form.password.fill('not-the-password');
@@ -200,7 +167,7 @@ test.describe('account deletion in Hindi', () => {
         }),
       }),
     );
-    const form = await openHindiDeletion(page);
+    const form = await openDeletionPage(page, 'hi');
     await form.mobile.fill('98765 43210');
     await form.password.fill('any-password');
     await form.deleteButton.click();

@@ -61,9 +61,13 @@ export async function joinAdminSession(context: BrowserContext, baseURL: string)
 
 /**
  * The test for visitors' pages: `adminRequest` is an API client signed in as the admin (the shared
- * session), to set data up and clean it away, while `page` and `request` stay signed out.
+ * session), to set data up and clean it away, while `page` and `request` stay signed out. `brand` is the
+ * site's brand name, as the pages name the business.
  */
-export const test = base.extend<{ adminRequest: APIRequestContext }>({
+export const test = base.extend<{ adminRequest: APIRequestContext; brand: string }>({
+  brand: async ({ request }, use) => {
+    await use((await siteSettings(request)).brandName);
+  },
   adminRequest: async ({ playwright, baseURL }, use) => {
     const adminRequest = await playwright.request.newContext({
       baseURL,
