@@ -108,8 +108,9 @@ const chromiumLaunch = {
 };
 
 /**
- * Debian's full Chromium, for the specs of notifications: the headless shell has no Notification or
- * PushManager, so the back office would rightly say the browser cannot be notified.
+ * Debian's full Chromium, for the specs the headless shell cannot run: it has no Notification or PushManager
+ * (so the back office would rightly say the browser cannot be notified), and a tab opened by a link that
+ * redirects to another site ends on its error page there (e2e/channel-clicks.spec.ts).
  */
 export const FULL_CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

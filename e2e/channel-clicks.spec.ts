@@ -1,5 +1,10 @@
 import { expect } from '@playwright/test';
+import { FULL_CHROMIUM_LAUNCH } from '../playwright.config.ts';
 import { hydrated, joinAdminSession, test } from './support.ts';
+
+// The full browser: in the headless shell the tab a WhatsApp link opens ends on an error page instead of
+// the stand-in that the route below answers with, once /go/ sends it on to wa.me.
+test.use({ launchOptions: FULL_CHROMIUM_LAUNCH });
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
