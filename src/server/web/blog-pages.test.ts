@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { blogPostValues } from '../test-support/blog-posts.ts';
 import { createAdmin, TEST_ADMIN, TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
@@ -277,12 +278,13 @@ describe.each(TEST_DIALECTS)('public blog pages (%s, needs npm run build:web)', 
         expect(html).toContain('ब्लॉग पर वापस जाएँ');
         expect(html).toContain('0 बार देखा गया');
         expect(html).toContain('लेखक: Admin');
-        // The date in Hindi, e.g. "25 नवंबर 2026".
+        // The date in Hindi, e.g. "25 नवंबर 2026", the day in the business's time zone: from 18:30 UTC it is
+        // already the next day in India.
         const date = new Date(hindi.publishedAt!).toLocaleDateString('hi-IN', {
           year: 'numeric',
           month: 'long',
           day: 'numeric',
-          timeZone: 'UTC',
+          timeZone: DEFAULT_SITE_SETTINGS.timeZone,
         });
         expect(html).toContain(`>${date}</time>`);
         // The header's language switch leads to the English translation.
