@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import pngToIco from 'png-to-ico';
-import satori, { type Font } from 'satori';
-import sharp from 'sharp';
+import type { Font } from 'satori';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../../shared/rules/share-cards.ts';
+
+// Loaded with the first picture drawn: an instance never asked for an icon or a share card never pays for
+// them (together about half a second of start-up and tens of megabytes).
+const loadSatori = async () => (await import('satori')).default;
+const loadSharp = async () => (await import('sharp')).default;
+const loadPngToIco = async () => (await import('png-to-ico')).default;
 
 /** The public site's colours (Tailwind's indigo-700 and slate-50, as the pages use them). */
 export const SITE_PALETTE = {
@@ -72,6 +76,7 @@ function brandInitial(brand: string): string {
  */
 export async function brandIconSvg(brand: string, { maskable = false }: { maskable?: boolean } = {}) {
   const size = 512;
+  const satori = await loadSatori();
   return satori(
     box(
       {
@@ -104,6 +109,7 @@ export function svgToPng(svg: string, width: number): Buffer {
 export async function logoIconPng(logo: Buffer, size: number, { maskable = false } = {}): Promise<Buffer> {
   const inner = maskable ? Math.round(size * 0.8) : size;
   const clear = { r: 255, g: 255, b: 255, alpha: 0 };
+  const sharp = await loadSharp();
   const fitted = await sharp(logo)
     .resize(inner, inner, { fit: 'contain', background: clear })
     .png()
@@ -124,12 +130,14 @@ export async function logoIconSvg(logo: Buffer): Promise<string> {
 
 /** favicon.ico from the logo. */
 export async function logoIconIco(logo: Buffer): Promise<Buffer> {
+  const pngToIco = await loadPngToIco();
   return pngToIco(await Promise.all([16, 32, 48].map((size) => logoIconPng(logo, size))));
 }
 
 /** favicon.ico: the icon at the sizes browsers and Windows ask for, PNG-compressed inside the ICO. */
 export async function brandIconIco(brand: string): Promise<Buffer> {
   const svg = await brandIconSvg(brand);
+  const pngToIco = await loadPngToIco();
   return pngToIco([16, 32, 48].map((size) => svgToPng(svg, size)));
 }
 
@@ -230,6 +238,7 @@ export async function drawShareCard({
       },
     });
   }
+  const satori = await loadSatori();
   const svg = await satori(
     box({ width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT, fontFamily: CARD_FONT_FAMILY }, children),
     {

@@ -1,7 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import sharp from 'sharp';
 import { uploadOfUrl } from '../../shared/rules/upload-addresses.ts';
 import type { CardPicture } from './brand-images.ts';
 
@@ -79,6 +78,7 @@ export async function loadPostPicture(
       // Uploads are JPEG, PNG, WebP, AVIF or GIF: the ones satori cannot draw go to it as PNG.
       const bytes = await uploadedImage(image);
       if (!bytes) return null;
+      const { default: sharp } = await import('sharp');
       const { format } = await sharp(bytes).metadata();
       return pictureOf(format === 'jpeg' || format === 'png' ? bytes : await sharp(bytes).png().toBuffer());
     }

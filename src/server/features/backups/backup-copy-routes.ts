@@ -85,7 +85,7 @@ export const backupCopyRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { secretAccessKey, ...fields } = request.body;
       // The schema checked its shape; what the age library refuses now was mistyped (or is a plugin's key).
-      if (!isAgeRecipient(fields.recipient)) throw badField('recipient', MESSAGES.recipientUnusable);
+      if (!(await isAgeRecipient(fields.recipient))) throw badField('recipient', MESSAGES.recipientUnusable);
       if (fields.endpoint) {
         const problem = await destinationProblem(fields.endpoint, rules);
         if (problem) throw badField('endpoint', ENDPOINT_MESSAGES[problem]);

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { Decrypter, Encrypter } from 'age-encryption';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { COPY_SUFFIX } from '../../../shared/rules/backup-copies.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { type EgressRules, egressAgents, egressProblemText } from '../../egress/egress.ts';
@@ -29,7 +27,8 @@ const RETENTION_SLACK_MS = 60 * 60 * 1000;
 export class CopyError extends Error {}
 
 /** Whether `recipient` is an age public key the age library can encrypt to. */
-export function isAgeRecipient(recipient: string): boolean {
+export async function isAgeRecipient(recipient: string): Promise<boolean> {
+  const { Encrypter } = await import('age-encryption');
   try {
     new Encrypter().addRecipient(recipient);
     return recipient.startsWith('age1');
@@ -54,12 +53,13 @@ function copyKey(prefix: string, fileName: string): string {
  * endpoint checked now, each address its names resolve to checked when connecting, plain http and private
  * addresses only with WEBHOOKS_ALLOW_PRIVATE_HTTP, as for webhooks.
  */
-function s3Client(destination: StoredBackupDestination, rules: EgressRules): S3Client {
+async function s3Client(destination: StoredBackupDestination, rules: EgressRules): Promise<S3Client> {
   const endpoint = endpointOf(destination);
   const agents = egressAgents(endpoint, rules);
   if ('problem' in agents) {
     throw new CopyError(`The storage address ${endpoint} is refused: ${egressProblemText(agents.problem)}.`);
   }
+  const { S3Client } = await import('@aws-sdk/client-s3');
   return new S3Client({
     region: destination.region,
     ...(destination.endpoint ? { endpoint: destination.endpoint } : {}),
@@ -77,12 +77,29 @@ function s3Client(destination: StoredBackupDestination, rules: EgressRules): S3C
   });
 }
 
+/**
+ * An error the storage answered (the SDK's S3ServiceException): told by its shape, as the SDK's own
+ * isInstance does, since the SDK is loaded only when a copy is made (an instance without copies never
+ * pays for it).
+ */
+function isStorageAnswer(
+  error: unknown,
+): error is { name: string; $fault: string; $metadata: { httpStatusCode?: number } } {
+  const candidate = error as { $fault?: unknown; $metadata?: unknown } | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    (candidate.$fault === 'client' || candidate.$fault === 'server') &&
+    typeof candidate.$metadata === 'object'
+  );
+}
+
 /** What the storage or the network said, in plain words; the secret and the key id are blanked if echoed. */
 export function copyFailureText(error: unknown, destination: StoredBackupDestination): string {
   const where = `${endpointOf(destination)}, bucket ${destination.bucket}`;
   let text: string;
   if (error instanceof CopyError) text = error.message;
-  else if (error instanceof S3ServiceException) {
+  else if (isStorageAnswer(error)) {
     const status = error.$metadata.httpStatusCode;
     const known: Record<string, string> = {
       NoSuchBucket: `The bucket ${destination.bucket} does not exist at ${endpointOf(destination)}.`,
@@ -127,9 +144,13 @@ export async function uploadEncryptedCopy({
   onProgress?: ProgressListener;
   signal?: AbortSignal;
 }): Promise<{ location: string; sizeBytes: number }> {
-  const client = s3Client(destination, rules);
+  const client = await s3Client(destination, rules);
   const key = copyKey(destination.prefix, path.basename(file));
   try {
+    const [{ Encrypter }, { Upload }] = await Promise.all([
+      import('age-encryption'),
+      import('@aws-sdk/lib-storage'),
+    ]);
     const encrypter = new Encrypter();
     encrypter.addRecipient(destination.recipient);
     const { size } = await fs.promises.stat(file);
@@ -183,9 +204,10 @@ export async function pruneRemoteCopies({
   now: number;
 }): Promise<string[]> {
   if (keepDays <= 0) return [];
-  const client = s3Client(destination, rules);
+  const client = await s3Client(destination, rules);
   const folder = copyKey(destination.prefix, '').slice(0, -COPY_SUFFIX.length);
   try {
+    const { DeleteObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const copies: { key: string; takenAtMs: number }[] = [];
     let token: string | undefined;
     do {
@@ -257,6 +279,7 @@ export async function decryptCopy({
       `${identityFile} is not an age identity file: it should hold a line beginning with AGE-SECRET-KEY-1 (age-keygen -o writes one).`,
     );
   }
+  const { Decrypter } = await import('age-encryption');
   const decrypter = new Decrypter();
   for (const identity of identities) decrypter.addIdentity(identity);
   let plain: NodeReadableStream<Uint8Array>;

@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 /** How long the mail server may take to accept the connection, to greet, and to answer each command. */
 const CONNECTION_TIMEOUT_MS = 15_000;
 const GREETING_TIMEOUT_MS = 15_000;
@@ -48,27 +46,31 @@ export function createMailer({
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   const server = `${url.hostname}:${url.port || (secure ? 465 : 587)}`;
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 2,
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: GREETING_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  // nodemailer is loaded with the first message or check: an instance that never mails never pays for it.
+  const open = async () =>
+    (await import('nodemailer')).default.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 2,
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      greetingTimeout: GREETING_TIMEOUT_MS,
+      socketTimeout: SOCKET_TIMEOUT_MS,
+    });
+  let transport: ReturnType<typeof open> | undefined;
+  const connected = () => (transport ??= open());
   const from = (brandName: string) =>
     `${quotedName(mailFrom.name ?? (brandName.trim() || 'Sampark'))} <${mailFrom.address}>`;
   return {
     server,
     from,
     async send(message, brandName) {
-      const info = await transport.sendMail({ ...message, from: from(brandName) });
+      const info = await (await connected()).sendMail({ ...message, from: from(brandName) });
       return info.response;
     },
     async verify() {
-      await transport.verify();
+      await (await connected()).verify();
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
 

@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { UPLOAD_WIDTHS } from '../../../shared/rules/upload-addresses.ts';
 import { UPLOAD_MAX_SIDE_PIXELS, UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 
@@ -66,6 +66,8 @@ function widthsFor(width: number): number[] {
  * moving picture in a post is rare, and every frame would multiply the work and the bytes stored.
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  // Loaded with the first upload: sharp and libvips take memory an instance that serves pages never needs.
+  const { default: sharp } = await import('sharp');
   const options: SharpOptions = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' };
   let metadata: Metadata;
   try {
