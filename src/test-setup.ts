@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { runTestFileCleanups } from './server/test-support/file-cleanups.ts';
 
 // An unexpected console.error is a bug: it fails the test that caused it.
 let errors: unknown[][] = [];
@@ -16,3 +17,5 @@ afterEach(() => {
     );
   }
 });
+
+afterAll(runTestFileCleanups);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrateTestDatabase } from './database-templates.ts';
-import { openTestDatabase, TEST_DIALECTS } from './test-app.ts';
+import { createAdmin, openTestDatabase, storedInquiry, TEST_DIALECTS } from './test-app.ts';
 
 /** The migrations' names as the database recorded them (not when: the template was migrated earlier). */
 async function migrationsRecorded(database: Database): Promise<string[]> {
@@ -115,4 +115,30 @@ describe.each(TEST_DIALECTS)('the migrated template on %s', (dialect) => {
       await dispose();
     }
   });
+
+  if (dialect === 'postgres')
+    it('gives the next test of the file the schema a test wrote in, as empty as a fresh copy', async () => {
+      const first = await openTestDatabase(dialect);
+      // An account and an inquiry: rows in several tables, and the inbox's counts kept by triggers.
+      await createAdmin(first.database);
+      await first.database.db
+        .insertInto('contactInquiries')
+        .values(storedInquiry('2026-01-01T00:00:00.000Z'))
+        .execute();
+      expect(await describePostgres(first.database)).toMatchObject({
+        counts: { admins: 1, contact_inquiries: 1 },
+      });
+      await first.dispose();
+
+      const reused = await openTestDatabase(dialect);
+      const fresh = await openTestDatabase(dialect);
+      try {
+        expect(reused.database.pgSchema).toBe(first.database.pgSchema);
+        expect(fresh.database.pgSchema).not.toBe(first.database.pgSchema);
+        expect(await describePostgres(reused.database)).toEqual(await describePostgres(fresh.database));
+      } finally {
+        await reused.dispose();
+        await fresh.dispose();
+      }
+    });
 });

@@ -23,6 +23,7 @@ import {
   dropTestSchema,
   migrateTestDatabase,
 } from './database-templates.ts';
+import { emptyForNextTest, noteTemplateShape, takeIdleSchema } from './schema-pool.ts';
 
 export { migrateTestDatabase };
 
@@ -90,17 +91,22 @@ export async function openTestDatabase(
   }
   const url = process.env.TEST_POSTGRES_URL;
   if (!url) throw new Error('TEST_POSTGRES_URL is not set');
-  const schema = `test_${suffix}`;
+  const copied = migrate && templates?.postgres ? templates : undefined;
+  // A copy of the template an earlier test of this file emptied (decision 061), else a new schema.
+  const reused = copied ? takeIdleSchema() : undefined;
+  const schema = reused ?? `test_${suffix}`;
   const database = await openDatabase({ dialect: 'postgres', url }, { pgSchema: schema });
   // Migrating takes the lock that keeps other workers' schemas from being dropped meanwhile; a copy of the
   // template needs none (database-templates.ts). buildApp then finds the schema up to date.
-  if (migrate && templates?.postgres) await copyPostgresTemplate(templates, database);
-  else if (migrate) await migrateTestDatabase(database);
+  if (copied && !reused) {
+    await copyPostgresTemplate(copied, database);
+    await noteTemplateShape(database);
+  } else if (migrate && !copied) await migrateTestDatabase(database);
   return {
     database,
     reopen: () => openDatabase({ dialect: 'postgres', url }, { pgSchema: schema }),
     async dispose() {
-      await dropTestSchema(database);
+      if (!copied || !(await emptyForNextTest(database))) await dropTestSchema(database);
       await database.close();
     },
   };
