@@ -25,7 +25,7 @@ export function takeIdleSchema(): string | undefined {
   return idle.pop();
 }
 
-/** Notes what a fresh copy of the template looks like, from `database`, one: what emptied ones must match. */
+/** Notes, from `database` (a fresh copy of the template), what emptied schemas must match to be reused. */
 export async function noteTemplateShape(database: Database): Promise<void> {
   if (templateShape !== undefined) return;
   // Emptying gives back the template only while the migrations store no rows of their own.
