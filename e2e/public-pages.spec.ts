@@ -334,6 +334,7 @@ test.describe('the menu on a phone', () => {
     const menu = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
     await expect(menu).toBeHidden();
 
+    await hydrated(button);
     await button.click();
     const close = page.getByRole('button', { name: 'Close menu' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
