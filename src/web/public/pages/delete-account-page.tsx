@@ -4,7 +4,14 @@ import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { DeleteAccountForm } from '../account-deletion/delete-account-form.tsx';
 import { staticHead } from '../page-head.ts';
+import { Card } from '../ui/card.tsx';
 import { TextLinks, TextPage } from '../ui/text-page.tsx';
+
+/** The cards beside the form. */
+const SIDE_CARD = {
+  className: 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200',
+  headingClassName: 'text-lg font-semibold text-slate-900',
+};
 
 /** The texts' retention: "up to 30 days". */
 const RETENTION = { days: DELETION_RETENTION_DAYS };
@@ -47,28 +54,20 @@ export function DeleteAccountPage() {
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <DeleteAccountForm posted={useLoaderData<typeof loader>()} />
         <div className="space-y-4">
-          <section
-            aria-labelledby="deletion-steps"
-            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-          >
-            <h2 id="deletion-steps" className="text-lg font-semibold text-slate-900">
-              {copy('steps.heading')}
-            </h2>
+          <Card headingId="deletion-steps" heading={copy('steps.heading')} {...SIDE_CARD}>
             <ol className="mt-3 list-decimal space-y-1 pl-5 text-slate-700">
               {items(copy.count('steps.items')).map((index) => (
                 <li key={index}>{copy(`steps.items.${index}`)}</li>
               ))}
             </ol>
-          </section>
+          </Card>
           {SECTIONS.map((section) => (
-            <section
+            <Card
               key={section.id}
-              aria-labelledby={`deletion-${section.id}`}
-              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              headingId={`deletion-${section.id}`}
+              heading={copy(`sections.${section.id}.title`)}
+              {...SIDE_CARD}
             >
-              <h2 id={`deletion-${section.id}`} className="text-lg font-semibold text-slate-900">
-                {copy(`sections.${section.id}.title`)}
-              </h2>
               <div className="mt-2 space-y-2 text-slate-700">
                 {items(copy.count(`sections.${section.id}.paragraphs`)).map((index) => (
                   <p key={index}>{copy(`sections.${section.id}.paragraphs.${index}`, RETENTION)}</p>
@@ -83,7 +82,7 @@ export function DeleteAccountPage() {
                 {'closing' in section && <p>{copy(section.closing, RETENTION)}</p>}
               </div>
               {'helpLinks' in section && <TextLinks links={helpLinks} className="mt-3" />}
-            </section>
+            </Card>
           ))}
         </div>
       </div>

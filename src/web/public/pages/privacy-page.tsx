@@ -2,6 +2,7 @@ import { Ban, EyeOff, Inbox, type LucideIcon, Trash2 } from 'lucide-react';
 import type { Catalogues } from '../../i18n/catalogues.ts';
 import { type Copy, useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { staticHead } from '../page-head.ts';
+import { Card } from '../ui/card.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { SupportLinks, TextLinks, TextPage } from '../ui/text-page.tsx';
 
@@ -94,14 +95,13 @@ function DetailedPolicy({ copy }: { copy: PrivacyCopy }) {
   return (
     <div className="space-y-4">
       {SECTIONS.map((section) => (
-        <section
+        <Card
           key={section.id}
-          aria-labelledby={`privacy-${section.id}`}
+          headingId={`privacy-${section.id}`}
+          heading={copy(`sections.${section.key}.title`)}
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+          headingClassName="text-xl font-bold text-slate-900"
         >
-          <h2 id={`privacy-${section.id}`} className="text-xl font-bold text-slate-900">
-            {copy(`sections.${section.key}.title`)}
-          </h2>
           <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
             {indexes(copy.count(`sections.${section.key}.paragraphs`)).map((index) => (
               <p key={index}>{copy(`sections.${section.key}.paragraphs.${index}`)}</p>
@@ -115,7 +115,7 @@ function DetailedPolicy({ copy }: { copy: PrivacyCopy }) {
             </ul>
           )}
           {section.id === 'deletion' && <TextLinks links={deletionLinks(copy, localize)} className="mt-4" />}
-        </section>
+        </Card>
       ))}
     </div>
   );
@@ -136,14 +136,7 @@ export function PrivacyPage() {
         ]}
       />
       <div className="mt-10">
-        <SupportLinks
-          texts={{
-            heading: copy('support.heading'),
-            body: copy('support.body'),
-            emailLink: copy('support.emailLink'),
-            contactLink: copy('support.contactLink'),
-          }}
-        />
+        <SupportLinks catalogue="privacy" />
       </div>
     </TextPage>
   );

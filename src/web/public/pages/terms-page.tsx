@@ -6,6 +6,7 @@ import { cx } from '../../lib/class-names.ts';
 import { serverDataContext } from '../../server-context.ts';
 import { staticHead } from '../page-head.ts';
 import { Accordion } from '../ui/accordion.tsx';
+import { Card } from '../ui/card.tsx';
 import { LastUpdated } from '../ui/last-updated.tsx';
 import { FeatureCards, StatTile } from '../ui/section.tsx';
 import { Tabs } from '../ui/tabs.tsx';
@@ -149,14 +150,7 @@ function Overview({ copy }: { copy: TermsCopy }) {
         </div>
       </section>
 
-      <SupportLinks
-        texts={{
-          heading: copy('support.heading'),
-          body: copy('support.body'),
-          emailLink: copy('support.emailLink'),
-          contactLink: copy('support.contactLink'),
-        }}
-      />
+      <SupportLinks catalogue="terms" />
     </div>
   );
 }
@@ -242,19 +236,18 @@ export function TermsPage() {
           { id: 'detailed', label: copy('tabs.detailed'), panel: <DetailedTerms copy={copy} /> },
         ]}
       />
-      <section
-        aria-labelledby="updates-heading"
+      <Card
+        headingId="updates-heading"
+        heading={copy('updates.heading')}
         className="mt-10 rounded-2xl bg-amber-50/80 p-6 ring-1 ring-amber-200 sm:p-8"
+        headingClassName="text-xl font-bold text-slate-900"
       >
-        <h2 id="updates-heading" className="text-xl font-bold text-slate-900">
-          {copy('updates.heading')}
-        </h2>
         <div className="mt-3 space-y-2 text-slate-800">
           {indexes(copy.count('updates.paragraphs')).map((index) => (
             <p key={index}>{copy(`updates.paragraphs.${index}`)}</p>
           ))}
         </div>
-      </section>
+      </Card>
       <footer className="mt-8 border-t border-slate-200 pt-6">
         <LastUpdated label={copy('lastUpdated')} iso={updatedAt} />
       </footer>

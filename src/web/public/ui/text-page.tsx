@@ -2,8 +2,9 @@ import { Mail, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
-import { useLocalize } from '../../i18n/copy.tsx';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { useSiteSettings } from '../site-settings-data.ts';
+import { Card } from './card.tsx';
 
 // On the indigo panel the focus ring is white, to stay visible.
 const PANEL_BUTTON =
@@ -35,27 +36,22 @@ export function TextPage({
   );
 }
 
-/** The texts of a support panel, in the page's language: its heading, a sentence, and the two links' labels. */
-export interface SupportTexts {
-  heading: string;
-  body: string;
-  emailLink: string;
-  contactLink: string;
-}
-
-/** "Questions?" with a mailto link to support and a link to the contact page. */
-export function SupportLinks({ texts }: { texts: SupportTexts }) {
+/**
+ * "Questions?" with a mailto link to support and a link to the contact page, in the words of the page's
+ * catalogue (its `support` heading, body and the two links' labels).
+ */
+export function SupportLinks({ catalogue }: { catalogue: 'privacy' | 'terms' }) {
+  const copy = useCopy(catalogue);
   const localize = useLocalize();
   const emailHref = buildChannelLink('email', useSiteSettings().supportEmail);
   return (
-    <section
-      aria-labelledby="support-heading"
+    <Card
+      headingId="support-heading"
+      heading={copy('support.heading')}
       className="rounded-2xl bg-indigo-700 p-6 text-white shadow-lg shadow-indigo-900/10 sm:p-8"
+      headingClassName="text-xl font-bold"
     >
-      <h2 id="support-heading" className="text-xl font-bold">
-        {texts.heading}
-      </h2>
-      <p className="mt-2 text-white">{texts.body}</p>
+      <p className="mt-2 text-white">{copy('support.body')}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         {emailHref && (
           <a
@@ -63,7 +59,7 @@ export function SupportLinks({ texts }: { texts: SupportTexts }) {
             className={`${PANEL_BUTTON} bg-white break-all text-indigo-800 hover:bg-indigo-50`}
           >
             <Mail aria-hidden="true" className="size-5 shrink-0" />
-            {texts.emailLink}
+            {copy('support.emailLink')}
           </a>
         )}
         <Link
@@ -71,10 +67,10 @@ export function SupportLinks({ texts }: { texts: SupportTexts }) {
           className={`${PANEL_BUTTON} bg-indigo-900 text-white ring-1 ring-indigo-300 hover:bg-indigo-950`}
         >
           <MessageCircle aria-hidden="true" className="size-5" />
-          {texts.contactLink}
+          {copy('support.contactLink')}
         </Link>
       </div>
-    </section>
+    </Card>
   );
 }
 
