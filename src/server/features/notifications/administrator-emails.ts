@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/repository-support.ts';
+import { nowIso } from '../../db/values.ts';
 import { EMAIL_LANE, writeOutboxEntries } from '../../outbox/outbox.ts';
 import type { NotificationAccounts } from './notification-preferences.ts';
 
@@ -21,4 +22,25 @@ export async function emailEveryAdministrator(
     administrators.map((id) => ({ kind: 'email' as const, payload: payloadFor(id), lane: EMAIL_LANE })),
     now,
   );
+}
+
+/** What an alert to the administrators needs: who they are, whether email is set up, and the time. */
+export interface AdministratorAlertOptions {
+  accounts: AlertRecipients;
+  emailEnabled: boolean;
+  clock?: () => number;
+}
+
+/**
+ * An alert to every active administrator by email, its payload made from what it tells of: written with
+ * `executor`, the transaction of what it tells of. Nothing without email set up.
+ */
+export function administratorAlert<Facts>(
+  { accounts, emailEnabled, clock = Date.now }: AdministratorAlertOptions,
+  payloadFor: (adminId: string, facts: Facts) => object,
+): (executor: Executor, facts: Facts) => Promise<void> {
+  return async (executor, facts) => {
+    if (!emailEnabled) return;
+    await emailEveryAdministrator(accounts, executor, (adminId) => payloadFor(adminId, facts), nowIso(clock));
+  };
 }
