@@ -15,9 +15,8 @@ export interface RevisionSaver {
 /** Content the app puts in by itself (the sample posts), not a user. */
 export const APP_SAVER: RevisionSaver = { id: null, name: 'Sampark' };
 
-/** The fields of a post a revision keeps, as both tables name them. */
-const KEPT_COLUMNS = [
-  'version',
+/** The fields of a post a revision shows and restore reads (BlogRevision), as both tables name them. */
+const SHOWN_COLUMNS = [
   'title',
   'description',
   'content',
@@ -27,8 +26,10 @@ const KEPT_COLUMNS = [
   'imageAlt',
   'author',
   'isPublished',
-  'scheduledAt',
 ] as const;
+
+/** The fields of a post a revision keeps: those it shows, the version it was, and its publishing time. */
+const KEPT_COLUMNS = ['version', ...SHOWN_COLUMNS, 'scheduledAt'] as const;
 
 /**
  * Keeps a copy of the post as it now stands in `trx`, saved by `saver` at `at`, and forgets the revisions
@@ -119,21 +120,7 @@ export function createBlogRevisionRepository(db: Kysely<DB>) {
     async find(postId: string, revisionId: string, trx: Executor = db): Promise<BlogRevision | undefined> {
       const row = await trx
         .selectFrom('blogPostRevisions')
-        .select([
-          'id',
-          'version',
-          'savedByName',
-          'createdAt',
-          'title',
-          'description',
-          'content',
-          'slug',
-          'category',
-          'image',
-          'imageAlt',
-          'author',
-          'isPublished',
-        ])
+        .select(['id', 'version', 'savedByName', 'createdAt', ...SHOWN_COLUMNS])
         .where('postId', '=', postId)
         .where('id', '=', revisionId)
         .executeTakeFirst();
