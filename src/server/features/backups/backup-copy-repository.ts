@@ -6,18 +6,17 @@ import { fromFlag, newId, nowIso, toFlag, toIso } from '../../db/values.ts';
 
 const DESTINATION_ID = 'default';
 
-/** The destination as the copier needs it, secret included: never handed to a route's answer. */
-export interface StoredBackupDestination {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  prefix: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+/**
+ * The destination as the copier needs it, secret included: never handed to a route's answer. Its row as
+ * `destination` reads it: without the id, the flag a boolean and the time ISO 8601.
+ */
+export type StoredBackupDestination = Omit<
+  Selectable<DB['backupDestinations']>,
+  'id' | 'forcePathStyle' | 'updatedAt'
+> & {
   forcePathStyle: boolean;
-  recipient: string;
   updatedAt: string;
-}
+};
 
 /** A destination to save; without `secretAccessKey`, the saved one is kept. */
 export type BackupDestinationChange = Omit<StoredBackupDestination, 'secretAccessKey' | 'updatedAt'> & {
