@@ -20,6 +20,61 @@ export const LOGIN_FAILURES_PER_DEVICE = 5;
  */
 const ONE_AT_A_TIME: AttemptOptions = { waitForUndecided: true };
 
+/** How many failures a throttle lets through: per (account, IP) and per trusted browser, and per account. */
+interface FailureLimits {
+  /** Names its counters: `<name>-ip`, `<name>-account` and `<name>-device`. */
+  name: string;
+  perAccountAndIp: number;
+  perDevice: number;
+  /** The window of the per-(account, IP) and per-browser counts. */
+  windowSeconds: number;
+  perAccount: number;
+  accountWindowSeconds: number;
+}
+
+/**
+ * Counts failures before each attempt is checked: per (account, IP), which stops guessing from one place,
+ * and per account, which stops a slow spread-out attack. Neither applies to a browser that signed in to the
+ * account before (OWASP's device cookies): it has its own count instead, so an attacker who locks the account
+ * out everywhere else does not lock out its owner. A success forgets the failures of its place or browser
+ * and refunds the account's.
+ */
+function createFailureThrottle(limits: FailureLimits, redis: Redis | undefined) {
+  const { perAccountAndIp, perAccount, perDevice } = createLimiters(
+    {
+      perAccountAndIp: {
+        keyPrefix: `${limits.name}-ip`,
+        points: limits.perAccountAndIp,
+        durationSeconds: limits.windowSeconds,
+      },
+      perAccount: {
+        keyPrefix: `${limits.name}-account`,
+        points: limits.perAccount,
+        durationSeconds: limits.accountWindowSeconds,
+      },
+      perDevice: {
+        keyPrefix: `${limits.name}-device`,
+        points: limits.perDevice,
+        durationSeconds: limits.windowSeconds,
+      },
+    },
+    redis,
+  );
+  /** `deviceKey`: the trusted browser's counter, or null when this browser is not trusted for `account`. */
+  return (account: string, ip: string, deviceKey: string | null): Promise<Attempt> => {
+    if (deviceKey) {
+      return beginAttempt([{ limiter: perDevice, key: deviceKey, onSuccess: 'forget' }], ONE_AT_A_TIME);
+    }
+    return beginAttempt(
+      [
+        { limiter: perAccountAndIp, key: `${account}|${ip}`, onSuccess: 'forget' },
+        { limiter: perAccount, key: account, onSuccess: 'refund' },
+      ],
+      ONE_AT_A_TIME,
+    );
+  };
+}
+
 export interface LoginAttemptSource {
   email: string;
   ip: string;
@@ -28,46 +83,25 @@ export interface LoginAttemptSource {
 }
 
 /**
- * Counts failed sign-ins: 5 per 15 minutes per (email, IP) stops guessing from one place, 100 per hour per
- * account stops a slow spread-out attack. Neither applies to a browser that signed in to the account
- * before (OWASP's device cookies): it has its own 5 per 15 minutes, so an attacker who locks the account
- * out everywhere else does not lock out its owner.
+ * Counts failed sign-ins (createFailureThrottle): 5 per 15 minutes per (email, IP), 100 per hour per
+ * account, and 5 per 15 minutes for a browser that signed in to the account before.
  */
 export function createLoginThrottle(redis?: Redis) {
-  const { perEmailAndIp, perAccount, perDevice } = createLimiters(
+  const begin = createFailureThrottle(
     {
-      perEmailAndIp: {
-        keyPrefix: 'login-ip',
-        points: LOGIN_FAILURES_PER_EMAIL_AND_IP,
-        durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
-      },
-      perAccount: {
-        keyPrefix: 'login-account',
-        points: LOGIN_FAILURES_PER_ACCOUNT,
-        durationSeconds: LOGIN_ACCOUNT_WINDOW_SECONDS,
-      },
-      perDevice: {
-        keyPrefix: 'login-device',
-        points: LOGIN_FAILURES_PER_DEVICE,
-        durationSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
-      },
+      name: 'login',
+      perAccountAndIp: LOGIN_FAILURES_PER_EMAIL_AND_IP,
+      perDevice: LOGIN_FAILURES_PER_DEVICE,
+      windowSeconds: LOGIN_FAILURES_WINDOW_SECONDS,
+      perAccount: LOGIN_FAILURES_PER_ACCOUNT,
+      accountWindowSeconds: LOGIN_ACCOUNT_WINDOW_SECONDS,
     },
     redis,
   );
-
   return {
     /** Counts a sign-in attempt before its password is checked (see beginAttempt). */
     begin({ email, ip, trustedDevice }: LoginAttemptSource): Promise<Attempt> {
-      if (trustedDevice) {
-        return beginAttempt([{ limiter: perDevice, key: trustedDevice, onSuccess: 'forget' }], ONE_AT_A_TIME);
-      }
-      return beginAttempt(
-        [
-          { limiter: perEmailAndIp, key: `${email}|${ip}`, onSuccess: 'forget' },
-          { limiter: perAccount, key: email, onSuccess: 'refund' },
-        ],
-        ONE_AT_A_TIME,
-      );
+      return begin(email, ip, trustedDevice);
     },
   };
 }
@@ -94,43 +128,21 @@ export interface TwoFactorAttemptSource {
  * before has its own 5 per 15 minutes instead, as for the password.
  */
 export function createTwoFactorThrottle(redis?: Redis) {
-  const { perAccountAndIp, perAccount, perDevice } = createLimiters(
+  const begin = createFailureThrottle(
     {
-      perAccountAndIp: {
-        keyPrefix: 'two-factor-ip',
-        points: TWO_FACTOR_FAILURES_PER_ACCOUNT_AND_IP,
-        durationSeconds: TWO_FACTOR_FAILURES_WINDOW_SECONDS,
-      },
-      perAccount: {
-        keyPrefix: 'two-factor-account',
-        points: TWO_FACTOR_FAILURES_PER_ACCOUNT,
-        durationSeconds: TWO_FACTOR_ACCOUNT_WINDOW_SECONDS,
-      },
-      perDevice: {
-        keyPrefix: 'two-factor-device',
-        points: TWO_FACTOR_FAILURES_PER_DEVICE,
-        durationSeconds: TWO_FACTOR_FAILURES_WINDOW_SECONDS,
-      },
+      name: 'two-factor',
+      perAccountAndIp: TWO_FACTOR_FAILURES_PER_ACCOUNT_AND_IP,
+      perDevice: TWO_FACTOR_FAILURES_PER_DEVICE,
+      windowSeconds: TWO_FACTOR_FAILURES_WINDOW_SECONDS,
+      perAccount: TWO_FACTOR_FAILURES_PER_ACCOUNT,
+      accountWindowSeconds: TWO_FACTOR_ACCOUNT_WINDOW_SECONDS,
     },
     redis,
   );
-
   return {
     /** Counts a code before it is checked (see beginAttempt). */
     begin({ adminId, ip, trustedDevice }: TwoFactorAttemptSource): Promise<Attempt> {
-      if (trustedDevice) {
-        return beginAttempt(
-          [{ limiter: perDevice, key: `${adminId}|${trustedDevice}`, onSuccess: 'forget' }],
-          ONE_AT_A_TIME,
-        );
-      }
-      return beginAttempt(
-        [
-          { limiter: perAccountAndIp, key: `${adminId}|${ip}`, onSuccess: 'forget' },
-          { limiter: perAccount, key: adminId, onSuccess: 'refund' },
-        ],
-        ONE_AT_A_TIME,
-      );
+      return begin(adminId, ip, trustedDevice && `${adminId}|${trustedDevice}`);
     },
   };
 }
