@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BLOG_CATEGORIES, BLOG_LIMITS } from '../rules/blog.ts';
 import { BLOG_REVISION_MESSAGES, NEW_POST_KEY } from '../rules/blog-revisions.ts';
 import { LOCALES } from '../rules/locales.ts';
+import { BlogPostSchema } from './blog.ts';
 import { withoutControlCharacters } from './fields.ts';
 
 /** The version of a post the editor started from: a save naming an older one is refused with 409. */
@@ -31,17 +32,19 @@ export const BlogRevisionSummarySchema = z.object({
 });
 export type BlogRevisionSummary = z.infer<typeof BlogRevisionSummarySchema>;
 
-/** A revision with every field it kept. */
-export const BlogRevisionSchema = BlogRevisionSummarySchema.extend({
-  description: z.string(),
-  content: z.string(),
-  slug: z.string(),
-  category: z.enum(BLOG_CATEGORIES),
-  image: z.string(),
-  imageAlt: z.string(),
-  author: z.string(),
-  isPublished: z.boolean(),
-});
+/** A revision with every field it kept, each as the post has it. */
+export const BlogRevisionSchema = BlogRevisionSummarySchema.extend(
+  BlogPostSchema.pick({
+    description: true,
+    content: true,
+    slug: true,
+    category: true,
+    image: true,
+    imageAlt: true,
+    author: true,
+    isPublished: true,
+  }).shape,
+);
 export type BlogRevision = z.infer<typeof BlogRevisionSchema>;
 
 export const BlogRevisionListResponseSchema = z.object({
