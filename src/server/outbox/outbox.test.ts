@@ -94,6 +94,13 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
     await migrateToLatest(opened.database);
     return opened;
   };
+  /** A migrated database and one outbox instance whose handler notes each entry and then does `then`. */
+  const openOutbox = async (then?: (entry: OutboxEntry) => void, clock: TestClock = createTestClock()) => {
+    const { database } = await open();
+    const handled: Handled[] = [];
+    const outbox = outboxFor(database, clock, notingHandler(database, handled, 'one', then));
+    return { database, clock, handled, outbox };
+  };
 
   it('takes one handler per kind, before it starts, and refuses to start while a kind has none', async () => {
     const { database } = await open();
@@ -108,10 +115,7 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
   });
 
   it('handles an entry only when the transaction that wrote it commits', async () => {
-    const { database } = await open();
-    const clock = createTestClock();
-    const handled: Handled[] = [];
-    const outbox = outboxFor(database, clock, notingHandler(database, handled, 'one'));
+    const { database, handled, outbox } = await openOutbox();
 
     await database.db
       .transaction()
@@ -131,15 +135,11 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
   });
 
   it('tries a failing delivery again after about 1, 5 and 30 minutes, then every 2 hours, and gives up after 24 hours', async () => {
-    const { database } = await open();
-    const clock = createTestClock(Date.parse('2026-11-25T08:00:00.000Z'));
-    const handled: Handled[] = [];
-    const outbox = outboxFor(
-      database,
-      clock,
-      notingHandler(database, handled, 'one', ({ attempts }) => {
+    const { database, clock, handled, outbox } = await openOutbox(
+      ({ attempts }) => {
         throw new Error(`421 Service not available (attempt ${attempts})`);
-      }),
+      },
+      createTestClock(Date.parse('2026-11-25T08:00:00.000Z')),
     );
     await outbox.enqueue(database.db, 'email', { to: 'owner' });
     const written = clock();
@@ -181,16 +181,9 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
   });
 
   it('gives up at once on a permanent failure, and keeps going with the next entry', async () => {
-    const { database } = await open();
-    const clock = createTestClock();
-    const handled: Handled[] = [];
-    const outbox = outboxFor(
-      database,
-      clock,
-      notingHandler(database, handled, 'one', ({ payload }) => {
-        if ((payload as { to: string }).to === 'nobody') throw new PermanentFailure('550 No such user here');
-      }),
-    );
+    const { database, handled, outbox } = await openOutbox(({ payload }) => {
+      if ((payload as { to: string }).to === 'nobody') throw new PermanentFailure('550 No such user here');
+    });
     await outbox.enqueue(database.db, 'email', { to: 'nobody' });
     await outbox.enqueue(database.db, 'email', { to: 'owner' });
     await outbox.drain();
@@ -204,18 +197,11 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
   });
 
   it('holds an entry back while an earlier one with its ordering key is pending, and handles it right after', async () => {
-    const { database } = await open();
-    const clock = createTestClock();
-    const handled: Handled[] = [];
     let firstFails = true;
-    const outbox = outboxFor(
-      database,
-      clock,
-      notingHandler(database, handled, 'one', ({ payload }) => {
-        if ((payload as { step: string }).step === 'created' && firstFails)
-          throw new Error('503 from the receiver');
-      }),
-    );
+    const { database, clock, handled, outbox } = await openOutbox(({ payload }) => {
+      if ((payload as { step: string }).step === 'created' && firstFails)
+        throw new Error('503 from the receiver');
+    });
     await outbox.enqueue(database.db, 'webhook', { step: 'created' }, { orderingKey: 'inquiry:a' });
     await outbox.enqueue(database.db, 'webhook', { step: 'updated' }, { orderingKey: 'inquiry:a' });
     await outbox.enqueue(database.db, 'webhook', { step: 'other inquiry' }, { orderingKey: 'inquiry:b' });
@@ -239,16 +225,9 @@ describe.each(TEST_DIALECTS)('notification outbox (%s)', (dialect) => {
   });
 
   it('lets an entry go once the earlier one with its ordering key is given up', async () => {
-    const { database } = await open();
-    const clock = createTestClock();
-    const handled: Handled[] = [];
-    const outbox = outboxFor(
-      database,
-      clock,
-      notingHandler(database, handled, 'one', ({ payload }) => {
-        if ((payload as { step: string }).step === 'first') throw new PermanentFailure('410 Gone');
-      }),
-    );
+    const { database, handled, outbox } = await openOutbox(({ payload }) => {
+      if ((payload as { step: string }).step === 'first') throw new PermanentFailure('410 Gone');
+    });
     await outbox.enqueue(database.db, 'webhook', { step: 'first' }, { orderingKey: 'k' });
     await outbox.enqueue(database.db, 'webhook', { step: 'second' }, { orderingKey: 'k' });
     await outbox.drain();
