@@ -118,7 +118,7 @@ function providedTemplates(): DatabaseTemplates | undefined {
 }
 
 /** Runs the migrations up to `name` and no further, to set up data as an older version stored it. */
-export async function migrateTestDatabaseTo(database: Database, name: string): Promise<void> {
+async function migrateTestDatabaseTo(database: Database, name: string): Promise<void> {
   const migrator = new Migrator({
     db: database.db.withoutPlugins(),
     provider: { getMigrations: async () => migrations(database.dialect) },
@@ -128,6 +128,24 @@ export async function migrateTestDatabaseTo(database: Database, name: string): P
     const { error } = await migrator.migrateTo(name);
     if (error) throw error;
   });
+}
+
+/**
+ * Runs `run` with a fresh database migrated up to `name` and no further, for a test of the migrations after
+ * it; disposes of the database afterwards, whatever `run` does.
+ */
+export async function withDatabaseMigratedTo<T>(
+  dialect: Dialect,
+  name: string,
+  run: (database: Database) => Promise<T>,
+): Promise<T> {
+  const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
+  try {
+    await migrateTestDatabaseTo(database, name);
+    return await run(database);
+  } finally {
+    await dispose();
+  }
 }
 
 export interface TestAppOptions {

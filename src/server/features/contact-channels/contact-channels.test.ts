@@ -4,11 +4,10 @@ import { CONTACT_CHANNEL_TYPES, LINK_TYPES } from '../../../shared/rules/contact
 import {
   asAdmin,
   migrateTestDatabase,
-  migrateTestDatabaseTo,
-  openTestDatabase,
   signedInAppForEachTest,
   storedChannel,
   TEST_DIALECTS,
+  withDatabaseMigratedTo,
 } from '../../test-support/test-app.ts';
 import { createContactChannelRepository } from './repository.ts';
 
@@ -247,9 +246,7 @@ describe.each(TEST_DIALECTS)('contact channels API (%s)', (dialect) => {
 
 describe.each(TEST_DIALECTS)('Hindi owner texts migration (%s)', (dialect) => {
   it('gives existing channels an empty Hindi description, kept off the public list', async () => {
-    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
-    try {
-      await migrateTestDatabaseTo(database, '0013_content_tools');
+    await withDatabaseMigratedTo(dialect, '0013_content_tools', async (database) => {
       const now = new Date().toISOString();
       await database.db
         .insertInto('contactChannels')
@@ -263,8 +260,6 @@ describe.each(TEST_DIALECTS)('Hindi owner texts migration (%s)', (dialect) => {
       expect(await createContactChannelRepository(database.db).listActive()).toEqual([
         { _id: channels[0]?._id, type: 'whatsapp', value: '+919876543210', display: '+91 98765 43210' },
       ]);
-    } finally {
-      await dispose();
-    }
+    });
   });
 });

@@ -3,20 +3,17 @@ import { newId } from '../../db/values.ts';
 import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
   migrateTestDatabase,
-  migrateTestDatabaseTo,
-  openTestDatabase,
   storedChannel,
   storedInquiry,
   TEST_DIALECTS,
+  withDatabaseMigratedTo,
 } from '../../test-support/test-app.ts';
 
 const SENT_AT = '2026-03-01T10:00:00.000Z';
 
 describe.each(TEST_DIALECTS)('phone numbers migration (%s)', (dialect) => {
   it('stores the phones of inquiries and of phone and WhatsApp channels in E.164 where they parse', async () => {
-    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
-    try {
-      await migrateTestDatabaseTo(database, '0007_admin_sign_in_record');
+    await withDatabaseMigratedTo(dialect, '0007_admin_sign_in_record', async (database) => {
       const typed = [
         '+91 98765 43210',
         '98765 11111',
@@ -71,8 +68,6 @@ describe.each(TEST_DIALECTS)('phone numbers migration (%s)', (dialect) => {
         { type: 'phone', value: '+91 1234' },
         { type: 'telegram', value: '@asha_support' },
       ]);
-    } finally {
-      await dispose();
-    }
+    });
   });
 });

@@ -6,11 +6,10 @@ import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
   databaseForEachTest,
   migrateTestDatabase,
-  migrateTestDatabaseTo,
-  openTestDatabase,
   storedInquiry,
   TEST_DIALECTS,
   TEST_INQUIRY,
+  withDatabaseMigratedTo,
 } from '../../test-support/test-app.ts';
 import { POSTGRES_INQUIRY_SEARCH_TEXT } from './inbox-search.ts';
 import type { ContactInquiryRepository, NewInquiry } from './repository.ts';
@@ -260,9 +259,7 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
 
 describe.each(TEST_DIALECTS)('inquiry inbox migration (%s)', (dialect) => {
   it('numbers existing inquiries in the order they arrived, counts them and indexes them for search', async () => {
-    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
-    try {
-      await migrateTestDatabaseTo(database, '0002_site_settings_and_contact_inquiries');
+    await withDatabaseMigratedTo(dialect, '0002_site_settings_and_contact_inquiries', async (database) => {
       const old = (iso: string, name: string, isRead = 0) => ({
         id: newId(),
         ...inquiry({ name }),
@@ -285,8 +282,6 @@ describe.each(TEST_DIALECTS)('inquiry inbox migration (%s)', (dialect) => {
       // New inquiries come after the migrated ones.
       await repository.create(inquiry({ name: 'Third' }));
       expect((await repository.list({ page: 1, pageSize: 1 })).inquiries[0]?.name).toBe('Third');
-    } finally {
-      await dispose();
-    }
+    });
   });
 });

@@ -8,12 +8,11 @@ import {
   asAdmin,
   expectAuthenticationRequired,
   migrateTestDatabase,
-  migrateTestDatabaseTo,
-  openTestDatabase,
   signedInAppForEachTest,
   storedChannel,
   TEST_DIALECTS,
   testAppForEachTest,
+  withDatabaseMigratedTo,
 } from '../../test-support/test-app.ts';
 import { createSiteSettingsRepository } from './repository.ts';
 
@@ -234,9 +233,7 @@ describe.each(TEST_DIALECTS)('site settings repository (%s)', (dialect) => {
 
 describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
   it('moves the numbers and the handle out of the settings into active channels, keeping the ones already there', async () => {
-    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
-    try {
-      await migrateTestDatabaseTo(database, '0007_admin_sign_in_record');
+    await withDatabaseMigratedTo(dialect, '0007_admin_sign_in_record', async (database) => {
       const now = new Date().toISOString();
       await database.db
         .insertInto('contactChannels')
@@ -291,9 +288,7 @@ describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
         supportEmail: 'help@apna.example',
         rating: '4.6',
       });
-    } finally {
-      await dispose();
-    }
+    });
   });
 });
 
@@ -306,9 +301,7 @@ describe.each(TEST_DIALECTS)('invented figures migration (%s)', (dialect) => {
     ['figures the owner changed stay', { usersCount: '12K+', rating: '4.8' }, '12K+', '4.8'],
     ['a rating the owner changed keeps both', { usersCount: '50K+', rating: '4.5' }, '50K+', '4.5'],
   ])('%s', async (_case, figures, usersCount, rating) => {
-    const { database, dispose } = await openTestDatabase(dialect, { migrate: false });
-    try {
-      await migrateTestDatabaseTo(database, '0018_outbox_lanes');
+    await withDatabaseMigratedTo(dialect, '0018_outbox_lanes', async (database) => {
       await database.db
         .insertInto('siteSettings')
         .values({ id: 'site', settings: settingsWith(figures), updatedAt: new Date().toISOString() })
@@ -322,8 +315,6 @@ describe.each(TEST_DIALECTS)('invented figures migration (%s)', (dialect) => {
         usersCount,
         rating,
       });
-    } finally {
-      await dispose();
-    }
+    });
   });
 });
