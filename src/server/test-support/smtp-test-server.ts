@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Dialect } from '../db/database.ts';
+import { type CurrentTestApp, createSignedInTestApp, currentOfEachTest } from './test-app.ts';
 
 /** A message the test server accepted: its envelope's recipients and the message as parsed. */
 export interface ReceivedMail {
@@ -78,4 +80,29 @@ export async function unusedSmtpUrl(): Promise<string> {
   const server = await startSmtpServer();
   await server.close();
   return `smtp://127.0.0.1:${server.port}`;
+}
+
+/**
+ * As signedInAppForEachTest (test-app.ts), with an SMTP server of the test's own as the app's SMTP_URL:
+ * `t.smtp` holds what the app mailed.
+ */
+export function signedInAppWithMailForEachTest(
+  dialect: Dialect,
+): CurrentTestApp & { cookie: string; smtp: TestSmtpServer } {
+  return currentOfEachTest(async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const { t, cookie } = await createSignedInTestApp(dialect, { SMTP_URL: smtp.url });
+      return {
+        current: { ...t, cookie, smtp },
+        async close() {
+          await t.close();
+          await smtp.close();
+        },
+      };
+    } catch (error) {
+      await smtp.close();
+      throw error;
+    }
+  });
 }

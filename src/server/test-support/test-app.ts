@@ -314,7 +314,9 @@ export function databaseForEachTest(dialect: Dialect): Database {
  * Opens a `T` before each test of the calling suite and closes it after; returns an object that stands for
  * the one of the running test.
  */
-function currentOfEachTest<T extends object>(open: () => Promise<{ current: T; close(): Promise<void> }>): T {
+export function currentOfEachTest<T extends object>(
+  open: () => Promise<{ current: T; close(): Promise<void> }>,
+): T {
   let current: T | undefined;
   let close = async () => {};
   const running = () => {

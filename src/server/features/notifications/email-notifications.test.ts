@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_OFF_MESSAGE } from '../../../shared/rules/notifications.ts';
 import { RETRY_DELAYS_MS } from '../../outbox/outbox.ts';
 import {
   SMTP_TEST_PASSWORD,
+  signedInAppWithMailForEachTest,
   startSmtpServer,
-  type TestSmtpServer,
   unusedSmtpUrl,
 } from '../../test-support/smtp-test-server.ts';
 import {
   asAdmin,
   createAdmin,
-  createTestApp,
   expectAuthenticationRequired,
   expectBadRequest,
   postInquiry,
@@ -18,7 +17,6 @@ import {
   TEST_ADMIN,
   TEST_DIALECTS,
   TEST_INQUIRY,
-  type TestApp,
   withTestApp,
 } from '../../test-support/test-app.ts';
 
@@ -30,25 +28,12 @@ const LINK_ORIGIN = 'http://localhost:3000';
 const DEFAULT_PREFERENCES = { email: true, digest: { enabled: false, hour: 9, unreadHours: 12 } };
 
 describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  let cookie: string;
-
-  beforeEach(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(dialect, { SMTP_URL: smtp.url });
-    await createAdmin(t.database);
-    cookie = await signIn(t.app);
-  });
-  afterEach(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const t = signedInAppWithMailForEachTest(dialect);
 
   const savePreferences = (as: string, payload: object) =>
     t.app.inject(asAdmin(as, { method: 'PUT', url: '/api/admin/profile/notifications', payload }));
   const status = async () => {
-    const response = await t.app.inject(asAdmin(cookie, { url: '/api/admin/notifications' }));
+    const response = await t.app.inject(asAdmin(t.cookie, { url: '/api/admin/notifications' }));
     expect(response.statusCode).toBe(200);
     return response.json().notifications;
   };
@@ -66,14 +51,14 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
     expect((await savePreferences(optedOut, { ...DEFAULT_PREFERENCES, email: false })).statusCode).toBe(200);
 
     const inquiryId = await submitInquiry();
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => t.smtp.received.length, { timeout: 10_000 }).toBe(2);
     await t.app.notificationOutbox.drain();
 
-    expect(smtp.received.flatMap((message) => message.to).sort()).toEqual(
+    expect(t.smtp.received.flatMap((message) => message.to).sort()).toEqual(
       [SECOND_ADMIN.email, TEST_ADMIN.email].sort(),
     );
-    expect(smtp.to(OPTED_OUT_ADMIN.email)).toEqual([]);
-    const { mail } = smtp.to(TEST_ADMIN.email)[0]!;
+    expect(t.smtp.to(OPTED_OUT_ADMIN.email)).toEqual([]);
+    const { mail } = t.smtp.to(TEST_ADMIN.email)[0]!;
     expect(mail.subject).toBe('New inquiry from Asha Verma');
     expect(mail.from?.text).toBe('"Sampark" <notifications@localhost>');
     expect(mail.replyTo?.text).toBe(TEST_INQUIRY.email);
@@ -108,21 +93,21 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
 
   it('greets in Hindi, in the email’s WhatsApp link and in the inbox, a visitor who wrote from a Hindi page', async () => {
     const inquiryId = await submitInquiry({ ...TEST_INQUIRY, language: 'hi' });
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => t.smtp.received.length, { timeout: 10_000 }).toBe(1);
     await t.app.notificationOutbox.drain();
-    const text = smtp.to(TEST_ADMIN.email)[0]!.mail.text ?? '';
+    const text = t.smtp.to(TEST_ADMIN.email)[0]!.mail.text ?? '';
     const whatsapp = /Reply on WhatsApp: (\S+)/.exec(text)?.[1] ?? '';
     expect(new URL(whatsapp).searchParams.get('text')).toBe(
       'नमस्ते Asha Verma, Sampark की ओर से आपकी पूछताछ का जवाब दे रहे हैं।',
     );
     // The inbox has the language too, for its own WhatsApp link (shared/rules/reply-links.ts).
-    const shown = await t.app.inject(asAdmin(cookie, { url: `/api/contact-inquiries/${inquiryId}` }));
+    const shown = await t.app.inject(asAdmin(t.cookie, { url: `/api/contact-inquiries/${inquiryId}` }));
     expect(shown.json().inquiry.language).toBe('hi');
   });
 
   it('keeps English for an inquiry that names no language', async () => {
     const inquiryId = await submitInquiry();
-    const shown = await t.app.inject(asAdmin(cookie, { url: `/api/contact-inquiries/${inquiryId}` }));
+    const shown = await t.app.inject(asAdmin(t.cookie, { url: `/api/contact-inquiries/${inquiryId}` }));
     expect(shown.json().inquiry.language).toBe('en');
   });
 
@@ -149,43 +134,43 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
       .execute();
 
     await submitInquiry();
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => t.smtp.received.length, { timeout: 10_000 }).toBe(2);
     await t.app.notificationOutbox.drain();
-    expect(smtp.received.flatMap((message) => message.to).sort()).toEqual(
+    expect(t.smtp.received.flatMap((message) => message.to).sort()).toEqual(
       ['agent@example.com', TEST_ADMIN.email].sort(),
     );
   });
 
   it('escapes what the visitor wrote in the HTML email', async () => {
     await submitInquiry({ ...TEST_INQUIRY, query: 'Hi <script>alert(1)</script> & <b>bye</b>' });
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
-    const html = String(smtp.received[0]!.mail.html);
+    await expect.poll(() => t.smtp.received.length, { timeout: 10_000 }).toBe(1);
+    const html = String(t.smtp.received[0]!.mail.html);
     expect(html).not.toContain('<script>');
     expect(html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bye&lt;/b&gt;');
-    expect(smtp.received[0]!.mail.text).toContain('Hi <script>alert(1)</script> & <b>bye</b>');
+    expect(t.smtp.received[0]!.mail.text).toContain('Hi <script>alert(1)</script> & <b>bye</b>');
   });
 
   it('tries again after a temporary refusal (4xx) and delivers once the server accepts', async () => {
-    smtp.answerRecipients(() => ({ code: 451, message: '4.3.0 Mailbox busy, try later' }));
+    t.smtp.answerRecipients(() => ({ code: 451, message: '4.3.0 Mailbox busy, try later' }));
     await submitInquiry();
     await t.app.notificationOutbox.drain();
-    expect(smtp.received).toEqual([]);
+    expect(t.smtp.received).toEqual([]);
     expect((await status()).waiting).toBe(1);
 
-    smtp.answerRecipients(() => null);
+    t.smtp.answerRecipients(() => null);
     // Not before its backoff is over...
     await t.app.notificationOutbox.drain();
-    expect(smtp.received).toEqual([]);
+    expect(t.smtp.received).toEqual([]);
     t.clock.advance(RETRY_DELAYS_MS[0]);
     await t.app.notificationOutbox.drain();
-    expect(smtp.to(TEST_ADMIN.email)).toHaveLength(1);
+    expect(t.smtp.to(TEST_ADMIN.email)).toHaveLength(1);
     const after = await status();
     expect(after.waiting).toBe(0);
     expect(after.failures).toEqual([]);
   });
 
   it('gives up at once on a permanent refusal (5xx), and Settings shows it with the last error', async () => {
-    smtp.answerRecipients(() => ({ code: 550, message: '5.1.1 No such mailbox here' }));
+    t.smtp.answerRecipients(() => ({ code: 550, message: '5.1.1 No such mailbox here' }));
     await submitInquiry();
     await t.app.notificationOutbox.drain();
     const { waiting, failures } = await status();
@@ -205,56 +190,60 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
   });
 
   it('gives up on a delivery still failing after 24 hours, with its last error', async () => {
-    smtp.answerRecipients(() => ({ code: 421, message: '4.7.0 Try again later' }));
+    t.smtp.answerRecipients(() => ({ code: 421, message: '4.7.0 Try again later' }));
     await submitInquiry();
     await t.app.notificationOutbox.drain();
     expect((await status()).failures).toEqual([]);
     t.clock.advance(24 * 60 * 60_000 + 1);
     await t.app.notificationOutbox.drain();
     // The session has expired meanwhile.
-    cookie = await signIn(t.app);
+    t.cookie = await signIn(t.app);
     const { waiting, failures } = await status();
     expect(waiting).toBe(0);
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ recipient: TEST_ADMIN.email, attempts: 2 });
     expect(failures[0].lastError).toContain('421 4.7.0 Try again later');
-    expect(smtp.received).toEqual([]);
+    expect(t.smtp.received).toEqual([]);
   });
 
   it('sends no email about an inquiry to a user who opted out after it was written, or who was deleted', async () => {
     await createAdmin(t.database, SECOND_ADMIN);
-    smtp.answerRecipients(() => ({ code: 451, message: '4.3.0 Later' }));
+    t.smtp.answerRecipients(() => ({ code: 451, message: '4.3.0 Later' }));
     await submitInquiry();
     await t.app.notificationOutbox.drain();
     // Both wait to be tried again; meanwhile one opts out and the other's account is deleted.
     expect((await status()).waiting).toBe(2);
-    expect((await savePreferences(cookie, { ...DEFAULT_PREFERENCES, email: false })).statusCode).toBe(200);
+    expect((await savePreferences(t.cookie, { ...DEFAULT_PREFERENCES, email: false })).statusCode).toBe(200);
     await t.database.db.deleteFrom('admins').where('email', '=', SECOND_ADMIN.email).execute();
-    smtp.answerRecipients(() => null);
+    t.smtp.answerRecipients(() => null);
     t.clock.advance(RETRY_DELAYS_MS[0]);
     await t.app.notificationOutbox.drain();
-    expect(smtp.received).toEqual([]);
+    expect(t.smtp.received).toEqual([]);
     expect(await status()).toMatchObject({ waiting: 0, failures: [] });
   });
 
   it('sends a test email at once and shows the mail server’s answer', async () => {
     const response = await t.app.inject(
-      asAdmin(cookie, { method: 'POST', url: '/api/admin/notifications/test-email' }),
+      asAdmin(t.cookie, { method: 'POST', url: '/api/admin/notifications/test-email' }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
       message: expect.stringMatching(/^Sent to owner@example\.com\. The mail server answered: 250 /),
     });
-    expect(smtp.to(TEST_ADMIN.email)).toHaveLength(1);
-    expect(smtp.received[0]!.mail.subject).toBe('Test email from Sampark');
+    expect(t.smtp.to(TEST_ADMIN.email)).toHaveLength(1);
+    expect(t.smtp.received[0]!.mail.subject).toBe('Test email from Sampark');
   });
 
   it('shows that email is on, the sender and the server, never the SMTP password', async () => {
-    const response = await t.app.inject(asAdmin(cookie, { url: '/api/admin/notifications' }));
+    const response = await t.app.inject(asAdmin(t.cookie, { url: '/api/admin/notifications' }));
     expect(response.body).not.toContain(SMTP_TEST_PASSWORD);
     expect(response.json().notifications).toEqual({
-      email: { enabled: true, from: '"Sampark" <notifications@localhost>', server: `127.0.0.1:${smtp.port}` },
+      email: {
+        enabled: true,
+        from: '"Sampark" <notifications@localhost>',
+        server: `127.0.0.1:${t.smtp.port}`,
+      },
       links: { origin: LINK_ORIGIN, fromPublicOrigin: false },
       waiting: 0,
       failures: [],
@@ -275,26 +264,26 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
       expect(response.statusCode).toBe(200);
       return response.json();
     };
-    expect(await read(cookie)).toEqual({
+    expect(await read(t.cookie)).toEqual({
       preferences: DEFAULT_PREFERENCES,
       timeZone: 'Asia/Kolkata',
       emailAvailable: true,
     });
     const chosen = { email: false, digest: { enabled: true, hour: 18, unreadHours: 6 } };
-    const saved = await savePreferences(cookie, chosen);
+    const saved = await savePreferences(t.cookie, chosen);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
       success: true,
       message: 'Notification preferences saved',
       preferences: chosen,
     });
-    expect((await read(cookie)).preferences).toEqual(chosen);
+    expect((await read(t.cookie)).preferences).toEqual(chosen);
     // Another user's are their own.
     await createAdmin(t.database, SECOND_ADMIN);
     expect((await read(await signIn(t.app, SECOND_ADMIN))).preferences).toEqual(DEFAULT_PREFERENCES);
 
     const bad = (digest: object) =>
-      savePreferences(cookie, { email: true, digest: { ...chosen.digest, ...digest } });
+      savePreferences(t.cookie, { email: true, digest: { ...chosen.digest, ...digest } });
     expectBadRequest(await bad({ hour: 24 }), 'digest.hour', 'Choose an hour from 00:00 to 23:00');
     expectBadRequest(await bad({ hour: 7.5 }), 'digest.hour', 'Choose an hour from 00:00 to 23:00');
     expectBadRequest(
@@ -307,8 +296,8 @@ describe.each(TEST_DIALECTS)('email notifications (%s)', (dialect) => {
       'digest.unreadHours',
       'Enter a number of hours from 1 to 72',
     );
-    expectBadRequest(await savePreferences(cookie, { ...chosen, email: 'yes' }), 'email');
-    expect((await read(cookie)).preferences).toEqual(chosen);
+    expectBadRequest(await savePreferences(t.cookie, { ...chosen, email: 'yes' }), 'email');
+    expect((await read(t.cookie)).preferences).toEqual(chosen);
   });
 });
 

@@ -1,41 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SECURITY_NOTICE_LABELS } from '../../../shared/rules/audit-log.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp-test-server.ts';
+import { signedInAppWithMailForEachTest } from '../../test-support/smtp-test-server.ts';
 import {
   asAdmin,
   createAdmin,
-  createTestApp,
   loginRequest,
   signIn,
   TEST_ADMIN,
   TEST_DIALECTS,
-  type TestApp,
 } from '../../test-support/test-app.ts';
 
 const SECOND_ADMIN = { email: 'second@example.com', password: 'second password 12' };
 const AGENT = { email: 'agent@example.com', password: 'agent password 123', role: 'agent' } as const;
 
 describe.each(TEST_DIALECTS)('security notices (%s)', (dialect) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  let cookie: string;
-
+  const t = signedInAppWithMailForEachTest(dialect);
   beforeEach(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(dialect, { SMTP_URL: smtp.url });
-    await createAdmin(t.database);
     await createAdmin(t.database, SECOND_ADMIN);
     await createAdmin(t.database, AGENT);
-    cookie = await signIn(t.app);
-  });
-  afterEach(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   /** The notices emailed so far: their subjects, by recipient. */
   const noticesTo = (email: string) =>
-    smtp
+    t.smtp
       .to(email)
       .map(({ mail }) => mail.subject ?? '')
       .filter((subject) => subject.includes('security notice'));
@@ -47,7 +34,7 @@ describe.each(TEST_DIALECTS)('security notices (%s)', (dialect) => {
 
   it('emails every administrator, and no agent, when an API token is made, and shows it on their dashboard', async () => {
     const created = await t.app.inject(
-      asAdmin(cookie, {
+      asAdmin(t.cookie, {
         method: 'POST',
         url: '/api/admin/api-tokens',
         payload: { name: 'Zapier export', role: 'administrator', access: 'read', expiresInDays: 30 },
@@ -60,7 +47,7 @@ describe.each(TEST_DIALECTS)('security notices (%s)', (dialect) => {
     expect(noticesTo(TEST_ADMIN.email)).toEqual([subject]);
     expect(noticesTo(SECOND_ADMIN.email)).toEqual([subject]);
     expect(noticesTo(AGENT.email)).toEqual([]);
-    const text = String(smtp.to(SECOND_ADMIN.email)[0]!.mail.text);
+    const text = String(t.smtp.to(SECOND_ADMIN.email)[0]!.mail.text);
     expect(text).toContain(`By: ${TEST_ADMIN.email}`);
     expect(text).toContain('API token: Zapier export');
     expect(text).not.toContain('smpk_');
@@ -96,7 +83,7 @@ describe.each(TEST_DIALECTS)('security notices (%s)', (dialect) => {
   it('tells of a new administrator, not of a new agent', async () => {
     const add = (email: string, role: string) =>
       t.app.inject(
-        asAdmin(cookie, {
+        asAdmin(t.cookie, {
           method: 'POST',
           url: '/api/admin/users',
           payload: { email, name: 'New', role, invite: true },
