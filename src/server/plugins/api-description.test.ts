@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_TOKEN_MESSAGES } from '../../shared/rules/api-tokens.ts';
 import type { Role } from '../../shared/rules/roles.ts';
+import { createApiToken } from '../test-support/api-tokens.ts';
 import {
   asAdmin,
   createAdmin,
@@ -91,15 +92,11 @@ describe.each(TEST_DIALECTS)('the OpenAPI document (%s)', (dialect) => {
     // A read-write administrator's token: it may call whatever is not one's own account.
     await createAdmin(t.database, { email: 'tokens@example.com', password: PASSWORD, role: 'administrator' });
     const cookie = await signIn(t.app, { email: 'tokens@example.com', password: PASSWORD });
-    const created = await t.app.inject(
-      asAdmin(cookie, {
-        method: 'POST',
-        url: '/api/admin/api-tokens',
-        payload: { name: 'Description', role: 'administrator', access: 'read-write', expiresInDays: 7 },
-      }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const token = created.json<{ data: { token: string } }>().data.token;
+    const { token } = await createApiToken(t.app, cookie, {
+      name: 'Description',
+      access: 'read-write',
+      expiresInDays: 7,
+    });
 
     const call = async (
       method: string,

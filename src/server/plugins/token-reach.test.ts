@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES, type ApiTokenAccess } from '../../shared/rules/api-tokens.ts';
+import { createApiToken, withToken } from '../test-support/api-tokens.ts';
 import {
   asAdmin,
   type CurrentTestApp,
@@ -36,24 +37,13 @@ const SESSION_ONLY_OPERATIONS: [InjectOptions['method'], string][] = [
 
 const SCRIPT = { email: 'script@example.com', password: 'script owner password', name: 'Script' };
 
-const withToken = (token: string, options: InjectOptions): InjectOptions => ({
-  ...options,
-  headers: { authorization: `Bearer ${token}`, ...options.headers },
-});
-
 /** A token of a second administrator (the owner of the test app is the first). */
 async function administratorToken(t: CurrentTestApp, access: ApiTokenAccess): Promise<string> {
   await createAdmin(t.database, SCRIPT);
   const cookie = await signIn(t.app, SCRIPT);
-  const created = await t.app.inject(
-    asAdmin(cookie, {
-      method: 'POST',
-      url: '/api/admin/api-tokens',
-      payload: { name: 'Sync', role: 'administrator', access, expiresInDays: 7 },
-    }),
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json().data.token;
+  return (
+    await createApiToken(t.app, cookie, { name: 'Sync', role: 'administrator', access, expiresInDays: 7 })
+  ).token;
 }
 
 const ownerId = async (t: CurrentTestApp) =>

@@ -4,8 +4,8 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiToken } from '../test-support/api-tokens.ts';
 import {
-  asAdmin,
   createAdmin,
   createTestApp,
   signIn,
@@ -83,15 +83,11 @@ describe.each(TEST_DIALECTS)('a typed client generated from the document (%s)', 
       .execute();
     await createAdmin(t.database, { email: 'agent@example.com', password: 'typed client pw', role: 'agent' });
     const cookie = await signIn(t.app, { email: 'agent@example.com', password: 'typed client pw' });
-    const created = await t.app.inject(
-      asAdmin(cookie, {
-        method: 'POST',
-        url: '/api/admin/api-tokens',
-        payload: { name: 'Typed client', role: 'agent', access: 'read', expiresInDays: 7 },
-      }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const { token } = created.json<{ data: { token: string } }>().data;
+    const { token } = await createApiToken(t.app, cookie, {
+      name: 'Typed client',
+      role: 'agent',
+      expiresInDays: 7,
+    });
 
     const client = (await import(/* @vite-ignore */ clientFile)) as {
       inquiryNames(baseUrl: string, token: string): Promise<string[]>;

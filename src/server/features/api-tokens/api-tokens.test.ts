@@ -1,9 +1,10 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ApiToken } from '../../../shared/contracts/api-tokens.ts';
 import { API_TOKEN_MESSAGES, API_TOKENS_PER_USER } from '../../../shared/rules/api-tokens.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
 import { DAY_MS } from '../../../shared/time.ts';
+import { createApiToken, withToken } from '../../test-support/api-tokens.ts';
 import {
   asAdmin,
   type CurrentTestApp,
@@ -15,26 +16,6 @@ import {
   TEST_DIALECTS,
   TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
-
-function withToken(token: string, options: InjectOptions): InjectOptions {
-  return { ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } };
-}
-
-async function createToken(
-  t: CurrentTestApp,
-  cookie: string,
-  input: { name?: string; role?: Role; access?: 'read' | 'read-write'; expiresInDays?: number } = {},
-) {
-  const response = await t.app.inject(
-    asAdmin(cookie, {
-      method: 'POST',
-      url: '/api/admin/api-tokens',
-      payload: { name: 'Sheet sync', role: 'administrator', access: 'read', expiresInDays: 30, ...input },
-    }),
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { token: string; apiToken: ApiToken };
-}
 
 async function addInquiry(t: CurrentTestApp): Promise<string> {
   const row = storedInquiry(new Date(t.clock()).toISOString());
@@ -62,7 +43,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
 
   it('is shown once and kept only as a hash; the list shows its name, role, access and dates', async () => {
-    const { token, apiToken } = await createToken(t, t.cookie, { expiresInDays: 90 });
+    const { token, apiToken } = await createApiToken(t.app, t.cookie, { expiresInDays: 90 });
     expect(token).toMatch(/^smpk_[\w-]{43}$/);
     expect(apiToken).toEqual({
       _id: expect.any(String),
@@ -81,7 +62,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it('works as Bearer on the admin API without a cookie or an Origin, and records when it was last used', async () => {
-    const { token, apiToken } = await createToken(t, t.cookie);
+    const { token, apiToken } = await createApiToken(t.app, t.cookie);
     const id = await addInquiry(t);
     const list = await t.app.inject(withToken(token, { url: '/api/contact-inquiries' }));
     expect(list.statusCode, list.body).toBe(200);
@@ -105,7 +86,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
           payload: { status: 'resolved' },
         }),
       );
-    const readOnly = await createToken(t, t.cookie, { access: 'read' });
+    const readOnly = await createApiToken(t.app, t.cookie, { access: 'read' });
     expect(
       (await t.app.inject(withToken(readOnly.token, { url: `/api/contact-inquiries/${id}` }))).statusCode,
     ).toBe(200);
@@ -116,7 +97,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe('new');
 
-    const readWrite = await createToken(t, t.cookie, { access: 'read-write', name: 'CRM' });
+    const readWrite = await createApiToken(t.app, t.cookie, { access: 'read-write', name: 'CRM' });
     expect((await status(readWrite.token)).statusCode).toBe(200);
     // The audit log names the token that made the change, as its owner.
     const log = await t.app.inject(asAdmin(t.cookie, { url: '/api/admin/audit-log?action=inquiry.status' }));
@@ -127,7 +108,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it("carries its own role, never more than its owner's", async () => {
-    const agentToken = await createToken(t, t.cookie, { role: 'agent', access: 'read-write' });
+    const agentToken = await createApiToken(t.app, t.cookie, { role: 'agent', access: 'read-write' });
     expect(
       (await t.app.inject(withToken(agentToken.token, { url: '/api/contact-inquiries' }))).statusCode,
     ).toBe(200);
@@ -148,7 +129,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ role: API_TOKEN_MESSAGES.roleTooHigh });
-    const editorToken = await createToken(t, editor, { role: 'editor' });
+    const editorToken = await createApiToken(t.app, editor, { role: 'editor' });
     expect(
       (await t.app.inject(withToken(editorToken.token, { url: '/api/blogs/admin/all' }))).statusCode,
     ).toBe(200);
@@ -158,9 +139,9 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it('stops working when its owner is disabled or moved to a role below it', async () => {
-    const { token } = await createToken(t, t.cookie, { role: 'administrator' });
+    const { token } = await createApiToken(t.app, t.cookie, { role: 'administrator' });
     const agent = await signInAs(t, 'agent');
-    const agentToken = await createToken(t, agent, { role: 'agent' });
+    const agentToken = await createApiToken(t.app, agent, { role: 'agent' });
     const agentId = (
       await t.database.db
         .selectFrom('admins')
@@ -191,7 +172,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it('expires on its day', async () => {
-    const { token } = await createToken(t, t.cookie, { expiresInDays: 7 });
+    const { token } = await createApiToken(t.app, t.cookie, { expiresInDays: 7 });
     t.clock.advance(7 * DAY_MS - 1);
     expect((await t.app.inject(withToken(token, { url: '/api/contact-inquiries' }))).statusCode).toBe(200);
     t.clock.advance(1);
@@ -201,7 +182,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it('refuses an unknown, empty or odd bearer value with 401, never a 5xx', async () => {
-    const { token } = await createToken(t, t.cookie);
+    const { token } = await createApiToken(t.app, t.cookie);
     for (const value of [
       'Bearer',
       'Bearer ',
@@ -226,7 +207,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it('cannot manage accounts: no tokens, password or profile with a token', async () => {
-    const { token } = await createToken(t, t.cookie, { access: 'read-write' });
+    const { token } = await createApiToken(t.app, t.cookie, { access: 'read-write' });
     expectRefused(
       await t.app.inject(withToken(token, { url: '/api/admin/api-tokens' })),
       403,
@@ -244,7 +225,7 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
   });
 
   it('needs no CSRF check without a cookie, and keeps it for a request that also sends the session cookie', async () => {
-    const { token } = await createToken(t, t.cookie, { access: 'read-write' });
+    const { token } = await createApiToken(t.app, t.cookie, { access: 'read-write' });
     const id = await addInquiry(t);
     const patch = (headers: Record<string, string>) =>
       t.app.inject({
@@ -275,11 +256,11 @@ describe.each(TEST_DIALECTS)('API tokens (%s)', (dialect) => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     // Expired ones do not count.
     t.clock.advance(DAY_MS);
-    expect((await createToken(t, await signIn(t.app))).token).toMatch(/^smpk_/);
+    expect((await createApiToken(t.app, await signIn(t.app))).token).toMatch(/^smpk_/);
   });
 
   it('is revoked by its owner only, and then refused at once', async () => {
-    const { token, apiToken } = await createToken(t, t.cookie);
+    const { token, apiToken } = await createApiToken(t.app, t.cookie);
     const agent = await signInAs(t, 'agent');
     const notTheirs = await t.app.inject(
       asAdmin(agent, { method: 'DELETE', url: `/api/admin/api-tokens/${apiToken._id}` }),

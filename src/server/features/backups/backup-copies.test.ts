@@ -14,6 +14,7 @@ import { runBackupCommand } from '../../cli/backup-command.ts';
 import { runRestoreCommand } from '../../cli/restore-command.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, type Dialect, openDatabase } from '../../db/database.ts';
+import { createApiToken } from '../../test-support/api-tokens.ts';
 import { captureOutput, readSqlite } from '../../test-support/backup-fixtures.ts';
 import { debianTool } from '../../test-support/deploy-examples.ts';
 import {
@@ -484,15 +485,8 @@ describe.each(TEST_DIALECTS)('who may see and set the off-machine copies (%s)', 
       expect((await t.app.inject(asAdmin(cookie, { url: DESTINATION }))).statusCode).toBe(403);
       expect((await put(cookie, destinationInput(s3, recipient))).statusCode).toBe(403);
     }
-    const token = await t.app.inject(
-      asAdmin(t.cookie, {
-        method: 'POST',
-        url: '/api/admin/api-tokens',
-        payload: { name: 'Script', role: 'administrator', access: 'read-write', expiresInDays: 30 },
-      }),
-    );
-    expect(token.statusCode, token.body).toBe(201);
-    const bearer = { authorization: `Bearer ${token.json().data.token}` };
+    const { token } = await createApiToken(t.app, t.cookie, { name: 'Script', access: 'read-write' });
+    const bearer = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ url: DESTINATION, headers: bearer })).statusCode).toBe(403);
     expect(
       (

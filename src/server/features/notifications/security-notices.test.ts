@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECURITY_NOTICE_LABELS } from '../../../shared/rules/audit-log.ts';
+import { createApiToken } from '../../test-support/api-tokens.ts';
 import { signedInAppWithMailForEachTest } from '../../test-support/smtp-test-server.ts';
 import {
   asAdmin,
@@ -33,14 +34,7 @@ describe.each(TEST_DIALECTS)('security notices (%s)', (dialect) => {
   };
 
   it('emails every administrator, and no agent, when an API token is made, and shows it on their dashboard', async () => {
-    const created = await t.app.inject(
-      asAdmin(t.cookie, {
-        method: 'POST',
-        url: '/api/admin/api-tokens',
-        payload: { name: 'Zapier export', role: 'administrator', access: 'read', expiresInDays: 30 },
-      }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
+    await createApiToken(t.app, t.cookie, { name: 'Zapier export' });
     await t.app.notificationOutbox.drain();
 
     const subject = `Sampark security notice: ${SECURITY_NOTICE_LABELS['api-token.create']}`;
