@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BlogPostValues } from '../../shared/contracts/blog.ts';
+import type { BlogPostInput, BlogPostValues } from '../../shared/contracts/blog.ts';
 
 let serial = 0;
 
@@ -21,6 +21,24 @@ export function blogPostValues(overrides: Partial<BlogPostValues> = {}): BlogPos
     scheduledAt: null,
     language: 'en',
     translationId: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A valid body for the blog API's create and save calls: published, in Technology, with a title and slug no
+ * other test post has. `overrides` sets what a test looks at.
+ */
+export function blogPostInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
+  serial += 1;
+  return {
+    title: `Post ${serial}`,
+    description: 'A short preview',
+    content: '# Hello\n\nSome **Markdown**.',
+    slug: `post-${serial}-${randomUUID().slice(0, 8)}`,
+    category: 'Technology',
+    image: '',
+    isPublished: true,
     ...overrides,
   };
 }

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { BlogPost, BlogPostInput, BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
-import { blogPostValues } from '../../test-support/blog-posts.ts';
+import { blogPostInput, blogPostValues } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   createAdmin,
@@ -20,22 +19,6 @@ import { createBlogPostRepository } from './repository.ts';
 const NOT_FOUND = 'Blog not found';
 const UNKNOWN_ID = '01936b2e-8f3a-7c4d-9e5f-0a1b2c3d4e5f';
 
-let serial = 0;
-/** A valid form body with a slug no other test post has. */
-function blogInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
-  serial += 1;
-  return {
-    title: `Post ${serial}`,
-    description: 'A short preview',
-    content: '# Hello\n\nSome **Markdown**.',
-    slug: `post-${serial}-${randomUUID().slice(0, 8)}`,
-    category: 'Technology',
-    image: '',
-    isPublished: true,
-    ...overrides,
-  };
-}
-
 /** What the edit form sends back for a post. */
 function blogPostFormOf(post: BlogPost): BlogPostInput {
   const { title, description, content, slug, category, image, author, isPublished } = post;
@@ -48,7 +31,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
   const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
 
   async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
-    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogInput(overrides) });
+    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
     expect(response.statusCode).toBe(201);
     // Each post a second newer than the one before, so orders never hang on a tie.
     t.clock.advance(1000);
@@ -62,7 +45,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       ['list all, bad paging', { method: 'GET', url: '/api/blogs/admin/all?page=x&pageSize=-1' }],
       ['get one', { method: 'GET', url: `/api/blogs/admin/${id}` }],
       ['get one, malformed id', { method: 'GET', url: '/api/blogs/admin/not-an-id' }],
-      ['create', { method: 'POST', url: '/api/blogs', payload: blogInput() }],
+      ['create', { method: 'POST', url: '/api/blogs', payload: blogPostInput() }],
       ['create, bad body', { method: 'POST', url: '/api/blogs', payload: { title: 7 } }],
       [
         'create, not JSON',
@@ -73,7 +56,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
           headers: { 'content-type': 'application/json' },
         },
       ],
-      ['update', { method: 'PUT', url: `/api/blogs/${id}`, payload: blogInput() }],
+      ['update', { method: 'PUT', url: `/api/blogs/${id}`, payload: blogPostInput() }],
       ['update, malformed id and body', { method: 'PUT', url: '/api/blogs/%00', payload: [] }],
       ['delete', { method: 'DELETE', url: `/api/blogs/${id}` }],
       ['delete, malformed id', { method: 'DELETE', url: `/api/blogs/${'x'.repeat(5000)}` }],
@@ -86,7 +69,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
   });
 
   it('creates a post with the defaults and shows it in the published list', async () => {
-    const input = blogInput({ title: '  Trimmed title  ' });
+    const input = blogPostInput({ title: '  Trimmed title  ' });
     const { category: _category, image: _image, isPublished: _isPublished, ...required } = input;
     const response = await admin({ method: 'POST', url: '/api/blogs', payload: required });
     expect(response.statusCode).toBe(201);
@@ -153,7 +136,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     expect(edited.json().data).toMatchObject({ title: 'New title', author: 'Owner' });
 
     const own = await t.app.inject(
-      asAdmin(editorCookie, { method: 'POST', url: '/api/blogs', payload: blogInput() }),
+      asAdmin(editorCookie, { method: 'POST', url: '/api/blogs', payload: blogPostInput() }),
     );
     expect(own.json().data.author).toBe('Priya Nair');
     const page = (await t.app.inject({ url: `/api/blogs/${own.json().data.slug}` })).json();
@@ -197,7 +180,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       slug: 'Slug is required',
     });
     expectBadRequest(
-      await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ category: '' as never }) }),
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput({ category: '' as never }) }),
       'category',
       'Category is required',
     );
@@ -207,20 +190,20 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       'Title is required',
     );
     expectBadRequest(
-      await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ slug: 'Not A Slug' }) }),
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput({ slug: 'Not A Slug' }) }),
       'slug',
     );
     expectBadRequest(
       await admin({
         method: 'POST',
         url: '/api/blogs',
-        payload: blogInput({ image: 'javascript:alert(1)' }),
+        payload: blogPostInput({ image: 'javascript:alert(1)' }),
       }),
       'image',
     );
     // The API's own path GET /api/blogs/published could never return a post of that slug.
     expectBadRequest(
-      await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ slug: 'published' }) }),
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput({ slug: 'published' }) }),
       'slug',
       'This slug is reserved. Choose another slug.',
     );
@@ -231,7 +214,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
     expect(post.image).toBe('/demo/blog/reach-us-on-whatsapp.jpg');
     for (const image of ['//evil.example/a.jpg', '/\\evil.example/a.jpg', '/a b.jpg', 'demo/a.jpg']) {
       expectBadRequest(
-        await admin({ method: 'POST', url: '/api/blogs', payload: blogInput({ image }) }),
+        await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput({ image }) }),
         'image',
         'Image URL must start with https://, http:// or / (a picture on this site)',
       );
@@ -248,7 +231,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       errors: { slug: BLOG_MESSAGES.duplicateSlug },
     };
     const withFirstSlug = (method: 'POST' | 'PUT', url: string) =>
-      admin({ method, url, payload: blogInput({ slug: first.slug }) });
+      admin({ method, url, payload: blogPostInput({ slug: first.slug }) });
     const create = await withFirstSlug('POST', '/api/blogs');
     expect(create.statusCode).toBe(409);
     expect(create.json()).toEqual(expected);
@@ -261,7 +244,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
   });
 
   it('gives one of two racing creates with one slug a 409, not a 500', async () => {
-    const payload = blogInput();
+    const payload = blogPostInput();
     const responses = await Promise.all(
       [1, 2, 3].map(() => admin({ method: 'POST', url: '/api/blogs', payload })),
     );
@@ -275,7 +258,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       admin({
         method: 'PUT',
         url: `/api/blogs/${draft._id}`,
-        payload: blogInput({ slug: draft.slug, ...changes }),
+        payload: blogPostInput({ slug: draft.slug, ...changes }),
       });
 
     const published = await put({ isPublished: true, title: 'Now live' });
@@ -408,7 +391,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expectNotFound(await admin({ method: 'GET', url: `/api/blogs/admin/${UNKNOWN_ID}` }), NOT_FOUND);
     expectNotFound(
-      await admin({ method: 'PUT', url: `/api/blogs/${UNKNOWN_ID}`, payload: blogInput() }),
+      await admin({ method: 'PUT', url: `/api/blogs/${UNKNOWN_ID}`, payload: blogPostInput() }),
       NOT_FOUND,
     );
     expectNotFound(await admin({ method: 'DELETE', url: `/api/blogs/${UNKNOWN_ID}` }), NOT_FOUND);
@@ -418,7 +401,10 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       'Invalid blog post id',
     );
     // One path template for a post read by slug and changed by id: its parameter is `post`.
-    expectBadRequest(await admin({ method: 'PUT', url: '/api/blogs/nope', payload: blogInput() }), 'post');
+    expectBadRequest(
+      await admin({ method: 'PUT', url: '/api/blogs/nope', payload: blogPostInput() }),
+      'post',
+    );
     expectBadRequest(await admin({ method: 'DELETE', url: `/api/blogs/${'9'.repeat(3000)}` }), 'post');
   });
 
@@ -438,8 +424,12 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
       async (_, content) => {
         const post = await createPost();
         const requests: InjectOptions[] = [
-          { method: 'POST', url: '/api/blogs', payload: blogInput({ content }) },
-          { method: 'PUT', url: `/api/blogs/${post._id}`, payload: blogInput({ content, slug: post.slug }) },
+          { method: 'POST', url: '/api/blogs', payload: blogPostInput({ content }) },
+          {
+            method: 'PUT',
+            url: `/api/blogs/${post._id}`,
+            payload: blogPostInput({ content, slug: post.slug }),
+          },
           { method: 'POST', url: '/api/blogs/preview', payload: { content } },
         ];
         for (const request of requests) expectBadRequest(await admin(request), 'content', TOO_DEEP_MESSAGE);

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
+import { blogPostInput } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   expectBadRequest,
@@ -14,25 +14,12 @@ import {
 
 const UNKNOWN_ID = '01936b2e-8f3a-7c4d-9e5f-0a1b2c3d4e5f';
 
-let serial = 0;
-function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
-  serial += 1;
-  return {
-    title: `Post ${serial}`,
-    description: 'A short preview',
-    content: 'Some words.',
-    slug: `lang-post-${serial}-${randomUUID().slice(0, 8)}`,
-    isPublished: true,
-    ...overrides,
-  };
-}
-
 describe.each(TEST_DIALECTS)('blog posts by language (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
   const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
 
   async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
-    const response = await admin({ method: 'POST', url: '/api/blogs', payload: postInput(overrides) });
+    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
     expect(response.statusCode).toBe(201);
     t.clock.advance(1000);
     return response.json().data;
@@ -67,7 +54,7 @@ describe.each(TEST_DIALECTS)('blog posts by language (%s)', (dialect) => {
 
   it('refuses a language it does not have', async () => {
     expectBadRequest(
-      await admin({ method: 'POST', url: '/api/blogs', payload: postInput({ language: 'fr' as never }) }),
+      await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput({ language: 'fr' as never }) }),
       'language',
     );
   });
@@ -92,7 +79,7 @@ describe.each(TEST_DIALECTS)('blog posts by language (%s)', (dialect) => {
     const english = await createPost();
     const otherEnglish = await createPost();
     const create = (overrides: Partial<BlogPostInput>) =>
-      admin({ method: 'POST', url: '/api/blogs', payload: postInput(overrides) });
+      admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
 
     expectBadRequest(
       await create({ language: 'hi', translationId: UNKNOWN_ID }),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import type { BlogRevision, BlogRevisionSummary } from '../../../shared/contracts/blog-revisions.ts';
 import { BLOG_REVISIONS_KEPT } from '../../../shared/rules/blog-revisions.ts';
+import { blogPostInput } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   createAdmin,
@@ -15,27 +16,13 @@ import {
 
 const CONFLICT = /^Owner saved this post at .+ while you were editing\. Your text is kept here/;
 
-let serial = 0;
-function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
-  serial += 1;
-  return {
-    title: `Post ${serial}`,
-    description: 'A short preview',
-    content: 'The first words.',
-    slug: `revisions-${serial}-${randomUUID().slice(0, 8)}`,
-    category: 'Technology',
-    isPublished: true,
-    ...overrides,
-  };
-}
-
 describe.each(TEST_DIALECTS)('blog revisions and autosaves (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
   const as = (cookie: string, options: InjectOptions) => t.app.inject(asAdmin(cookie, options));
   const admin = (options: InjectOptions) => as(t.cookie, options);
 
   async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
-    const response = await admin({ method: 'POST', url: '/api/blogs', payload: postInput(overrides) });
+    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
     expect(response.statusCode).toBe(201);
     t.clock.advance(60_000);
     return response.json().data;
