@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BlogPostInput, BlogPostValues } from '../../shared/contracts/blog.ts';
+import { expect } from 'vitest';
+import type { BlogPost, BlogPostInput, BlogPostValues } from '../../shared/contracts/blog.ts';
+import { asAdmin, type CurrentTestApp } from './test-app.ts';
 
 let serial = 0;
 
@@ -41,4 +43,21 @@ export function blogPostInput(overrides: Partial<BlogPostInput> = {}): BlogPostI
     isPublished: true,
     ...overrides,
   };
+}
+
+/**
+ * Creates a post through the API as the signed-in admin of `t`, from blogPostInput(overrides), then moves the
+ * test clock on by `advanceMs`: each post is newer than the one before, so orders never hang on a tie.
+ */
+export async function createBlogPost(
+  t: CurrentTestApp & { cookie: string },
+  overrides: Partial<BlogPostInput> = {},
+  advanceMs = 1000,
+): Promise<BlogPost> {
+  const response = await t.app.inject(
+    asAdmin(t.cookie, { method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) }),
+  );
+  expect(response.statusCode).toBe(201);
+  t.clock.advance(advanceMs);
+  return response.json().data;
 }

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { BlogPost, BlogPostInput, BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
-import { blogPostInput, blogPostValues } from '../../test-support/blog-posts.ts';
+import { blogPostInput, blogPostValues, createBlogPost } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   createAdmin,
@@ -30,13 +30,7 @@ describe.each(TEST_DIALECTS)('blog API (%s)', (dialect) => {
 
   const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
 
-  async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
-    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
-    expect(response.statusCode).toBe(201);
-    // Each post a second newer than the one before, so orders never hang on a tie.
-    t.clock.advance(1000);
-    return response.json().data;
-  }
+  const createPost = (overrides?: Partial<BlogPostInput>) => createBlogPost(t, overrides);
 
   describe('without a session', () => {
     const id = UNKNOWN_ID;

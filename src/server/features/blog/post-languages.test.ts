@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
-import { blogPostInput } from '../../test-support/blog-posts.ts';
+import { blogPostInput, createBlogPost } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   expectBadRequest,
@@ -18,12 +18,7 @@ describe.each(TEST_DIALECTS)('blog posts by language (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect);
   const admin = (options: InjectOptions) => t.app.inject(asAdmin(t.cookie, options));
 
-  async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
-    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
-    expect(response.statusCode).toBe(201);
-    t.clock.advance(1000);
-    return response.json().data;
-  }
+  const createPost = (overrides?: Partial<BlogPostInput>) => createBlogPost(t, overrides);
 
   async function updatePost(post: BlogPost, changes: Partial<BlogPostInput>) {
     const { _id, views, createdAt, updatedAt, publishedAt, version, ...fields } = post;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import type { BlogRevision, BlogRevisionSummary } from '../../../shared/contracts/blog-revisions.ts';
 import { BLOG_REVISIONS_KEPT } from '../../../shared/rules/blog-revisions.ts';
-import { blogPostInput } from '../../test-support/blog-posts.ts';
+import { createBlogPost } from '../../test-support/blog-posts.ts';
 import {
   asAdmin,
   createAdmin,
@@ -21,12 +21,7 @@ describe.each(TEST_DIALECTS)('blog revisions and autosaves (%s)', (dialect) => {
   const as = (cookie: string, options: InjectOptions) => t.app.inject(asAdmin(cookie, options));
   const admin = (options: InjectOptions) => as(t.cookie, options);
 
-  async function createPost(overrides: Partial<BlogPostInput> = {}): Promise<BlogPost> {
-    const response = await admin({ method: 'POST', url: '/api/blogs', payload: blogPostInput(overrides) });
-    expect(response.statusCode).toBe(201);
-    t.clock.advance(60_000);
-    return response.json().data;
-  }
+  const createPost = (overrides?: Partial<BlogPostInput>) => createBlogPost(t, overrides, 60_000);
   const save = (post: BlogPost, changes: Partial<BlogPostInput>, version?: number, cookie = t.cookie) => {
     const { title, description, content, slug, category, image, author, isPublished } = post;
     const payload = { title, description, content, slug, category, image, author, isPublished, ...changes };
