@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { cameraPhoto } from '../src/server/test-support/camera-photo.ts';
 import { BLOG_MESSAGES } from '../src/shared/rules/blog.ts';
 import { UPLOAD_MESSAGES } from '../src/shared/rules/uploads.ts';
 import {
@@ -12,22 +13,6 @@ import {
 } from './support.ts';
 
 test.use(signedInAsAdmin);
-
-/** A camera's photo: 4000×3000 with the camera's GPS position in its EXIF. */
-async function cameraPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#2f6fb0' } })
-    .jpeg({ quality: 95 })
-    .withExif({
-      IFD0: { Make: 'Sampark Camera' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '18/1 31/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '73/1 51/1 0/1',
-      },
-    })
-    .toBuffer();
-}
 
 async function chooseFile(
   page: Page,

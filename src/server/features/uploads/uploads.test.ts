@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 import { codeOfStatus } from '../../lib/http-errors.ts';
+import { cameraPhoto } from '../../test-support/camera-photo.ts';
 import {
   asAdmin,
   createAdmin,
@@ -33,22 +34,6 @@ function upload(bytes: Buffer, { filename = 'photo.jpg', type = 'image/jpeg', fi
     payload: Buffer.concat([head, bytes, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   };
-}
-
-/** A camera's photo: 4000×3000, with the camera's make and a GPS position in its EXIF. */
-function cameraPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3a7bd5' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'Sampark Camera', Model: 'Test 1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '18/1 31/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '73/1 51/1 0/1',
-      },
-    })
-    .toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
