@@ -265,44 +265,40 @@ async function measure(
     };
   };
 
-  await listCase('listFirstPage', 'list, page 1', { page: 1 }, SQLITE_BUDGET.listP95Ms);
-  await listCase(
-    'listDeepPage',
-    `list, page ${fmt(deepPage)} (offset ${fmt((deepPage - 1) * PAGE_SIZE)})`,
-    { page: deepPage },
-    SQLITE_BUDGET.listP95Ms,
-  );
-  await listCase(
-    'listClosed',
-    "list, status 'closed', page 1",
-    { status: 'closed', page: 1 },
-    SQLITE_BUDGET.listP95Ms,
-  );
-  for (const [key, { term }, share] of [
-    ['searchRare', rare, 'rare'],
-    ['searchInBetween', inBetween, 'in-between'],
-    ['searchCommon', common, 'common'],
-  ] as const) {
-    await listCase(
-      key,
-      `search "${term}" (${share}), page 1`,
-      { q: term, page: 1 },
-      SQLITE_BUDGET.searchP95Ms,
-    );
-  }
-  // A number typed the Indian way (trunk 0, spaces) is searched as typed and as its digits: two phrases.
-  await listCase(
-    'searchTypedNumber',
-    'search "098765 43210" (a number typed nationally), page 1',
-    { q: '098765 43210', page: 1 },
-    SQLITE_BUDGET.searchP95Ms,
-  );
-  await listCase(
-    'searchCommonNew',
-    `search "${common.term}", status 'new', page 1`,
-    { q: common.term, status: 'new', page: 1 },
-    SQLITE_BUDGET.searchP95Ms,
-  );
+  type ListQuery = Parameters<typeof listCase>[2];
+  const listPages: [key: string, label: string, query: ListQuery][] = [
+    ['listFirstPage', 'list, page 1', { page: 1 }],
+    [
+      'listDeepPage',
+      `list, page ${fmt(deepPage)} (offset ${fmt((deepPage - 1) * PAGE_SIZE)})`,
+      { page: deepPage },
+    ],
+    ['listClosed', "list, status 'closed', page 1", { status: 'closed', page: 1 }],
+  ];
+  for (const [key, label, query] of listPages) await listCase(key, label, query, SQLITE_BUDGET.listP95Ms);
+  /** A search for a planted term, its share of the rows in the label. */
+  const plantedSearch = (
+    key: string,
+    { term }: { term: string },
+    share: string,
+  ): [string, string, ListQuery] => [key, `search "${term}" (${share}), page 1`, { q: term, page: 1 }];
+  const searches: [key: string, label: string, query: ListQuery][] = [
+    plantedSearch('searchRare', rare, 'rare'),
+    plantedSearch('searchInBetween', inBetween, 'in-between'),
+    plantedSearch('searchCommon', common, 'common'),
+    // A number typed the Indian way (trunk 0, spaces) is searched as typed and as its digits: two phrases.
+    [
+      'searchTypedNumber',
+      'search "098765 43210" (a number typed nationally), page 1',
+      { q: '098765 43210', page: 1 },
+    ],
+    [
+      'searchCommonNew',
+      `search "${common.term}", status 'new', page 1`,
+      { q: common.term, status: 'new', page: 1 },
+    ],
+  ];
+  for (const [key, label, query] of searches) await listCase(key, label, query, SQLITE_BUDGET.searchP95Ms);
   cases.stats = caseResult(
     'stats',
     await timeCalls(() => repository.stats(), timed),
