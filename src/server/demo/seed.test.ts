@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../features/admin-auth/bo
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { createSiteSettingsRepository } from '../features/site-settings/repository.ts';
 import { blogPostValues } from '../test-support/blog-posts.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import {
   asAdmin,
   createAdmin,
@@ -28,8 +27,6 @@ import {
 import { DEMO_FIGURES, DEMO_MEMBER_PASSWORD } from './demo-content.ts';
 import { DEMO_PICTURE_WEBP_WIDTHS } from './demo-pictures.ts';
 
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 const IST_MINUTES = 330;
 const DEMO = { DEMO_MODE: 'true' };
 const DEMO_ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };

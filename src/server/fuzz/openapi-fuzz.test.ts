@@ -21,6 +21,7 @@ import {
   routeKey,
   statusSummary,
 } from '../test-support/fuzz/harness.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS } from '../test-support/test-app.ts';
 
 // Every operation of the OpenAPI document (and each public page) gets its catalogue of known breakers,
@@ -28,8 +29,6 @@ import { TEST_DIALECTS } from '../test-support/test-app.ts';
 // test database; `npm run fuzz` sends many more. A failure names the seed: FUZZ_SEED=<seed> with
 // -t '<operation>' sends the same requests again.
 const { runs, seed } = fuzzSettings();
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 const { operations, apiRoutes } = await describeApi();
 // Per operation: fixtures, the catalogue and sign-ins, then at most about 300 ms per pair of requests.
 const timeout = 60_000 + runs * 300;

@@ -7,6 +7,11 @@ import path from 'node:path';
  */
 const MESSAGES_DIR = path.resolve('src/web/content/messages');
 
+/** The web build the server renders pages from (npm run build:web); the tests of rendered pages need one. */
+export const WEB_DIST_DIR = path.resolve('dist/web');
+/** Whether there is a web build: without one, the tests of rendered pages are skipped. */
+export const WEB_BUILT = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
+
 /** The page's visible text, roughly: scripts (the hydration data among them), the inline stylesheet and tags dropped, quotes read back. */
 export function textOf(html: string): string {
   return html

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { blogPostValues } from '../test-support/blog-posts.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { createAdmin, TEST_ADMIN, TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 const ORIGIN = 'https://sampark.example';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 

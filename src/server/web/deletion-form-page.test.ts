@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../../shared/rules/account-deletion.ts';
 import { DELETION_FAILURES_PER_MOBILE } from '../features/members/deletion-throttle.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import {
   createMember,
   TEST_DIALECTS,
@@ -12,8 +11,6 @@ import {
   testAppForEachTest,
 } from '../test-support/test-app.ts';
 
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 const IP = '203.0.113.21';
 /** TEST_MEMBER's mobile as a person types it on the page, after the default +91. */
 const TYPED_MOBILE = '98765-43210';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BlogPostValues } from '../../shared/contracts/blog.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 
 /**
@@ -11,9 +12,7 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
  * markup uses, and the blog list's first picture (its largest paint) is fetched at once while the others
  * wait until scrolled to.
  */
-const WEB_DIST_DIR = path.resolve('dist/web');
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
-const built = fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
 
 const PUBLIC_PATHS = ['/', '/contact', '/blog', '/terms', '/privacy', '/hi', '/hi/contact'];
 

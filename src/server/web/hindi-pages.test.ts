@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueEntries, textOf } from '../test-support/rendered-pages.ts';
+import {
+  WEB_BUILT as built,
+  catalogueEntries,
+  textOf,
+  WEB_DIST_DIR,
+} from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest } from '../test-support/test-app.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** The namespaces whose catalogues the page carries in its hydration data (decision 038). */
 function namespacesOf(html: string): string[] {

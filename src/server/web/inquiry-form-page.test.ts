@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SUCCESS_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
 import type { createContactInquiryRepository } from '../features/contact-inquiries/repository.ts';
 import { inquiryRepository } from '../test-support/inquiry-repository.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS, TEST_INQUIRY, TEST_ORIGIN, testAppForEachTest } from '../test-support/test-app.ts';
 
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 const INQUIRY_LIMIT_PER_HOUR = 4;
 
 /** The contact form as a browser without script posts it: urlencoded, from the site's own page. */

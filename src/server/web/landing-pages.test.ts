@@ -5,11 +5,8 @@ import { contactFactsOf } from '../../shared/rules/contact-facts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import type EnglishLanding from '../../web/content/messages/en/landing.json';
 import { copyValues } from '../../web/content/site.ts';
-import { textOf } from '../test-support/rendered-pages.ts';
+import { WEB_BUILT as built, textOf, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** The settings' values, as the pages fill them in (figures as an owner might enter them). */
 function filled(text: string): string {

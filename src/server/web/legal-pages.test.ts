@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest } from '../test-support/test-app.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** The marketing figures as an owner enters them: every test here starts by saving them (a new site has none). */
 const ENTERED_FIGURES = { usersCount: '12K+', rating: '4.6' };

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 // Hosts of the right shape that no URL can hold: found by the fuzz suite, whose pages answered 500.
 const HOSTS = ['localhost:99999', 'example.com:65536', '999.999.999.999', '[:]'];

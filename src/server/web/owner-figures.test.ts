@@ -5,11 +5,8 @@ import { PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
 import { LOCALES, localizedPath } from '../../shared/rules/locales.ts';
 import { brandGamePath } from '../../shared/rules/site-settings.ts';
-import { textOf } from '../test-support/rendered-pages.ts';
+import { WEB_BUILT as built, textOf, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest } from '../test-support/test-app.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** The labels of the figure tiles that show the owner's figures, in both languages (the catalogues' stats). */
 function figureLabels(): string[] {

@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/rules/default-site-settings.ts';
-import { textOf } from '../test-support/rendered-pages.ts';
+import { WEB_BUILT as built, textOf, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 describe.skipIf(!built).each(TEST_DIALECTS)(
   "the owner's texts in Hindi on /hi pages (%s, needs npm run build:web)",

@@ -6,11 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContactChannelRepository } from '../features/contact-channels/repository.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../lib/public-content.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { createAdmin, createTestApp, TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
 import { NOT_BUILT_MESSAGE } from './web-build.ts';
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** The type attribute of every inline <script> (no src) of a page ('' when it has none). */
 function inlineScriptTypes(html: string): string[] {

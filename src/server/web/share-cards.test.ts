@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { blogPostValues } from '../test-support/blog-posts.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { renameBrand, signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../test-support/test-app.ts';
 import { drawShareCard, svgToPng } from './brand-images.ts';
 
@@ -14,9 +13,6 @@ vi.mock('./brand-images.ts', async (original) => {
   const module = await original<typeof import('./brand-images.ts')>();
   return { ...module, drawShareCard: vi.fn(module.drawShareCard) };
 });
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 /** A real picture for a post: a 300×200 PNG drawn here, served by a server the test starts. */
 const PICTURE = svgToPng(

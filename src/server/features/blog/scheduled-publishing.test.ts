@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts'
 import { SCHEDULE_MESSAGES } from '../../../shared/rules/blog-schedule.ts';
 import { MINUTE_MS } from '../../../shared/time.ts';
 import type { Dialect } from '../../db/database.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../../test-support/rendered-pages.ts';
 import {
   asAdmin,
   buildTestApp,
@@ -22,8 +21,6 @@ import {
 } from '../../test-support/test-app.ts';
 
 // The public /blog page is rendered by the web build: checked when there is one (npm run build:web).
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
   const tag = randomUUID().slice(0, 8);

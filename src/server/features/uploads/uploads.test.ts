@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -9,6 +7,7 @@ import type { BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { UPLOAD_MESSAGES } from '../../../shared/rules/uploads.ts';
 import { codeOfStatus } from '../../lib/http-errors.ts';
 import { cameraPhoto } from '../../test-support/camera-photo.ts';
+import { WEB_BUILT as built, WEB_DIST_DIR } from '../../test-support/rendered-pages.ts';
 import {
   asAdmin,
   createAdmin,
@@ -368,9 +367,6 @@ describe.each(TEST_DIALECTS)('image uploads (%s)', (dialect) => {
     expect(data.html).toContain('<img src="https://example.com/a.png" alt="Elsewhere" loading="lazy" />');
   });
 });
-
-const WEB_DIST_DIR = path.resolve('dist/web');
-const built = fs.existsSync(path.join(WEB_DIST_DIR, 'client/index.html'));
 
 describe.skipIf(!built).each(TEST_DIALECTS)(
   'a post page with uploaded pictures (%s, needs npm run build:web)',
