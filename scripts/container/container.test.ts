@@ -188,6 +188,10 @@ describe.runIf(run)('the container image', { timeout: BUILD_MS }, () => {
           'build',
           '--format',
           'docker',
+          // The build and production-dependency stages at once, as Docker's BuildKit does by itself: while
+          // one waits on the registry the other computes (on the 2-core CI machine, 235 s instead of 353 s).
+          '--jobs',
+          '2',
           '--build-arg',
           `BASE_IMAGE=${baseImage}`,
           '--build-arg',
