@@ -14,6 +14,7 @@ import { createBackupsModule } from './features/backups/module.ts';
 import { createBlogModule } from './features/blog/module.ts';
 import type { ChannelClickCounter } from './features/channel-clicks/click-counter.ts';
 import { createChannelClicksModule } from './features/channel-clicks/module.ts';
+import { createContactCardModule } from './features/contact-card/module.ts';
 import { createContactChannelsModule } from './features/contact-channels/module.ts';
 import { createContactInquiriesModule } from './features/contact-inquiries/module.ts';
 import { createDashboardModule } from './features/dashboard/module.ts';
@@ -133,7 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // The features, in the order of what they need. Each declares the config and ports it reads; what one
   // feature gives another is named here.
-  const { timeZone, brandName, serverKeys } = settings;
+  const { timeZone, brandName, serverKeys, currentSettings } = settings;
   const shared = { ...platform, timeZone, brandName, serverKeys };
   const adminAuth = createAdminAuthModule({ ...shared, signInSettings: settings.currentSignInSettings });
   if (options.announce) {
@@ -148,9 +149,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords, accounts });
   const channels = createContactChannelsModule(shared);
   const { contactChannels } = channels;
+  const contactCard = createContactCardModule({ ...shared, settings: currentSettings, contactChannels });
   const notifications = createNotificationsModule({
     ...shared,
-    settings: settings.currentSettings,
+    settings: currentSettings,
     pushTimeoutMs: options.pushTimeoutMs,
     accounts,
   });
@@ -207,8 +209,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   auditLog.recordRequests(app);
   const health = createHealthModule(platform);
   for (const module of [
-    ...[health, adminAuth, team, apiTokens, channels, settings, notifications, webhooks, inquiries],
-    ...[liveEvents, uploads, blog, members, channelClicks, dashboard, backups, auditLog],
+    ...[health, adminAuth, team, apiTokens, channels, contactCard, settings, notifications],
+    ...[webhooks, inquiries, liveEvents, uploads, blog, members, channelClicks, dashboard, backups],
+    auditLog,
   ])
     await module.register(app);
   await app.register(seoRoutes, {
@@ -230,7 +233,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     contactChannels,
     publicContent,
     picturesOf,
-    currentSettings: settings.currentSettings,
+    currentSettings,
     currentTermsUpdatedAt: settings.currentTermsUpdatedAt,
     formerBrandNames: settings.formerBrandNames,
     blogPosts: blog.blogPosts,

@@ -67,10 +67,10 @@ export const routeKey = (route: { method: string; path: string }) =>
 
 /**
  * Public pages (outside the OpenAPI document) with a fuzzed slug or query string. Without a web build
- * only the feeds answer; `/{slug}` stands for any page that does not exist.
+ * only the feeds (and the contact card) answer; `/{slug}` stands for any page that does not exist.
  */
 export function pagePaths(built: boolean): string[] {
-  const feeds = ['/robots.txt', '/sitemap.xml', '/blog/rss.xml'];
+  const feeds = ['/robots.txt', '/sitemap.xml', '/blog/rss.xml', '/contact.vcf', '/hi/contact.vcf'];
   if (!built) return feeds;
   return [
     ...FIXED_PUBLIC_PATHS,
