@@ -48,6 +48,8 @@ describe.each(TEST_DIALECTS)('the contact card, /contact.vcf (%s)', (dialect) =>
     await addChannel({ type: 'whatsapp', value: '+91 98765 43210' });
     await addChannel({ type: 'phone', value: '+91 80 4567 8901' });
     await addChannel({ type: 'phone', value: '+91 99999 00000', isActive: false });
+    // The WhatsApp number is a phone line too: one entry for it.
+    await addChannel({ type: 'phone', value: '+91 98765 43210' });
     await addChannel({ type: 'email', value: 'orders@example.in' });
     await addChannel({ type: 'website', value: 'https://shop.example.in/' });
     await addChannel({ type: 'instagram', value: '@samparkseva' });
@@ -59,8 +61,8 @@ describe.each(TEST_DIALECTS)('the contact card, /contact.vcf (%s)', (dialect) =>
     expect(one('FN')).toEqual(['Sampark Seva']);
     expect(one('ORG')).toEqual(['Sampark Seva']);
     expect(values('TEL').map(({ parameters, value }) => [parameters.TYPE, value])).toEqual([
-      ['cell,text', 'tel:+919876543210'],
-      ['work,voice', 'tel:+918045678901'],
+      ['cell,text,voice', 'tel:+919876543210'],
+      ['voice', 'tel:+918045678901'],
     ]);
     // The support address, then the channels' own; an inactive channel is not in it.
     expect(one('EMAIL')).toEqual(['help@example.in', 'orders@example.in']);

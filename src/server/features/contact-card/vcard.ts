@@ -16,13 +16,28 @@ export interface ContactCardFacts {
   locale: Locale;
 }
 
-/** A TEL: a number as a tel: URI, marked as a mobile (WhatsApp finds a contact by its number) or a line. */
-function telephone(card: ICAL.Component, number: string, types: string[]) {
-  const property = new ICAL.Property('tel', card);
-  property.setParameter('value', 'uri');
-  property.setParameter('type', types);
-  property.setValue(`tel:${number}`);
-  card.addProperty(property);
+/** How a number is marked: WhatsApp's as a mobile that takes messages (the app finds a contact by its number). */
+const TEL_TYPES: Partial<Record<PublicContactChannel['type'], readonly string[]>> = {
+  whatsapp: ['cell', 'text'],
+  phone: ['voice'],
+};
+
+/**
+ * One TEL a number, as a tel: URI, with the types of every channel that has it: a business whose WhatsApp is
+ * also its phone line gets one entry (cell, text, voice), not the same number twice.
+ */
+function addTelephones(card: ICAL.Component, channels: readonly PublicContactChannel[]) {
+  const types = new Map<string, Set<string>>();
+  for (const { type, value } of channels) {
+    for (const kind of TEL_TYPES[type] ?? []) types.set(value, (types.get(value) ?? new Set()).add(kind));
+  }
+  for (const [number, kinds] of types) {
+    const property = new ICAL.Property('tel', card);
+    property.setParameter('value', 'uri');
+    property.setParameter('type', [...kinds]);
+    property.setValue(`tel:${number}`);
+    card.addProperty(property);
+  }
 }
 
 /**
@@ -38,10 +53,7 @@ export function contactCard({ settings, channels, origin, locale }: ContactCardF
   const org = new ICAL.Property('org', card);
   org.setValue([settings.brandName]);
   card.addProperty(org);
-  for (const channel of channels) {
-    if (channel.type === 'phone') telephone(card, channel.value, ['work', 'voice']);
-    if (channel.type === 'whatsapp') telephone(card, channel.value, ['cell', 'text']);
-  }
+  addTelephones(card, channels);
   const emails = new Set([
     settings.supportEmail,
     ...channels.filter(({ type }) => type === 'email').map(({ value }) => value),
