@@ -454,7 +454,10 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
 
   // Other pages carry none, also after a client-side navigation, and the landing page's share tags go with
   // its data: only the server's HTML, which link previews read, carries them (a stale og:image would be wrong).
-  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+  // Only a hydrated page navigates on the client (before that, the link loads the server's HTML, tags and all).
+  const privacy = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' });
+  await hydrated(privacy);
+  await privacy.click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(blocks).toHaveCount(0);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/privacy$/);
