@@ -400,14 +400,16 @@ function fakePage(page: number, pageSize: number, total: number, capped: boolean
 test('pages: "10,000+" when the total is capped, the old page stays while the next one loads', async ({
   page,
 }) => {
+  // One gate for every request while it is shut: a live update from another test's inquiry can refetch the
+  // held page, and that second request must pass once the gate opens, not wait for a release of its own.
+  let gate = Promise.resolve();
   let release = () => {};
-  let hold = false;
   await page.route(
     (url) => url.pathname === '/api/contact-inquiries',
     async (route) => {
       const url = new URL(route.request().url());
       const pageNumber = Number(url.searchParams.get('page') ?? 1);
-      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      await gate;
       await route.fulfill({ json: fakePage(pageNumber, 20, 10_000, true) });
     },
   );
@@ -415,7 +417,7 @@ test('pages: "10,000+" when the total is capped, the old page stays while the ne
   await expect(page.getByText('Showing 1–20 of 10,000+')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
-  hold = true;
+  gate = new Promise<void>((resolve) => (release = resolve));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   // The first page stays on screen, marked busy, until the second arrives.
@@ -424,7 +426,6 @@ test('pages: "10,000+" when the total is capped, the old page stays while the ne
   release();
   await expect(inquiryRow(page, 'Paged 21')).toBeVisible();
   await expect(page.getByText('Showing 21–40 of 10,000+')).toBeVisible();
-  hold = false;
 
   // Back returns to the first page.
   await page.goBack();
