@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIVE_EVENT_NAME, LIVE_EVENTS_PATH, LiveEventSchema } from '../../../shared/contracts/live-events.ts';
 import { inquiryKeys } from '../../lib/query-keys.ts';
@@ -24,6 +24,21 @@ function parseEvent(data: unknown) {
 }
 
 /**
+ * Fetches again what an inquiry changes (everything under the inquiries' key: query-keys.ts) that is on
+ * screen. A screen's first load still on its way may have read the database before the change, and an
+ * invalidation would join that load rather than start another (TanStack Query restarts only fetches that
+ * already have data): such loads are cancelled first, so they start again. Without this, a dashboard opened
+ * just as an inquiry arrived showed it only at the next change.
+ */
+export async function refetchInquiryScreens(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({
+    queryKey: inquiryKeys.all,
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  await queryClient.invalidateQueries({ queryKey: inquiryKeys.all });
+}
+
+/**
  * Keeps the inquiry screens (inbox, stat cards, sidebar badge, dashboard) current while the back office is
  * open, from the server's event stream. Returns what a polite live region should announce. With
  * `enabled: false` (a role without the inbox, which the server refuses the stream) nothing is opened.
@@ -42,12 +57,10 @@ export function useLiveInquiries({ enabled = true }: { enabled?: boolean } = {})
     let lastRefetch = Number.NEGATIVE_INFINITY;
     let created = 0;
 
-    // Everything under the inquiries' key is what an inquiry changes (query-keys.ts); only the queries on
-    // screen are fetched again.
     const refetch = () => {
       throttled = undefined;
       lastRefetch = performance.now();
-      void queryClient.invalidateQueries({ queryKey: inquiryKeys.all });
+      void refetchInquiryScreens(queryClient);
       if (created > 0) setAnnouncement(newInquiriesAnnouncement(created));
       created = 0;
     };
