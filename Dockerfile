@@ -23,16 +23,6 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force
 
 FROM ${BASE_IMAGE}
-# The version is package.json's (a test keeps them equal); the revision and the source's address are given at
-# build time: --build-arg REVISION=$(git rev-parse HEAD) --build-arg SOURCE=<where the code is published>.
-ARG VERSION=0.1.0
-ARG REVISION=
-ARG SOURCE=
-LABEL org.opencontainers.image.title="Sampark" \
-      org.opencontainers.image.description="Self-hosted contact directory, blog and back office for a small business that serves customers through chat apps" \
-      org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.revision="${REVISION}" \
-      org.opencontainers.image.source="${SOURCE}"
 # pg_dump and pg_restore, for backups of a PostgreSQL database (Debian 12's client: PostgreSQL 15 and older).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends postgresql-client \
@@ -57,6 +47,17 @@ EXPOSE 3000
 # Ready: the database answers and the server is not stopping. (podman keeps it with --format docker.)
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Last, so that a new revision rebuilds no layer: a changed build argument reruns every RUN after it.
+# The version is package.json's (a test keeps them equal); the revision and the source's address are given at
+# build time: --build-arg REVISION=$(git rev-parse HEAD) --build-arg SOURCE=<where the code is published>.
+ARG VERSION=0.1.0
+ARG REVISION=
+ARG SOURCE=
+LABEL org.opencontainers.image.title="Sampark" \
+      org.opencontainers.image.description="Self-hosted contact directory, blog and back office for a small business that serves customers through chat apps" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.source="${SOURCE}"
 # Node is PID 1 and ends on SIGTERM itself: it finishes the requests under way within SHUTDOWN_TIMEOUT_MS.
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/server/main.js"]
