@@ -66,7 +66,6 @@ test.describe('the account deletion page', () => {
     browser,
   }) => {
     await page.goto('/terms');
-    await hydrated(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }));
     await page
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link', { name: 'Delete your account' })
@@ -77,13 +76,11 @@ test.describe('the account deletion page', () => {
 
     await page.goto('/privacy');
     const overview = page.getByRole('tabpanel', { name: 'Privacy Overview' });
-    await hydrated(overview.getByRole('link', { name: 'Delete your account' }));
     await overview.getByRole('link', { name: 'Delete your account' }).click();
     await expect(page).toHaveURL(/\/delete-account$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Delete your ${brand} account`);
 
     await page.goto('/privacy');
-    await hydrated(page.getByRole('tab', { name: 'Detailed Policy' }));
     await page.getByRole('tab', { name: 'Detailed Policy' }).click();
     await page
       .getByRole('tabpanel', { name: 'Detailed Policy' })

@@ -5,16 +5,26 @@ import { collectErrors, expectNoSeriousAxeViolationsOfAnyRule, hydrated } from '
 test.describe('the language switch', () => {
   test('leads to the same page in the other language and back, in the browser', async ({ page }) => {
     const errors = collectErrors(page);
+    // The terms hydrate no app (decision 062): the switch is a page load, the contact page's a client
+    // navigation.
     await page.goto('/terms');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const toHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
-    await hydrated(toHindi);
     await expect(toHindi).toHaveAttribute('hreflang', 'hi');
     await toHindi.click();
 
     await expect(page).toHaveURL(/\/hi\/terms$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/terms$/);
+    await expect(page.locator('link[hreflang="en"]')).toHaveAttribute('href', /\/terms$/);
+
+    await page.goto('/contact');
+    const contactToHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
+    await hydrated(contactToHindi);
+    await contactToHindi.click();
+    await expect(page).toHaveURL(/\/hi\/contact$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/contact$/);
     // hreflang is for crawlers, which read the server's page: after a client navigation it is not rebuilt.
     await expect(page.locator('link[hreflang]')).toHaveCount(0);
     // The chrome in Hindi, the navigation keeping the visitor in Hindi.
@@ -37,7 +47,6 @@ test.describe('the language switch', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/privacy');
     const menuButton = page.getByRole('button', { name: 'Open menu' });
-    await hydrated(menuButton);
     await menuButton.click();
     await expect(
       page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }),
@@ -82,6 +91,15 @@ test.describe('a browser that asks for Hindi first', () => {
     await page.reload();
     await hydrated(page.getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' }).first());
     await expect(offer).toBeHidden();
+  });
+
+  test('is offered it on a page that hydrates no app too (decision 062)', async ({ page }) => {
+    await page.goto('/privacy');
+    const offer = page.getByRole('complementary', { name: 'यह पेज हिन्दी में पढ़ें' });
+    await expect(offer.getByRole('link', { name: 'हिन्दी में पढ़ें' })).toHaveAttribute('href', '/hi/privacy');
+    await offer.getByRole('link', { name: 'हिन्दी में पढ़ें' }).click();
+    await expect(page).toHaveURL(/\/hi\/privacy$/);
+    await expect(offer).toHaveCount(0);
   });
 
   test('is not offered anything on a Hindi page', async ({ page }) => {

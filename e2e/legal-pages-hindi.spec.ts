@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectErrors, expectNoSeriousAxeViolations, hydrated, siteSettings } from './support.ts';
+import { collectErrors, expectNoSeriousAxeViolations, siteSettings } from './support.ts';
 
 /** A long date in Hindi, as hi-IN writes it: "25 नवंबर 2026". */
 const HINDI_DATE = /^\d{1,2} [\u0900-\u097F]+ \d{4}$/;
@@ -21,9 +21,8 @@ test('the Hindi terms page works in Hindi, and leads to the Hindi privacy page',
     'href',
     '/hi/contact',
   );
-  // After hydration the date stays in Hindi, whatever the browser's own language (here English).
+  // The date is in Hindi, whatever the browser's own language (here English).
   const detailedTab = page.getByRole('tab', { name: 'पूरी शर्तें' });
-  await hydrated(detailedTab);
   await expect(page.getByText('आख़िरी अपडेट:')).toBeVisible();
   await expect(page.locator('time')).toHaveText(HINDI_DATE);
   await expectNoSeriousAxeViolations(page);
@@ -34,7 +33,7 @@ test('the Hindi terms page works in Hindi, and leads to the Hindi privacy page',
   const prohibited = detailed.getByRole('region', { name: 'मना किए गए काम' });
   await expect(prohibited.getByRole('listitem').filter({ hasText: 'मैलवेयर' })).toContainText('उच्च गंभीरता');
 
-  // On the client: the privacy page's Hindi catalogue loads with it.
+  // A page load (the legal pages hydrate no app: decision 062), in Hindi.
   await page.getByRole('navigation', { name: 'फ़ुटर' }).getByRole('link', { name: 'निजता' }).click();
   await expect(page).toHaveURL(/\/hi\/privacy$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('प्राइवेसी पॉलिसी');
@@ -56,9 +55,7 @@ test('the language switch on the English terms page opens them in Hindi', async 
   const errors = collectErrors(page);
   await page.goto('/terms');
   const englishDate = await page.locator('time').textContent();
-  const overviewTab = page.getByRole('tab', { name: 'Overview' });
-  await hydrated(overviewTab);
-  // The English page shows the date in the browser's own language, as before.
+  // The English page shows the date in English.
   await expect(page.locator('time')).not.toHaveText(HINDI_DATE);
   expect(englishDate).toMatch(/[A-Za-z]/);
 

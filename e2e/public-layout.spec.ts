@@ -52,7 +52,6 @@ for (const { name, use } of [
     test('the header keeps still when the page rests just past 20 px', async ({ page }) => {
       await page.goto('/');
       const header = page.getByRole('banner');
-      await hydrated(page.getByRole('link', { name: 'Get Started' }));
       for (const top of [21, 22, 23]) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(header).toHaveAttribute('data-scrolled', 'false');

@@ -93,7 +93,6 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
       const items = faq.locator('details');
       const questions = faq.locator('summary');
       await expect(questions).toHaveCount(6);
-      await hydrated(page.getByRole('link', { name: 'Get Started' }));
       await expect(items.nth(0)).not.toHaveAttribute('open');
       await questions.nth(0).click();
       await expect(items.nth(0)).toHaveAttribute('open');
@@ -329,7 +328,7 @@ test.describe('the menu on a phone', () => {
     const menu = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
     await expect(menu).toBeHidden();
 
-    await hydrated(button);
+    // A popover: it opens without the page's script, which names the button after its state.
     await button.click();
     const close = page.getByRole('button', { name: 'Close menu' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
@@ -406,13 +405,19 @@ test('public pages are server-rendered with their heading, title, description, O
     await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title);
   }
 
-  // The terms' detailed sections are in the HTML, though hidden until opened; the page's own chunk is
-  // named in <head>, in the data block from which the page's script is started once painted, so it downloads
-  // with the entry rather than after it (decision 044).
+  // The terms' detailed sections are in the HTML, though hidden until opened. A page the app hydrates names
+  // its own chunk in <head>, in the data block from which the page's script is started once painted, so it
+  // downloads with the entry rather than after it (decision 044); the terms hydrate no app (decision 062).
   await page.goto('/terms');
   await expect(page.getByText('Unauthorized commercial solicitation', { exact: true })).toBeAttached();
+  expect(JSON.parse((await page.locator('head script#page-scripts').textContent())!)).toEqual({
+    entry: null,
+    preloads: [],
+  });
+  await expect(page.locator('#router-data')).toHaveCount(0);
+  await page.goto('/blog');
   expect(await page.locator('head script#page-scripts').textContent()).toMatch(
-    /"preloads":\[[^\]]*"\/assets\/terms-page-[^"]+\.js"/,
+    /"preloads":\[[^\]]*"\/assets\/blog-list-page-[^"]+\.js"/,
   );
   await context.close();
 });
@@ -441,20 +446,24 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   const faq = data.find((block) => block['@type'] === 'FAQPage') as { mainEntity: unknown[] };
   expect(faq.mainEntity).toHaveLength(6);
   // The policy lets no inline script run: the page's inline scripts are all data blocks (JSON-LD, the
-  // router's data), which the browser never runs, and it still hydrated (collectErrors would hold a CSP
-  // report otherwise).
+  // names of the page's scripts), which the browser never runs, and its script still ran (collectErrors
+  // would hold a CSP report otherwise).
   expect(csp).toContain("script-src 'self';");
   const html = await (await request.get('/')).text();
   const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].map((match) => match[0]);
-  // Two JSON-LD blocks, the router's data and the names of the page's scripts (decision 044).
-  expect(scripts).toHaveLength(4);
+  // Two JSON-LD blocks and the names of the page's scripts (decision 044); no router data, as the landing
+  // page hydrates no app (decision 062).
+  expect(scripts).toHaveLength(3);
   for (const script of scripts) expect(script).toMatch(/ type="application\/(ld\+)?json"/);
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);
 
-  // Other pages carry none, also after a client-side navigation, and the landing page's share tags go with
-  // its data: only the server's HTML, which link previews read, carries them (a stale og:image would be wrong).
-  // Only a hydrated page navigates on the client (before that, the link loads the server's HTML, tags and all).
+  // Other pages carry none, also after a client-side navigation (from a page the app hydrates, the blog), and
+  // a page's share tags go with its data: only the server's HTML, which link previews read, carries them (a
+  // stale og:image would be wrong). Only a hydrated page navigates on the client (before that, the link
+  // loads the server's HTML, tags and all).
+  await page.goto('/blog');
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
   const privacy = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' });
   await hydrated(privacy);
   await privacy.click();
@@ -498,8 +507,9 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
   expect((await request.get(other)).status()).toBe(404);
   expect((await request.get(gamePath.toLowerCase(), { maxRedirects: 0 })).headers().location).toBe(gamePath);
 
-  // A client-side navigation to an unknown path shows the not-found page inside the layout.
-  await page.goto('/');
+  // A client-side navigation to an unknown path shows the not-found page inside the layout (from a page the
+  // app hydrates: decision 062).
+  await page.goto('/blog');
   // Only a hydrated page navigates on the client (before that, links load whole pages).
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
   await page.evaluate(() => {

@@ -57,6 +57,18 @@ test('the terms’ second tab and its sections open without script', async ({ pa
   await expect(detailed.getByRole('region', { name: 'App Description & Purpose' })).toBeHidden();
 });
 
+test('the phone menu opens and closes without script: a popover', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/terms');
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});
+
 test('the contact page’s Our Services tab opens without script', async ({ page }) => {
   await page.goto('/contact');
   await page.getByRole('tab', { name: 'Our Services' }).click();

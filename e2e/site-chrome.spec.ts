@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { brandGamePath } from '../src/shared/rules/site-settings.ts';
-import { hydrated, siteSettings, test, uniqueTag } from './support.ts';
+import { siteSettings, test, uniqueTag } from './support.ts';
 
 /**
  * What every public page wears (issue 36): the blog in the navigation where visitors look for it, a header
@@ -66,7 +66,6 @@ for (const { name, viewport, isMobile, hasTouch } of SIZES) {
           );
           // The menu lists the same links, the blog among them.
           const menuButton = page.getByRole('button', { name: locale === 'en' ? 'Open menu' : 'मेन्यू खोलें' });
-          await hydrated(menuButton);
           await menuButton.click();
           const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Menu' : 'मेन्यू' });
           await expect(menu.getByRole('link', { name: NAV_LINKS[locale][2], exact: true })).toHaveAttribute(

@@ -8,6 +8,7 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
+import { PUBLIC_PAGES } from '../shared/pages/public-pages.ts';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
 import { escapeHtml, headTags, serializeJsonData } from './head.ts';
 import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
@@ -67,20 +68,33 @@ function routerDataBlock(context: StaticHandlerContext): string {
  * priority, reads the entry and the matched pages' lazy chunks from a JSON data block and, after the next
  * frame, adds the chunks' modulepreload links and imports the entry (src/web/page-start.ts). Until then the
  * page is what the server rendered, which works without script (decision 030). Nothing inline runs, so the
- * page needs no CSP nonce (decision 045).
+ * page needs no CSP nonce (decision 045). A page that hydrates only its islands (decision 062) names no entry:
+ * the module runs the chrome's plain behaviours and nothing more.
  */
-function scriptStarter(routeIds: readonly string[]): string {
+function scriptStarter(routeIds: readonly string[], hydratesApp: boolean): string {
   if (!pageScripts) return '';
   const preloads = new Set<string>();
-  for (const routeId of routeIds) {
-    const id = pageIdOfRoute(routeId);
-    for (const file of (id && pageChunks[id]) || []) preloads.add(file);
+  if (hydratesApp) {
+    for (const routeId of routeIds) {
+      const id = pageIdOfRoute(routeId);
+      for (const file of (id && pageChunks[id]) || []) preloads.add(file);
+    }
   }
-  const files: PageScripts = { entry: pageScripts.entry, preloads: [...preloads] };
+  const files: PageScripts = { entry: hydratesApp ? pageScripts.entry : null, preloads: [...preloads] };
   return [
     `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${serializeJsonData(files)}</script>`,
     `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(pageScripts.start)}"></script>`,
   ].join('\n    ');
+}
+
+/**
+ * Whether the browser hydrates the whole page with the router, as the page table says of the page matched
+ * (decision 062). A page that failed (an error boundary's answer) always does: its error page is the app's.
+ */
+function hydratesApp(routeIds: readonly string[], failed: boolean): boolean {
+  if (failed) return true;
+  const page = routeIds.map(pageIdOfRoute).findLast((id) => id !== undefined);
+  return page === undefined || PUBLIC_PAGES[page].hydration === 'app';
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
@@ -117,21 +131,22 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
       : undefined;
   const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 
+  const routeIds = matches.map((match) => match.id);
+  const hydrates = hydratesApp(routeIds, context.errors != null);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html =
     renderToString(
       <StrictMode>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>,
-    ) + routerDataBlock(context);
+    ) + (hydrates ? routerDataBlock(context) : '');
   return {
     kind: 'page',
     status: context.statusCode,
     lang: head.locale ?? 'en',
-    head: [
-      headTags(head, origin, settings?.brandName ?? null),
-      scriptStarter(matches.map((match) => match.id)),
-    ].join('\n    '),
+    head: [headTags(head, origin, settings?.brandName ?? null), scriptStarter(routeIds, hydrates)].join(
+      '\n    ',
+    ),
     html,
     ...(error === undefined ? {} : { error }),
     ...(shareCard === undefined ? {} : { shareCard }),

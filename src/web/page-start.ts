@@ -1,4 +1,5 @@
 import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
+import { startPageBehaviours } from './public/page-behaviours.ts';
 import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
 /**
@@ -7,17 +8,24 @@ import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
  * server names in a JSON data block (src/web/entry-server.tsx). Until then the page is what the server
  * rendered, which works without script (decisions 030 and 044). A file of its own, fetched at low priority,
  * rather than an inline script: a page runs nothing inline (decision 045). It also puts the router's data
- * where createBrowserRouter reads it (window.__staticRouterHydrationData) before the entry runs.
+ * where createBrowserRouter reads it (window.__staticRouterHydrationData) before the entry runs. The chrome's
+ * plain behaviours start at once, on every page (decision 062); a page that hydrates only its islands names no
+ * entry.
  */
-// The server writes both data blocks into every page that loads this module.
+startPageBehaviours(document);
+
 const json = (id: string): unknown => JSON.parse(document.getElementById(id)!.textContent!);
 const scripts = json(PAGE_SCRIPTS_ELEMENT_ID) as PageScripts;
-window.__staticRouterHydrationData = json(
-  ROUTER_DATA_ELEMENT_ID,
-) as typeof window.__staticRouterHydrationData;
-// The page's own chunks alongside the entry, rather than after it (the entry imports them again).
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    for (const file of [...scripts.preloads, scripts.entry]) void import(/* @vite-ignore */ file);
-  }),
-);
+const { entry } = scripts;
+if (entry !== null) {
+  // A page the app hydrates: the server wrote the router's data block too.
+  window.__staticRouterHydrationData = json(
+    ROUTER_DATA_ELEMENT_ID,
+  ) as typeof window.__staticRouterHydrationData;
+  // The page's own chunks alongside the entry, rather than after it (the entry imports them again).
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const file of [...scripts.preloads, entry]) void import(/* @vite-ignore */ file);
+    }),
+  );
+}

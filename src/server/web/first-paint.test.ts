@@ -15,6 +15,8 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
 
 const PUBLIC_PATHS = ['/', '/contact', '/blog', '/terms', '/privacy', '/hi', '/hi/contact'];
+/** Those that hydrate only their islands (the page table's `hydration`). */
+const ISLANDS_PATHS = new Set(['/', '/terms', '/privacy', '/hi']);
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */
 function classesOf(css: string): Set<string> {
@@ -81,13 +83,16 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         expect(head, url).toMatch(
           /<script type="module" fetchpriority="low" crossorigin src="\/assets\/page-start-/,
         );
+        // The app's entry on a page the app hydrates; none on a page of islands (decision 062).
         expect(head, url).toMatch(
-          /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
+          ISLANDS_PATHS.has(url)
+            ? /<script type="application\/json" id="page-scripts">\{"entry":null,"preloads":\[\]\}/
+            : /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
         );
       }
-      // A page's own chunk starts with the entry (here the terms').
-      const terms = (await t.app.inject({ url: '/terms' })).body;
-      expect(terms).toMatch(/"preloads":\[[^\]]*"\/assets\/terms-page-[^"]+\.js"/);
+      // A page's own chunk starts with the entry (here the blog's).
+      const blog = (await t.app.inject({ url: '/blog' })).body;
+      expect(blog).toMatch(/"preloads":\[[^\]]*"\/assets\/blog-list-page-[^"]+\.js"/);
     });
 
     it('has in its inline stylesheet every rule its markup uses', async () => {

@@ -28,33 +28,54 @@ export interface PublicPage {
    * brand's game path, the blog's last change and its posts: src/server/app.ts); `none`, never.
    */
   readonly sitemap: 'path' | 'source' | 'none';
+  /**
+   * What the browser brings to life (decision 062): `app`, the whole page, hydrated by React with the router
+   * (the pages not yet moved to islands); `islands`, only the page's islands, each on its own root, and the
+   * chrome's few lines of plain script (src/web/public/page-behaviours.ts): the rest is HTML and CSS, and
+   * links to other pages are ordinary page loads.
+   */
+  readonly hydration: 'app' | 'islands';
 }
 
 export const PUBLIC_PAGES = {
-  home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path' },
-  contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path' },
+  home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
+  contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path', hydration: 'app' },
   /** The contact form as a page, for browsers without script (with script it is the contact page's dialog). */
   'contact-message': {
     path: '/contact/message',
     module: 'contact-message-page',
     chunk: 'page',
     sitemap: 'none',
+    hydration: 'app',
   },
-  terms: { path: '/terms', module: 'terms-page', chunk: 'page', sitemap: 'path' },
-  privacy: { path: '/privacy', module: 'privacy-page', chunk: 'page', sitemap: 'path' },
+  terms: { path: '/terms', module: 'terms-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
+  privacy: { path: '/privacy', module: 'privacy-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
   'delete-account': {
     path: '/delete-account',
     module: 'delete-account-page',
     chunk: 'page',
     sitemap: 'path',
+    hydration: 'app',
   },
-  blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source' },
-  'blog-post': { path: '/blog/:slug', module: 'blog-post-page', chunk: 'page', sitemap: 'source' },
+  blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source', hydration: 'app' },
+  'blog-post': {
+    path: '/blog/:slug',
+    module: 'blog-post-page',
+    chunk: 'page',
+    sitemap: 'source',
+    hydration: 'app',
+  },
   /** Works whatever the brand; the game's canonical address is /{Brand}Game, which the sitemap lists. */
-  tictactoe: { path: '/tictactoe', module: 'game-page', chunk: 'page', sitemap: 'none' },
+  tictactoe: { path: '/tictactoe', module: 'game-page', chunk: 'page', sitemap: 'none', hydration: 'app' },
   /** The game at /{Brand}Game for the configured brand; any other single-segment path is a missing page. */
-  'brand-game': { path: '/:gamePath', module: 'game-page', chunk: 'page', sitemap: 'source' },
-  'not-found': { path: '/*', module: 'error-page', chunk: 'public-shell', sitemap: 'none' },
+  'brand-game': {
+    path: '/:gamePath',
+    module: 'game-page',
+    chunk: 'page',
+    sitemap: 'source',
+    hydration: 'app',
+  },
+  'not-found': { path: '/*', module: 'error-page', chunk: 'public-shell', sitemap: 'none', hydration: 'app' },
 } as const satisfies Record<string, PublicPage>;
 
 export type PublicPageId = keyof typeof PUBLIC_PAGES;

@@ -20,6 +20,7 @@ import {
   PublicPages,
 } from './layout/public-layout.tsx';
 import { type PageMessagesData, staticHead } from './page-head.ts';
+import { PAGE_MESSAGES } from './page-messages.ts';
 import {
   loadSiteSettings,
   PUBLIC_LAYOUT_ROUTE_ID,
@@ -165,24 +166,6 @@ const PAGE_ROUTES = [
   // The error page itself is the boundary's (public-pages), in the shell.
   { id: 'not-found', path: '*', loader: notFound },
 ] satisfies PageRoute[];
-
-/**
- * The message catalogues each page shows besides the `site` one (navigation, footer, errors), loaded in the
- * page's language with the page (decision 038).
- */
-const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
-  home: ['landing'],
-  contact: ['contact', 'challenge', 'countries'],
-  'contact-message': ['contact', 'challenge'],
-  terms: ['terms'],
-  privacy: ['privacy'],
-  'delete-account': ['account-deletion', 'challenge', 'countries'],
-  blog: ['blog'],
-  'blog-post': ['blog'],
-  tictactoe: ['game'],
-  'brand-game': ['game'],
-  'not-found': [],
-};
 
 /** The id of a page's route in a language: `contact` in English, `hi/contact` in Hindi. */
 function localizedRouteId(locale: Locale, id: PublicPageId): string {

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 const SCROLL_TO_TOP_DELAY_MS = 100;
-const NAV_SCROLLED_THRESHOLD_PX = 20;
 
 function prefersInstantScroll(): boolean {
   const smoothSupported = 'scrollBehavior' in document.documentElement.style;
@@ -24,16 +23,4 @@ export function useScrollToTopOnPathChange(): void {
     }, SCROLL_TO_TOP_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [pathname]);
-}
-
-/** True once the page has scrolled more than 20 px: the navigation bar changes style. */
-export function useScrolledPast(thresholdPx = NAV_SCROLLED_THRESHOLD_PX): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > thresholdPx);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [thresholdPx]);
-  return scrolled;
 }

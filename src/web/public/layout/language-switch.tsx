@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
@@ -25,55 +25,33 @@ export function LanguageSwitch({ className }: { className: string }) {
   );
 }
 
-const DISMISSED_KEY = 'sampark.languageSuggestionDismissed';
-
-/** Whether the browser's languages (what it sends as Accept-Language) put Hindi before English. */
-function prefersHindi(): boolean {
-  const first = navigator.languages.find((language) => /^(hi|en)\b/i.test(language));
-  return first !== undefined && /^hi\b/i.test(first);
-}
-
-function dismissed(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissed(): void {
-  try {
-    localStorage.setItem(DISMISSED_KEY, '1');
-  } catch {
-    // Private mode: the card stays closed until the next page.
-  }
-}
-
-// Its code loads only for the visitors it is shown to.
-const SuggestionCard = lazy(() =>
-  import('../language-suggestion.tsx').then((module) => ({ default: module.LanguageSuggestionCard })),
-);
-
 /**
- * On an English page, a visitor whose browser asks for Hindi first is offered the Hindi page in a small
- * card (language-suggestion.tsx) that goes away for good when closed. Never a redirect: the URL decides the
- * language.
+ * On an English page, the card offering the page in Hindi, hidden: page-behaviours.ts shows it to a browser
+ * that asks for Hindi first, until the visitor closes it for good. It floats above the page, so nothing moves.
+ * Never a redirect: the URL decides the language.
  */
 export function LanguageSuggestion() {
+  const copy = useCopy('site');
   const locale = usePageLocale();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    setShown(locale === 'en' && prefersHindi() && !dismissed());
-  }, [locale]);
-  if (!shown) return null;
+  const other = useOtherLanguage();
+  if (locale !== 'en') return null;
   return (
-    <Suspense fallback={null}>
-      <SuggestionCard
-        onClose={() => {
-          setShown(false);
-          rememberDismissed();
-        }}
-      />
-    </Suspense>
+    <aside
+      hidden
+      data-language-offer=""
+      lang={other.locale}
+      aria-label={copy('language.switchLabel')}
+      className="language-offer"
+    >
+      <p className="flex-1">
+        {copy('language.suggestion')}{' '}
+        <Link to={other.path} hrefLang={other.locale}>
+          {copy('language.suggestionLink')}
+        </Link>
+      </p>
+      <button type="button" lang={locale} aria-label={copy('language.suggestionDismiss')}>
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </aside>
   );
 }

@@ -1,12 +1,11 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { smallestUploadUrl } from '../../../shared/rules/upload-addresses.ts';
 import type { NavItem } from '../../content/site.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
-import { useScrolledPast } from '../use-scroll-effects.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { FOCUS_RING, NavLinkList } from './nav-links.tsx';
 
@@ -42,39 +41,11 @@ function BrandMark() {
 }
 
 /**
- * Small screens: a menu button revealing the five links. It closes on navigation, on Escape (focus goes
- * back to the button) and on a tap outside the header.
+ * The sticky header: the brand, the navigation (a menu on small screens) and the call to action. Its
+ * behaviour is plain script on the markup (page-behaviours.ts): the opaque style past 20 px of scroll, and the
+ * menu button's name. The menu is a popover, so the browser opens and closes it, also without script, on
+ * Escape (focus back on the button) and on a tap outside it.
  */
-function useMobileMenu(pathname: string) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const containerRef = useRef<HTMLElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
-  return { open, toggle: () => setOpen((value) => !value), buttonRef, containerRef };
-}
-
-/** The sticky header: the brand, the navigation (a menu on small screens) and the call to action. */
 export function SiteHeader({
   settings,
   items,
@@ -83,20 +54,14 @@ export function SiteHeader({
   items: readonly NavItem[];
 }) {
   const { pathname } = useLocation();
-  const scrolled = useScrolledPast();
-  const menu = useMobileMenu(pathname);
   const menuId = useId();
   const copy = useCopy('site');
   const localize = useLocalize();
 
   return (
-    <header
-      ref={menu.containerRef}
-      data-scrolled={scrolled}
-      // Its looks are in the public stylesheet: opaque over the page, or over the open menu.
-      data-solid={scrolled || menu.open}
-      className="site-header"
-    >
+    // Its looks are in the public stylesheet: opaque once scrolled (the script keeps `data-scrolled`) or
+    // over the open menu.
+    <header data-scrolled="false" className="site-header">
       {/* The style change keeps the header's height: a header that shrank moved the page up, the browser's
           scroll anchoring moved the scroll back above 20 px, and the header grew again, in a loop. */}
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
@@ -120,7 +85,7 @@ export function SiteHeader({
           />
         </nav>
         <div className="flex items-center gap-2">
-          <LanguageSwitch className="hidden rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50 sm:inline-block" />
+          <LanguageSwitch className="language-switch hidden px-3 text-sm whitespace-nowrap sm:inline-block" />
           <Link
             to={localize('/contact')}
             className={cx(
@@ -131,31 +96,19 @@ export function SiteHeader({
             {copy('getStarted')}
           </Link>
           <button
-            ref={menu.buttonRef}
             type="button"
-            aria-expanded={menu.open}
+            popoverTarget={menuId}
             aria-controls={menuId}
-            aria-label={menu.open ? copy('menuButtonClose') : copy('menuButtonOpen')}
-            onClick={menu.toggle}
-            className={cx(
-              'inline-flex size-10 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100 md:hidden',
-              FOCUS_RING,
-            )}
+            aria-label={copy('menuButtonOpen')}
+            data-close-label={copy('menuButtonClose')}
+            className="menu-button"
           >
-            {menu.open ? (
-              <X aria-hidden="true" className="size-5" />
-            ) : (
-              <Menu aria-hidden="true" className="size-5" />
-            )}
+            <Menu aria-hidden="true" />
+            <X aria-hidden="true" />
           </button>
         </div>
       </div>
-      <nav
-        id={menuId}
-        aria-label={copy('menuNavLabel')}
-        hidden={!menu.open}
-        className="border-t border-slate-200 bg-white md:hidden"
-      >
+      <nav id={menuId} popover="auto" aria-label={copy('menuNavLabel')} className="site-menu md:hidden">
         <NavLinkList
           items={items}
           pathname={pathname}
@@ -164,7 +117,7 @@ export function SiteHeader({
           linkClassName="nav-link-menu"
         />
         <div className="mx-auto max-w-6xl px-4 pb-4">
-          <LanguageSwitch className="inline-block rounded-full px-4 py-2 text-base font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50" />
+          <LanguageSwitch className="language-switch inline-block px-4 text-base" />
         </div>
       </nav>
     </header>

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * What a visitor's phone downloads in script before touching a page that hydrates only its islands
+ * (decision 062): everything fetched until the network is idle, whoever asked for it (the HTML, a module's
+ * imports, a prefetch), not only what the HTML names. scripts/check-bundles.ts holds the build to the same
+ * budget; this holds the pages as served.
+ */
+const ISLANDS_PAGE_SCRIPT_BUDGET_BYTES = 15 * 1024;
+const ISLANDS_PAGES = ['/', '/terms', '/privacy', '/hi', '/hi/terms', '/hi/privacy'];
+
+for (const path of ISLANDS_PAGES) {
+  test(`${path} fetches at most 15 KB of script before any interaction`, async ({ page }) => {
+    const scripts: { url: string; bytes: Promise<number> }[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      // The bytes on the wire: the body as sent, compressed.
+      scripts.push({ url: request.url(), bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    const fetched = await Promise.all(
+      scripts.map(async ({ url, bytes }) => ({ path: new URL(url).pathname, bytes: await bytes })),
+    );
+    // The module that starts every page, with the chrome's behaviours: nothing of React or the router.
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.map((script) => script.path).join(' ')).not.toMatch(/framework|public-shell|index-/);
+    const total = fetched.reduce((sum, script) => sum + script.bytes, 0);
+    expect(total, JSON.stringify(fetched)).toBeLessThanOrEqual(ISLANDS_PAGE_SCRIPT_BUDGET_BYTES);
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * The public chrome's behaviour in plain script, for every public page whether React hydrates it or not
+ * (decision 062): it works on the markup the server rendered, through listeners on the document, so it needs
+ * no framework and survives React's re-renders of the same markup. Each behaviour has a no-script form: the
+ * menu is a popover, the tabs are links to `?tab=`, the header keeps its clear style, the language offer stays
+ * hidden.
+ *
+ * - The header turns opaque once the page has scrolled past 20 px (`data-scrolled`, styles.css).
+ * - The phone menu (a popover) names its button "Close menu" while open and closes when one of its links is
+ *   followed, also by the client-side router, which replaces no document.
+ * - WAI-ARIA tabs with automatic activation: a click or an arrow, Home or End key switches in place.
+ * - A browser that asks for Hindi before English is offered an English page in Hindi, until it closes the offer.
+ */
+
+const HEADER_SCROLLED_AFTER_PX = 20;
+const LANGUAGE_OFFER_DISMISSED_KEY = 'sampark.languageSuggestionDismissed';
+
+function followHeaderScroll(doc: Document): void {
+  const update = () => {
+    const header = doc.querySelector<HTMLElement>('.site-header');
+    const scrolled = String(window.scrollY > HEADER_SCROLLED_AFTER_PX);
+    // Written only when it changes: the header's style switches once, not on every scroll event.
+    if (header && header.dataset.scrolled !== scrolled) header.dataset.scrolled = scrolled;
+  };
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+/**
+ * The menu button (layout/site-header.tsx, the popover's invoker) follows its popover: "Open menu" (its
+ * server-rendered name, kept aside) while closed, `data-close-label` while open.
+ */
+function syncMenuButton(popover: HTMLElement, open: boolean): void {
+  const button = popover.ownerDocument.querySelector<HTMLElement>(`[popovertarget="${popover.id}"]`);
+  if (!button) return;
+  button.dataset.openLabel ??= button.getAttribute('aria-label') ?? '';
+  button.setAttribute('aria-expanded', String(open));
+  button.setAttribute('aria-label', (open ? button.dataset.closeLabel : button.dataset.openLabel) ?? '');
+}
+
+function followMenu(doc: Document): void {
+  for (const popover of doc.querySelectorAll<HTMLElement>('[popover]')) {
+    syncMenuButton(popover, popover.matches(':popover-open'));
+  }
+  // `toggle` does not bubble: caught on its way down.
+  doc.addEventListener(
+    'toggle',
+    (event) => {
+      const popover = event.target;
+      if (popover instanceof HTMLElement && popover.hasAttribute('popover')) {
+        syncMenuButton(popover, (event as ToggleEvent).newState === 'open');
+      }
+    },
+    true,
+  );
+  doc.addEventListener('click', (event) => {
+    const popover = (event.target as Element | null)?.closest?.('a[href]')?.closest('[popover]');
+    if (popover instanceof HTMLElement && popover.matches(':popover-open')) popover.hidePopover();
+  });
+}
+
+/** The tab an arrow, Home or End key moves to (wrapping around), or null for other keys. */
+function tabKeyTarget(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+function selectTab(doc: Document, tab: HTMLElement, focus: boolean): void {
+  const list = tab.closest('[role="tablist"]');
+  if (!list) return;
+  for (const other of list.querySelectorAll<HTMLElement>('[role="tab"]')) {
+    const selected = other === tab;
+    other.setAttribute('aria-selected', String(selected));
+    other.tabIndex = selected ? 0 : -1;
+    const panel = doc.getElementById(other.getAttribute('aria-controls') ?? '');
+    if (panel) panel.hidden = !selected;
+  }
+  if (focus) tab.focus();
+}
+
+function followTabs(doc: Document): void {
+  doc.addEventListener('click', (event) => {
+    const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[role="tab"]');
+    if (!tab || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+    event.preventDefault();
+    selectTab(doc, tab, false);
+  });
+  doc.addEventListener('keydown', (event) => {
+    const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[role="tab"]');
+    const tabs = tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]');
+    if (!tab || !tabs) return;
+    const target = tabKeyTarget(event.key, [...tabs].indexOf(tab), tabs.length);
+    if (target === null) return;
+    event.preventDefault();
+    selectTab(doc, tabs[target]!, true);
+  });
+}
+
+/** Whether the browser's languages (what it sends as Accept-Language) put Hindi before English. */
+function prefersHindi(languages: readonly string[]): boolean {
+  const first = languages.find((language) => /^(hi|en)\b/i.test(language));
+  return first !== undefined && /^hi\b/i.test(first);
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The offer of this page in Hindi (layout/language-switch.tsx): shown until closed once, hidden once followed. */
+function offerLanguage(doc: Document): void {
+  const offer = doc.querySelector<HTMLElement>('[data-language-offer]');
+  if (!offer || !prefersHindi(navigator.languages)) return;
+  if (storage()?.getItem(LANGUAGE_OFFER_DISMISSED_KEY) === '1') return;
+  offer.hidden = false;
+  offer.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    if (target.closest('button')) {
+      try {
+        storage()?.setItem(LANGUAGE_OFFER_DISMISSED_KEY, '1');
+      } catch {
+        // Private mode: the offer stays closed until the next page.
+      }
+      offer.hidden = true;
+    } else if (target.closest('a[href]')) {
+      offer.hidden = true;
+    }
+  });
+}
+
+export function startPageBehaviours(doc: Document): void {
+  followHeaderScroll(doc);
+  followMenu(doc);
+  followTabs(doc);
+  offerLanguage(doc);
+}
