@@ -138,6 +138,11 @@ export type RenderPageResult =
       error?: unknown;
       /** The page's share card; none for an error page. */
       shareCard?: ShareCard;
+      /**
+       * What the browser brings to life (decision 062): the whole page (`app`), or only its islands, whose
+       * links are page loads the server asks the browser to prefetch (`islands`).
+       */
+      hydration: 'app' | 'islands';
     }
   | { kind: 'redirect'; status: number; location: string };
 

@@ -148,6 +148,7 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
       '\n    ',
     ),
     html,
+    hydration: hydrates ? 'app' : 'islands',
     ...(error === undefined ? {} : { error }),
     ...(shareCard === undefined ? {} : { shareCard }),
   };

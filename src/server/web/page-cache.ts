@@ -14,6 +14,7 @@ export interface CachedPage {
   kind: 'cached';
   status: number;
   body: PrecompressedBody;
+  hydration: 'app' | 'islands';
   shareCard?: ShareCard | undefined;
 }
 
@@ -45,6 +46,7 @@ export function pageCache({
       kind: 'cached',
       status: document.status,
       body: precompress(document.html),
+      hydration: document.hydration,
       shareCard: document.shareCard,
     };
     return page;

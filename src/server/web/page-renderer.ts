@@ -21,7 +21,14 @@ export interface Renderer {
 export type Redirect = { kind: 'redirect'; status: number; location: string };
 
 export type RenderedDocument =
-  | { kind: 'document'; status: number; html: string; error?: unknown; shareCard?: ShareCard | undefined }
+  | {
+      kind: 'document';
+      status: number;
+      html: string;
+      hydration: 'app' | 'islands';
+      error?: unknown;
+      shareCard?: ShareCard | undefined;
+    }
   | Redirect;
 
 function parseTemplate(html: string, file: string): PageTemplate {
@@ -106,6 +113,7 @@ export async function renderDocument(
       template.beforeApp +
       result.html +
       template.afterApp,
+    hydration: result.hydration,
     ...(result.error === undefined ? {} : { error: result.error }),
     ...(result.shareCard === undefined ? {} : { shareCard: result.shareCard }),
   };

@@ -29,6 +29,7 @@ import { publicDataContexts } from './page-data.ts';
 import { renderDocument, rendererLoader } from './page-renderer.ts';
 import { answerPostedDeletion } from './posted-account-deletion.ts';
 import { serveShareCards } from './share-cards.ts';
+import { serveSpeculationRules, withSpeculationRules } from './speculation-rules.ts';
 import { serveStaticFiles } from './static-files.ts';
 import { HTML_TYPE, NOT_BUILT_MESSAGE, webBuildFiles } from './web-build.ts';
 
@@ -90,6 +91,18 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/** The first problem of each field of a natively posted contact form, shown under the field. */
+function postedFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Partial<Record<PostedInquiryField, string>> {
+  const errors: Partial<Record<PostedInquiryField, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (isPostedField(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
 /** Serves the built web app: server-rendered public pages, the admin single-page app and static assets. */
 export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDeps): Promise<void> {
   const { clientDir, templateFile, adminFile, serverEntryFile } = webBuildFiles(config);
@@ -115,6 +128,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   serveAdminServiceWorker(app, clientDir);
   await serveStaticFiles(app, clientDir);
   serveAdminShell(app, adminFile, reloadOnChange);
+  serveSpeculationRules(app);
 
   const contexts = publicDataContexts(deps, app.log);
   const cachedPage = pageCache({ publicContent: deps.publicContent, context: contexts.visitor });
@@ -168,6 +182,7 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
         : await renderDocument(renderer, { ...target, context });
       await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
+      if (document.hydration === 'islands') withSpeculationRules(reply);
       if (document.kind === 'cached') {
         reply.status(document.status).header('cache-control', PAGE_CACHE_CONTROL);
         return sendPrecompressed(request, reply, document.body, HTML_TYPE);
@@ -219,14 +234,8 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
     // Sent from the Hindi page, it is answered in Hindi: the address posted to says which.
     const language = localeOfPath(formPage);
     const checked = ContactInquiryBodySchema.safeParse({ ...values, website, language });
-    if (!checked.success) {
-      const errors: Partial<Record<PostedInquiryField, string>> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if (isPostedField(field)) errors[field] ??= issue.message;
-      }
-      return refused(400, INQUIRY_FIELDS_MESSAGE, errors);
-    }
+    if (!checked.success)
+      return refused(400, INQUIRY_FIELDS_MESSAGE, postedFieldErrors(checked.error.issues));
     try {
       await deps.submitInquiry(request, checked.data);
     } catch (error) {

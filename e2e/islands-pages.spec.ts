@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * What a visitor's phone downloads in script before touching a page that hydrates only its islands
- * (decision 062): everything fetched until the network is idle, whoever asked for it (the HTML, a module's
+ * Pages that hydrate only their islands (decision 062). What a visitor's phone downloads in script before
+ * touching one: everything fetched until the network is idle, whoever asked for it (the HTML, a module's
  * imports, a prefetch), not only what the HTML names. scripts/check-bundles.ts holds the build to the same
  * budget; this holds the pages as served.
  */
@@ -30,3 +30,29 @@ for (const path of ISLANDS_PAGES) {
     expect(total, JSON.stringify(fetched)).toBeLessThanOrEqual(ISLANDS_PAGE_SCRIPT_BUDGET_BYTES);
   });
 }
+
+test('a page of islands prefetches the page a link leads to once the pointer rests on it, and opens it from there', async ({
+  page,
+}) => {
+  // The page names its rules in a header; the browser reads them before the pointer moves.
+  const rules = page.waitForResponse((response) => response.url().endsWith('/speculation-rules.json'));
+  await page.goto('/terms');
+  expect((await rules).status()).toBe(200);
+  const privacy = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' });
+  const prefetch = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/privacy' && request.headers()['sec-purpose'] === 'prefetch',
+  );
+  await privacy.hover();
+  await prefetch;
+  await privacy.click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  // How the document was delivered: from the prefetch (not yet in TypeScript's DOM types).
+  expect(
+    await page.evaluate(
+      () =>
+        (performance.getEntriesByType('navigation')[0] as unknown as { deliveryType: string }).deliveryType,
+    ),
+  ).toBe('navigational-prefetch');
+});
