@@ -6,9 +6,10 @@ import { benchHttp, CHANNEL_LIST_RATIO_TARGET } from './http.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
 import { benchNotifications, NOTIFICATION_RATIO_TARGET } from './notifications.ts';
+import { benchPhone, PHONE_TARGETS, PRE_ISLANDS_COMMIT } from './phone.ts';
 import { benchUploads, UPLOAD_PEAK_RSS_BUDGET_MB, UPLOADS_AT_ONCE } from './uploads.ts';
 
-const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [uploads] [options]
+const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [uploads] [phone] [options]
   http                wrk against bare node:http servers sending the same bytes, as ratios with wrk's and the
                       servers' CPU: the public channel list (LOG_LEVEL=info, target >= ${CHANNEL_LIST_RATIO_TARGET};
                       and silent), /contact without and with brotli, and the contact form's POST
@@ -27,7 +28,11 @@ const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [not
                       durations, sizes, and every inquiry acknowledged before the backup must be restored
   uploads             ${UPLOADS_AT_ONCE} image uploads at once (48 megapixels each) against the production server:
                       its peak memory under ${UPLOAD_PEAK_RSS_BUDGET_MB} MiB, and /contact answering meanwhile
-                      (no part named: all eight)
+  phone               the public pages on a low-end phone (Chromium, CPU 6× slower, 1.6 Mbps / 150 ms, cold cache):
+                      first paint, main thread quiet, long tasks and bytes, now and as built before islands
+                      (${PRE_ISLANDS_COMMIT.slice(0, 7)}); a page of islands must be quiet by ${PHONE_TARGETS.quietMs} ms with at most
+                      ${PHONE_TARGETS.longTasksMs} ms of long tasks
+                      (no part named: all nine)
 Options for inquiries, backups and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -46,6 +51,7 @@ const PARTS = [
   'game',
   'backups',
   'uploads',
+  'phone',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -136,6 +142,13 @@ if (parts.has('uploads')) {
   const { ok } = await benchUploads();
   if (!ok) {
     console.log('\nThe uploads missed the memory budget or /contact stopped answering (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('phone')) {
+  const { ok } = await benchPhone();
+  if (!ok) {
+    console.log('\nA page of islands missed its targets on the low-end phone (FAIL lines above).');
     process.exitCode = 1;
   }
 }
