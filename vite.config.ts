@@ -4,7 +4,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { compiledMessages } from './scripts/compiled-messages.ts';
-import { PAGE_START_MODULE, publicEntryKey, withStaticImports } from './scripts/vite-manifest.ts';
+import {
+  BROKEN_PICTURES_MODULE,
+  PAGE_START_MODULE,
+  publicEntryKey,
+  withStaticImports,
+} from './scripts/vite-manifest.ts';
 import { PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
 
 const CLIENT_OUT_DIR = 'dist/web/client';
@@ -89,9 +94,14 @@ function publicPageChunks(): Plugin {
           .map((chunkKey) => `${base}${manifest[chunkKey]!.file}`);
       }
       const start = manifest[PAGE_START_MODULE];
+      const brokenPictures = manifest[BROKEN_PICTURES_MODULE];
       const pageScripts =
-        entryKey && start
-          ? { entry: `${base}${manifest[entryKey]!.file}`, start: `${base}${start.file}` }
+        entryKey && start && brokenPictures
+          ? {
+              entry: `${base}${manifest[entryKey]!.file}`,
+              start: `${base}${start.file}`,
+              brokenPictures: `${base}${brokenPictures.file}`,
+            }
           : null;
       return `export default ${JSON.stringify(pages)}; export const pageScripts = ${JSON.stringify(pageScripts)};`;
     },
@@ -189,6 +199,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             index: path.resolve('index.html'),
             admin: path.resolve('admin.html'),
             'page-start': path.resolve(PAGE_START_MODULE),
+            // …and what a page of islands with a post's picture imports at its start (decision 062).
+            'broken-pictures': path.resolve(BROKEN_PICTURES_MODULE),
           },
           output: {
             codeSplitting: {

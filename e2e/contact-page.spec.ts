@@ -221,9 +221,9 @@ test('every channel is on the first tab in the server’s HTML, with Hindi group
 
 test('channel cards are hidden when no such channel is published', async ({ page }) => {
   await page.route('**/api/contacts/active', (route) => route.fulfill({ json: { contacts: [] } }));
-  // From a page the app hydrates (the blog; decision 062), a navigation in the browser: the contact page's
+  // From a page the app hydrates (the game; decision 062), a navigation in the browser: the contact page's
   // loader asks the (stubbed) API for the channels.
-  await page.goto('/blog');
+  await page.goto('/tictactoe');
   await hydrated(page.getByRole('navigation').first().getByRole('link', { name: 'Contact', exact: true }));
   await page.getByRole('navigation').first().getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
  * budget; this holds the pages as served.
  */
 const ISLANDS_PAGE_SCRIPT_BUDGET_BYTES = 15 * 1024;
-const ISLANDS_PAGES = ['/', '/terms', '/privacy', '/hi', '/hi/terms', '/hi/privacy'];
+const ISLANDS_PAGES = ['/', '/blog', '/terms', '/privacy', '/hi', '/hi/blog', '/hi/terms', '/hi/privacy'];
 
 for (const path of ISLANDS_PAGES) {
   test(`${path} fetches at most 15 KB of script before any interaction`, async ({ page }) => {

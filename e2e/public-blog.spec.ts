@@ -157,9 +157,10 @@ test.describe('Public blog', () => {
     });
 
     const expectPlaceholder = async (picture: Locator) => {
-      // The failed <img> is gone: no broken-image icon, no alt text; the placeholder keeps its 16:9 place.
+      // The failed <img> is hidden: no broken-image icon, no alt text (for screen readers neither); the
+      // placeholder keeps its 16:9 place.
       await expect(picture).toHaveAttribute('data-image-state', 'broken');
-      await expect(picture.locator('img')).toHaveCount(0);
+      await expect(picture.locator('img')).toBeHidden();
       const box = (await picture.boundingBox())!;
       expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.05);
       await expect(picture).toHaveText('');

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { slugify } from '../src/shared/rules/blog.ts';
-import { hydrated, setPostPublishedAt, siteSettings, test, uniqueTag } from './support.ts';
+import { setPostPublishedAt, siteSettings, test, uniqueTag } from './support.ts';
 
 /** The latest moment before now at which the business's clock showed 00:57 (a day after the UTC date). */
 function justAfterMidnightInIndia(now = Date.now()): string {
@@ -56,13 +56,9 @@ test('a post published at 00:57 in India is dated that day on the post and the l
     await page.goto(`/blog/${post.slug}`);
     const date = page.locator(`time[datetime="${publishedAt}"]`);
     await expect(date).toHaveText(indiaDay);
-    await hydrated(page.getByRole('link', { name: /blog/i }).first());
-    await expect(date).toHaveText(indiaDay);
 
     await page.goto('/blog');
     const card = page.getByRole('article').filter({ hasText: title });
-    await expect(card.locator('time')).toHaveText(dayIn(publishedAt, 'en-US', timeZone, 'short'));
-    await hydrated(card.getByRole('link', { name: title }));
     await expect(card.locator('time')).toHaveText(dayIn(publishedAt, 'en-US', timeZone, 'short'));
 
     // The Hindi list dates it the same day.

@@ -415,9 +415,9 @@ test('public pages are server-rendered with their heading, title, description, O
     preloads: [],
   });
   await expect(page.locator('#router-data')).toHaveCount(0);
-  await page.goto('/blog');
+  await page.goto('/contact');
   expect(await page.locator('head script#page-scripts').textContent()).toMatch(
-    /"preloads":\[[^\]]*"\/assets\/blog-list-page-[^"]+\.js"/,
+    /"preloads":\[[^\]]*"\/assets\/contact-page-[^"]+\.js"/,
   );
   await context.close();
 });
@@ -458,11 +458,12 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);
 
-  // Other pages carry none, also after a client-side navigation (from a page the app hydrates, the blog), and
+  // Other pages carry none, also after a client-side navigation (from a page the app hydrates, the contact
+  // page), and
   // a page's share tags go with its data: only the server's HTML, which link previews read, carries them (a
   // stale og:image would be wrong). Only a hydrated page navigates on the client (before that, the link
   // loads the server's HTML, tags and all).
-  await page.goto('/blog');
+  await page.goto('/contact');
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
   const privacy = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' });
   await hydrated(privacy);
@@ -509,7 +510,7 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
 
   // A client-side navigation to an unknown path shows the not-found page inside the layout (from a page the
   // app hydrates: decision 062).
-  await page.goto('/blog');
+  await page.goto('/contact');
   // Only a hydrated page navigates on the client (before that, links load whole pages).
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
   await page.evaluate(() => {

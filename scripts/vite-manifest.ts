@@ -7,6 +7,13 @@ import type { Manifest } from 'vite';
 /** The module that starts a public page's script once painted: every public page downloads it too. */
 export const PAGE_START_MODULE = 'src/web/page-start.ts';
 
+/**
+ * What a page of islands with a post's picture imports at its start (decision 062): an entry of its own, whose
+ * file the server names, so that page-start.ts imports it without Vite's import() wrapper, which would bring
+ * the framework chunk along.
+ */
+export const BROKEN_PICTURES_MODULE = 'src/web/public/blog/broken-pictures.ts';
+
 /** The public site's HTML entry (the admin app's is admin.html). */
 const PUBLIC_ENTRY = 'index.html';
 

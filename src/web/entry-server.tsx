@@ -69,9 +69,9 @@ function routerDataBlock(context: StaticHandlerContext): string {
  * frame, adds the chunks' modulepreload links and imports the entry (src/web/page-start.ts). Until then the
  * page is what the server rendered, which works without script (decision 030). Nothing inline runs, so the
  * page needs no CSP nonce (decision 045). A page that hydrates only its islands (decision 062) names no entry:
- * the module runs the chrome's plain behaviours and nothing more.
+ * the module runs the chrome's plain behaviours and imports what the page's markup needs besides.
  */
-function scriptStarter(routeIds: readonly string[], hydratesApp: boolean): string {
+function scriptStarter(routeIds: readonly string[], hydratesApp: boolean, html: string): string {
   if (!pageScripts) return '';
   const preloads = new Set<string>();
   if (hydratesApp) {
@@ -79,7 +79,11 @@ function scriptStarter(routeIds: readonly string[], hydratesApp: boolean): strin
       const id = pageIdOfRoute(routeId);
       for (const file of (id && pageChunks[id]) || []) preloads.add(file);
     }
+  } else if (html.includes('data-image-state=')) {
+    // A post's picture, whose placeholder stays when it cannot load (blog/broken-pictures.ts).
+    preloads.add(pageScripts.brokenPictures);
   }
+  if (hydratesApp) preloads.add(pageScripts.entry);
   const files: PageScripts = { entry: hydratesApp ? pageScripts.entry : null, preloads: [...preloads] };
   return [
     `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${serializeJsonData(files)}</script>`,
@@ -144,7 +148,7 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
     kind: 'page',
     status: context.statusCode,
     lang: head.locale ?? 'en',
-    head: [headTags(head, origin, settings?.brandName ?? null), scriptStarter(routeIds, hydrates)].join(
+    head: [headTags(head, origin, settings?.brandName ?? null), scriptStarter(routeIds, hydrates, html)].join(
       '\n    ',
     ),
     html,

@@ -16,16 +16,15 @@ startPageBehaviours(document);
 
 const json = (id: string): unknown => JSON.parse(document.getElementById(id)!.textContent!);
 const scripts = json(PAGE_SCRIPTS_ELEMENT_ID) as PageScripts;
-const { entry } = scripts;
-if (entry !== null) {
-  // A page the app hydrates: the server wrote the router's data block too.
+// A page the app hydrates: the server wrote the router's data block too.
+if (scripts.entry !== null) {
   window.__staticRouterHydrationData = json(
     ROUTER_DATA_ELEMENT_ID,
   ) as typeof window.__staticRouterHydrationData;
-  // The page's own chunks alongside the entry, rather than after it (the entry imports them again).
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const file of [...scripts.preloads, entry]) void import(/* @vite-ignore */ file);
-    }),
-  );
 }
+// The page's own chunks, then the entry; on a page of islands, what its markup needs.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    for (const file of scripts.preloads) void import(/* @vite-ignore */ file);
+  }),
+);

@@ -10,7 +10,7 @@ declare module 'virtual:public-page-chunks' {
    * The public entry's script (index.html's) and the module that starts it once a page has painted
    * (src/web/page-start.ts), or null before the client is built.
    */
-  export const pageScripts: { entry: string; start: string } | null;
+  export const pageScripts: { entry: string; start: string; brokenPictures: string } | null;
 }
 
 /**

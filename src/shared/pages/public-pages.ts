@@ -57,13 +57,13 @@ export const PUBLIC_PAGES = {
     sitemap: 'path',
     hydration: 'app',
   },
-  blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source', hydration: 'app' },
+  blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source', hydration: 'islands' },
   'blog-post': {
     path: '/blog/:slug',
     module: 'blog-post-page',
     chunk: 'page',
     sitemap: 'source',
-    hydration: 'app',
+    hydration: 'islands',
   },
   /** Works whatever the brand; the game's canonical address is /{Brand}Game, which the sitemap lists. */
   tictactoe: { path: '/tictactoe', module: 'game-page', chunk: 'page', sitemap: 'none', hydration: 'app' },

@@ -10,6 +10,8 @@
  *   followed, also by the client-side router, which replaces no document.
  * - WAI-ARIA tabs with automatic activation: a click or an arrow, Home or End key switches in place.
  * - A browser that asks for Hindi before English is offered an English page in Hindi, until it closes the offer.
+ *
+ * A page with a post's picture imports one module more (blog/broken-pictures.ts), which the server names.
  */
 
 const HEADER_SCROLLED_AFTER_PX = 20;

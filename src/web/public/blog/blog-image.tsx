@@ -1,5 +1,4 @@
 import { Newspaper } from 'lucide-react';
-import { useState } from 'react';
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { cx } from '../../lib/class-names.ts';
 
@@ -8,8 +7,7 @@ import { cx } from '../../lib/class-names.ts';
  * sees the placeholder rather than the browser's broken-image icon and alt text. The alt is the post's
  * image description, empty when none was given: the picture then sits beside the post's title, which a
  * screen reader would otherwise hear twice. An uploaded picture comes in several sizes (`picture`): the
- * browser picks the one the screen needs, WebP first. An image that failed before the page's script ran
- * is caught when React attaches (complete, with no width). `loading`: `lazy` for pictures below the fold,
+ * browser picks the one the screen needs, WebP first. `loading`: `lazy` for pictures below the fold,
  * `first` for the picture that is likely the page's largest paint (fetched at once, ahead of other images).
  */
 export function BlogImage({
@@ -28,37 +26,37 @@ export function BlogImage({
   loading?: 'eager' | 'first' | 'lazy';
   className?: string;
 }) {
-  const [broken, setBroken] = useState(false);
   return (
+    // The placeholder shows through while the picture loads; when it cannot load, broken-pictures.ts marks
+    // the frame `broken` and the stylesheet hides the picture (no script: the browser's broken image).
     <div
-      data-image-state={broken ? 'broken' : 'shown'}
+      data-image-state="shown"
       className={cx(
         'relative flex aspect-video w-full items-center justify-center overflow-hidden bg-gradient-to-br from-indigo-50 via-white to-violet-100',
         className,
       )}
     >
       <Newspaper aria-hidden="true" className="size-12 text-indigo-300" />
-      {!broken && (
-        <picture>
-          {picture?.sources.map((source) => (
-            <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
-          ))}
-          <img
-            src={picture?.src ?? src}
-            width={picture?.width}
-            height={picture?.height}
-            alt={alt}
-            loading={loading === 'lazy' ? 'lazy' : undefined}
-            fetchPriority={loading === 'first' ? 'high' : undefined}
-            decoding="async"
-            onError={() => setBroken(true)}
-            ref={(image) => {
-              if (image?.complete && image.naturalWidth === 0) setBroken(true);
-            }}
-            className="absolute inset-0 size-full object-cover"
-          />
-        </picture>
-      )}
+      <picture>
+        {picture?.sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+        ))}
+        <img
+          src={picture?.src ?? src}
+          width={picture?.width}
+          height={picture?.height}
+          alt={alt}
+          loading={loading === 'lazy' ? 'lazy' : undefined}
+          fetchPriority={loading === 'first' ? 'high' : undefined}
+          decoding="async"
+          // Rendered by the app (a client navigation), the picture reports its own failure; on a page of
+          // islands, broken-pictures.ts (imported by page-start.ts) watches for it.
+          onError={(event) =>
+            event.currentTarget.closest('[data-image-state]')?.setAttribute('data-image-state', 'broken')
+          }
+          className="absolute inset-0 size-full object-cover"
+        />
+      </picture>
     </div>
   );
 }
