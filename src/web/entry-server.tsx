@@ -79,11 +79,12 @@ function scriptStarter(routeIds: readonly string[], hydratesApp: boolean, html: 
       const id = pageIdOfRoute(routeId);
       for (const file of (id && pageChunks[id]) || []) preloads.add(file);
     }
+    // Last: it imports the page's chunks again, which are then on their way already.
+    preloads.add(pageScripts.entry);
   } else if (html.includes('data-image-state=')) {
     // A post's picture, whose placeholder stays when it cannot load (blog/broken-pictures.ts).
     preloads.add(pageScripts.brokenPictures);
   }
-  if (hydratesApp) preloads.add(pageScripts.entry);
   const files: PageScripts = { entry: hydratesApp ? pageScripts.entry : null, preloads: [...preloads] };
   return [
     `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${serializeJsonData(files)}</script>`,
