@@ -84,6 +84,59 @@ export function ensureBuild(): void {
   }
 }
 
+/**
+ * The production build of `commit`, from its source (git archive), built once into BENCH_DIR/`name` and kept
+ * for the next run: a baseline a bench measures in the same run as the build of today. Returns its folder.
+ */
+export function ensureBuildOfCommit(commit: string, name: string, what: string): string {
+  const dir = path.join(BENCH_DIR, name);
+  const built = path.join(dir, 'dist/server/main.js');
+  const marker = path.join(dir, '.commit');
+  if (fs.existsSync(built) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === commit) return dir;
+  console.log(`Building the baseline (${what}, ${commit.slice(0, 7)}) ...`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  execSync(`git archive ${commit} | tar -x -C ${dir}`, { stdio: 'inherit' });
+  fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
+  execSync('npm run build:web && npm run build:server', { cwd: dir, stdio: 'inherit' });
+  fs.writeFileSync(marker, commit);
+  return dir;
+}
+
+/** A process's resident memory in MiB, as Linux counts it (/proc/<pid>/status): all, anonymous, file-backed, shared, peak. */
+export function residentMemory(pid: number): {
+  rssMb: number;
+  anonMb: number;
+  fileMb: number;
+  shmemMb: number;
+  peakMb: number;
+} {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
+  return {
+    rssMb: mb('VmRSS'),
+    anonMb: mb('RssAnon'),
+    fileMb: mb('RssFile'),
+    shmemMb: mb('RssShmem'),
+    peakMb: mb('VmHWM'),
+  };
+}
+
+/** Signs in to the back office of the server at `origin`: the session cookie, as `name=value`. */
+export async function signIn(origin: string, admin: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(admin),
+  });
+  if (response.status !== 200)
+    throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((line) => line.includes('session='));
+  if (!cookie) throw new Error('Sign-in set no session cookie');
+  return cookie.split(';')[0] as string;
+}
+
 /** Children still running: killed if the bench exits before stopping them (one listener for them all). */
 const runningChildren = new Set<ChildProcess>();
 process.on('exit', () => {

@@ -1,8 +1,15 @@
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { BENCH_DIR, ensureBuild, startServer, stopProcess, UNUSED_ADMIN, waitForUrl } from './lib.ts';
+import {
+  BENCH_DIR,
+  ensureBuild,
+  ensureBuildOfCommit,
+  startServer,
+  stopProcess,
+  UNUSED_ADMIN,
+  waitForUrl,
+} from './lib.ts';
 
 /**
  * The public pages on a low-end phone: Chromium with its CPU slowed 6× and a 1.6 Mbps / 150 ms network, a
@@ -32,25 +39,6 @@ export interface PhoneLoad {
   longTasksMs: number;
   scriptBytes: number;
   allBytes: number;
-}
-
-const BASELINE_DIR = path.join(BENCH_DIR, 'pre-islands');
-
-/** The baseline's production build, from its commit's source (kept in .tmp/bench for the next run). */
-function ensureBaselineBuild(): string {
-  const built = path.join(BASELINE_DIR, 'dist/server/main.js');
-  const marker = path.join(BASELINE_DIR, '.commit');
-  if (fs.existsSync(built) && fs.readFileSync(marker, 'utf8') === PRE_ISLANDS_COMMIT) return BASELINE_DIR;
-  console.log(
-    `Building the baseline (the public pages before islands, ${PRE_ISLANDS_COMMIT.slice(0, 7)}) ...`,
-  );
-  fs.rmSync(BASELINE_DIR, { recursive: true, force: true });
-  fs.mkdirSync(BASELINE_DIR, { recursive: true });
-  execSync(`git archive ${PRE_ISLANDS_COMMIT} | tar -x -C ${BASELINE_DIR}`, { stdio: 'inherit' });
-  fs.symlinkSync(path.resolve('node_modules'), path.join(BASELINE_DIR, 'node_modules'));
-  execSync('npm run build:web && npm run build:server', { cwd: BASELINE_DIR, stdio: 'inherit' });
-  fs.writeFileSync(marker, PRE_ISLANDS_COMMIT);
-  return BASELINE_DIR;
 }
 
 /** Collects paints and long tasks from the page's start (buffered observers see the earliest ones). */
@@ -133,7 +121,11 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function benchPhone(): Promise<{ ok: boolean }> {
   ensureBuild();
-  const baselineDir = ensureBaselineBuild();
+  const baselineDir = ensureBuildOfCommit(
+    PRE_ISLANDS_COMMIT,
+    'pre-islands',
+    'the public pages before islands',
+  );
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   const servers = {
     islands: await startServer({ ...UNUSED_ADMIN, DATABASE_URL: `file:${BENCH_DIR}/phone-islands.db` }),

@@ -5,11 +5,12 @@ import { benchGame } from './game.ts';
 import { benchHttp, CHANNEL_LIST_RATIO_TARGET } from './http.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
+import { benchMemory, MEMORY_TARGETS, MIXED_MINUTES, PRE_MEMORY_COMMIT } from './memory.ts';
 import { benchNotifications, NOTIFICATION_RATIO_TARGET } from './notifications.ts';
 import { benchPhone, PHONE_TARGETS, PRE_ISLANDS_COMMIT } from './phone.ts';
 import { benchUploads, UPLOAD_PEAK_RSS_BUDGET_MB, UPLOADS_AT_ONCE } from './uploads.ts';
 
-const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [uploads] [phone] [options]
+const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [uploads] [phone] [memory] [options]
   http                wrk against bare node:http servers sending the same bytes, as ratios with wrk's and the
                       servers' CPU: the public channel list (LOG_LEVEL=info, target >= ${CHANNEL_LIST_RATIO_TARGET};
                       and silent), /contact without and with brotli, and the contact form's POST
@@ -32,7 +33,11 @@ const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [not
                       first paint, main thread quiet, long tasks and bytes, now and as built before islands
                       (${PRE_ISLANDS_COMMIT.slice(0, 7)}); a page of islands must be quiet by ${PHONE_TARGETS.quietMs} ms with at most
                       ${PHONE_TARGETS.longTasksMs} ms of long tasks
-                      (no part named: all nine)
+  memory              the production server's resident memory (V8 heap, native, file-backed) at idle, after
+                      ${MIXED_MINUTES} min of mixed public reads and after an admin session of uploads and exports, against
+                      bare Node.js and the build before decision 064 (${PRE_MEMORY_COMMIT.slice(0, 7)}) in the same run; targets
+                      ${MEMORY_TARGETS.idleMb} MiB idle, ${MEMORY_TARGETS.mixedMb} MiB under the reads, throughput >= ${MEMORY_TARGETS.throughputRatio} of the baseline's
+                      (no part named: all ten)
 Options for inquiries, backups and blog:
   --rows <n>          inquiries to seed (default ${DEFAULT_SCALE_ROWS.toLocaleString('en-US')}); with blog alone,
                       published posts to seed (default ${DEFAULT_BLOG_ROWS.toLocaleString('en-US')})
@@ -52,6 +57,7 @@ const PARTS = [
   'backups',
   'uploads',
   'phone',
+  'memory',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -149,6 +155,13 @@ if (parts.has('phone')) {
   const { ok } = await benchPhone();
   if (!ok) {
     console.log('\nA page of islands missed its targets on the low-end phone (FAIL lines above).');
+    process.exitCode = 1;
+  }
+}
+if (parts.has('memory')) {
+  const { ok } = await benchMemory();
+  if (!ok) {
+    console.log('\nThe server missed a memory or throughput target (FAIL lines above).');
     process.exitCode = 1;
   }
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES } from '../src/shared/rules/uploads.ts';
-import { BENCH_DIR, ensureBuild, percentile, startServer, stopProcess, waitForUrl } from './lib.ts';
+import {
+  BENCH_DIR,
+  ensureBuild,
+  percentile,
+  residentMemory,
+  signIn,
+  startServer,
+  stopProcess,
+  waitForUrl,
+} from './lib.ts';
 
 /** Uploads started at once by one editor (or a script): the case of issue 35. */
 export const UPLOADS_AT_ONCE = 20;
@@ -16,12 +25,12 @@ const IMAGE_WIDTH = 8_000;
 const IMAGE_HEIGHT = 6_000;
 const ADMIN = { email: 'bench@sampark.local', password: 'bench-uploads-password-123' };
 
-/** A camera-sized photo at the pixel limit: decoding it is what costs memory, whatever its file size. */
-async function largePhoto(): Promise<Buffer> {
-  const photo = await sharp({
+/** A noisy photo of these sides as a JPEG: decoding it is what costs memory, whatever its file size. */
+export async function noisyPhoto(width: number, height: number): Promise<Buffer> {
+  const jpeg = await sharp({
     create: {
-      width: IMAGE_WIDTH,
-      height: IMAGE_HEIGHT,
+      width,
+      height,
       channels: 3,
       background: '#3a7bd5',
       noise: { type: 'gaussian', mean: 128, sigma: 12 },
@@ -29,29 +38,9 @@ async function largePhoto(): Promise<Buffer> {
   })
     .jpeg({ quality: 50 })
     .toBuffer();
-  if (photo.length > UPLOAD_MAX_BYTES)
-    throw new Error(`The bench photo is ${photo.length} bytes, over the limit`);
-  return photo;
-}
-
-/** Peak and current resident memory of a process, in MiB (Linux: /proc/<pid>/status). */
-function memoryOf(pid: number): { peakMb: number; nowMb: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { peakMb: kib('VmHWM') / 1024, nowMb: kib('VmRSS') / 1024 };
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(ADMIN),
-  });
-  if (response.status !== 200)
-    throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((line) => line.includes('session='));
-  if (!cookie) throw new Error('Sign-in set no session cookie');
-  return cookie.split(';')[0] as string;
+  if (jpeg.length > UPLOAD_MAX_BYTES)
+    throw new Error(`The bench photo is ${jpeg.length} bytes, over the limit`);
+  return jpeg;
 }
 
 interface UploadOutcome {
@@ -88,7 +77,8 @@ export async function benchUploads(): Promise<{ ok: boolean }> {
   const dir = path.join(BENCH_DIR, 'uploads');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const photo = await largePhoto();
+  // A camera-sized photo at the pixel limit.
+  const photo = await noisyPhoto(IMAGE_WIDTH, IMAGE_HEIGHT);
   const { child: server, origin } = await startServer({
     DATABASE_URL: `file:${path.join(dir, 'sampark.db')}`,
     ADMIN_EMAIL: ADMIN.email,
@@ -97,9 +87,9 @@ export async function benchUploads(): Promise<{ ok: boolean }> {
   });
   try {
     await waitForUrl(`${origin}/api/ready`);
-    const cookie = await signIn(origin);
+    const cookie = await signIn(origin, ADMIN);
     for (let i = 0; i < 5; i++) await (await fetch(`${origin}/contact`)).arrayBuffer();
-    const before = memoryOf(server.pid!);
+    const before = residentMemory(server.pid!);
 
     let uploading = true;
     const contactTimes: number[] = [];
@@ -120,7 +110,7 @@ export async function benchUploads(): Promise<{ ok: boolean }> {
     const seconds = (performance.now() - started) / 1000;
     uploading = false;
     await askContact;
-    const after = memoryOf(server.pid!);
+    const after = residentMemory(server.pid!);
 
     contactTimes.sort((a, b) => a - b);
     const stored = outcomes.filter((outcome) => outcome.stored).length;
@@ -134,8 +124,8 @@ export async function benchUploads(): Promise<{ ok: boolean }> {
       `  stored               ${stored} of ${UPLOADS_AT_ONCE} in ${seconds.toFixed(1)} s (${busy} × 503 first)`,
     );
     console.log(
-      `  server memory        ${before.nowMb.toFixed(0)} MiB before, peak ${after.peakMb.toFixed(0)} MiB ` +
-        `(budget ${UPLOAD_PEAK_RSS_BUDGET_MB}), ${after.nowMb.toFixed(0)} MiB after`,
+      `  server memory        ${before.rssMb.toFixed(0)} MiB before, peak ${after.peakMb.toFixed(0)} MiB ` +
+        `(budget ${UPLOAD_PEAK_RSS_BUDGET_MB}), ${after.rssMb.toFixed(0)} MiB after`,
     );
     console.log(
       `  /contact meanwhile   ${contactTimes.length} answers, p50 ${percentile(contactTimes, 50).toFixed(0)} ms, ` +
