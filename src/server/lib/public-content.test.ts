@@ -91,4 +91,39 @@ describe('public content signal', () => {
     expect((await page('/c', render(200))).n).toBe(5);
     expect((await page('/a', render(200))).n).toBe(6);
   });
+
+  it('keeps at most maxBytes of values, the oldest going first', async () => {
+    const content = createPublicContent(createTestClock());
+    const page = content.cachedByKey<{ bytes: number; n: number }>({
+      maxEntries: 100,
+      maxBytes: 100,
+      sizeOf: (value) => value.bytes,
+    });
+    let n = 0;
+    const render = (bytes: number) => async () => ({ bytes, n: ++n });
+    await page('/a', render(40));
+    await page('/b', render(40));
+    expect((await page('/a', render(40))).n).toBe(1);
+    // 120 bytes would be kept: /a, the oldest, makes room.
+    await page('/c', render(40));
+    expect((await page('/b', render(40))).n).toBe(2);
+    expect((await page('/c', render(40))).n).toBe(3);
+    expect((await page('/a', render(40))).n).toBe(4);
+  });
+
+  it('gives a load the value its key held until it went stale', async () => {
+    const clock = createTestClock();
+    const content = createPublicContent(clock);
+    const stales: (string | undefined)[] = [];
+    const value = content.cached<string>(async (stale) => {
+      stales.push(stale);
+      return `value ${stales.length}`;
+    });
+    await value();
+    content.changed();
+    await value();
+    clock.advance(PUBLIC_CONTENT_MAX_AGE_MS);
+    await value();
+    expect(stales).toEqual([undefined, 'value 1', 'value 2']);
+  });
 });

@@ -15,17 +15,27 @@ interface Stamp {
 export interface CachedByKeyOptions<T> {
   /** Most values kept at once; the oldest goes first. Bounds memory when keys come from requests. */
   maxEntries: number;
+  /** With `sizeOf`: most bytes kept at once, the oldest values going first (decision 064). */
+  maxBytes?: number;
+  /** A kept value's size in bytes, counted against `maxBytes`. */
+  sizeOf?: (value: T) => number;
   /** Whether a loaded value may be kept (say, only pages that answered 200). Default: always. */
   keep?: (value: T) => boolean;
 }
+
+/**
+ * Builds a value; `stale` is the one its key held until it went stale, if it was kept, so that a load can reuse
+ * what did not change (a page's compressed bytes) instead of making it again.
+ */
+export type Load<T> = (stale: T | undefined) => Promise<T>;
 
 export interface PublicContent {
   /** Call after a write that changes what public pages show: every cached copy is stale from now on. */
   changed(): void;
   /** One value built from public content; concurrent callers share a single load. */
-  cached<T>(load: () => Promise<T>): () => Promise<T>;
+  cached<T>(load: Load<T>): () => Promise<T>;
   /** Values built from public content by key (e.g. a page's URL); concurrent callers of a key share a load. */
-  cachedByKey<T>(options: CachedByKeyOptions<T>): (key: string, load: () => Promise<T>) => Promise<T>;
+  cachedByKey<T>(options: CachedByKeyOptions<T>): (key: string, load: Load<T>) => Promise<T>;
 }
 
 export function createPublicContent(clock: () => number = Date.now): PublicContent {
@@ -35,27 +45,44 @@ export function createPublicContent(clock: () => number = Date.now): PublicConte
   const isFresh = (entry: Stamp) =>
     entry.generation === generation && clock() - entry.at < PUBLIC_CONTENT_MAX_AGE_MS;
 
-  const cachedByKey = <T>({ maxEntries, keep }: CachedByKeyOptions<T>) => {
-    const entries = new Map<string, { stamp: Stamp; value: Promise<T> }>();
-    return (key: string, load: () => Promise<T>): Promise<T> => {
+  const cachedByKey = <T>({ maxEntries, maxBytes = Infinity, sizeOf, keep }: CachedByKeyOptions<T>) => {
+    interface Entry {
+      stamp: Stamp;
+      value: Promise<T>;
+      /** The value once loaded and kept, with its size. */
+      kept?: { value: T; bytes: number };
+    }
+    const entries = new Map<string, Entry>();
+    let keptBytes = 0;
+    const remove = (key: string, entry: Entry) => {
+      if (entries.get(key) !== entry) return;
+      entries.delete(key);
+      keptBytes -= entry.kept?.bytes ?? 0;
+    };
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    const removeOldest = () => {
+      const oldest = entries.entries().next();
+      if (!oldest.done) remove(...oldest.value);
+    };
+    return (key: string, load: Load<T>): Promise<T> => {
       const existing = entries.get(key);
       if (existing && isFresh(existing.stamp)) return existing.value;
-      entries.delete(key);
-      if (entries.size >= maxEntries) {
-        // Maps iterate in insertion order: the first key is the oldest entry.
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
-      const entry = { stamp: stamp(), value: load() };
+      if (existing) remove(key, existing);
+      if (entries.size >= maxEntries) removeOldest();
+      const entry: Entry = { stamp: stamp(), value: load(existing?.kept?.value) };
       entries.set(key, entry);
-      const forget = () => {
-        if (entries.get(key) === entry) entries.delete(key);
-      };
       // A failed load is retried by the next caller; a value that may not be kept serves only the callers
       // that were already waiting for it.
-      entry.value.then((value) => {
-        if (keep && !keep(value)) forget();
-      }, forget);
+      entry.value.then(
+        (value) => {
+          if (keep && !keep(value)) return remove(key, entry);
+          if (entries.get(key) !== entry) return;
+          entry.kept = { value, bytes: sizeOf?.(value) ?? 0 };
+          keptBytes += entry.kept.bytes;
+          while (keptBytes > maxBytes && entries.size > 1) removeOldest();
+        },
+        () => remove(key, entry),
+      );
       return entry.value;
     };
   };
@@ -64,7 +91,7 @@ export function createPublicContent(clock: () => number = Date.now): PublicConte
     changed() {
       generation += 1;
     },
-    cached<T>(load: () => Promise<T>) {
+    cached<T>(load: Load<T>) {
       const get = cachedByKey<T>({ maxEntries: 1 });
       return () => get('', load);
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
@@ -26,20 +27,33 @@ export interface PrecompressedBody {
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** A hash of the text the bytes were made from: the same text again reuses them. */
+  digest: string;
 }
 
 /**
  * For an answer built once and sent many times (a cached list): compressed once here, so the route can
  * opt out of the compression hooks (`compress: false`) and send the right copy with no work per request.
+ * Given the body it replaces (`stale`), it returns that one when the text did not change: cached answers are
+ * built again every second (decision 006), and new copies of the same bytes would only wait for the garbage
+ * collector, as native memory (decision 064).
  */
-export function precompress(body: string): PrecompressedBody {
+export function precompress(body: string, stale?: PrecompressedBody): PrecompressedBody {
+  const digest = createHash('sha256').update(body).digest('base64');
+  if (stale?.digest === digest) return stale;
   const identity = Buffer.from(body);
-  if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity };
+  if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity, digest };
   return {
     identity,
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
     gzip: gzipSync(identity),
+    digest,
   };
+}
+
+/** The bytes a precompressed body holds, all copies together. */
+export function precompressedBytes(body: PrecompressedBody): number {
+  return body.identity.length + (body.br?.length ?? 0) + (body.gzip?.length ?? 0);
 }
 
 export function sendPrecompressed(

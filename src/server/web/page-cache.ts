@@ -1,10 +1,12 @@
 import type { PublicDataContext, ShareCard } from '../../shared/web-render.ts';
 import type { PublicContent } from '../lib/public-content.ts';
-import { type PrecompressedBody, precompress } from '../plugins/compression.ts';
+import { type PrecompressedBody, precompress, precompressedBytes } from '../plugins/compression.ts';
 import { type RenderedDocument, type Renderer, renderDocument } from './page-renderer.ts';
 
-/** Rendered pages kept at once (one per origin and path): bounds memory when the Host header varies. */
+/** Rendered pages kept at once (one per origin and path): bounds their count when the Host header varies. */
 const PAGE_CACHE_MAX_ENTRIES = 200;
+/** And their bytes, each page's copies together (about 100 KB a page as it is, 20 KB compressed; decision 064). */
+const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * A kept page: its bytes as they are sent, compressed once for every visitor. A public page carries no
@@ -34,10 +36,17 @@ export function pageCache({
 }) {
   const cachedPage = publicContent.cachedByKey<CachedPage | RenderedDocument>({
     maxEntries: PAGE_CACHE_MAX_ENTRIES,
+    maxBytes: PAGE_CACHE_MAX_BYTES,
+    sizeOf: (page) => (page.kind === 'cached' ? precompressedBytes(page.body) : 0),
     keep: (page) => page.kind === 'cached',
   });
 
-  const render = async (renderer: Renderer, origin: string, url: string) => {
+  const render = async (
+    renderer: Renderer,
+    origin: string,
+    url: string,
+    stale: CachedPage | RenderedDocument | undefined,
+  ) => {
     const document = await renderDocument(renderer, { origin, url, context });
     if (document.kind === 'redirect' || document.status !== 200 || document.error !== undefined) {
       return document;
@@ -45,7 +54,8 @@ export function pageCache({
     const page: CachedPage = {
       kind: 'cached',
       status: document.status,
-      body: precompress(document.html),
+      // A page rendered again as it was keeps its bytes.
+      body: precompress(document.html, stale?.kind === 'cached' ? stale.body : undefined),
       hydration: document.hydration,
       shareCard: document.shareCard,
     };
@@ -56,5 +66,5 @@ export function pageCache({
     renderer: Renderer,
     { origin, url }: { origin: string; url: string },
   ): Promise<CachedPage | RenderedDocument> =>
-    cachedPage(`${origin}${url}`, () => render(renderer, origin, url));
+    cachedPage(`${origin}${url}`, (stale) => render(renderer, origin, url, stale));
 }

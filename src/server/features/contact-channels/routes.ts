@@ -18,7 +18,7 @@ import { ADMIN_ERROR_RESPONSES, ANY_ROUTE_ERROR_RESPONSES, HttpError } from '../
 import { normalisePhone } from '../../lib/phone-numbers.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import { access } from '../../plugins/access.ts';
-import { precompress, sendPrecompressed } from '../../plugins/compression.ts';
+import { type PrecompressedBody, precompress, sendPrecompressed } from '../../plugins/compression.ts';
 import type { ContactChannelRepository } from './repository.ts';
 
 export interface ContactChannelDeps {
@@ -48,8 +48,8 @@ export const contactChannelRoutes: FastifyPluginAsyncZod<ContactChannelDeps> = a
   // The public list is read on every page view and changes rarely: keep its serialized (and, when large,
   // compressed) bytes, dropped by a change here at once and rebuilt within a second after another
   // instance's change (decisions 004 and 006).
-  const activeListBody = publicContent.cached(async () =>
-    precompress(JSON.stringify({ contacts: await contactChannels.listActive() })),
+  const activeListBody = publicContent.cached<PrecompressedBody>(async (stale) =>
+    precompress(JSON.stringify({ contacts: await contactChannels.listActive() }), stale),
   );
   const invalidate = () => publicContent.changed();
 
