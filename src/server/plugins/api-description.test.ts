@@ -305,6 +305,12 @@ describe.each(TEST_DIALECTS)('the API reference at /api/docs (%s)', (dialect) =>
     }
   });
 
+  it('answers 404 under its path where the reference has nothing', async () => {
+    const response = await get(`${API_REFERENCE_PATH}/nothing-here.js`, 'administrator');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
   it('takes an administrator from /api/docs to the page', async () => {
     const response = await get(API_REFERENCE_PATH, 'administrator');
     expect([200, 301, 302]).toContain(response.statusCode);

@@ -1,6 +1,10 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+} from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Area, ROLE_LABELS, type Role, rolesThatCanUse } from '../../shared/rules/roles.ts';
 import type { Config } from '../config.ts';
@@ -177,6 +181,43 @@ export async function registerApiDescription(
   });
 }
 
+/**
+ * Scalar's plugin, registered on an app of its own that the reference's routes forward to: its module holds its
+ * script, 5 MB of text (10 MB in memory), from the moment it is imported, so it is imported with the first visit
+ * to the reference rather than at start, where few servers would ever need it (decision 064).
+ */
+function scalarReference(): () => Promise<FastifyInstance> {
+  let reference: Promise<FastifyInstance> | undefined;
+  const build = async () => {
+    const { default: apiReference } = await import('@scalar/fastify-api-reference');
+    // As the app's router: /api/docs and /api/docs/ are one route, which redirects to the page.
+    const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    await app.register(apiReference, {
+      routePrefix: API_REFERENCE_PATH,
+      configuration: {
+        url: API_DOCUMENT_PATH,
+        pageTitle: 'Sampark API reference',
+        nonce: NONCE_PLACEHOLDER,
+        // Nothing loaded from or sent elsewhere: no web fonts (font-src 'self'), no telemetry, no AI agent
+        // (it would send the description to Scalar), no developer toolbar (it offers Scalar's services).
+        withDefaultFonts: false,
+        telemetry: false,
+        agent: { disabled: true },
+        showDeveloperTools: 'never',
+      },
+    });
+    await app.ready();
+    return app;
+  };
+  return () => {
+    reference ??= build().catch((error: unknown) => {
+      reference = undefined;
+      throw error;
+    });
+    return reference;
+  };
+}
+
 /** A stand-in the reference page's scripts carry, replaced by each response's own CSP nonce. */
 const NONCE_PLACEHOLDER = 'sampark-csp-nonce-placeholder';
 
@@ -209,20 +250,22 @@ export async function registerApiReference(app: FastifyInstance, config: Config)
       // Reading the nonce gives the answer the pages' policy, with this nonce, in place of the API's.
       return page.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.script);
     });
-    await scope.register(apiReference, {
-      routePrefix: API_REFERENCE_PATH,
-      logLevel: 'warn',
-      configuration: {
-        url: API_DOCUMENT_PATH,
-        pageTitle: 'Sampark API reference',
-        nonce: NONCE_PLACEHOLDER,
-        // Nothing loaded from or sent elsewhere: no web fonts (font-src 'self'), no telemetry, no AI agent
-        // (it would send the description to Scalar), no developer toolbar (it offers Scalar's services).
-        withDefaultFonts: false,
-        telemetry: false,
-        agent: { disabled: true },
-        showDeveloperTools: 'never',
-      },
-    });
+    const reference = scalarReference();
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = await (await reference()).inject({
+        method: 'GET',
+        url: request.url,
+        headers: { host: request.headers.host ?? 'localhost' },
+      });
+      if (answer.statusCode === 404) return reply.callNotFound();
+      const type = String(answer.headers['content-type'] ?? '');
+      reply.status(answer.statusCode).type(type);
+      if (answer.headers.location !== undefined) reply.header('location', answer.headers.location);
+      // The page as text, for the nonce above; the script (5 MB) as the bytes it is.
+      return reply.send(type.startsWith('text/html') ? answer.body : answer.rawPayload);
+    };
+    const options = { schema: { hide: true }, logLevel: 'warn' as const };
+    scope.get(API_REFERENCE_PATH, options, forward);
+    scope.get(`${API_REFERENCE_PATH}/*`, options, forward);
   });
 }
