@@ -176,12 +176,25 @@ export const UNUSED_ADMIN = {
 } as const;
 
 /**
- * A server (the built one unless `args` names another) started in production mode on a free port of
+ * Node's flags for the server as `npm start` gives them (package.json's start script, `node <flags> <entry>`):
+ * the benches run it as it is deployed.
+ */
+export const START_NODE_FLAGS: readonly string[] = (
+  JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1, -1);
+
+/**
+ * A server (the built one, with START_NODE_FLAGS, unless `args` names another) started in production mode on a free port of
  * 127.0.0.1, with `env` added to its settings; its standard output goes to `stdoutFile` if given.
  */
 export async function startServer(
   env: Record<string, string>,
-  { args = ['dist/server/main.js'], stdoutFile }: { args?: string[]; stdoutFile?: string } = {},
+  {
+    args = [...START_NODE_FLAGS, 'dist/server/main.js'],
+    stdoutFile,
+  }: { args?: string[]; stdoutFile?: string } = {},
 ): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const child = startProcess(
