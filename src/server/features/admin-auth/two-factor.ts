@@ -1,6 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import {
   formatRecoveryCode,
   normalizeRecoveryCode,
@@ -140,6 +139,8 @@ export function createTwoFactor({ admins, clock, issuer }: TwoFactorDeps) {
       const secret = generateSecret();
       if (!(await admins.setPendingTwoFactorSecret(admin.id, secret))) return null;
       const otpauthUri = generateURI({ issuer: await issuer(), label: admin.email, secret });
+      // The QR code's encoder is loaded with the first set-up, not at start (decision 064).
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return {
         secret,

@@ -42,7 +42,7 @@ export function createContactCardModule({
           { schema: { hide: true }, config: { access: access.public } },
           async (request, reply) => {
             const [current, active] = await Promise.all([settings(), channels()]);
-            const card = contactCard({
+            const card = await contactCard({
               settings: current,
               channels: active,
               origin: siteOrigin(config, request),

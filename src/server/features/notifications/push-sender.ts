@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import { PUSH_ENDPOINT_MESSAGES } from '../../../shared/rules/push-devices.ts';
 import type { Config } from '../../config.ts';
 import { egressRequest } from '../../egress/egress.ts';
@@ -58,8 +57,15 @@ export function createPushSender(
   /** How long a push service may take to answer, the connection included (tests shorten or lengthen it). */
   timeoutMs: number = PUSH_TIMEOUT_MS,
 ): PushSender {
-  const keyPair = serverSecret(serverKeys, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()));
-  const vapidKeys = async () => JSON.parse(await keyPair()) as { publicKey: string; privateKey: string };
+  // web-push and its cryptography (0.7 MB in the heap) are loaded with the first push or key asked for, not at
+  // start: most sites never turn push on (decision 064).
+  const webPush = async () => (await import('web-push')).default;
+  let keyPair: (() => Promise<string>) | undefined;
+  const vapidKeys = async () => {
+    const webpush = await webPush();
+    keyPair ??= serverSecret(serverKeys, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()));
+    return JSON.parse(await keyPair()) as { publicKey: string; privateKey: string };
+  };
   // Push services reach the sender through this if a key misbehaves: the site's address, or the owner's email.
   const subject = config.PUBLIC_ORIGIN?.startsWith('https://')
     ? config.PUBLIC_ORIGIN
@@ -71,7 +77,7 @@ export function createPushSender(
       if (!URL.canParse(target.endpoint) || !isPushServiceEndpoint(new URL(target.endpoint), rules)) {
         throw new Error(PUSH_ENDPOINT_MESSAGES.unknownService);
       }
-      const request = webpush.generateRequestDetails(
+      const request = (await webPush()).generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(notification),
         {
