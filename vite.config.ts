@@ -10,7 +10,7 @@ import {
   publicEntryKey,
   withStaticImports,
 } from './scripts/vite-manifest.ts';
-import { PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
+import { PUBLIC_ISLANDS, PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
 
 const CLIENT_OUT_DIR = 'dist/web/client';
 /** Beside Vite's manifest: the source modules in each chunk and their bytes (read by scripts/check-bundles.ts). */
@@ -95,12 +95,18 @@ function publicPageChunks(): Plugin {
       }
       const start = manifest[PAGE_START_MODULE];
       const brokenPictures = manifest[BROKEN_PICTURES_MODULE];
+      const islands = Object.fromEntries(
+        Object.entries(PUBLIC_ISLANDS).map(([id, island]) => [id, manifest[island.module]?.file]),
+      );
       const pageScripts =
-        entryKey && start && brokenPictures
+        entryKey && start && brokenPictures && Object.values(islands).every(Boolean)
           ? {
               entry: `${base}${manifest[entryKey]!.file}`,
               start: `${base}${start.file}`,
               brokenPictures: `${base}${brokenPictures.file}`,
+              islands: Object.fromEntries(
+                Object.entries(islands).map(([id, file]) => [id, `${base}${file}`]),
+              ),
             }
           : null;
       return `export default ${JSON.stringify(pages)}; export const pageScripts = ${JSON.stringify(pageScripts)};`;
@@ -147,30 +153,37 @@ function inlinePublicStylesheet(): Plugin {
 /**
  * Chunk groups, for the public pages' budget (scripts/check-bundles.ts measures each page). Without them,
  * every module both apps share becomes its own small file, and many small files compress worse than one.
- * - framework: React, React Router and the icon library's core, which every page of both apps runs;
+ * - framework: React, the icon library's core and the close icon (the menu's and the dialogs'), which every
+ *   page of both apps and every island runs (with Vite's helper for import()): islands take nothing from the
+ *   shell, which would bring the router along;
+ * - router: React Router, which the apps run and islands do not (decision 062);
  * - public-shell: what every public page runs (layout, routes, head, settings). Keep it to modules the public
  *   entry imports statically: a module listed here moves into the shell even if only a lazy page uses it.
  * Pages stay lazy chunks of their own (src/web/public/routes.tsx).
  */
 const FRAMEWORK_MODULES =
-  /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/;
+  /node_modules[\\/]((react|react-dom|scheduler)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]((?!icons[\\/])|icons[\\/]x\.mjs))|vite[\\/]preload-helper/;
+const ROUTER_MODULES = /node_modules[\\/]react-router[\\/]/;
+
 /** Pages that every page may end on (the page table's `chunk: 'public-shell'`: the error page). */
 const SHELL_PAGES = Object.values(PUBLIC_PAGES)
   .filter((page) => page.chunk === 'public-shell')
   .map((page) => page.module);
-const PUBLIC_SHELL_MODULES = new RegExp(
-  [
-    'src/web/public/layout/',
-    'src/web/public/(routes|page-head|site-settings-data|use-scroll-effects)\\.',
-    `src/web/public/pages/(${SHELL_PAGES.join('|')})\\.`,
-    'src/web/(content/(site|pages)|head|server-context|lib/class-names)\\.',
-    'src/shared/rules/(site-settings|channel-links|fields)\\.',
-    'src/web/i18n/',
-    'node_modules/icu-minify/',
-  ]
-    .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
-    .join('|'),
-);
+const modulePattern = (patterns: string[]) =>
+  new RegExp(patterns.map((pattern) => pattern.replaceAll('/', '[\\\\/]')).join('|'));
+const PUBLIC_SHELL_MODULES = modulePattern([
+  'src/web/public/layout/',
+  'src/web/public/(routes|page-head|site-settings-data|use-scroll-effects)\\.',
+  `src/web/public/pages/(${SHELL_PAGES.join('|')})\\.`,
+  'src/web/(content/(site|pages)|head|server-context)\\.',
+  'src/shared/rules/(site-settings|channel-links)\\.',
+]);
+const PUBLIC_COMMON_MODULES = modulePattern([
+  'src/web/lib/class-names\\.',
+  'src/shared/rules/fields\\.',
+  'src/web/i18n/',
+  'node_modules/icu-minify/',
+]);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -202,13 +215,21 @@ export default defineConfig(({ isSsrBuild }) => ({
             index: path.resolve('index.html'),
             admin: path.resolve('admin.html'),
             'page-start': path.resolve(PAGE_START_MODULE),
-            // …and what a page of islands with a post's picture imports at its start (decision 062).
+            // …and what a page of islands with a post's picture imports at its start, and each island (decision 062).
             'broken-pictures': path.resolve(BROKEN_PICTURES_MODULE),
+            ...Object.fromEntries(
+              Object.entries(PUBLIC_ISLANDS).map(([id, island]) => [
+                `island-${id}`,
+                path.resolve(island.module),
+              ]),
+            ),
           },
           output: {
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK_MODULES },
+                { name: 'router', test: ROUTER_MODULES },
+                { name: 'public-common', test: PUBLIC_COMMON_MODULES },
                 { name: 'public-shell', test: PUBLIC_SHELL_MODULES },
               ],
             },

@@ -72,7 +72,6 @@ test('the contact form checks that the visitor is a person when the connection i
 
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
   await page.goto('/contact');
-  await hydrated(page.getByRole('tab', { name: 'Instant Support' }));
   const solverScripts: string[] = [];
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script' && /altcha|sha-|index-/.test(sent.url()))

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { FULL_CHROMIUM_LAUNCH } from '../playwright.config.ts';
-import { hydrated, joinAdminSession, test } from './support.ts';
+import { joinAdminSession, test } from './support.ts';
 
 // The full browser: in the headless shell the tab a WhatsApp link opens ends on an error page instead of
 // the stand-in that the route below answers with, once /go/ sends it on to wa.me.
@@ -43,7 +43,6 @@ test('clicks on the contact page’s WhatsApp card show on the dashboard; a craw
       return route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' });
     });
     await page.goto('/contact');
-    await hydrated(page.getByRole('tab', { name: 'Instant Support' }));
     const chat = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'WhatsApp', exact: true }) })

@@ -4,7 +4,7 @@ import {
   E2E_INQUIRY_CHALLENGE_AFTER_PER_HOUR,
   E2E_INQUIRY_LIMIT_PER_SENDER_PER_HOUR,
 } from '../playwright.config.ts';
-import { addressOfItsOwn, collectErrors, hydrated, inquiryFor, test, uniqueTag } from './support.ts';
+import { addressOfItsOwn, collectErrors, inquiryFor, test, uniqueTag } from './support.ts';
 
 /**
  * The contact form on the Hindi page (issue 20): whatever the form or the server refuses is said in Hindi
@@ -14,8 +14,8 @@ import { addressOfItsOwn, collectErrors, hydrated, inquiryFor, test, uniqueTag }
 const digits = (count: number) => String(randomInt(10 ** count)).padStart(count, '0');
 
 async function openHindiContactPage(page: Page) {
+  // A page of islands: its script has started by the `load` event (decision 062).
   await page.goto('/hi/contact');
-  await hydrated(page.getByRole('tab', { name: 'तुरंत सहायता' }));
 }
 
 /** Opens the form from the Hindi page and gives its labelled fields, as a Hindi reader finds them. */

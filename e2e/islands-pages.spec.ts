@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { collectErrors } from './support.ts';
 
 /**
  * Pages that hydrate only their islands (decision 062). What a visitor's phone downloads in script before
@@ -7,27 +8,51 @@ import { expect, test } from '@playwright/test';
  * budget; this holds the pages as served.
  */
 const ISLANDS_PAGE_SCRIPT_BUDGET_BYTES = 15 * 1024;
-const ISLANDS_PAGES = ['/', '/blog', '/terms', '/privacy', '/hi', '/hi/blog', '/hi/terms', '/hi/privacy'];
+const ISLANDS_PAGES = [
+  '/',
+  '/contact',
+  '/blog',
+  '/terms',
+  '/privacy',
+  '/hi',
+  '/hi/contact',
+  '/hi/blog',
+  '/hi/terms',
+  '/hi/privacy',
+];
+/** The contact form's island, with React, fetched when a visitor reaches for the form (scripts/check-bundles.ts). */
+const CONTACT_FORM_ISLAND_BUDGET_BYTES = 84 * 1024;
+
+/** Every script the page fetches from now on, with its bytes on the wire (the body as sent, compressed). */
+function scriptsFetched(page: Page): () => Promise<{ path: string; bytes: number }[]> {
+  const scripts: { url: string; bytes: Promise<number> }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push({ url: request.url(), bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
+  });
+  return () =>
+    Promise.all(scripts.map(async ({ url, bytes }) => ({ path: new URL(url).pathname, bytes: await bytes })));
+}
+
+const totalBytes = (scripts: { bytes: number }[]) => scripts.reduce((sum, script) => sum + script.bytes, 0);
 
 for (const path of ISLANDS_PAGES) {
   test(`${path} fetches at most 15 KB of script before any interaction`, async ({ page }) => {
-    const scripts: { url: string; bytes: Promise<number> }[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'script') return;
-      // The bytes on the wire: the body as sent, compressed.
-      scripts.push({ url: request.url(), bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
-    });
+    const errors = collectErrors(page);
+    const fetched = scriptsFetched(page);
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    const fetched = await Promise.all(
-      scripts.map(async ({ url, bytes }) => ({ path: new URL(url).pathname, bytes: await bytes })),
-    );
+    const scripts = await fetched();
     // The module that starts every page, with the chrome's behaviours: nothing of React or the router.
-    expect(fetched.length).toBeGreaterThan(0);
-    expect(fetched.map((script) => script.path).join(' ')).not.toMatch(/framework|public-shell|index-/);
-    const total = fetched.reduce((sum, script) => sum + script.bytes, 0);
-    expect(total, JSON.stringify(fetched)).toBeLessThanOrEqual(ISLANDS_PAGE_SCRIPT_BUDGET_BYTES);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.map((script) => script.path).join(' ')).not.toMatch(
+      /framework|router|public-shell|index-/,
+    );
+    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(
+      ISLANDS_PAGE_SCRIPT_BUDGET_BYTES,
+    );
+    expect(errors).toEqual([]);
   });
 }
 
@@ -55,4 +80,75 @@ test('a page of islands prefetches the page a link leads to once the pointer res
         (performance.getEntriesByType('navigation')[0] as unknown as { deliveryType: string }).deliveryType,
     ),
   ).toBe('navigational-prefetch');
+});
+
+test.describe('the contact form island', () => {
+  test('is fetched when the pointer rests on a button that opens it, within its budget, and opens the form', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/contact', { waitUntil: 'networkidle' });
+    const fetched = scriptsFetched(page);
+    const write = page.getByRole('button', { name: 'Write to us' });
+    const island = page.waitForResponse((response) => /island-contact-form/.test(response.url()));
+    await write.hover();
+    await island;
+    await write.click();
+    const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+    // The island runs once every module it imports has arrived.
+    const scripts = await fetched();
+    expect(scripts.map((script) => script.path).join(' ')).toMatch(/framework/);
+    expect(scripts.map((script) => script.path).join(' ')).not.toMatch(/router|public-shell|index-/);
+    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(
+      CONTACT_FORM_ISLAND_BUDGET_BYTES,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('a tap while it is still on its way opens the form once it arrives, with the tile’s service', async ({
+    page,
+  }) => {
+    // A slow network: the island's module waits until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/island-contact-form/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact');
+    const tile = page.getByRole('button', { name: /^Digital Marketing/ });
+    await tile.click();
+    await expect(tile).toHaveAttribute('aria-busy', 'true');
+    await expect(page).toHaveURL(/\/contact$/);
+    release();
+    const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Service', { exact: true })).toHaveValue('digital-marketing');
+    await expect(tile).not.toHaveAttribute('aria-busy');
+  });
+
+  test('a tap whose island cannot be fetched leads to the form’s own page, with the tile’s service', async ({
+    page,
+  }) => {
+    await page.route(/island-contact-form/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/hi/contact');
+    await page.getByRole('button', { name: /^डिजिटल मार्केटिंग/ }).click();
+    await expect(page).toHaveURL(/\/hi\/contact\/message\?service=digital-marketing$/);
+    await expect(page.getByLabel('सेवा', { exact: true })).toHaveValue('digital-marketing');
+  });
+
+  test('a tap before the page’s script has started is the form’s own page, as without script', async ({
+    page,
+  }) => {
+    // The page as it is before its script runs: the module that starts it never arrives.
+    await page.route(/page-start/, (route) => route.abort());
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Write to us' }).click();
+    await expect(page).toHaveURL(/\/contact\/message\??$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
 });

@@ -2,7 +2,6 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import {
   deleteInquiry,
   fillInquiryForm,
-  hydrated,
   inquiryFor,
   sendInquiry,
   signedInAsAdmin,
@@ -17,9 +16,7 @@ const PHONE_MESSAGE = 'Enter a valid phone number for the chosen country, e.g. 9
 
 async function openContactForm(page: Page): Promise<Locator> {
   await page.goto('/contact');
-  const opener = page.getByRole('button', { name: 'Write to us' });
-  await hydrated(opener);
-  await opener.click();
+  await page.getByRole('button', { name: 'Write to us' }).click();
   return page.getByRole('dialog', { name: 'Send us a message' });
 }
 

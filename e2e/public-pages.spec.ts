@@ -413,11 +413,12 @@ test('public pages are server-rendered with their heading, title, description, O
   expect(JSON.parse((await page.locator('head script#page-scripts').textContent())!)).toEqual({
     entry: null,
     preloads: [],
+    islands: {},
   });
   await expect(page.locator('#router-data')).toHaveCount(0);
-  await page.goto('/contact');
+  await page.goto('/delete-account');
   expect(await page.locator('head script#page-scripts').textContent()).toMatch(
-    /"preloads":\[[^\]]*"\/assets\/contact-page-[^"]+\.js"/,
+    /"preloads":\[[^\]]*"\/assets\/delete-account-page-[^"]+\.js"/,
   );
   await context.close();
 });
@@ -458,19 +459,21 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);
 
-  // Other pages carry none, also after a client-side navigation (from a page the app hydrates, the contact
-  // page), and
+  // Other pages carry none, also after a client-side navigation (between pages the app hydrates: the game
+  // and the account deletion page, decision 062), and
   // a page's share tags go with its data: only the server's HTML, which link previews read, carries them (a
   // stale og:image would be wrong). Only a hydrated page navigates on the client (before that, the link
   // loads the server's HTML, tags and all).
-  await page.goto('/contact');
+  await page.goto('/tictactoe');
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
-  const privacy = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' });
-  await hydrated(privacy);
-  await privacy.click();
-  await expect(page).toHaveURL(/\/privacy$/);
+  const deletion = page
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link', { name: 'Delete your account' });
+  await hydrated(deletion);
+  await deletion.click();
+  await expect(page).toHaveURL(/\/delete-account$/);
   await expect(blocks).toHaveCount(0);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/privacy$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/delete-account$/);
   await expect(page.locator('meta[property="og:image"], meta[name^="twitter:"]')).toHaveCount(0);
 });
 
@@ -510,7 +513,7 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
 
   // A client-side navigation to an unknown path shows the not-found page inside the layout (from a page the
   // app hydrates: decision 062).
-  await page.goto('/contact');
+  await page.goto('/delete-account');
   // Only a hydrated page navigates on the client (before that, links load whole pages).
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
   await page.evaluate(() => {

@@ -1,7 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { publicRoutes } from './public/routes.tsx';
+import {
+  createBrowserRouter,
+  type DataStrategyFunction,
+  type DataStrategyResult,
+  matchRoutes,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
+import { isIslandsPageRoute, publicRoutes } from './public/routes.tsx';
 import { PUBLIC_LAYOUT_ROUTE_ID, rememberSiteSettings } from './public/site-settings-data.ts';
 import './public/styles.css';
 
@@ -20,6 +27,34 @@ async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * React Router's own strategy (its documented form), except on the way to a page of islands: the app never
+ * renders one in the browser, so the browser loads its document instead, as from a page of islands (decision
+ * 062). The navigation then stays pending until the new document replaces this one.
+ */
+const loadIslandsPagesAsDocuments: DataStrategyFunction = async ({
+  matches,
+  request,
+  runClientMiddleware,
+}) => {
+  const page = matches.at(-1);
+  if (request.method === 'GET' && page && isIslandsPageRoute(page.route.id)) {
+    window.location.assign(request.url);
+    return new Promise<never>(() => {});
+  }
+  return runClientMiddleware(async () => {
+    const results: Record<string, DataStrategyResult> = {};
+    await Promise.all(
+      matches
+        .filter((match) => match.shouldCallHandler())
+        .map(async (match) => {
+          results[match.route.id] = await match.resolve();
+        }),
+    );
+    return results;
+  });
+};
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to hydrate');
 
@@ -28,7 +63,7 @@ await resolveLazyRoutes(publicRoutes);
 // The server-rendered page carries the loaders' data in a JSON data block, which src/web/page-start.ts put in
 // window.__staticRouterHydrationData for createBrowserRouter: the first render reuses it instead of calling
 // the API again.
-const router = createBrowserRouter(publicRoutes);
+const router = createBrowserRouter(publicRoutes, { dataStrategy: loadIslandsPagesAsDocuments });
 // Later page loaders (the branded game path) reuse the settings the page was rendered with.
 rememberSiteSettings(router.state.loaderData[PUBLIC_LAYOUT_ROUTE_ID]);
 

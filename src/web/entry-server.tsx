@@ -8,12 +8,15 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import { PUBLIC_PAGES } from '../shared/pages/public-pages.ts';
+import { PUBLIC_ISLANDS, PUBLIC_PAGES, type PublicIslandId } from '../shared/pages/public-pages.ts';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
+import { copyValues } from './content/site.ts';
 import { escapeHtml, headTags, serializeJsonData } from './head.ts';
-import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
-import { resolvePageHead, settingsOfMatches } from './public/page-head.ts';
+import { PAGE_SCRIPTS_ELEMENT_ID, type PageLanguageData, type PageScripts } from './page-scripts.ts';
+import type { IslandFiles } from './public/islands.ts';
+import { type HeadMatch, resolvePageHead, settingsOfMatches } from './public/page-head.ts';
 import { pageIdOfRoute, publicRoutes } from './public/routes.tsx';
+import { PUBLIC_LAYOUT_ROUTE_ID, type PublicLayoutData } from './public/site-settings-data.ts';
 import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
 const handler = createStaticHandler(publicRoutes);
@@ -64,14 +67,46 @@ function routerDataBlock(context: StaticHandlerContext): string {
 }
 
 /**
+ * The islands a page of islands has (decision 062): those whose mark (`data-island`) its markup carries, with
+ * the language and the site's values they render in.
+ */
+function pageIslands(
+  html: string,
+  matches: readonly HeadMatch[],
+  locale: PageLanguageData['locale'],
+): Pick<PageScripts, 'islands' | 'language'> {
+  const islands: IslandFiles = {};
+  for (const id of Object.keys(PUBLIC_ISLANDS) as PublicIslandId[]) {
+    const file = pageScripts?.islands[id];
+    if (file && html.includes(`data-island="${id}"`)) islands[id] = file;
+  }
+  const layout = matches.find((match) => match.id === PUBLIC_LAYOUT_ROUTE_ID)?.data as
+    | PublicLayoutData
+    | undefined;
+  if (Object.keys(islands).length === 0 || !layout) return { islands: {} };
+  const { settings, contactFacts } = layout;
+  return {
+    islands,
+    language: { locale, values: copyValues(settings, contactFacts), timeZone: settings.timeZone },
+  };
+}
+
+/**
  * What starts the page's script once the page has painted (decision 044): a small module, fetched at low
  * priority, reads the entry and the matched pages' lazy chunks from a JSON data block and, after the next
  * frame, adds the chunks' modulepreload links and imports the entry (src/web/page-start.ts). Until then the
  * page is what the server rendered, which works without script (decision 030). Nothing inline runs, so the
  * page needs no CSP nonce (decision 045). A page that hydrates only its islands (decision 062) names no entry:
- * the module runs the chrome's plain behaviours and imports what the page's markup needs besides.
+ * the module runs the chrome's plain behaviours, imports what the page's markup needs besides and fetches an
+ * island when a visitor reaches for it.
  */
-function scriptStarter(routeIds: readonly string[], hydratesApp: boolean, html: string): string {
+function scriptStarter(
+  routeIds: readonly string[],
+  hydratesApp: boolean,
+  html: string,
+  /** A page of islands: its islands (none on a page the app hydrates). */
+  islands: Pick<PageScripts, 'islands' | 'language'>,
+): string {
   if (!pageScripts) return '';
   const preloads = new Set<string>();
   if (hydratesApp) {
@@ -85,7 +120,11 @@ function scriptStarter(routeIds: readonly string[], hydratesApp: boolean, html: 
     // A post's picture, whose placeholder stays when it cannot load (blog/broken-pictures.ts).
     preloads.add(pageScripts.brokenPictures);
   }
-  const files: PageScripts = { entry: hydratesApp ? pageScripts.entry : null, preloads: [...preloads] };
+  const files: PageScripts = {
+    entry: hydratesApp ? pageScripts.entry : null,
+    preloads: [...preloads],
+    ...islands,
+  };
   return [
     `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${serializeJsonData(files)}</script>`,
     `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(pageScripts.start)}"></script>`,
@@ -137,6 +176,7 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
   const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 
   const routeIds = matches.map((match) => match.id);
+  const lang = head.locale ?? 'en';
   const hydrates = hydratesApp(routeIds, context.errors != null);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html =
@@ -148,10 +188,11 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
   return {
     kind: 'page',
     status: context.statusCode,
-    lang: head.locale ?? 'en',
-    head: [headTags(head, origin, settings?.brandName ?? null), scriptStarter(routeIds, hydrates, html)].join(
-      '\n    ',
-    ),
+    lang,
+    head: [
+      headTags(head, origin, settings?.brandName ?? null),
+      scriptStarter(routeIds, hydrates, html, hydrates ? { islands: {} } : pageIslands(html, matches, lang)),
+    ].join('\n    '),
     html,
     hydration: hydrates ? 'app' : 'islands',
     ...(error === undefined ? {} : { error }),

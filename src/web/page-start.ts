@@ -1,4 +1,5 @@
-import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from './page-scripts.ts';
+import { readPageScripts } from './page-scripts.ts';
+import { startIslands } from './public/islands.ts';
 import { startPageBehaviours } from './public/page-behaviours.ts';
 import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
@@ -10,16 +11,17 @@ import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
  * rather than an inline script: a page runs nothing inline (decision 045). It also puts the router's data
  * where createBrowserRouter reads it (window.__staticRouterHydrationData) before the entry runs. The chrome's
  * plain behaviours start at once, on every page (decision 062); a page that hydrates only its islands names no
- * entry.
+ * entry, and its islands wait for a visitor to reach for them.
  */
 startPageBehaviours(document);
 
-const json = (id: string): unknown => JSON.parse(document.getElementById(id)!.textContent!);
-const scripts = json(PAGE_SCRIPTS_ELEMENT_ID) as PageScripts;
+const scripts = readPageScripts(document);
+// A page of islands: each is fetched when a visitor reaches for it (public/islands.ts).
+startIslands(document, scripts.islands);
 // A page the app hydrates: the server wrote the router's data block too.
 if (scripts.entry !== null) {
-  window.__staticRouterHydrationData = json(
-    ROUTER_DATA_ELEMENT_ID,
+  window.__staticRouterHydrationData = JSON.parse(
+    document.getElementById(ROUTER_DATA_ELEMENT_ID)!.textContent!,
   ) as typeof window.__staticRouterHydrationData;
 }
 // The page's own chunks, then the entry; on a page of islands, what its markup needs.

@@ -7,10 +7,16 @@ declare module 'virtual:public-page-chunks' {
   const pageChunks: Readonly<Record<string, readonly string[]>>;
   export default pageChunks;
   /**
-   * The public entry's script (index.html's) and the module that starts it once a page has painted
-   * (src/web/page-start.ts), or null before the client is built.
+   * The public entry's script (index.html's), the module that starts it once a page has painted
+   * (src/web/page-start.ts), the broken pictures' module and each island's (by its id in PUBLIC_ISLANDS), or
+   * null before the client is built.
    */
-  export const pageScripts: { entry: string; start: string; brokenPictures: string } | null;
+  export const pageScripts: {
+    entry: string;
+    start: string;
+    brokenPictures: string;
+    islands: Readonly<Record<string, string>>;
+  } | null;
 }
 
 /**

@@ -14,9 +14,9 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
  */
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
 
-const PUBLIC_PATHS = ['/', '/contact', '/blog', '/terms', '/privacy', '/hi', '/hi/contact'];
 /** Those that hydrate only their islands (the page table's `hydration`). */
-const ISLANDS_PATHS = new Set(['/', '/blog', '/terms', '/privacy', '/hi']);
+const ISLANDS_PATHS = new Set(['/', '/contact', '/blog', '/terms', '/privacy', '/hi', '/hi/contact']);
+const PUBLIC_PATHS = [...ISLANDS_PATHS, '/delete-account', '/tictactoe'];
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */
 function classesOf(css: string): Set<string> {
@@ -86,13 +86,20 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         // The app's entry on a page the app hydrates; none on a page of islands (decision 062).
         expect(head, url).toMatch(
           ISLANDS_PATHS.has(url)
-            ? /<script type="application\/json" id="page-scripts">\{"entry":null,"preloads":\[\]\}/
+            ? /<script type="application\/json" id="page-scripts">\{"entry":null,"preloads":\[\],"islands":\{/
             : /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
         );
       }
-      // A page's own chunk starts with the entry (here the contact page's).
-      const contact = (await t.app.inject({ url: '/contact' })).body;
-      expect(contact).toMatch(/"preloads":\[[^\]]*"\/assets\/contact-page-[^"]+\.js"/);
+      // A page's own chunk starts with the entry (here the account deletion page's).
+      const deletion = (await t.app.inject({ url: '/delete-account' })).body;
+      expect(deletion).toMatch(/"preloads":\[[^\]]*"\/assets\/delete-account-page-[^"]+\.js"/);
+      // A page of islands names those its markup has, with the language they speak: the contact page its
+      // form, fetched when a visitor reaches for it (decision 062); the landing page none.
+      const contact = (await t.app.inject({ url: '/hi/contact' })).body;
+      expect(contact).toMatch(
+        /"islands":\{"contact-form":"\/assets\/island-contact-form-[^"]+\.js"\},"language":\{"locale":"hi",/,
+      );
+      expect((await t.app.inject({ url: '/' })).body).toContain('"preloads":[],"islands":{}}');
     });
 
     it('has in its inline stylesheet every rule its markup uses', async () => {

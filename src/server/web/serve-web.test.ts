@@ -67,7 +67,7 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
   });
   afterEach(() => t.close());
 
-  it('renders /contact with the active channels, its head and the router data as a data block', async () => {
+  it('renders /contact with the active channels and its head, and runs nothing inline', async () => {
     const channels = createContactChannelRepository(t.database.db);
     await channels.create({ type: 'whatsapp', value: '+91 98765 43210', isActive: true, proof: '' });
     await channels.create({ type: 'email', value: 'hidden@example.com', isActive: false, proof: '' });
@@ -86,12 +86,18 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     expect(html).toContain('<link rel="canonical" href="https://sampark.example/contact" />');
     expect(html).toContain('<meta property="og:url" content="https://sampark.example/contact" />');
 
-    // Nothing inline is executed: the router's state is a JSON data block, which the browser never runs.
+    // Nothing inline is executed: what the page's script reads is in JSON data blocks, which the browser
+    // never runs. A page of islands carries no router state (decision 062)…
     expect(inlineScriptTypes(html)).toContain('application/json');
     for (const type of inlineScriptTypes(html)) expect(DATA_BLOCK_TYPES).toContain(type);
-    const data = /<script type="application\/json" id="router-data">(.*?)<\/script>/s.exec(html)?.[1];
-    expect(JSON.stringify(JSON.parse(data!))).toContain('+91 98765 43210');
+    expect(html).not.toContain('id="router-data"');
     expect(html).not.toContain('nonce=');
+    // …a page the app hydrates carries it in such a block, with the contact facts its layout loaded.
+    const game = (await t.app.inject({ url: '/tictactoe' })).body;
+    for (const type of inlineScriptTypes(game)) expect(DATA_BLOCK_TYPES).toContain(type);
+    const data = /<script type="application\/json" id="router-data">(.*?)<\/script>/s.exec(game)?.[1];
+    expect(JSON.stringify(JSON.parse(data!))).toContain('+91 98765 43210');
+    expect(game).not.toContain('nonce=');
   });
 
   it('shows no channel when none is published', async () => {

@@ -39,7 +39,7 @@ export interface PublicPage {
 
 export const PUBLIC_PAGES = {
   home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
-  contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path', hydration: 'app' },
+  contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
   /** The contact form as a page, for browsers without script (with script it is the contact page's dialog). */
   'contact-message': {
     path: '/contact/message',
@@ -86,3 +86,17 @@ export const PUBLIC_PAGE_IDS = Object.keys(PUBLIC_PAGES) as PublicPageId[];
 export function publicPageFile(page: PublicPage): string {
   return `${PUBLIC_PAGES_DIR}${page.module}.tsx`;
 }
+
+/**
+ * The islands of the public pages (decision 062): the parts of a page of islands that need script, each a
+ * module of its own (a Vite input) that the browser fetches only when a visitor reaches for it. The page's
+ * markup marks what brings an island to life with `data-island="{id}"`; the server names the island's file
+ * only on a page whose markup has such a mark (src/web/entry-server.tsx), and scripts/check-bundles.ts holds
+ * each island, with React, to its budget.
+ */
+export const PUBLIC_ISLANDS = {
+  /** The contact form in a dialog, opened by the contact page's "Send message" buttons and service tiles. */
+  'contact-form': { module: 'src/web/public/contact/contact-form-island.tsx' },
+} as const satisfies Record<string, { readonly module: string }>;
+
+export type PublicIslandId = keyof typeof PUBLIC_ISLANDS;

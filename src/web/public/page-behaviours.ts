@@ -19,6 +19,7 @@ const LANGUAGE_OFFER_DISMISSED_KEY = 'sampark.languageSuggestionDismissed';
 
 function followHeaderScroll(doc: Document): void {
   const update = () => {
+    // Looked up each time: the app may render a new header (its error page's) in place of the server's.
     const header = doc.querySelector<HTMLElement>('.site-header');
     const scrolled = String(window.scrollY > HEADER_SCROLLED_AFTER_PX);
     // Written only when it changes: the header's style switches once, not on every scroll event.

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_IDS, PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
-import { publicRoutes } from './routes.tsx';
+import { isIslandsPageRoute, publicRoutes } from './routes.tsx';
 
 const pageRoutes: RouteObject[] = publicRoutes[0]?.children?.[0]?.children ?? [];
 const routeOf = (id: string) => pageRoutes.find((route) => route.id === id);
@@ -27,6 +27,15 @@ describe('the public routes and the page table', () => {
       expect(Object.values(module)).toContain(loaded.Component);
     },
   );
+
+  it('know which pages are islands, as the table says, in both languages', () => {
+    for (const id of PUBLIC_PAGE_IDS) {
+      const islands = PUBLIC_PAGES[id].hydration === 'islands';
+      expect(isIslandsPageRoute(id), id).toBe(islands);
+      expect(isIslandsPageRoute(`hi/${id}`), `hi/${id}`).toBe(islands);
+    }
+    expect(isIslandsPageRoute('public-pages')).toBe(false);
+  });
 
   it('keeps a page in the shell out of the lazy routes', () => {
     for (const id of PUBLIC_PAGE_IDS.filter((id) => PUBLIC_PAGES[id].chunk === 'public-shell')) {

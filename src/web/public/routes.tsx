@@ -178,6 +178,26 @@ export function pageIdOfRoute(routeId: string): PublicPageId | undefined {
   return id in PAGE_MESSAGES ? (id as PublicPageId) : undefined;
 }
 
+/**
+ * The pages of islands (the page table's `hydration: 'islands'`), whose ids alone the browser needs: the app
+ * never renders one there, and a link to one loads its document (entry-client.tsx; decision 062). The shell
+ * carries this list rather than the table; routes.test.ts holds the two equal.
+ */
+const ISLANDS_PAGE_IDS: ReadonlySet<PublicPageId> = new Set([
+  'home',
+  'contact',
+  'terms',
+  'privacy',
+  'blog',
+  'blog-post',
+]);
+
+/** Whether a route, in any language, is a page of islands. */
+export function isIslandsPageRoute(routeId: string): boolean {
+  const id = pageIdOfRoute(routeId);
+  return id !== undefined && ISLANDS_PAGE_IDS.has(id);
+}
+
 const PAGES_ROUTE_ID: Record<Locale, string> = { en: 'public-pages', hi: 'public-pages-hi' };
 
 function pageMessagesLoader(locale: Locale) {

@@ -34,11 +34,8 @@ export function rememberSiteSettings(data: unknown): void {
  * Plain fetch rather than the API client: every public page downloads this module, and the only failure to
  * tell apart is "no answer". The server's response schemas fix the shapes; public pages ship no schema library.
  */
-async function fetchPublic<Data>(url: string, signal?: AbortSignal): Promise<Data> {
-  const response = await fetch(url, {
-    headers: { accept: 'application/json' },
-    ...(signal ? { signal } : {}),
-  });
+async function fetchPublic<Data>(url: string): Promise<Data> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
   // Not a route error response: a missing endpoint is a broken site, not a missing page.
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return (await response.json()) as Data;
@@ -59,14 +56,14 @@ export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
 }
 
 /** The published channels in the admin's order (GET /api/contacts/active), in the browser. */
-export async function fetchActiveContacts(signal?: AbortSignal): Promise<PublicContactChannel[]> {
-  return (await fetchPublic<{ contacts: PublicContactChannel[] }>('/api/contacts/active', signal)).contacts;
+async function fetchActiveContacts(): Promise<PublicContactChannel[]> {
+  return (await fetchPublic<{ contacts: PublicContactChannel[] }>('/api/contacts/active')).contacts;
 }
 
 function loadContactFacts(context: unknown): Promise<ContactFacts> {
   const server = serverDataContext(context);
   if (server) return server.activeContacts().then(contactFactsOf);
-  // As on the contact page: a failed channel list only leaves the channels' buttons out.
+  // A failed channel list only leaves the channels' buttons out.
   return fetchActiveContacts().then(contactFactsOf, () => NO_CONTACT_FACTS);
 }
 

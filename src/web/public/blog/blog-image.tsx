@@ -28,7 +28,8 @@ export function BlogImage({
 }) {
   return (
     // The placeholder shows through while the picture loads; when it cannot load, broken-pictures.ts marks
-    // the frame `broken` and the stylesheet hides the picture (no script: the browser's broken image).
+    // the frame `broken` and the stylesheet hides the picture (no script: the browser's broken image). The
+    // blog's pages are pages of islands, which the app never renders in the browser (decision 062).
     <div
       data-image-state="shown"
       className={cx(
@@ -49,11 +50,6 @@ export function BlogImage({
           loading={loading === 'lazy' ? 'lazy' : undefined}
           fetchPriority={loading === 'first' ? 'high' : undefined}
           decoding="async"
-          // Rendered by the app (a client navigation), the picture reports its own failure; on a page of
-          // islands, broken-pictures.ts (imported by page-start.ts) watches for it.
-          onError={(event) =>
-            event.currentTarget.closest('[data-image-state]')?.setAttribute('data-image-state', 'broken')
-          }
           className="absolute inset-0 size-full object-cover"
         />
       </picture>

@@ -29,7 +29,7 @@ import { ToastRegion, usePublicToast } from './public-toast.tsx';
 type CountryKey = keyof Catalogues['countries'];
 
 /** How long the success panel shows before the dialog closes: 3 s. */
-export const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
+const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
 
 /** `checking`: the browser solves a proof of work the server asked for, then sends again. */
 type FormStatus = 'filling' | 'submitting' | 'checking' | 'sent';

@@ -1,3 +1,4 @@
+import type { PublicIslandId } from '../../../shared/pages/public-pages.ts';
 import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import { useCopy } from '../../i18n/copy.tsx';
 
@@ -12,17 +13,18 @@ const TILE_SERVICES = [
 // A coloured edge tells the tiles apart; icons would cost the page more script than it can spare.
 const ACCENTS = ['border-indigo-500', 'border-pink-500', 'border-sky-500', 'border-amber-500'];
 
-/** The four services; choosing one opens the contact form with that service already selected. */
+/**
+ * The four services; choosing one opens the contact form with that service already selected: the island
+ * reads the tile's service from its value, and without script the tile submits it to the form's own page.
+ */
 export function ServiceTiles({
   formId,
-  onChoose,
-  onIntent,
+  island,
 }: {
   /** The form a tile submits without script, naming its service: it leads to the form's own page. */
   formId: string;
-  onChoose: (service: InquiryService) => void;
-  /** The pointer or focus is on a tile: a good moment to fetch the form's code. */
-  onIntent: () => void;
+  /** The island a tile opens (decision 062). */
+  island: PublicIslandId;
 }) {
   const copy = useCopy('contact');
   return (
@@ -36,12 +38,8 @@ export function ServiceTiles({
               form={formId}
               name="service"
               value={service}
-              onClick={(event) => {
-                event.preventDefault();
-                onChoose(service);
-              }}
-              onPointerEnter={onIntent}
-              onFocus={onIntent}
+              data-island={island}
+              aria-haspopup="dialog"
               className={`group flex h-full w-full flex-col rounded-2xl border-l-4 bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${ACCENTS[index]}`}
             >
               <span className="font-semibold text-slate-900">{copy(`services.${service}.title`)}</span>

@@ -1,8 +1,7 @@
 import { Mail } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
-import type { InquiryService } from '../../../shared/rules/contact-inquiries.ts';
+import type { PublicIslandId } from '../../../shared/pages/public-pages.ts';
 import {
   PUBLIC_CHANNEL_GROUP_OF,
   type PublicChannelGroup,
@@ -11,39 +10,22 @@ import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours } from '../contact/business-hours.tsx';
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
-import type { ContactFormRequest } from '../contact/contact-form-dialog.tsx';
 import { ServiceTiles } from '../contact/service-tiles.tsx';
-import { fetchActiveContacts, useSiteSettings } from '../site-settings-data.ts';
+import { useSiteSettings } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 
-export async function contactLoader({ context, request }: LoaderFunctionArgs) {
+/** A page of islands, which only the server renders (decision 062). */
+export async function contactLoader({ context }: LoaderFunctionArgs) {
   const server = serverDataContext(context);
-  if (server) return { contacts: await server.activeContacts() };
-  try {
-    // The shell's plain fetch: the page need not download the API client before a visitor writes.
-    return { contacts: await fetchActiveContacts(request.signal) };
-  } catch (error) {
-    // A failed channel list is only logged; the page shows the form and hours without channel cards.
-    if (!request.signal.aborted) console.warn('Could not load the contact channels', error);
-    return { contacts: [] as PublicContactChannel[] };
-  }
+  if (!server) throw new Error('The contact page is rendered by the server only (decision 062)');
+  return { contacts: await server.activeContacts() };
 }
-
-// The form (and the schema library it validates with) loads when a visitor shows interest, not with the page.
-const loadContactForm = () => import('../contact/contact-form-dialog.tsx');
-const ContactFormDialog = lazy(() =>
-  loadContactForm().then((module) => ({ default: module.ContactFormDialog })),
-);
-const preloadContactForm = () => {
-  void loadContactForm();
-};
-/** Where the browser cannot say when it is idle (Safari), the form is fetched this long after the page. */
-const FORM_PRELOAD_FALLBACK_DELAY_MS = 2000;
 
 /** The contact form's page of its own (for browsers without script) and the form that leads there. */
 const CONTACT_MESSAGE_PATH = '/contact/message';
 const WRITE_TO_US_FORM_ID = 'write-to-us';
+const CONTACT_FORM_ISLAND: PublicIslandId = 'contact-form';
 
 type ContactTab = 'instant' | 'services';
 
@@ -67,29 +49,6 @@ export function ContactPage() {
     title: copy(`faq.${index}.question`),
     content: <p>{copy(`faq.${index}.answer`)}</p>,
   }));
-  const [form, setForm] = useState<{ mounted: boolean; open: boolean; request: ContactFormRequest }>({
-    mounted: false,
-    open: false,
-    request: { id: 0, service: null },
-  });
-
-  useEffect(() => {
-    // Many visitors of this page come to write to us: fetch the form while the page is idle, so it opens at once.
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(preloadContactForm, FORM_PRELOAD_FALLBACK_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(preloadContactForm);
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-
-  const openForm = (service: InquiryService | null = null) =>
-    setForm((current) => ({
-      mounted: true,
-      open: true,
-      request: { id: current.request.id + 1, service },
-    }));
-  const closeForm = () => setForm((current) => ({ ...current, open: false }));
 
   // Every published channel on the first tab, in the admin's order within its group.
   const inGroup = (group: PublicChannelGroup) =>
@@ -103,17 +62,13 @@ export function ContactPage() {
       </li>
     ));
 
-  // Without script these buttons submit the empty form below, which leads to the form's own page.
+  // Without script these buttons submit the empty form below, which leads to the form's own page; with it,
+  // they open the form's island (decision 062), which the browser fetches when a visitor reaches for one.
   const sendMessageButton = (label: string, className: string) => (
     <button
       type="submit"
       form={WRITE_TO_US_FORM_ID}
-      onClick={(event) => {
-        event.preventDefault();
-        openForm();
-      }}
-      onPointerEnter={preloadContactForm}
-      onFocus={preloadContactForm}
+      data-island={CONTACT_FORM_ISLAND}
       aria-haspopup="dialog"
       className={className}
     >
@@ -152,7 +107,7 @@ export function ContactPage() {
       )}
       <section aria-labelledby="services-heading">
         <SectionHeading id="services-heading">{copy('servicesHeading')}</SectionHeading>
-        <ServiceTiles formId={WRITE_TO_US_FORM_ID} onChoose={openForm} onIntent={preloadContactForm} />
+        <ServiceTiles formId={WRITE_TO_US_FORM_ID} island={CONTACT_FORM_ISLAND} />
       </section>
       <section aria-labelledby="faq-heading">
         <SectionHeading id="faq-heading">{copy('faqHeading')}</SectionHeading>
@@ -206,12 +161,6 @@ export function ContactPage() {
       </div>
 
       <form id={WRITE_TO_US_FORM_ID} action={localize(CONTACT_MESSAGE_PATH)} hidden />
-
-      {form.mounted && (
-        <Suspense fallback={null}>
-          <ContactFormDialog open={form.open} request={form.request} onClose={closeForm} />
-        </Suspense>
-      )}
     </div>
   );
 }
