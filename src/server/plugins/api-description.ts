@@ -18,7 +18,11 @@ export const API_REFERENCE_PATH = '/api/docs';
 
 /** The document and the reference's page and script: not operations of the API they describe. */
 export const isApiDescriptionRoute = (path: string) =>
-  path === API_DOCUMENT_PATH || path === API_REFERENCE_PATH || path.startsWith(`${API_REFERENCE_PATH}/`);
+  path === API_DOCUMENT_PATH ||
+  path === API_REFERENCE_PATH ||
+  // Its files, served by Scalar behind a wildcard route (`/api/docs/*`, which Fastify prints as `/api/docs*`).
+  path.startsWith(`${API_REFERENCE_PATH}/`) ||
+  path === `${API_REFERENCE_PATH}*`;
 
 /** What an operation that needs a signed-in user accepts: the session cookie, or an API token. */
 const SIGNED_IN_SECURITY: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
