@@ -35,6 +35,8 @@ function followWithoutScript(mark: HTMLElement): void {
 }
 
 export function startIslands(doc: Document, files: IslandFiles): void {
+  // Most pages have none: no listener then runs on every move of the pointer.
+  if (Object.keys(files).length === 0) return;
   const loading = new Map<string, Promise<unknown>>();
   const load = (file: string): Promise<unknown> => {
     let module = loading.get(file);
