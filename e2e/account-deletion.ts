@@ -43,11 +43,15 @@ export function deletionControls(page: Page, language: Language = 'en') {
   };
 }
 
-/** Opens the account deletion page in `language`, once its form answers to the visitor (hydrated). */
+/**
+ * Opens the account deletion page in `language`, once its form answers to the visitor: the form is an island
+ * (decision 062), brought to life when the pointer rests on it.
+ */
 export async function openDeletionPage(page: Page, language: Language = 'en') {
   const response = await page.goto(DELETION_PAGE_WORDS[language].path);
   expect(response?.status()).toBe(200);
   const controls = deletionControls(page, language);
+  await controls.mobile.hover();
   await hydrated(controls.deleteButton);
   return controls;
 }

@@ -5,7 +5,6 @@ import {
   createMemberApi,
   deleteMembersMatching,
   expectNoSeriousAxeViolations,
-  hydrated,
   signedInAsAdmin,
   signedOut,
   siteSettings,
@@ -318,7 +317,6 @@ test('issue 7 end to end: created on the screen, deleted by the member on /delet
       const deletion = await visitor.newPage();
       await deletion.goto('/delete-account');
       const deleteButton = deletion.getByRole('button', { name: 'Delete my account' });
-      await hydrated(deleteButton);
       if (typed.countryCode) await deletion.getByLabel('Country code').selectOption(typed.countryCode);
       await deletion.getByLabel('Mobile number').fill(typed.mobile);
       await deletion.getByLabel('Password', { exact: true }).fill(password);

@@ -6,7 +6,6 @@ import {
   createMember,
   expectBelowStickyHeader,
   expectNoSeriousAxeViolationsOfAnyRule,
-  hydrated,
   listedMembers,
   test,
   uniqueIndianMobile,
@@ -43,10 +42,10 @@ test.describe('the account deletion page', () => {
     await expect(controls.mobile).toHaveAttribute('type', 'tel');
     await expect(controls.mobile).toHaveAttribute('autocomplete', 'tel-national');
     await expect(controls.password).toHaveAttribute('autocomplete', 'current-password');
-    await hydrated(controls.deleteButton);
+    // As most visitors first see it: the server's markup, before the form's island comes to life.
     await expectNoSeriousAxeViolationsOfAnyRule(page);
 
-    // The password can be shown to check it, and hidden again.
+    // The password can be shown to check it, and hidden again (the first tap waits for the island).
     await controls.password.fill('typed secret');
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(controls.password).toHaveAttribute('type', 'text');

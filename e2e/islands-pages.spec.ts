@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { deletionControls } from './account-deletion.ts';
 import { collectErrors } from './support.ts';
 
 /**
@@ -14,14 +15,16 @@ const ISLANDS_PAGES = [
   '/blog',
   '/terms',
   '/privacy',
+  '/delete-account',
   '/hi',
   '/hi/contact',
   '/hi/blog',
   '/hi/terms',
   '/hi/privacy',
+  '/hi/delete-account',
 ];
-/** The contact form's island, with React, fetched when a visitor reaches for the form (scripts/check-bundles.ts). */
-const CONTACT_FORM_ISLAND_BUDGET_BYTES = 84 * 1024;
+/** An island, with React, fetched when a visitor reaches for it (scripts/check-bundles.ts). */
+const ISLAND_BUDGET_BYTES = 84 * 1024;
 
 /** Every script the page fetches from now on, with its bytes on the wire (the body as sent, compressed). */
 function scriptsFetched(page: Page): () => Promise<{ path: string; bytes: number }[]> {
@@ -82,6 +85,19 @@ test('a page of islands prefetches the page a link leads to once the pointer res
   ).toBe('navigational-prefetch');
 });
 
+/** Holds the requests for `url` until the test lets them through: a slow network. */
+async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('the contact form island', () => {
   test('is fetched when the pointer rests on a button that opens it, within its budget, and opens the form', async ({
     page,
@@ -101,9 +117,7 @@ test.describe('the contact form island', () => {
     const scripts = await fetched();
     expect(scripts.map((script) => script.path).join(' ')).toMatch(/framework/);
     expect(scripts.map((script) => script.path).join(' ')).not.toMatch(/router|public-shell|index-/);
-    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(
-      CONTACT_FORM_ISLAND_BUDGET_BYTES,
-    );
+    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(ISLAND_BUDGET_BYTES);
     expect(errors).toEqual([]);
   });
 
@@ -111,14 +125,7 @@ test.describe('the contact form island', () => {
     page,
   }) => {
     // A slow network: the island's module waits until the test lets it through.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/island-contact-form/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /island-contact-form/);
     await page.goto('/contact');
     const tile = page.getByRole('button', { name: /^Digital Marketing/ });
     await tile.click();
@@ -150,5 +157,51 @@ test.describe('the contact form island', () => {
     await page.getByRole('button', { name: 'Write to us' }).click();
     await expect(page).toHaveURL(/\/contact\/message\??$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('the account deletion form island', () => {
+  test('what is typed and tapped while it is on its way is kept, and the tap goes on once it is live', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/delete-account', { waitUntil: 'networkidle' });
+    const fetched = scriptsFetched(page);
+    const release = await holdRequests(page, /island-delete-account/);
+    const controls = deletionControls(page);
+    // Reaching for the form starts the island's download; until it is live the fields are plain HTML.
+    await controls.countryCode.selectOption('+977');
+    await controls.mobile.fill('98-1234-5678');
+    await controls.password.fill('typed before it came to life');
+    await controls.deleteButton.click();
+    await expect(controls.deleteButton).toHaveAttribute('aria-busy', 'true');
+    await expect(page).toHaveURL(/\/delete-account$/);
+
+    release();
+    // The tap was the delete button's: the confirmation names the number as typed, with its country code.
+    await expect(controls.confirmHeading).toBeFocused();
+    await expect(controls.confirmation).toContainText('+977 98-1234-5678');
+    await controls.cancelButton.click();
+    await expect(controls.mobile).toHaveValue('98-1234-5678');
+    await expect(controls.password).toHaveValue('typed before it came to life');
+    await expect(controls.deleteButton).not.toHaveAttribute('aria-busy');
+    const scripts = await fetched();
+    expect(scripts.map((script) => script.path).join(' ')).not.toMatch(/router|public-shell|index-/);
+    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(ISLAND_BUDGET_BYTES);
+    // Hydrated in place: React found the server's markup as it would have rendered it.
+    expect(errors).toEqual([]);
+  });
+
+  test('a tap whose island cannot be fetched posts the form, as without script', async ({ page }) => {
+    await page.route(/island-delete-account/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/hi/delete-account');
+    const controls = deletionControls(page, 'hi');
+    await controls.mobile.fill('98765 43210');
+    await controls.password.fill('a password');
+    await controls.deleteButton.click();
+    // The server's answer to the post: the form again, as no member has that number and password.
+    await expect(page).toHaveURL(/\/hi\/delete-account#account-deletion$/);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(controls.mobile).toHaveValue('98765 43210');
   });
 });

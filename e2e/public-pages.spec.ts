@@ -416,9 +416,9 @@ test('public pages are server-rendered with their heading, title, description, O
     islands: {},
   });
   await expect(page.locator('#router-data')).toHaveCount(0);
-  await page.goto('/delete-account');
+  await page.goto('/tictactoe');
   expect(await page.locator('head script#page-scripts').textContent()).toMatch(
-    /"preloads":\[[^\]]*"\/assets\/delete-account-page-[^"]+\.js"/,
+    /"preloads":\[[^\]]*"\/assets\/game-page-[^"]+\.js"/,
   );
   await context.close();
 });
@@ -459,21 +459,20 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);
 
-  // Other pages carry none, also after a client-side navigation (between pages the app hydrates: the game
-  // and the account deletion page, decision 062), and
+  // Other pages carry none, also after a client-side navigation (between pages the app hydrates: the contact
+  // form's own page and the game, decision 062), and
   // a page's share tags go with its data: only the server's HTML, which link previews read, carries them (a
   // stale og:image would be wrong). Only a hydrated page navigates on the client (before that, the link
   // loads the server's HTML, tags and all).
-  await page.goto('/tictactoe');
+  await page.goto('/contact/message');
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
-  const deletion = page
-    .getByRole('navigation', { name: 'Footer' })
-    .getByRole('link', { name: 'Delete your account' });
-  await hydrated(deletion);
-  await deletion.click();
-  await expect(page).toHaveURL(/\/delete-account$/);
+  const game = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' });
+  await hydrated(game);
+  await game.click();
+  const gamePath = brandGamePath(settings.brandName);
+  await expect(page).toHaveURL(new RegExp(`${gamePath}$`));
   await expect(blocks).toHaveCount(0);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/delete-account$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${gamePath}$`));
   await expect(page.locator('meta[property="og:image"], meta[name^="twitter:"]')).toHaveCount(0);
 });
 
@@ -513,7 +512,7 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
 
   // A client-side navigation to an unknown path shows the not-found page inside the layout (from a page the
   // app hydrates: decision 062).
-  await page.goto('/delete-account');
+  await page.goto('/contact/message');
   // Only a hydrated page navigates on the client (before that, links load whole pages).
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
   await page.evaluate(() => {

@@ -64,9 +64,9 @@ const ADMIN_ONLY_LIBRARIES = [
 ];
 // Visitors are mostly on phones on mobile data: each page's weight is a budget, not a hope.
 /**
- * A page the app hydrates. 102 KB rather than 100 KB while the last of them (the account deletion page, the
- * game, the contact form's own page) move to islands: React Router became a chunk of its own, which islands do
- * not load and these pages pay about 1.5 KB for (decision 062).
+ * A page the app hydrates. 102 KB rather than 100 KB while the last of them (the game, the contact form's own
+ * page) move to islands: React Router became a chunk of its own, which islands do not load and these pages pay
+ * about 1.5 KB for (decision 062).
  */
 const PAGE_JS_BUDGET_BROTLI_BYTES = 102 * 1024;
 /**

@@ -67,8 +67,8 @@ function routerDataBlock(context: StaticHandlerContext): string {
 }
 
 /**
- * The islands a page of islands has (decision 062): those whose mark (`data-island`) its markup carries, with
- * the language and the site's values they render in.
+ * The islands a page of islands has (decision 062): those whose mark (`data-island`, `data-island-root`) its
+ * markup carries, with the language and the site's values they render in.
  */
 function pageIslands(
   html: string,
@@ -78,7 +78,8 @@ function pageIslands(
   const islands: IslandFiles = {};
   for (const id of Object.keys(PUBLIC_ISLANDS) as PublicIslandId[]) {
     const file = pageScripts?.islands[id];
-    if (file && html.includes(`data-island="${id}"`)) islands[id] = file;
+    const marked = html.includes(`data-island="${id}"`) || html.includes(`data-island-root="${id}"`);
+    if (file && marked) islands[id] = file;
   }
   const layout = matches.find((match) => match.id === PUBLIC_LAYOUT_ROUTE_ID)?.data as
     | PublicLayoutData

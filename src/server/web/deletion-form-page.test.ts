@@ -32,9 +32,12 @@ function nativePost(
 
 const credentials = (password: string, mobile = TYPED_MOBILE) => ({ countryCode: '+91', mobile, password });
 
-/** A page as shown: without its scripts (the hydration data holds what the server said, in English). */
+/**
+ * A page as shown: without the data it carries for its script (the form island's props hold what the server
+ * said, in English: decision 062).
+ */
 function withoutScripts(html: string): string {
-  return html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/ data-island-props="[^"]*"/g, '');
 }
 
 /** The confirmation the server put in the page's second step. */

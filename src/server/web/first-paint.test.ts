@@ -15,8 +15,17 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
 
 /** Those that hydrate only their islands (the page table's `hydration`). */
-const ISLANDS_PATHS = new Set(['/', '/contact', '/blog', '/terms', '/privacy', '/hi', '/hi/contact']);
-const PUBLIC_PATHS = [...ISLANDS_PATHS, '/delete-account', '/tictactoe'];
+const ISLANDS_PATHS = new Set([
+  '/',
+  '/contact',
+  '/blog',
+  '/terms',
+  '/privacy',
+  '/delete-account',
+  '/hi',
+  '/hi/contact',
+]);
+const PUBLIC_PATHS = [...ISLANDS_PATHS, '/contact/message', '/tictactoe'];
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */
 function classesOf(css: string): Set<string> {
@@ -90,9 +99,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
             : /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
         );
       }
-      // A page's own chunk starts with the entry (here the account deletion page's).
-      const deletion = (await t.app.inject({ url: '/delete-account' })).body;
-      expect(deletion).toMatch(/"preloads":\[[^\]]*"\/assets\/delete-account-page-[^"]+\.js"/);
+      // A page's own chunk starts with the entry (here the game's).
+      const game = (await t.app.inject({ url: '/tictactoe' })).body;
+      expect(game).toMatch(/"preloads":\[[^\]]*"\/assets\/game-page-[^"]+\.js"/);
       // A page of islands names those its markup has, with the language they speak: the contact page its
       // form, fetched when a visitor reaches for it (decision 062); the landing page none.
       const contact = (await t.app.inject({ url: '/hi/contact' })).body;

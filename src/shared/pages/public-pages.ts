@@ -55,7 +55,7 @@ export const PUBLIC_PAGES = {
     module: 'delete-account-page',
     chunk: 'page',
     sitemap: 'path',
-    hydration: 'app',
+    hydration: 'islands',
   },
   blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source', hydration: 'islands' },
   'blog-post': {
@@ -90,13 +90,16 @@ export function publicPageFile(page: PublicPage): string {
 /**
  * The islands of the public pages (decision 062): the parts of a page of islands that need script, each a
  * module of its own (a Vite input) that the browser fetches only when a visitor reaches for it. The page's
- * markup marks what brings an island to life with `data-island="{id}"`; the server names the island's file
- * only on a page whose markup has such a mark (src/web/entry-server.tsx), and scripts/check-bundles.ts holds
- * each island, with React, to its budget.
+ * markup marks what brings an island to life: `data-island="{id}"` on the buttons that open it, or
+ * `data-island-root="{id}"` on the part it hydrates in place (src/web/public/islands.ts); the server names the
+ * island's file only on a page whose markup has such a mark (src/web/entry-server.tsx), and
+ * scripts/check-bundles.ts holds each island, with React, to its budget.
  */
 export const PUBLIC_ISLANDS = {
   /** The contact form in a dialog, opened by the contact page's "Send message" buttons and service tiles. */
   'contact-form': { module: 'src/web/public/contact/contact-form-island.tsx' },
+  /** The account deletion form, hydrated in place when a visitor reaches for it. */
+  'delete-account': { module: 'src/web/public/account-deletion/delete-account-island.tsx' },
 } as const satisfies Record<string, { readonly module: string }>;
 
 export type PublicIslandId = keyof typeof PUBLIC_ISLANDS;

@@ -2,15 +2,21 @@ import type { PublicIslandId } from '../../shared/pages/public-pages.ts';
 
 /**
  * The islands of a page of islands (decision 062): the parts that need script, each a module the browser
- * fetches only when a visitor reaches for it. An element marked `data-island="{id}"` (a button of the page)
- * brings the island to life: the pointer resting on it, a finger touching it or the keyboard's focus starts the
- * download, and a click hands it to the island, which does what the click meant (the contact form opens with
- * the service of the tile). Until then the element does what it does without script: a click before this
- * module runs, or one whose island cannot be fetched (offline), submits its form to the page without script.
+ * fetches only when a visitor reaches for it: the pointer resting on it, a finger touching it or the keyboard's
+ * focus starts the download. An island comes in one of two shapes:
+ *
+ * - **marks**: elements marked `data-island="{id}"` (buttons of the page) hand their click to the island, which
+ *   does what the click meant (the contact form opens with the service of the tile) on a root of its own;
+ * - **a root**: an element marked `data-island-root="{id}"` whose markup the island hydrates in place (the
+ *   account deletion form): reaching for anything inside it brings it to life, and a click on one of its
+ *   buttons before then waits for it and is replayed once it is live, so no tap is lost.
+ *
+ * Until then an element does what it does without script: a click before this module runs, or one whose island
+ * cannot be fetched (offline), submits its form to the page without script.
  */
 
-/** Brings an island to life, if it is not yet, and does what a click on the mark means. */
-type Activate = (mark: HTMLElement) => Promise<void>;
+/** Brings an island to life, if it is not yet: on a mark, does what its click means; on a root, hydrates it. */
+type Activate = (element: HTMLElement) => Promise<void>;
 
 /**
  * The islands whose module has run: each defines itself here as it is evaluated. (A registry rather than the
@@ -28,10 +34,10 @@ export type IslandFiles = Partial<Record<PublicIslandId, string>>;
 
 const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
 
-/** What the mark does without script: a button submits its form, a link is followed. */
-function followWithoutScript(mark: HTMLElement): void {
-  if (mark instanceof HTMLButtonElement && mark.form) mark.form.requestSubmit(mark);
-  else if (mark instanceof HTMLAnchorElement) window.location.assign(mark.href);
+/** What an element does without script: a button submits its form, a link is followed. */
+function followWithoutScript(element: HTMLElement): void {
+  if (element instanceof HTMLButtonElement && element.form) element.form.requestSubmit(element);
+  else if (element instanceof HTMLAnchorElement) window.location.assign(element.href);
 }
 
 export function startIslands(doc: Document, files: IslandFiles): void {
@@ -48,36 +54,68 @@ export function startIslands(doc: Document, files: IslandFiles): void {
     }
     return module;
   };
-  const markAt = (target: EventTarget | null) => {
-    const mark = (target as Element | null)?.closest?.<HTMLElement>('[data-island]');
-    const id = mark?.dataset.island as PublicIslandId | undefined;
+  const activate = (id: PublicIslandId, file: string, element: HTMLElement) =>
+    load(file).then(() => {
+      const activator = activators.get(id);
+      if (!activator) throw new Error(`${file} did not define the island ${id}`);
+      return activator(element);
+    });
+
+  /** Roots being hydrated or live; a failed hydration is tried again on the next intent. */
+  const roots = new WeakMap<HTMLElement, Promise<void>>();
+  const live = new WeakSet<HTMLElement>();
+  const hydrate = (root: HTMLElement, id: PublicIslandId, file: string): Promise<void> => {
+    let hydrating = roots.get(root);
+    if (!hydrating) {
+      hydrating = activate(id, file, root).then(() => {
+        live.add(root);
+      });
+      roots.set(root, hydrating);
+      hydrating.catch(() => roots.delete(root));
+    }
+    return hydrating;
+  };
+
+  const islandAt = (target: EventTarget | null) => {
+    const element = (target as Element | null)?.closest?.<HTMLElement>('[data-island], [data-island-root]');
+    const id = (element?.dataset.island ?? element?.dataset.islandRoot) as PublicIslandId | undefined;
     const file = id ? files[id] : undefined;
-    return mark && id && file ? { mark, id, file } : null;
+    if (!element || !id || !file) return null;
+    return { element, id, file, root: element.dataset.islandRoot !== undefined };
   };
 
   for (const type of INTENT_EVENTS) {
     doc.addEventListener(
       type,
       (event) => {
-        const found = markAt(event.target);
-        if (found) load(found.file).catch(() => {});
+        const found = islandAt(event.target);
+        if (!found) return;
+        if (found.root) hydrate(found.element, found.id, found.file).catch(() => {});
+        else load(found.file).catch(() => {});
       },
       { capture: true, passive: true },
     );
   }
   doc.addEventListener('click', (event) => {
-    const found = markAt(event.target);
+    const found = islandAt(event.target);
     if (!found) return;
+    const { element, id, file } = found;
+    if (found.root) {
+      // A live root's clicks are its own; before then, only a button's click means something to wait for.
+      const button = (event.target as Element).closest('button');
+      if (live.has(element) || !button || !element.contains(button)) return;
+      event.preventDefault();
+      button.setAttribute('aria-busy', 'true');
+      hydrate(element, id, file)
+        .then(() => button.click())
+        .catch(() => followWithoutScript(button))
+        .finally(() => button.removeAttribute('aria-busy'));
+      return;
+    }
     event.preventDefault();
-    const { mark, id, file } = found;
-    mark.setAttribute('aria-busy', 'true');
-    load(file)
-      .then(() => {
-        const activate = activators.get(id);
-        if (!activate) throw new Error(`${file} did not define the island ${id}`);
-        return activate(mark);
-      })
-      .catch(() => followWithoutScript(mark))
-      .finally(() => mark.removeAttribute('aria-busy'));
+    element.setAttribute('aria-busy', 'true');
+    activate(id, file, element)
+      .catch(() => followWithoutScript(element))
+      .finally(() => element.removeAttribute('aria-busy'));
   });
 }

@@ -188,6 +188,7 @@ const ISLANDS_PAGE_IDS: ReadonlySet<PublicPageId> = new Set([
   'contact',
   'terms',
   'privacy',
+  'delete-account',
   'blog',
   'blog-post',
 ]);

@@ -1,6 +1,5 @@
 import { CircleCheck, Eye, EyeOff } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ACCOUNT_DELETION_LIMITS, DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 import type { PostedAccountDeletion } from '../../../shared/web-render.ts';
@@ -36,6 +35,25 @@ function numberAsEntered({ countryCode, mobile }: AccountDeletionRequest): strin
 
 /** Where the page posted without script answers: the form's column, scrolled to below the sticky header. */
 const FORM_ANCHOR = 'account-deletion';
+/**
+ * What the fields' ids begin with: fixed rather than React's `useId`, which numbers by the place in the whole
+ * tree the server rendered, where the island (delete-account-island.tsx) hydrates the form on a root of its own.
+ */
+const ID = 'deletion-form';
+
+/** What the fields hold: what was typed before the form came to life (an island, decision 062) is kept. */
+function typedValues(form: HTMLFormElement, current: AccountDeletionRequest): AccountDeletionRequest {
+  const data = new FormData(form);
+  const field = (name: keyof AccountDeletionRequest) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : current[name];
+  };
+  const typed = { countryCode: field('countryCode'), mobile: field('mobile'), password: field('password') };
+  const same = (Object.keys(typed) as (keyof AccountDeletionRequest)[]).every(
+    (name) => typed[name] === current[name],
+  );
+  return same ? current : typed;
+}
 
 /** The request's code, fetched when the confirmation opens (send-account-deletion.ts). */
 const loadSending = () => import('./send-account-deletion.ts');
@@ -53,12 +71,19 @@ const loadSending = () => import('./send-account-deletion.ts');
  *   password after a wrong one, the success message after deleting. Results are announced by a status region
  *   and alerts.
  */
-export function DeleteAccountForm({ posted }: { posted: PostedAccountDeletion | null }) {
+export function DeleteAccountForm({
+  posted,
+  onLive,
+}: {
+  posted: PostedAccountDeletion | null;
+  /** Called once the form is live, with what was typed before: a click replayed then is the form's own. */
+  onLive?: () => void;
+}) {
   const copy = useCopy('account-deletion');
   const locale = usePageLocale();
   const localize = useLocalize();
   const countries = useCopy('countries');
-  const id = useId();
+  const id = ID;
   const typed = posted?.status === 'deleted' ? undefined : posted?.values;
   const [values, setValues] = useState<AccountDeletionRequest>(() =>
     typed ? { ...typed, countryCode: typed.countryCode || DEFAULT_COUNTRY_CODE, password: '' } : EMPTY_FORM,
@@ -83,7 +108,19 @@ export function DeleteAccountForm({ posted }: { posted: PostedAccountDeletion | 
   /** Where focus goes once the next render is on screen. */
   const pendingFocus = useRef<FocusTarget | null>(null);
 
-  useEffect(() => setHydrated(true), []);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    setHydrated(true);
+    if (form.current) {
+      const fields = form.current;
+      setValues((current) => typedValues(fields, current));
+    }
+  }, []);
+  // After the render with what was typed (one render with `hydrated`), not before it.
+  useEffect(() => {
+    if (hydrated) onLive?.();
+  }, [hydrated, onLive]);
   useEffect(() => {
     const target = pendingFocus.current;
     if (!target) return;
@@ -183,12 +220,12 @@ export function DeleteAccountForm({ posted }: { posted: PostedAccountDeletion | 
               {copy('done.heading')}
             </h3>
             <p className="mt-2">{copy('done.body', { days: DELETION_RETENTION_DAYS })}</p>
-            <Link
-              to={localize('/')}
+            <a
+              href={localize('/')}
               className="mt-3 inline-block rounded font-semibold text-green-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
             >
               {copy('done.homeLink')}
-            </Link>
+            </a>
           </div>
         )}
       </div>
@@ -219,7 +256,14 @@ export function DeleteAccountForm({ posted }: { posted: PostedAccountDeletion | 
           <p className="mt-1 text-slate-700">{copy('form.intro')}</p>
           {/* POST, so that nothing typed could ever end up in an address. With script the page sends it with
               fetch; without, the server answers the post with this page (decision 052). */}
-          <form method="post" action={action} onSubmit={submit} noValidate className="mt-5 space-y-4">
+          <form
+            ref={form}
+            method="post"
+            action={action}
+            onSubmit={submit}
+            noValidate
+            className="mt-5 space-y-4"
+          >
             <div>
               <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-2">
                 <div className="space-y-1.5">
@@ -323,12 +367,12 @@ export function DeleteAccountForm({ posted }: { posted: PostedAccountDeletion | 
           </form>
           <p className="mt-4 text-sm text-slate-700">
             {copy('form.forgotPassword')}{' '}
-            <Link
-              to={localize('/contact')}
+            <a
+              href={localize('/contact')}
               className="rounded font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               {copy('form.forgotPasswordLink')}
-            </Link>
+            </a>
           </p>
         </section>
       )}

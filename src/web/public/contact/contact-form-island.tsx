@@ -1,10 +1,7 @@
-import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { INQUIRY_SERVICES, type InquiryService } from '../../../shared/rules/contact-inquiries.ts';
 import type { Namespace } from '../../i18n/catalogues.ts';
-import { PublicIntl } from '../../i18n/copy.tsx';
-import { loadMessages } from '../../i18n/messages.ts';
-import { type PageLanguageData, readPageScripts } from '../../page-scripts.ts';
+import { IslandIntl, loadIslandLanguage } from '../island-language.tsx';
 import { defineIsland } from '../islands.ts';
 import { ContactFormDialog, type ContactFormRequest } from './contact-form-dialog.tsx';
 
@@ -28,27 +25,20 @@ function serviceOf(mark: HTMLElement): InquiryService | null {
   return INQUIRY_SERVICES.find((service) => service === value) ?? null;
 }
 
-async function mountForm(language: PageLanguageData): Promise<(state: FormState) => void> {
-  const messages = await loadMessages(language.locale, NAMESPACES);
+async function mountForm(): Promise<(state: FormState) => void> {
+  const language = await loadIslandLanguage(NAMESPACES);
   const container = document.createElement('div');
   document.body.append(container);
   const root: Root = createRoot(container);
   const render = (state: FormState) =>
     root.render(
-      <StrictMode>
-        <PublicIntl
-          locale={language.locale}
-          messages={messages}
-          values={language.values}
-          timeZone={language.timeZone}
-        >
-          <ContactFormDialog
-            open={state.open}
-            request={state.request}
-            onClose={() => render({ ...state, open: false })}
-          />
-        </PublicIntl>
-      </StrictMode>,
+      <IslandIntl language={language}>
+        <ContactFormDialog
+          open={state.open}
+          request={state.request}
+          onClose={() => render({ ...state, open: false })}
+        />
+      </IslandIntl>,
     );
   return render;
 }
@@ -57,9 +47,7 @@ let form: Promise<(state: FormState) => void> | undefined;
 let opened = 0;
 
 defineIsland('contact-form', async (mark) => {
-  const { language } = readPageScripts(document);
-  if (!language) throw new Error('The page names no language for its islands');
-  form ??= mountForm(language).catch((error: unknown) => {
+  form ??= mountForm().catch((error: unknown) => {
     form = undefined;
     throw error;
   });

@@ -3,6 +3,7 @@ import { DELETION_RETENTION_DAYS } from '../../../shared/rules/account-deletion.
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { DeleteAccountForm } from '../account-deletion/delete-account-form.tsx';
+import { IslandRoot } from '../island-root.tsx';
 import { staticHead } from '../page-head.ts';
 import { Card } from '../ui/card.tsx';
 import { TextLinks, TextPage } from '../ui/text-page.tsx';
@@ -20,7 +21,10 @@ export const handle = staticHead('account-deletion', '/delete-account', ({ copy 
   description: copy('account-deletion', 'meta.description', RETENTION),
 }));
 
-/** On the server, the answer to the form just posted without script (decision 052). */
+/**
+ * The answer to the form just posted without script (decision 052), if it was. A page of islands, which only
+ * the server renders (decision 062): the form's island hydrates with what the server put in its root.
+ */
 export function loader({ context }: LoaderFunctionArgs) {
   return serverDataContext(context)?.postedDeletion ?? null;
 }
@@ -39,9 +43,11 @@ const SECTIONS = [
 /**
  * /delete-account: a member deletes their own account (decisions 011 and 052). What the app stores ask
  * of such a page: the app's name (the brand from the site settings), the way to delete first and prominent,
- * and what is deleted, what is kept, why and for how long.
+ * and what is deleted, what is kept, why and for how long. The form is the page's island (decision 062); the
+ * rest is HTML.
  */
 export function DeleteAccountPage() {
+  const posted = useLoaderData<typeof loader>();
   const copy = useCopy('account-deletion');
   const localize = useLocalize();
   const items = (count: number) => Array.from({ length: count }, (_, index) => index);
@@ -52,7 +58,9 @@ export function DeleteAccountPage() {
   return (
     <TextPage heading={copy('heading')} lead={copy('lead')}>
       <div className="grid items-start gap-8 lg:grid-cols-2">
-        <DeleteAccountForm posted={useLoaderData<typeof loader>()} />
+        <IslandRoot island="delete-account" props={posted}>
+          <DeleteAccountForm posted={posted} />
+        </IslandRoot>
         <div className="space-y-4">
           <Card headingId="deletion-steps" heading={copy('steps.heading')} {...SIDE_CARD}>
             <ol className="mt-3 list-decimal space-y-1 pl-5 text-slate-700">
