@@ -18,6 +18,8 @@ async function openGame(page: Page, { predictable = true } = {}) {
   if (predictable) await page.addInitScript(FIRST_EMPTY_CELL);
   await page.clock.install();
   await page.goto('/tictactoe');
+  // The game is the page's island (decision 062): the pointer resting on it brings it to life.
+  await level(page, 'Beginner').hover();
   await hydrated(level(page, 'Beginner'));
   // From here on the page's time stands still unless the test moves it.
   await page.clock.pauseAt(Date.now() + 60_000);
@@ -303,7 +305,7 @@ test('a placed mark bounces for 600 ms, and holds still for visitors who ask for
 }) => {
   const transition = async () => {
     await page.goto('/tictactoe');
-    await hydrated(level(page, 'Beginner'));
+    // Chosen before the island is live: the choice is replayed once it is.
     await level(page, 'Beginner').click();
     await cell(page, 2, 2).click();
     return cell(page, 2, 2)

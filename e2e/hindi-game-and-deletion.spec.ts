@@ -20,6 +20,8 @@ test.describe('the game in Hindi', () => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     const beginner = page.getByRole('button', { name: /^शुरुआती .* 5 में से 1 स्टार$/ });
+    // The game is the page's island (decision 062): the pointer resting on it brings it to life.
+    await beginner.hover();
     await hydrated(beginner);
     await page.clock.pauseAt(Date.now() + 60_000);
     return beginner;

@@ -5,7 +5,8 @@ import { collectErrors, expectNoSeriousAxeViolationsOfAnyRule, hydrated } from '
 test.describe('the language switch', () => {
   test('leads to the same page in the other language and back, in the browser', async ({ page }) => {
     const errors = collectErrors(page);
-    // The terms hydrate no app (decision 062): the switch is a page load, the game's a client navigation.
+    // The terms hydrate no app (decision 062): the switch is a page load; on the contact form's own page,
+    // which the app hydrates, a client navigation.
     await page.goto('/terms');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const toHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
@@ -17,13 +18,13 @@ test.describe('the language switch', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/terms$/);
     await expect(page.locator('link[hreflang="en"]')).toHaveAttribute('href', /\/terms$/);
 
-    await page.goto('/tictactoe');
-    const gameToHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
-    await hydrated(gameToHindi);
-    await gameToHindi.click();
-    await expect(page).toHaveURL(/\/hi\/[A-Za-z]+Game$/);
+    await page.goto('/contact/message');
+    const formToHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
+    await hydrated(formToHindi);
+    await formToHindi.click();
+    await expect(page).toHaveURL(/\/hi\/contact\/message$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/[A-Za-z]+Game$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/contact\/message$/);
     // hreflang is for crawlers, which read the server's page: after a client navigation it is not rebuilt.
     await expect(page.locator('link[hreflang]')).toHaveCount(0);
     // The chrome in Hindi, the navigation keeping the visitor in Hindi.

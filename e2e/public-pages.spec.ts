@@ -416,9 +416,9 @@ test('public pages are server-rendered with their heading, title, description, O
     islands: {},
   });
   await expect(page.locator('#router-data')).toHaveCount(0);
-  await page.goto('/tictactoe');
+  await page.goto('/contact/message');
   expect(await page.locator('head script#page-scripts').textContent()).toMatch(
-    /"preloads":\[[^\]]*"\/assets\/game-page-[^"]+\.js"/,
+    /"preloads":\[[^\]]*"\/assets\/contact-message-page-[^"]+\.js"/,
   );
   await context.close();
 });
@@ -459,11 +459,10 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);
 
-  // Other pages carry none, also after a client-side navigation (between pages the app hydrates: the contact
-  // form's own page and the game, decision 062), and
-  // a page's share tags go with its data: only the server's HTML, which link previews read, carries them (a
-  // stale og:image would be wrong). Only a hydrated page navigates on the client (before that, the link
-  // loads the server's HTML, tags and all).
+  // Other pages carry none, and a page's share tags go with its data: only the server's HTML, which link
+  // previews read, carries them (a stale og:image would be wrong). From the one page the app still hydrates
+  // (the contact form's own page), a link to a page of islands loads that page's HTML, tags and all
+  // (decision 062); a client navigation drops them (the game's test below).
   await page.goto('/contact/message');
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
   const game = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' });
@@ -473,7 +472,7 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   await expect(page).toHaveURL(new RegExp(`${gamePath}$`));
   await expect(blocks).toHaveCount(0);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${gamePath}$`));
-  await expect(page.locator('meta[property="og:image"], meta[name^="twitter:"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
 });
 
 test('the game answers at /tictactoe and at the brand path only', async ({ page, request }) => {
@@ -494,9 +493,7 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
       /^Hard/,
       /^Expert/,
     ]);
-    const expert = page.getByRole('button', { name: /^Expert/ });
-    await hydrated(expert);
-    await expert.click();
+    await page.getByRole('button', { name: /^Expert/ }).click();
     await expect(page.getByRole('grid', { name: 'Tic-tac-toe board' }).getByRole('button')).toHaveCount(9);
     await expect(page.getByText('Your Turn', { exact: true })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${gamePath}$`));
@@ -516,12 +513,15 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
   // Only a hydrated page navigates on the client (before that, links load whole pages).
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
   await page.evaluate(() => {
-    window.history.pushState({}, '', '/SomethingGame');
+    // Not a single segment, which would be the brand game's path: a page of islands, loaded as a document.
+    window.history.pushState({}, '', '/no/such-page');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await expect(page).toHaveTitle(`Page not found | ${settings.brandName}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The share tags went with the page's data.
+  await expect(page.locator('meta[property="og:image"], meta[name^="twitter:"]')).toHaveCount(0);
   await expectNoSeriousAxeViolationsOfAnyRule(page);
 });
 

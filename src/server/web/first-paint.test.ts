@@ -22,10 +22,11 @@ const ISLANDS_PATHS = new Set([
   '/terms',
   '/privacy',
   '/delete-account',
+  '/tictactoe',
   '/hi',
   '/hi/contact',
 ]);
-const PUBLIC_PATHS = [...ISLANDS_PATHS, '/contact/message', '/tictactoe'];
+const PUBLIC_PATHS = [...ISLANDS_PATHS, '/contact/message'];
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */
 function classesOf(css: string): Set<string> {
@@ -99,9 +100,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
             : /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
         );
       }
-      // A page's own chunk starts with the entry (here the game's).
-      const game = (await t.app.inject({ url: '/tictactoe' })).body;
-      expect(game).toMatch(/"preloads":\[[^\]]*"\/assets\/game-page-[^"]+\.js"/);
+      // A page's own chunk starts with the entry (here the contact form's own page).
+      const message = (await t.app.inject({ url: '/contact/message' })).body;
+      expect(message).toMatch(/"preloads":\[[^\]]*"\/assets\/contact-message-page-[^"]+\.js"/);
       // A page of islands names those its markup has, with the language they speak: the contact page its
       // form, fetched when a visitor reaches for it (decision 062); the landing page none.
       const contact = (await t.app.inject({ url: '/hi/contact' })).body;

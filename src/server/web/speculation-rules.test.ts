@@ -34,13 +34,13 @@ describe.skipIf(!built)('speculation rules (needs npm run build:web)', () => {
   const t = testAppForEachTest('sqlite', { WEB_DIST_DIR });
 
   it('ask the browser to prefetch the links of a page of islands, also when it comes from the cache', async () => {
-    for (const url of ['/terms', '/terms', '/', '/hi/privacy', '/contact', '/delete-account']) {
+    for (const url of ['/terms', '/terms', '/', '/hi/privacy', '/contact', '/delete-account', '/tictactoe']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['speculation-rules'], url).toBe(`"${SPECULATION_RULES_PATH}"`);
     }
     // A page the app hydrates navigates in the browser: a prefetched document would be thrown away.
-    for (const url of ['/contact/message', '/tictactoe']) {
+    for (const url of ['/contact/message', '/hi/contact/message']) {
       const response = await t.app.inject({ url });
       expect(response.headers['speculation-rules'], url).toBeUndefined();
     }

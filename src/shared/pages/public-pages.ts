@@ -66,14 +66,20 @@ export const PUBLIC_PAGES = {
     hydration: 'islands',
   },
   /** Works whatever the brand; the game's canonical address is /{Brand}Game, which the sitemap lists. */
-  tictactoe: { path: '/tictactoe', module: 'game-page', chunk: 'page', sitemap: 'none', hydration: 'app' },
+  tictactoe: {
+    path: '/tictactoe',
+    module: 'game-page',
+    chunk: 'page',
+    sitemap: 'none',
+    hydration: 'islands',
+  },
   /** The game at /{Brand}Game for the configured brand; any other single-segment path is a missing page. */
   'brand-game': {
     path: '/:gamePath',
     module: 'game-page',
     chunk: 'page',
     sitemap: 'source',
-    hydration: 'app',
+    hydration: 'islands',
   },
   'not-found': { path: '/*', module: 'error-page', chunk: 'public-shell', sitemap: 'none', hydration: 'app' },
 } as const satisfies Record<string, PublicPage>;
@@ -100,6 +106,8 @@ export const PUBLIC_ISLANDS = {
   'contact-form': { module: 'src/web/public/contact/contact-form-island.tsx' },
   /** The account deletion form, hydrated in place when a visitor reaches for it. */
   'delete-account': { module: 'src/web/public/account-deletion/delete-account-island.tsx' },
+  /** The game, hydrated in place when a visitor reaches for it. */
+  game: { module: 'src/web/public/game/game-island.tsx' },
 } as const satisfies Record<string, { readonly module: string }>;
 
 export type PublicIslandId = keyof typeof PUBLIC_ISLANDS;

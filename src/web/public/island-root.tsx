@@ -10,16 +10,18 @@ import type { PublicIslandId } from '../../shared/pages/public-pages.ts';
 export function IslandRoot<Props>({
   island,
   props,
-  className,
   children,
 }: {
   island: PublicIslandId;
-  props: Props;
-  className?: string;
+  /** None for an island that renders the same whatever the request. */
+  props?: Props;
   children: ReactNode;
 }) {
   return (
-    <div data-island-root={island} data-island-props={JSON.stringify(props)} className={className}>
+    <div
+      data-island-root={island}
+      data-island-props={props === undefined ? undefined : JSON.stringify(props)}
+    >
       {children}
     </div>
   );

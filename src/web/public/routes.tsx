@@ -191,6 +191,8 @@ const ISLANDS_PAGE_IDS: ReadonlySet<PublicPageId> = new Set([
   'delete-account',
   'blog',
   'blog-post',
+  'tictactoe',
+  'brand-game',
 ]);
 
 /** Whether a route, in any language, is a page of islands. */

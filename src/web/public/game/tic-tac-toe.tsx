@@ -56,7 +56,11 @@ function ScoreTile({ value, label }: { value: number; label: string }) {
  * and the score live in the pure `gameReducer`; this component draws its state, schedules the robot's reply
  * and moves focus when the screen changes.
  */
-export function TicTacToe() {
+export function TicTacToe({
+  onLive,
+}: {
+  /** Called once the game is live (its island, decision 062). */ onLive?: () => void;
+}) {
   const copy = useCopy('game');
   const [state, dispatch] = useReducer(gameReducer, INITIAL_GAME_STATE);
   const [active, setActive] = useState(FIRST_ACTIVE_CELL);
@@ -65,6 +69,8 @@ export function TicTacToe() {
   const gameRef = useRef<HTMLDivElement>(null);
   const focusNext = useRef<'board' | 'choice' | null>(null);
   const endButtonsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => onLive?.(), [onLive]);
 
   // The robot replies ROBOT_REPLY_DELAY_MS after the human's move. Ignored clicks leave the state as it
   // is, so they do not restart the wait; a reset or a new game changes it, which cancels the reply.

@@ -1,10 +1,11 @@
 import { Gamepad2 } from 'lucide-react';
 import { useCopy } from '../../i18n/copy.tsx';
 import { TicTacToe } from '../game/tic-tac-toe.tsx';
+import { IslandRoot } from '../island-root.tsx';
 
 /**
- * The game's page at /tictactoe and /{Brand}Game. The server renders the difficulty selection; the game
- * itself runs in the browser once the page has hydrated.
+ * The game's page at /tictactoe and /{Brand}Game, a page of islands (decision 062). The server renders the
+ * difficulty selection; the game is the page's island, which comes to life when a visitor reaches for it.
  */
 export function GamePage() {
   const copy = useCopy('game');
@@ -23,7 +24,9 @@ export function GamePage() {
         </h1>
         <p className="mt-3 text-base text-pretty text-slate-700 sm:text-lg">{copy('lead')}</p>
       </header>
-      <TicTacToe />
+      <IslandRoot island="game">
+        <TicTacToe />
+      </IslandRoot>
     </section>
   );
 }
