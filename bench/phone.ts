@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
+import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
 import {
   BENCH_DIR,
   ensureBuild,
@@ -21,7 +22,7 @@ import {
 
 /** The commit before public pages hydrated only their islands: the baseline's source. */
 export const PRE_ISLANDS_COMMIT = '3bb9c13204526e18f0c67bd6491b2f0ba914400c';
-const PAGES = ['/', '/contact', '/blog', '/terms', '/privacy', '/hi/contact', '/hi/terms'];
+const PAGES = [...ISLANDS_PAGE_PATHS, '/hi/contact', '/hi/terms'];
 /** Loads of each page on each build; the median is shown (interleaved, so both see the same moments). */
 const LOADS = 3;
 const CPU_SLOWDOWN = 6;
@@ -149,7 +150,7 @@ export async function benchPhone(): Promise<{ ok: boolean }> {
       `\nPublic pages on a low-end phone: CPU ${CPU_SLOWDOWN}× slower, ${(NETWORK.downloadThroughput * 8) / 1e6} Mbps / ${NETWORK.latency} ms, cold cache, median of ${LOADS}`,
     );
     console.log(
-      `${'page'.padEnd(12)} ${'build'.padEnd(8)} ${'paint'.padStart(7)} ${'quiet'.padStart(7)} ${'long tasks'.padStart(10)} ${'script'.padStart(9)} ${'all'.padStart(9)}`,
+      `${'page'.padEnd(16)} ${'build'.padEnd(8)} ${'paint'.padStart(7)} ${'quiet'.padStart(7)} ${'long tasks'.padStart(10)} ${'script'.padStart(9)} ${'all'.padStart(9)}`,
     );
     for (const page of PAGES) {
       const loads = { before: [] as PhoneLoad[], islands: [] as PhoneLoad[] };
@@ -168,7 +169,7 @@ export async function benchPhone(): Promise<{ ok: boolean }> {
         if (missed) ok = false;
         console.log(
           [
-            page.padEnd(12),
+            page.padEnd(16),
             (build === 'islands' ? (hydratesWhole ? 'now/app' : 'now') : 'before').padEnd(8),
             seconds(load.firstPaintMs).padStart(7),
             seconds(load.quietMs).padStart(7),

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
+import { localizedPath } from '../src/shared/rules/locales.ts';
 import { deletionControls } from './account-deletion.ts';
 import { collectErrors } from './support.ts';
 
@@ -9,22 +11,7 @@ import { collectErrors } from './support.ts';
  * budget; this holds the pages as served.
  */
 const ISLANDS_PAGE_SCRIPT_BUDGET_BYTES = 15 * 1024;
-const ISLANDS_PAGES = [
-  '/',
-  '/contact',
-  '/blog',
-  '/terms',
-  '/privacy',
-  '/delete-account',
-  '/tictactoe',
-  '/hi',
-  '/hi/contact',
-  '/hi/blog',
-  '/hi/terms',
-  '/hi/privacy',
-  '/hi/delete-account',
-  '/hi/tictactoe',
-];
+const ISLANDS_PAGES = [...ISLANDS_PAGE_PATHS, ...ISLANDS_PAGE_PATHS.map((path) => localizedPath('hi', path))];
 /** An island, with React, fetched when a visitor reaches for it (scripts/check-bundles.ts). */
 const ISLAND_BUDGET_BYTES = 84 * 1024;
 /** The game's island, with React: the whole game page, once a visitor reaches for it. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BlogPostValues } from '../../shared/contracts/blog.ts';
+import { ISLANDS_PAGE_PATHS } from '../../shared/pages/public-pages.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
@@ -15,17 +16,7 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
 
 /** Those that hydrate only their islands (the page table's `hydration`). */
-const ISLANDS_PATHS = new Set([
-  '/',
-  '/contact',
-  '/blog',
-  '/terms',
-  '/privacy',
-  '/delete-account',
-  '/tictactoe',
-  '/hi',
-  '/hi/contact',
-]);
+const ISLANDS_PATHS = new Set([...ISLANDS_PAGE_PATHS, '/hi', '/hi/contact']);
 const PUBLIC_PATHS = [...ISLANDS_PATHS, '/contact/message'];
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */

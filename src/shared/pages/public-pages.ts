@@ -88,6 +88,14 @@ export type PublicPageId = keyof typeof PUBLIC_PAGES;
 
 export const PUBLIC_PAGE_IDS = Object.keys(PUBLIC_PAGES) as PublicPageId[];
 
+/**
+ * The pages of islands with an address of their own (no parameter), in English: what the browser tests, the
+ * first-paint test and the phone bench visit, so that a page moved to islands is held to their budgets.
+ */
+export const ISLANDS_PAGE_PATHS: readonly string[] = Object.values(PUBLIC_PAGES as Record<string, PublicPage>)
+  .filter((page) => page.hydration === 'islands' && !page.path.includes(':'))
+  .map((page) => page.path);
+
 /** The page's source file as the build names it (Vite's manifest keys, the chunk module list). */
 export function publicPageFile(page: PublicPage): string {
   return `${PUBLIC_PAGES_DIR}${page.module}.tsx`;
