@@ -159,14 +159,9 @@ interface Round {
   fastify?: WrkResult;
 }
 
+const CPU_SIDES = ['app', 'peer', 'fastify', 'bare', 'silent'] as const;
 /** Server CPU µs per request of each side, the median of its rounds. */
-export interface CpuPerRequest {
-  app: number;
-  peer: number;
-  fastify: number;
-  bare: number;
-  silent: number;
-}
+export type CpuPerRequest = Record<(typeof CPU_SIDES)[number], number>;
 
 export interface HttpCaseResult {
   key: string;
@@ -182,6 +177,8 @@ export interface HttpCaseResult {
   /** Sampark's peer against bare node:http, in requests a second. */
   peerRatio?: number;
   cpuMicrosPerRequest?: CpuPerRequest;
+  /** Each side's server CPU µs per request in each round. */
+  cpuRoundMicros?: Record<keyof CpuPerRequest, number[]>;
 }
 
 /** The CPU targets' failures, if any: Sampark against its peer, and bare against Sampark. */
@@ -358,8 +355,9 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       const roundRatios = ratiosOf('app', 'bare');
       const ratio = median(roundRatios);
       const middle = rounds[roundRatios.indexOf(ratio)]!;
-      /** A side's server CPU µs per request, the median of its rounds. */
-      const cpuOf = (side: keyof Round) => median(rounds.map((r) => r[side]!.serverMicrosPerRequest ?? NaN));
+      const cpuRoundMicros = Object.fromEntries(
+        CPU_SIDES.map((side) => [side, rounds.map((r) => r[side]?.serverMicrosPerRequest ?? Number.NaN)]),
+      ) as Record<keyof CpuPerRequest, number[]>;
       const logVariants = withLogVariants
         ? {
             silent: middle.silent!,
@@ -367,13 +365,10 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
             peer: middle.peer!,
             fastify: middle.fastify!,
             peerRatio: median(ratiosOf('peer', 'bare')),
-            cpuMicrosPerRequest: {
-              app: cpuOf('app'),
-              peer: cpuOf('peer'),
-              fastify: cpuOf('fastify'),
-              bare: cpuOf('bare'),
-              silent: cpuOf('silent'),
-            },
+            cpuMicrosPerRequest: Object.fromEntries(
+              CPU_SIDES.map((side) => [side, median(cpuRoundMicros[side])]),
+            ) as CpuPerRequest,
+            cpuRoundMicros,
           }
         : {};
       results.push({
@@ -453,6 +448,13 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
             `Sampark/peer ${(cpu.app / cpu.peer).toFixed(2)} (target <= ${CPU_PEER_TARGET}), ` +
             `bare/Sampark ${(cpu.bare / cpu.app).toFixed(2)} (target >= ${CPU_BARE_RATIO_TARGET.toFixed(2)})`,
         );
+        const rounds = result.cpuRoundMicros!;
+        const each = (ratio: (round: number) => number) =>
+          rounds.app.map((_, round) => ratio(round).toFixed(2)).join(', ');
+        console.log(
+          `  rounds: Sampark/peer ${each((i) => rounds.app[i]! / rounds.peer[i]!)}; ` +
+            `bare/Sampark ${each((i) => rounds.bare[i]! / rounds.app[i]!)}`,
+        );
         failures.push(...cpuTargetFailures(result.label, cpu));
       }
       if (target !== undefined && result.ratio < target) {
@@ -492,6 +494,9 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
             : {
                 cpuMicrosPerRequest: Object.fromEntries(
                   Object.entries(result.cpuMicrosPerRequest).map(([side, us]) => [side, round3(us)]),
+                ),
+                cpuRoundMicros: Object.fromEntries(
+                  Object.entries(result.cpuRoundMicros ?? {}).map(([side, us]) => [side, us.map(round3)]),
                 ),
               }),
         })),
