@@ -5,7 +5,6 @@ import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { seedDemoContactChannels } from '../src/server/demo/seed.ts';
 import { createContactChannelRepository } from '../src/server/features/contact-channels/repository.ts';
-import type { SampledResponse } from './bare-server.ts';
 import { inquiryBodies } from './inquiries-write.ts';
 import {
   BENCH_DIR,
@@ -13,12 +12,14 @@ import {
   freePort,
   INQUIRY_LIMITS_LIFTED,
   measureCpuPressure,
+  START_NODE_FLAGS,
   startProcess,
   startServer,
   stopProcess,
   UNUSED_ADMIN,
   waitForUrl,
 } from './lib.ts';
+import type { SampledResponse } from './sampled-response.ts';
 import { ensureWrk, runWrk, type WrkResult } from './wrk.ts';
 
 const ROUNDS = 5;
@@ -27,6 +28,13 @@ const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
 /** The public channel list with request logs on (LOG_LEVEL=info) must keep this share of bare node:http. */
 export const CHANNEL_LIST_RATIO_TARGET = 0.65;
+/**
+ * The channel list's CPU time per request (issue 39): Sampark with LOG_LEVEL=info may cost at most this much
+ * more than its peer, plain Fastify writing the same request line with pino ...
+ */
+export const CPU_PEER_TARGET = 1.05;
+/** ... and bare node:http's CPU time per request must be at least this share of Sampark's. */
+export const CPU_BARE_RATIO_TARGET = 0.6;
 const INQUIRY_PATH = '/api/contact-inquiries';
 /** Distinct contact-form bodies the POST cycles through; each also carries the request's own number. */
 const BODY_POOL = 1_000;
@@ -140,6 +148,21 @@ function row(label: string, result: WrkResult): string {
     )} ms   server CPU ${pct(result.serverCores)}   wrk CPU ${pct(result.clientCores)}   errors ${result.errors}`;
 }
 
+/** The sides of a round: Sampark with logs on and off, and the baselines sending the sampled bytes. */
+interface Round {
+  app: WrkResult;
+  bare: WrkResult;
+  silent?: WrkResult;
+  /** Sampark's peer: plain Fastify writing the same request line with pino (bench/fastify-server.ts). */
+  peer?: WrkResult;
+  /** Plain Fastify without a log. */
+  fastify?: WrkResult;
+}
+
+const CPU_SIDES = ['app', 'peer', 'fastify', 'bare', 'silent'] as const;
+/** Server CPU µs per request of each side, the median of its rounds. */
+export type CpuPerRequest = Record<(typeof CPU_SIDES)[number], number>;
+
 export interface HttpCaseResult {
   key: string;
   label: string;
@@ -149,19 +172,41 @@ export interface HttpCaseResult {
   bare: WrkResult;
   silent?: WrkResult;
   silentRatio?: number;
-  /** A bare server that also writes Sampark's request log line: what the log alone costs here. */
-  bareLogged?: WrkResult;
-  /** The logged bare server against the bare one: the best ratio any server writing the line could reach. */
-  bareLoggedRatio?: number;
-  /** Sampark (LOG_LEVEL=info) against the logged bare server: what Sampark costs beyond the log line. */
-  ratioToBareLogged?: number;
+  peer?: WrkResult;
+  fastify?: WrkResult;
+  /** Sampark's peer against bare node:http, in requests a second. */
+  peerRatio?: number;
+  cpuMicrosPerRequest?: CpuPerRequest;
+  /** Each side's server CPU µs per request in each round. */
+  cpuRoundMicros?: Record<keyof CpuPerRequest, number[]>;
+}
+
+/** The CPU targets' failures, if any: Sampark against its peer, and bare against Sampark. */
+export function cpuTargetFailures(label: string, cpu: CpuPerRequest): string[] {
+  const failures: string[] = [];
+  if (cpu.app > CPU_PEER_TARGET * cpu.peer) {
+    failures.push(
+      `${label}: Sampark costs ${cpu.app.toFixed(1)} µs a request, over ${CPU_PEER_TARGET} × its Fastify + pino ` +
+        `peer's ${cpu.peer.toFixed(1)} µs`,
+    );
+  }
+  if (cpu.bare / cpu.app < CPU_BARE_RATIO_TARGET) {
+    failures.push(
+      `${label}: bare node:http's ${cpu.bare.toFixed(1)} µs a request is ${(cpu.bare / cpu.app).toFixed(2)} of ` +
+        `Sampark's ${cpu.app.toFixed(1)} µs, below ${CPU_BARE_RATIO_TARGET.toFixed(2)}`,
+    );
+  }
+  return failures;
 }
 
 /**
  * Sampark's production build (LOG_LEVEL=info, the request log written to a file) against bare node:http
  * servers sending the same bytes (status, headers, body), driven by wrk: the public channel list, the
  * cached contact page without and with brotli, and the contact form's POST. The channel list is also
- * measured with LOG_LEVEL=silent, which says what the request log costs. Paired rounds: each round
+ * measured with LOG_LEVEL=silent, which says what the request log costs, and against Sampark's peer (plain
+ * Fastify writing the same request line with pino) and plain Fastify without a log; for it the bench also
+ * compares the servers' CPU time per request, which the other work of a shared machine moves far less than
+ * their rates (issue 39). Paired rounds: each round
  * measures every side back to back, and the ratio is taken per round, so a slow spell on the shared
  * machine lowers both sides of a ratio instead of one side of it. Each round has server processes of its
  * own: two processes of the same server can differ by 15% or more for their whole life (decision 045), and
@@ -180,7 +225,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
 
   const children: ChildProcess[] = [];
   const appLogFiles: string[] = [];
-  const bareLogFiles: string[] = [];
+  const peerLogFiles: string[] = [];
   const startApp = async (logLevel: 'info' | 'silent') => {
     const logTo = logLevel === 'info' ? path.join(dir, `requests-${appLogFiles.length}.log`) : '/dev/null';
     if (logLevel === 'info') appLogFiles.push(logTo);
@@ -197,23 +242,26 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     await waitForUrl(`${origin}/api/ready`);
     return { origin, pid: child.pid!, counted: logLevel === 'info' };
   };
-  /** A bare server sending the sample; when `logged`, it also writes Sampark's request log line to a file. */
-  const startBare = async (sample: SampledResponse, logged = false) => {
-    const logTo = logged ? path.join(dir, `bare-requests-${bareLogFiles.length}.log`) : undefined;
-    if (logTo) bareLogFiles.push(logTo);
+  /**
+   * A baseline sending the sample: bare node:http, plain Fastify, or the peer (Fastify writing the request
+   * line to a file). With Node's flags of Sampark's start script, so every side has the same young generation.
+   */
+  const startBaseline = async (kind: 'bare' | 'fastify' | 'peer', sample: SampledResponse) => {
+    const logTo = kind === 'peer' ? path.join(dir, `peer-requests-${peerLogFiles.length}.log`) : undefined;
+    if (logTo) peerLogFiles.push(logTo);
     const port = await freePort();
     const sampleFile = path.join(dir, `sample-${port}.json`);
     fs.writeFileSync(sampleFile, JSON.stringify(sample));
     const child = startProcess(
       process.execPath,
-      ['--import', 'tsx', 'bench/bare-server.ts'],
-      { PORT: String(port), BARE_RESPONSE: sampleFile, ...(logTo ? { BARE_REQUEST_LOG: 'info' } : {}) },
+      [...START_NODE_FLAGS, '--import', 'tsx', `bench/${kind === 'bare' ? 'bare' : 'fastify'}-server.ts`],
+      { PORT: String(port), BARE_RESPONSE: sampleFile, ...(logTo ? { PEER_REQUEST_LOG: 'info' } : {}) },
       logTo,
     );
     children.push(child);
     const origin = `http://127.0.0.1:${port}`;
     await waitForUrl(`${origin}/`);
-    return { origin, pid: child.pid!, logged, child };
+    return { origin, pid: child.pid!, logged: logTo !== undefined, child };
   };
   type Server = { origin: string; pid: number; counted?: boolean; logged?: boolean };
 
@@ -246,7 +294,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
     let runs = 0;
     let appRequests = 0;
     let appRuns = 0;
-    let bareLoggedRequests = 0;
+    let peerRequests = 0;
     const run = async (server: Server, testCase: HttpCase, seconds: number) => {
       const result = await runWrk(`${server.origin}${testCase.path}`, {
         durationSeconds: seconds,
@@ -260,7 +308,7 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         appRequests += result.requests;
         appRuns++;
       }
-      if (server.logged) bareLoggedRequests += result.requests;
+      if (server.logged) peerRequests += result.requests;
       return result;
     };
 
@@ -277,18 +325,23 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       const expected = testCase.method === 'POST' ? 201 : 200;
       if (sample.status !== expected)
         throw new Error(`${testCase.label} answered ${sample.status}, not ${expected}`);
-      // The channel list is also measured with logs off, and against a bare server writing the same log line.
+      // The channel list is also measured with logs off, and against plain Fastify with and without the line.
       const withLogVariants = testCase.key === 'channels';
-      type Round = { app: WrkResult; bare: WrkResult; silent?: WrkResult; bareLogged?: WrkResult };
       const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        // The bare servers are this round's alone; Sampark's processes serve their round of every case.
-        const bares = [await startBare(sample), ...(withLogVariants ? [await startBare(sample, true)] : [])];
+        // The baselines are this round's alone; Sampark's processes serve their round of every case.
+        const bares = [
+          await startBaseline('bare', sample),
+          ...(withLogVariants
+            ? [await startBaseline('peer', sample), await startBaseline('fastify', sample)]
+            : []),
+        ];
         const sides: [keyof Round, Server][] = [
           ['bare', bares[0]!],
           ['app', apps[round]!],
         ];
-        if (withLogVariants) sides.push(['silent', silents[round]!], ['bareLogged', bares[1]!]);
+        if (withLogVariants)
+          sides.push(['silent', silents[round]!], ['peer', bares[1]!], ['fastify', bares[2]!]);
         for (const [, server] of sides) await run(server, testCase, WARMUP_SECONDS);
         const measured: Partial<Round> = {};
         for (const [side, server] of sides) measured[side] = await run(server, testCase, ROUND_SECONDS);
@@ -302,13 +355,20 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       const roundRatios = ratiosOf('app', 'bare');
       const ratio = median(roundRatios);
       const middle = rounds[roundRatios.indexOf(ratio)]!;
+      const cpuRoundMicros = Object.fromEntries(
+        CPU_SIDES.map((side) => [side, rounds.map((r) => r[side]?.serverMicrosPerRequest ?? Number.NaN)]),
+      ) as Record<keyof CpuPerRequest, number[]>;
       const logVariants = withLogVariants
         ? {
             silent: middle.silent!,
             silentRatio: median(ratiosOf('silent', 'bare')),
-            bareLogged: middle.bareLogged!,
-            bareLoggedRatio: median(ratiosOf('bareLogged', 'bare')),
-            ratioToBareLogged: median(ratiosOf('app', 'bareLogged')),
+            peer: middle.peer!,
+            fastify: middle.fastify!,
+            peerRatio: median(ratiosOf('peer', 'bare')),
+            cpuMicrosPerRequest: Object.fromEntries(
+              CPU_SIDES.map((side) => [side, median(cpuRoundMicros[side])]),
+            ) as CpuPerRequest,
+            cpuRoundMicros,
           }
         : {};
       results.push({
@@ -339,11 +399,11 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         `the request log has ${fmt(logLines)} lines for ${fmt(appRequests)} answers counted by wrk`,
       );
     }
-    // The logged bare server is a fair reference only if it wrote a line for every answer too.
-    const bareLogLines = sumLines(bareLogFiles);
-    if (bareLogLines < bareLoggedRequests) {
+    // The peer is a fair reference only if it wrote a line for every answer too.
+    const peerLogLines = sumLines(peerLogFiles);
+    if (peerLogLines < peerRequests) {
       failures.push(
-        `the bare server's request log has ${fmt(bareLogLines)} lines for ${fmt(bareLoggedRequests)} answers`,
+        `the Fastify + pino peer's request log has ${fmt(peerLogLines)} lines for ${fmt(peerRequests)} answers`,
       );
     }
 
@@ -352,8 +412,9 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
         `${ROUNDS} paired rounds of ${ROUND_SECONDS} s per case, each with server processes of its own warmed up for ` +
         `${WARMUP_SECONDS} s (median round shown). ` +
         'Sampark is the production build on SQLite with LOG_LEVEL=info, its request log written to a file. ' +
-        'The channel list is also measured with LOG_LEVEL=silent, and against a bare server that writes ' +
-        "Sampark's request log line with Sampark's logger settings. CPU is the share of one core used over the run.",
+        'The channel list is also measured with LOG_LEVEL=silent, and against plain Fastify 5 sending the same ' +
+        'bytes, with a pino request line of the same fields (the peer) and without a log. ' +
+        'CPU is the share of one core used over the run; µs/request is server CPU time per answer.',
     );
     if (stalled !== undefined) {
       console.log(
@@ -365,7 +426,8 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
       console.log(row('bare node:http, same bytes', result.bare));
       console.log(row('Sampark, LOG_LEVEL=info', result.app));
       if (result.silent) console.log(row('Sampark, LOG_LEVEL=silent', result.silent));
-      if (result.bareLogged) console.log(row('bare + the request log line', result.bareLogged));
+      if (result.peer) console.log(row('Fastify + pino line (peer)', result.peer));
+      if (result.fastify) console.log(row('Fastify, no log', result.fastify));
       const target = cases.find((c) => c.key === result.key)?.target;
       const verdict =
         target === undefined
@@ -377,18 +439,31 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
             ? ''
             : `; with LOG_LEVEL=silent ${result.silentRatio.toFixed(2)}`),
       );
-      if (result.bareLoggedRatio !== undefined && result.ratioToBareLogged !== undefined) {
+      const cpu = result.cpuMicrosPerRequest;
+      if (cpu) {
+        const us = (value: number) => `${value.toFixed(1)} µs`;
         console.log(
-          `  the log line alone: bare + the line ${result.bareLoggedRatio.toFixed(2)} of bare (the best any ` +
-            `server writing it can reach here); Sampark ${result.ratioToBareLogged.toFixed(2)} of bare + the line`,
+          `  server CPU per request (median of ${ROUNDS}): Sampark ${us(cpu.app)} (silent ${us(cpu.silent)}), ` +
+            `Fastify + pino ${us(cpu.peer)}, Fastify ${us(cpu.fastify)}, bare ${us(cpu.bare)}; ` +
+            `Sampark/peer ${(cpu.app / cpu.peer).toFixed(2)} (target <= ${CPU_PEER_TARGET}), ` +
+            `bare/Sampark ${(cpu.bare / cpu.app).toFixed(2)} (target >= ${CPU_BARE_RATIO_TARGET.toFixed(2)})`,
         );
+        const rounds = result.cpuRoundMicros!;
+        const each = (ratio: (round: number) => number) =>
+          rounds.app.map((_, round) => ratio(round).toFixed(2)).join(', ');
+        console.log(
+          `  rounds: Sampark/peer ${each((i) => rounds.app[i]! / rounds.peer[i]!)}; ` +
+            `bare/Sampark ${each((i) => rounds.bare[i]! / rounds.app[i]!)}`,
+        );
+        failures.push(...cpuTargetFailures(result.label, cpu));
       }
       if (target !== undefined && result.ratio < target) {
         failures.push(
           `${result.label}: ratio ${result.ratio.toFixed(2)}, below the target of ${target.toFixed(2)}`,
         );
       }
-      for (const side of [result.app, result.bare]) {
+      for (const side of [result.app, result.bare, result.peer, result.fastify]) {
+        if (!side) continue;
         if (side.errors > 0)
           failures.push(`${result.label}: ${side.errors} errors or answers outside 2xx/3xx`);
       }
@@ -413,11 +488,16 @@ export async function benchHttp(): Promise<{ results: HttpCaseResult[]; ok: bool
           clientCores: round3(result.app.clientCores),
           bareClientCores: round3(result.bare.clientCores),
           ...(result.silentRatio === undefined ? {} : { silentRatio: round3(result.silentRatio) }),
-          ...(result.bareLoggedRatio === undefined || result.ratioToBareLogged === undefined
+          ...(result.peerRatio === undefined ? {} : { peerRatio: round3(result.peerRatio) }),
+          ...(result.cpuMicrosPerRequest === undefined
             ? {}
             : {
-                bareLoggedRatio: round3(result.bareLoggedRatio),
-                ratioToBareLogged: round3(result.ratioToBareLogged),
+                cpuMicrosPerRequest: Object.fromEntries(
+                  Object.entries(result.cpuMicrosPerRequest).map(([side, us]) => [side, round3(us)]),
+                ),
+                cpuRoundMicros: Object.fromEntries(
+                  Object.entries(result.cpuRoundMicros ?? {}).map(([side, us]) => [side, us.map(round3)]),
+                ),
               }),
         })),
         logLines,

@@ -2,7 +2,7 @@ import { parseCommandLine } from '../scripts/command-line.ts';
 import { benchBackups } from './backups.ts';
 import { benchBlogAtScale, DEFAULT_BLOG_ITERATIONS, DEFAULT_BLOG_ROWS } from './blog-scale.ts';
 import { benchGame } from './game.ts';
-import { benchHttp, CHANNEL_LIST_RATIO_TARGET } from './http.ts';
+import { benchHttp, CHANNEL_LIST_RATIO_TARGET, CPU_BARE_RATIO_TARGET, CPU_PEER_TARGET } from './http.ts';
 import { benchInquiriesAtScale, DEFAULT_SCALE_ROWS, type ScaleDialect } from './inquiries-scale.ts';
 import { benchInquiryWrites, INQUIRY_WRITE_BUDGET_PER_SECOND } from './inquiries-write.ts';
 import { benchMemory, MEMORY_TARGETS, MIXED_MINUTES, PRE_MEMORY_COMMIT } from './memory.ts';
@@ -13,7 +13,9 @@ import { benchUploads, UPLOAD_PEAK_RSS_BUDGET_MB, UPLOADS_AT_ONCE } from './uplo
 const USAGE = `Usage: npm run bench -- [http] [inquiries] [inquiries-write] [notifications] [blog] [game] [backups] [uploads] [phone] [memory] [options]
   http                wrk against bare node:http servers sending the same bytes, as ratios with wrk's and the
                       servers' CPU: the public channel list (LOG_LEVEL=info, target >= ${CHANNEL_LIST_RATIO_TARGET};
-                      and silent), /contact without and with brotli, and the contact form's POST
+                      and silent), /contact without and with brotli, and the contact form's POST; for the channel
+                      list also plain Fastify with and without a pino request line, and each side's server CPU µs
+                      per request (Sampark <= ${CPU_PEER_TARGET} × Fastify + pino, bare/Sampark >= ${CPU_BARE_RATIO_TARGET})
   inquiries           the inquiry inbox at scale on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL)
   inquiries-write     sustained POST /api/contact-inquiries on SQLite: the app before decision 012 (synchronous=NORMAL),
                       FULL alone, and the durable default (FULL, group commit), as ratios; the default's budget

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryPostScript } from './http.ts';
+import { CPU_BARE_RATIO_TARGET, CPU_PEER_TARGET, cpuTargetFailures, inquiryPostScript } from './http.ts';
 import { parseChildCpuSeconds, parseWrkResult, processCpuSeconds } from './wrk.ts';
 
 describe('the wrk runner', () => {
@@ -21,6 +21,7 @@ describe('the wrk runner', () => {
       errors: 5,
       clientCores: 0.5,
       serverCores: 1,
+      serverMicrosPerRequest: 20,
     });
     expect(() => parseWrkResult('Running 5s test', 1)).toThrow(/no result line/);
   });
@@ -38,5 +39,18 @@ describe('the wrk runner', () => {
       query: 'Need help ]= with "quotes" (ref 42)',
     });
     expect(() => inquiryPostScript([{ query: 'a ]==] b' }])).toThrow(/Lua string/);
+  });
+
+  it("fails the channel list's CPU targets only past them: Sampark against its peer, bare against Sampark", () => {
+    const cpu = { app: 20, peer: 20, fastify: 15, bare: 14, silent: 18 };
+    expect(cpuTargetFailures('list', cpu)).toEqual([]);
+    expect(cpuTargetFailures('list', { ...cpu, app: 20 * CPU_PEER_TARGET + 0.1 })).toEqual([
+      expect.stringMatching(/^list: Sampark costs 21\.1 µs a request, over 1\.05 × .* peer's 20\.0 µs$/),
+    ]);
+    expect(cpuTargetFailures('list', { ...cpu, bare: 20 * CPU_BARE_RATIO_TARGET - 0.1 })).toEqual([
+      expect.stringMatching(
+        /^list: bare node:http's 11\.9 µs a request is 0\.59 of Sampark's 20\.0 µs, below 0\.60$/,
+      ),
+    ]);
   });
 });

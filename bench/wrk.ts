@@ -19,6 +19,11 @@ export interface WrkResult {
   clientCores: number;
   /** CPU time the measured server used over the run's wall time, when its pid was given. */
   serverCores?: number;
+  /**
+   * The measured server's CPU time (all its threads, user and system) per answer wrk counted, in µs: what a
+   * request costs, whatever else the shared machine was doing.
+   */
+  serverMicrosPerRequest?: number;
 }
 
 /** What the `done` callback of WRK_DONE_LUA prints, on one line after this marker. */
@@ -67,7 +72,12 @@ export function parseWrkResult(
     p99Ms: figures.p99Us / 1000,
     errors: figures.socketErrors + figures.statusErrors,
     clientCores: clientCpuSeconds / seconds,
-    ...(serverCpuSeconds === undefined ? {} : { serverCores: serverCpuSeconds / seconds }),
+    ...(serverCpuSeconds === undefined
+      ? {}
+      : {
+          serverCores: serverCpuSeconds / seconds,
+          serverMicrosPerRequest: (serverCpuSeconds * 1e6) / figures.requests,
+        }),
   };
 }
 

@@ -35,6 +35,23 @@ describe('public content signal', () => {
     expect(await value()).toBe(2);
   });
 
+  it('gives the value at once only while it is loaded and fresh', async () => {
+    const clock = createTestClock();
+    const content = createPublicContent(clock);
+    const value = content.cached(counter().load);
+    expect(value.current()).toBeUndefined();
+    const loading = value();
+    expect(value.current()).toBeUndefined();
+    await loading;
+    expect(value.current()).toBe(1);
+    clock.advance(PUBLIC_CONTENT_MAX_AGE_MS);
+    expect(value.current()).toBeUndefined();
+    expect(await value()).toBe(2);
+    expect(value.current()).toBe(2);
+    content.changed();
+    expect(value.current()).toBeUndefined();
+  });
+
   it('shares one load between concurrent callers', async () => {
     const content = createPublicContent(createTestClock());
     const source = counter();

@@ -29,11 +29,20 @@ export interface CachedByKeyOptions<T> {
  */
 export type Load<T> = (stale: T | undefined) => Promise<T>;
 
+/** One value built from public content; concurrent callers share a single load. */
+export interface Cached<T> {
+  (): Promise<T>;
+  /**
+   * The value now, without waiting, when it is loaded, kept and fresh; otherwise undefined (call the value).
+   * For the busiest routes, which can then answer in the same tick, with no promise (decision 065).
+   */
+  current(): T | undefined;
+}
+
 export interface PublicContent {
   /** Call after a write that changes what public pages show: every cached copy is stale from now on. */
   changed(): void;
-  /** One value built from public content; concurrent callers share a single load. */
-  cached<T>(load: Load<T>): () => Promise<T>;
+  cached<T>(load: Load<T>): Cached<T>;
   /** Values built from public content by key (e.g. a page's URL); concurrent callers of a key share a load. */
   cachedByKey<T>(options: CachedByKeyOptions<T>): (key: string, load: Load<T>) => Promise<T>;
 }
@@ -45,7 +54,7 @@ export function createPublicContent(clock: () => number = Date.now): PublicConte
   const isFresh = (entry: Stamp) =>
     entry.generation === generation && clock() - entry.at < PUBLIC_CONTENT_MAX_AGE_MS;
 
-  const cachedByKey = <T>({ maxEntries, maxBytes = Infinity, sizeOf, keep }: CachedByKeyOptions<T>) => {
+  const keyedCache = <T>({ maxEntries, maxBytes = Infinity, sizeOf, keep }: CachedByKeyOptions<T>) => {
     interface Entry {
       stamp: Stamp;
       value: Promise<T>;
@@ -64,7 +73,11 @@ export function createPublicContent(clock: () => number = Date.now): PublicConte
       const oldest = entries.entries().next();
       if (!oldest.done) remove(...oldest.value);
     };
-    return (key: string, load: Load<T>): Promise<T> => {
+    const current = (key: string): T | undefined => {
+      const entry = entries.get(key);
+      return entry?.kept && isFresh(entry.stamp) ? entry.kept.value : undefined;
+    };
+    const get = (key: string, load: Load<T>): Promise<T> => {
       const existing = entries.get(key);
       if (existing && isFresh(existing.stamp)) return existing.value;
       if (existing) remove(key, existing);
@@ -85,6 +98,7 @@ export function createPublicContent(clock: () => number = Date.now): PublicConte
       );
       return entry.value;
     };
+    return { get, current };
   };
 
   return {
@@ -92,9 +106,9 @@ export function createPublicContent(clock: () => number = Date.now): PublicConte
       generation += 1;
     },
     cached<T>(load: Load<T>) {
-      const get = cachedByKey<T>({ maxEntries: 1 });
-      return () => get('', load);
+      const { get, current } = keyedCache<T>({ maxEntries: 1 });
+      return Object.assign(() => get('', load), { current: () => current('') });
     },
-    cachedByKey,
+    cachedByKey: (options) => keyedCache(options).get,
   };
 }

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createWebBuildFixture, type WebBuildFixture } from '../test-support/web-build-fixture.ts';
@@ -10,12 +11,17 @@ type LogLine = Record<string, unknown> & { level: number; msg?: string };
 /** For the calling suite: an app logging at `level` into an array, with a web build to serve. */
 function loggingAppForSuite(level: 'info' | 'debug') {
   const lines: LogLine[] = [];
+  const texts: string[] = [];
   let web: WebBuildFixture;
   let t: TestApp;
   beforeAll(async () => {
     const stream = new Writable({
       write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
+        for (const line of String(chunk).split('\n')) {
+          if (!line) continue;
+          texts.push(line);
+          lines.push(JSON.parse(line) as LogLine);
+        }
         callback();
       },
     });
@@ -34,11 +40,11 @@ function loggingAppForSuite(level: 'info' | 'debug') {
     get web() {
       return web;
     },
-    /** Sends one request and returns the lines it logged. */
+    /** Sends one request and returns the lines it logged, parsed and as written. */
     async request(url: string, method: 'GET' | 'HEAD' = 'GET') {
       const before = lines.length;
       const response = await t.app.inject({ method, url, headers: { host: 'localhost' } });
-      return { status: response.statusCode, lines: lines.slice(before) };
+      return { status: response.statusCode, lines: lines.slice(before), texts: texts.slice(before) };
     },
   };
 }
@@ -98,6 +104,21 @@ describe('the request log at info', () => {
       requestLine('GET', '/api/test-failure', 500),
     ]);
     expect(failure.lines[0]!.reqId).toBe(failure.lines[1]!.reqId);
+  });
+
+  it("writes the line pino would write for the request's logger, byte for byte", async () => {
+    // The request line is written without pino's child logger (decision 065): the same text all the same.
+    for (const url of ['/api/contacts/active', '/missing-"quoted"\\path', `/api/${'é'.repeat(300)}`]) {
+      const { texts, lines } = await app.request(url);
+      expect(texts).toHaveLength(1);
+      const { time, reqId, level, pid, hostname, ...fields } = lines[0]!;
+      let written = '';
+      const stream = { write: (text: string) => (written += text) };
+      pino({ timestamp: () => `,"time":${time}` }, stream)
+        .child({ reqId })
+        .info(fields);
+      expect(`${texts[0]}\n`).toBe(written);
+    }
   });
 
   it('keeps a line short whatever the path', async () => {

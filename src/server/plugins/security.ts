@@ -126,14 +126,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   const hosts = servedHosts(config);
+  // Nearly every request names the host the last one did: a Host found served is not parsed again for the
+  // next request carrying it (decision 065).
+  let lastServedHost: string | undefined;
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? headers.api : headers.page);
     // Before anything reads the Host (routes, the CSRF check below): an unserved one gets no further.
-    const hostProblem = unservedHostProblem(hosts, request);
-    if (hostProblem) {
-      request.log.info({ host: request.host.slice(0, 200) }, 'refused a request for a host not served');
-      return done(new HttpError(400, hostProblem));
+    const host = request.host;
+    if (host !== lastServedHost) {
+      const hostProblem = unservedHostProblem(hosts, request);
+      if (hostProblem) {
+        request.log.info({ host: host.slice(0, 200) }, 'refused a request for a host not served');
+        return done(new HttpError(400, hostProblem));
+      }
+      lastServedHost = host;
     }
     const problem = crossSiteProblem(config, request);
     done(problem ? new HttpError(403, problem) : undefined);
