@@ -14,7 +14,6 @@ import { cx } from '../../lib/class-names.ts';
 import { sendWithProofOfWork } from '../../lib/proof-of-work.ts';
 import { INQUIRY_FIELD_CLASS, InquiryFields, InquirySent } from './inquiry-fields.tsx';
 import {
-  checkInquiryForm,
   EMPTY_INQUIRY_FORM,
   firstInvalidField,
   formFieldErrors,
@@ -30,6 +29,19 @@ type CountryKey = keyof Catalogues['countries'];
 
 /** How long the success panel shows before the dialog closes: 3 s. */
 const CONTACT_SUCCESS_CLOSE_DELAY_MS = 3000;
+
+/**
+ * The form's check (inquiry-form-check.ts, with the schema library), fetched once a person starts typing:
+ * the dialog opens without it. A failed fetch is tried again on sending.
+ */
+let formCheck: Promise<typeof import('./inquiry-form-check.ts')> | undefined;
+function loadFormCheck() {
+  formCheck ??= import('./inquiry-form-check.ts').catch((error: unknown) => {
+    formCheck = undefined;
+    throw error;
+  });
+  return formCheck;
+}
 
 /** `checking`: the browser solves a proof of work the server asked for, then sends again. */
 type FormStatus = 'filling' | 'submitting' | 'checking' | 'sent';
@@ -116,6 +128,7 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
   });
 
   const change = (field: keyof InquiryFormValues, value: string) => {
+    loadFormCheck().catch(() => {});
     setValues((current) => ({ ...current, [field]: value }));
     // A message stays until its field is edited, so the person can see what to fix; the country code is
     // part of the phone.
@@ -135,7 +148,15 @@ export function ContactFormDialog({ open, request, onClose }: ContactFormDialogP
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'submitting' || status === 'checking') return;
-    const checked = checkInquiryForm(values);
+    const checked = await loadFormCheck().then(
+      ({ checkInquiryForm }) => checkInquiryForm(values),
+      () => null,
+    );
+    if (!checked) {
+      // The check could not be fetched: the connection is down, and sending would fail as well.
+      showToast('error', failureMessage({ status: 0 }));
+      return;
+    }
     if (!checked.success) {
       setErrors(inPageLanguage(checked.errors));
       pendingFocus.current = firstInvalidField(checked.errors) ?? null;

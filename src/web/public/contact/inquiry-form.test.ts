@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkInquiryForm,
   EMPTY_INQUIRY_FORM,
   firstInvalidField,
   formFieldErrors,
   type InquiryFormValues,
 } from './inquiry-form.ts';
+import { checkInquiryForm } from './inquiry-form-check.ts';
 
 const FILLED: InquiryFormValues = {
   name: '  Asha Rao ',

@@ -1,7 +1,3 @@
-import {
-  type ContactInquiryCreate,
-  ContactInquiryCreateSchema,
-} from '../../../shared/contracts/contact-inquiry-form.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../../shared/rules/mobile-numbers.ts';
 
 /** The fields a person fills in, in the order of the form. */
@@ -26,24 +22,8 @@ export const EMPTY_INQUIRY_FORM: InquiryFormValues = {
   website: '',
 };
 
-function isFormField(key: unknown): key is InquiryFormField {
+export function isFormField(key: unknown): key is InquiryFormField {
   return typeof key === 'string' && (INQUIRY_FORM_FIELDS as readonly string[]).includes(key);
-}
-
-export type InquiryFormCheck =
-  | { success: true; inquiry: ContactInquiryCreate }
-  | { success: false; errors: InquiryFieldErrors };
-
-/** The shared schema's verdict, as one message per field (the first problem found). */
-export function checkInquiryForm(values: InquiryFormValues): InquiryFormCheck {
-  const result = ContactInquiryCreateSchema.safeParse(values);
-  if (result.success) return { success: true, inquiry: result.data };
-  const errors: InquiryFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isFormField(field) && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { success: false, errors };
 }
 
 /** The server's field errors that belong to a field of this form. */

@@ -5,7 +5,8 @@ import type { Locale } from '../../../shared/rules/locales.ts';
 import { PROOF_OF_WORK_MESSAGES } from '../../../shared/rules/proof-of-work.ts';
 import { PublicIntl, useCopy } from '../../i18n/copy.tsx';
 import { loadMessages, type Messages } from '../../i18n/messages.ts';
-import { checkInquiryForm, type InquiryFormField, type InquiryFormValues } from './inquiry-form.ts';
+import type { InquiryFormField, InquiryFormValues } from './inquiry-form.ts';
+import { checkInquiryForm } from './inquiry-form-check.ts';
 import { type InquiryProblem, problemOfMessage, useInquiryMessages } from './inquiry-messages.ts';
 
 const FILLED: InquiryFormValues = {
