@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
+import { slugify } from '../src/shared/rules/blog.ts';
 import { localizedPath } from '../src/shared/rules/locales.ts';
 import { deletionControls } from './account-deletion.ts';
-import { collectErrors } from './support.ts';
+import { collectErrors, test, uniqueTag } from './support.ts';
 
 /**
  * Pages that hydrate only their islands (decision 062). What a visitor's phone downloads in script before
@@ -39,25 +40,55 @@ function expectIslandScripts(scripts: { path: string; bytes: number }[]) {
   expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(ISLAND_BUDGET_BYTES);
 }
 
+/** `path`, opened and left until the network is idle, fetched at most its budget of script, without an error. */
+async function expectWithinPageBudget(page: Page, path: string) {
+  const errors = collectErrors(page);
+  const fetched = scriptsFetched(page);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const scripts = await fetched();
+  // The module that starts every page, with the chrome's behaviours: nothing of React or the router.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.map((script) => script.path).join(' ')).not.toMatch(/framework|router|public-shell|index-/);
+  expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(ISLANDS_PAGE_SCRIPT_BUDGET_BYTES);
+  expect(errors).toEqual([]);
+}
+
 for (const path of ISLANDS_PAGES) {
   test(`${path} fetches at most 15 KB of script before any interaction`, async ({ page }) => {
-    const errors = collectErrors(page);
-    const fetched = scriptsFetched(page);
-    await page.goto(path, { waitUntil: 'networkidle' });
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-
-    const scripts = await fetched();
-    // The module that starts every page, with the chrome's behaviours: nothing of React or the router.
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.map((script) => script.path).join(' ')).not.toMatch(
-      /framework|router|public-shell|index-/,
-    );
-    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(
-      ISLANDS_PAGE_SCRIPT_BUDGET_BYTES,
-    );
-    expect(errors).toEqual([]);
+    await expectWithinPageBudget(page, path);
   });
 }
+
+test('a blog post, in either language, fetches at most 15 KB of script before any interaction', async ({
+  page,
+  adminRequest,
+  baseURL,
+}) => {
+  const title = `Islands budget ${uniqueTag()}`;
+  const created = await adminRequest.post('/api/blogs', {
+    headers: { origin: baseURL! },
+    data: {
+      title,
+      slug: slugify(title),
+      description: 'A post to measure',
+      content: '## A heading\n\nA paragraph.',
+      category: 'News',
+      image: '',
+      isPublished: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id, slug } = ((await created.json()) as { data: { _id: string; slug: string } }).data;
+  try {
+    for (const path of [`/blog/${slug}`, `/hi/blog/${slug}`]) {
+      await expectWithinPageBudget(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+  } finally {
+    await adminRequest.delete(`/api/blogs/${id}`, { headers: { origin: baseURL! } });
+  }
+});
 
 test('a page of islands prefetches the page a link leads to once the pointer rests on it, and opens it from there', async ({
   page,
