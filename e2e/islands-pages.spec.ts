@@ -265,6 +265,8 @@ test.describe('the game island', () => {
     await page.goto('/hi/tictactoe', { waitUntil: 'networkidle' });
     const fetched = scriptsFetched(page);
     const release = await holdRequests(page, /island-game/);
+    // With script, the page does not ask for it, though the game is not live yet.
+    await expect(page.getByText('लेवल चुनने पर कुछ न हो, तो JavaScript चालू करें।', { exact: false })).toBeHidden();
     const beginner = page.getByRole('button', { name: /^शुरुआती / });
     await beginner.click();
     await expect(beginner).toHaveAttribute('aria-busy', 'true');

@@ -10,6 +10,8 @@
  *   followed, also by the client-side router, which replaces no document.
  * - WAI-ARIA tabs with automatic activation: a click or an arrow, Home or End key switches in place.
  * - A browser that asks for Hindi before English is offered an English page in Hindi, until it closes the offer.
+ * - What the server's page says only for a browser without script (`data-without-script`: the game's "turn on
+ *   JavaScript") is hidden: with script, an island makes it untrue once a visitor reaches for it.
  *
  * A page with a post's picture imports one module more (blog/broken-pictures.ts), which the server names.
  */
@@ -144,7 +146,13 @@ function offerLanguage(doc: Document): void {
   });
 }
 
+/** Hides what is said only to a browser without script. */
+function hideWithoutScriptNotes(doc: Document): void {
+  for (const note of doc.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
+}
+
 export function startPageBehaviours(doc: Document): void {
+  hideWithoutScriptNotes(doc);
   followHeaderScroll(doc);
   followMenu(doc);
   followTabs(doc);

@@ -62,10 +62,14 @@ export function DifficultyPicker({
         {copy('chooseHeading')}
       </h2>
       {/* Without script the cards cannot start a game: the server's page says so, rather than let a tap do
-          nothing, until the game runs here. (<noscript> is not it: a browser with script switched off by a data
-          saver or DevTools may still parse it as text.) */}
+          nothing, until the game runs here; the page's script hides it at once (page-behaviours.ts), before the
+          game's island comes. (<noscript> is not it: a browser with script switched off by a data saver or
+          DevTools may still parse it as text.) */}
       {!running && (
-        <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+        <p
+          data-without-script=""
+          className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
+        >
           {copy('needsScript')}
         </p>
       )}
