@@ -243,6 +243,20 @@ test.describe('the account deletion form island', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a tap on Show password while it is on its way shows the password once it is live, once', async ({
+    page,
+  }) => {
+    await page.goto('/delete-account', { waitUntil: 'networkidle' });
+    const release = await holdRequests(page, /island-delete-account/);
+    const controls = deletionControls(page);
+    await controls.password.fill('seen once');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    release();
+    await expect(controls.password).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
+    await expect(controls.password).toHaveValue('seen once');
+  });
+
   test('a tap whose island cannot be fetched posts the form, as without script', async ({ page }) => {
     await page.route(/island-delete-account/, (route) => route.abort('internetdisconnected'));
     await page.goto('/hi/delete-account');

@@ -96,26 +96,33 @@ export function startIslands(doc: Document, files: IslandFiles): void {
       { capture: true, passive: true },
     );
   }
-  doc.addEventListener('click', (event) => {
-    const found = islandAt(event.target);
-    if (!found) return;
-    const { element, id, file } = found;
-    if (found.root) {
-      // A live root's clicks are its own; before then, only a button's click means something to wait for.
-      const button = (event.target as Element).closest('button');
-      if (live.has(element) || !button || !element.contains(button)) return;
+  // In the capture phase, before React's own listeners on a root it is hydrating: a click held here reaches
+  // React once, when it is replayed, not also while React hydrates.
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const found = islandAt(event.target);
+      if (!found) return;
+      const { element, id, file } = found;
+      if (found.root) {
+        // A live root's clicks are its own; before then, only a button's click means something to wait for.
+        const button = (event.target as Element).closest('button');
+        if (live.has(element) || !button || !element.contains(button)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        button.setAttribute('aria-busy', 'true');
+        hydrate(element, id, file)
+          .then(() => button.click())
+          .catch(() => followWithoutScript(button))
+          .finally(() => button.removeAttribute('aria-busy'));
+        return;
+      }
       event.preventDefault();
-      button.setAttribute('aria-busy', 'true');
-      hydrate(element, id, file)
-        .then(() => button.click())
-        .catch(() => followWithoutScript(button))
-        .finally(() => button.removeAttribute('aria-busy'));
-      return;
-    }
-    event.preventDefault();
-    element.setAttribute('aria-busy', 'true');
-    activate(id, file, element)
-      .catch(() => followWithoutScript(element))
-      .finally(() => element.removeAttribute('aria-busy'));
-  });
+      element.setAttribute('aria-busy', 'true');
+      activate(id, file, element)
+        .catch(() => followWithoutScript(element))
+        .finally(() => element.removeAttribute('aria-busy'));
+    },
+    { capture: true },
+  );
 }
