@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolationsOfAnyRule,
   expectTextsVisible,
   fillInquiryForm,
+  holdRequests,
   linkDestination,
   storedInquiry,
   TOO_MANY_INQUIRIES,
@@ -394,14 +395,7 @@ test.describe('on a phone', () => {
 
     await fillInquiryForm(dialog, INQUIRY);
     // Hold the request until the sending state has been seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/contact-inquiries', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/contact-inquiries');
     const responsePromise = page.waitForResponse(
       (response) =>
         response.url().endsWith('/api/contact-inquiries') && response.request().method() === 'POST',

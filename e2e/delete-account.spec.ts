@@ -6,6 +6,7 @@ import {
   createMember,
   expectBelowStickyHeader,
   expectNoSeriousAxeViolationsOfAnyRule,
+  holdRequests,
   listedMembers,
   test,
   uniqueIndianMobile,
@@ -187,14 +188,7 @@ test.describe('the account deletion page', () => {
     // The right password: held on its way, the request shows 'Deleting...' with both buttons disabled.
     await controls.password.fill(PASSWORD);
     await controls.deleteButton.click();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(DELETE_PATH, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, DELETE_PATH);
     await controls.confirmButton.click();
     const deleting = page.getByRole('button', { name: ACCOUNT_DELETION_MESSAGES.deleting });
     await expect(deleting).toBeVisible();

@@ -3,7 +3,7 @@ import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
 import { slugify } from '../src/shared/rules/blog.ts';
 import { localizedPath } from '../src/shared/rules/locales.ts';
 import { deletionControls } from './account-deletion.ts';
-import { collectErrors, test, uniqueTag } from './support.ts';
+import { collectErrors, holdRequests, test, uniqueTag } from './support.ts';
 
 /**
  * Pages that hydrate only their islands (decision 062). What a visitor's phone downloads in script before
@@ -115,19 +115,6 @@ test('a page of islands prefetches the page a link leads to once the pointer res
     ),
   ).toBe('navigational-prefetch');
 });
-
-/** Holds the requests for `url` until the test lets them through: a slow network. */
-async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe('the contact form island', () => {
   test('is fetched when the pointer rests on a button that opens it, within its budget, and opens the form', async ({

@@ -130,6 +130,19 @@ export async function siteSettings(request: APIRequestContext): Promise<SiteSett
 }
 
 /** Console errors and uncaught exceptions of the page from now on (hydration mismatches, CSP reports, failed chunks). */
+/** Holds the page's requests for `url` until the test calls the function returned: a slow network. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
