@@ -33,8 +33,11 @@ const SCAN_ITERATIONS = 10;
 /** Fast queries run past `iterations` for FAST_CASE_MIN_DURATION_MS, or up to this many calls. */
 const MAX_ITERATIONS = 500;
 
-/** The issue's acceptance figures, enforced on SQLite; PostgreSQL's are reported only. */
-const SQLITE_BUDGET = { listP95Ms: 20, searchP95Ms: 50, statsP95Ms: 20, scanOverRareSearch: 10 } as const;
+/** The inbox's budgets, the same on both databases (decision 066). */
+const BUDGET = { listP95Ms: 20, searchP95Ms: 50, statsP95Ms: 20, scanOverRareSearch: 10 } as const;
+
+/** PostgreSQL is measured this many times, each after a fresh ANALYZE: its plans must not follow the sample. */
+const POSTGRES_ROUNDS = 2;
 
 export type ScaleDialect = 'sqlite' | 'postgres';
 
@@ -70,6 +73,8 @@ interface DialectSummary {
   cases: Record<string, CaseResult>;
   scanOverRareSearch: number;
   failures: string[];
+  /** PostgreSQL: the cases measured again after another fresh ANALYZE. */
+  afterAnotherAnalyze?: Record<string, CaseResult>;
 }
 
 /** What a cached database must have been seeded with to be reused. */
@@ -83,7 +88,8 @@ const ms = (value: number) =>
 /**
  * The inquiry inbox at scale: seeds `rows` generated inquiries into each database (cached between runs),
  * then times the inbox list, the search at three term frequencies, the stats, and a plain LIKE scan as the
- * baseline the search index must beat. SQLite is held to the issue's budgets; PostgreSQL is reported.
+ * baseline the search index must beat. Both are held to the same budgets; PostgreSQL twice, each time after
+ * a fresh ANALYZE.
  */
 export async function benchInquiriesAtScale(options: ScaleBenchOptions): Promise<{ ok: boolean }> {
   const summaries = await benchEachDialect(
@@ -94,21 +100,26 @@ export async function benchInquiriesAtScale(options: ScaleBenchOptions): Promise
   );
   // One line for notes: the figures without the table's labels.
   const compact = Object.fromEntries(
-    Object.entries(summaries).map(([dialect, { cases, ...summary }]) => [
+    Object.entries(summaries).map(([dialect, { cases, afterAnotherAnalyze, ...summary }]) => [
       dialect,
       {
         ...summary,
-        cases: Object.fromEntries(
-          Object.entries(cases).map(([key, { p50Ms, p95Ms, maxMs, iterations, total, totalCapped }]) => [
-            key,
-            { p50Ms, p95Ms, maxMs, runs: iterations, total, totalCapped },
-          ]),
-        ),
+        cases: compactCases(cases),
+        ...(afterAnotherAnalyze ? { afterAnotherAnalyze: compactCases(afterAnotherAnalyze) } : {}),
       },
     ]),
   );
   console.log(`\nBENCH_JSON ${JSON.stringify({ bench: 'inquiries-scale', rows: options.rows, ...compact })}`);
   return { ok: Object.values(summaries).every((summary) => summary.failures.length === 0) };
+}
+
+function compactCases(cases: Record<string, CaseResult>) {
+  return Object.fromEntries(
+    Object.entries(cases).map(([key, { p50Ms, p95Ms, maxMs, iterations, total, totalCapped }]) => [
+      key,
+      { p50Ms, p95Ms, maxMs, runs: iterations, total, totalCapped },
+    ]),
+  );
 }
 
 /**
@@ -157,14 +168,26 @@ async function benchPostgres(serverUrl: string, options: ScaleBenchOptions): Pro
   );
   try {
     const storage = await postgresStorage(database);
-    return await measure(
-      database,
-      `PostgreSQL, database ${POSTGRES_DATABASE}`,
-      marker,
-      seededNow,
-      storage,
-      options,
-    );
+    const rounds: DialectSummary[] = [];
+    for (let round = 1; round <= POSTGRES_ROUNDS; round += 1) {
+      await sql`analyze contact_inquiries`.execute(database.db);
+      rounds.push(
+        await measure(
+          database,
+          `PostgreSQL, database ${POSTGRES_DATABASE}, after a fresh ANALYZE (${round} of ${POSTGRES_ROUNDS})`,
+          marker,
+          seededNow,
+          storage,
+          options,
+        ),
+      );
+    }
+    const [first, ...others] = rounds as [DialectSummary, ...DialectSummary[]];
+    return {
+      ...first,
+      failures: rounds.flatMap((summary) => summary.failures),
+      afterAnotherAnalyze: Object.assign({}, ...others.map((summary) => summary.cases)),
+    };
   } finally {
     await database.close();
   }
@@ -275,7 +298,7 @@ async function measure(
     ],
     ['listClosed', "list, status 'closed', page 1", { status: 'closed', page: 1 }],
   ];
-  for (const [key, label, query] of listPages) await listCase(key, label, query, SQLITE_BUDGET.listP95Ms);
+  for (const [key, label, query] of listPages) await listCase(key, label, query, BUDGET.listP95Ms);
   /** A search for a planted term, its share of the rows in the label. */
   const plantedSearch = (
     key: string,
@@ -298,12 +321,12 @@ async function measure(
       { q: common.term, status: 'new', page: 1 },
     ],
   ];
-  for (const [key, label, query] of searches) await listCase(key, label, query, SQLITE_BUDGET.searchP95Ms);
+  for (const [key, label, query] of searches) await listCase(key, label, query, BUDGET.searchP95Ms);
   cases.stats = caseResult(
     'stats',
     await timeCalls(() => repository.stats(), timed),
     describeStats,
-    SQLITE_BUDGET.statsP95Ms,
+    BUDGET.statsP95Ms,
   );
   cases.scanRare = caseResult(
     `plain LIKE scan "${rare.term}", newest 20`,
@@ -324,13 +347,12 @@ async function measure(
   }
   console.log(
     `  plain scan / rare search (p50): ${scanOverRareSearch.toFixed(0)}x` +
-      (dialect === 'sqlite' ? ` (target >= ${SQLITE_BUDGET.scanOverRareSearch}x)` : ''),
+      ` (target >= ${BUDGET.scanOverRareSearch}x)`,
   );
 
-  const failures = checkResults(dialect, cases, frequencies, scanOverRareSearch);
+  const failures = checkResults(cases, frequencies, scanOverRareSearch);
   for (const failure of failures) console.log(`  FAIL ${failure}`);
-  if (dialect === 'sqlite' && failures.length === 0) console.log('  All SQLite budgets met.');
-  if (dialect === 'postgres') console.log('  (PostgreSQL figures are reported, not held to the budgets.)');
+  if (failures.length === 0) console.log('  All budgets met.');
 
   return {
     rows: stored,
@@ -374,9 +396,8 @@ function describeStats(stats: InquiryStats): string {
   );
 }
 
-/** Budgets (SQLite only) and, on both, that the search finds what the plain LIKE counted. */
+/** The budgets, and that the search finds what the plain LIKE counted. */
 function checkResults(
-  dialect: ScaleDialect,
   cases: Record<string, CaseResult>,
   frequencies: DialectSummary['frequencies'],
   scanOverRareSearch: number,
@@ -393,7 +414,6 @@ function checkResults(
       );
     }
   }
-  if (dialect !== 'sqlite') return failures;
   for (const result of Object.values(cases)) {
     if (result.budgetP95Ms !== undefined && result.p95Ms > result.budgetP95Ms) {
       failures.push(
@@ -401,10 +421,10 @@ function checkResults(
       );
     }
   }
-  if (scanOverRareSearch < SQLITE_BUDGET.scanOverRareSearch) {
+  if (scanOverRareSearch < BUDGET.scanOverRareSearch) {
     failures.push(
       `the rare search is only ${scanOverRareSearch.toFixed(1)}x faster than the plain scan ` +
-        `(target ${SQLITE_BUDGET.scanOverRareSearch}x)`,
+        `(target ${BUDGET.scanOverRareSearch}x)`,
     );
   }
   return failures;

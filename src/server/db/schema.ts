@@ -159,6 +159,16 @@ export interface ContactInquiryCountTable {
   count: number;
 }
 
+/**
+ * PostgreSQL only (migration 0023), kept by the same triggers: how many inquiries of each status each run
+ * of 4,096 `seq` values (`seq >> 12`) holds.
+ */
+export interface ContactInquirySeqCountTable {
+  status: string;
+  run: number;
+  count: number;
+}
+
 export interface BlogPostTable {
   id: string;
   slug: string;
@@ -410,6 +420,7 @@ export interface DB {
   formerBrandNames: FormerBrandNameTable;
   contactInquiries: ContactInquiryTable;
   contactInquiryCounts: ContactInquiryCountTable;
+  contactInquirySeqCounts: ContactInquirySeqCountTable;
   blogPosts: BlogPostTable;
   blogPostViews: BlogPostViewTable;
   blogPostRevisions: BlogPostRevisionTable;

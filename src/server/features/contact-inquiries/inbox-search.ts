@@ -38,21 +38,36 @@ export interface InboxSearchContext {
   searchCountExamined: number;
 }
 
-/** The value of `searchCountExamined` outside tests. */
-export const SEARCH_COUNT_EXAMINED = 50_000;
+/**
+ * The value of `searchCountExamined` outside tests. PostgreSQL reads each match's row from the table to
+ * test it, where SQLite reads its trigram index: it looks at fewer (decision 066).
+ */
+export const SEARCH_COUNT_EXAMINED: Record<Dialect, number> = { sqlite: 50_000, postgres: 10_000 };
 
 /**
  * The fields the search matches. They are the columns of both dialects' search indexes, built by
- * migration 0003, which keeps its own frozen copy: a change here needs a migration that rebuilds them.
+ * migrations 0003 and 0023, which keep their own frozen copies: a change here needs a migration that
+ * rebuilds them.
  */
 const INQUIRY_SEARCH_FIELDS = ['name', 'email', 'city', 'query', 'phone'] as const;
 
 /**
- * PostgreSQL: the text the search matches, the fields joined by a character no search term holds. It must
- * stay the expression of migration 0003's pg_trgm index, or PostgreSQL cannot use the index for it (a test
- * in repository.test.ts reads the plan).
+ * PostgreSQL: the column the search matches (migration 0023), the fields joined by a character no search
+ * term holds and lower-cased when the row is written; its pg_trgm index is `contact_inquiries_search`.
  */
-export const POSTGRES_INQUIRY_SEARCH_TEXT = INQUIRY_SEARCH_FIELDS.join(' || chr(31) || ');
+const POSTGRES_SEARCH_TEXT = sql.raw('contact_inquiries.search_text');
+
+/**
+ * PostgreSQL: how many of the newest inquiries of a filter a search looks at to tell a frequent term from a
+ * scarce one, and the share of matches among them from which the term counts as frequent (decision 066).
+ */
+export const POSTGRES_SEARCH_PROBE = { rows: 1_000, frequentShare: 0.1 } as const;
+
+/** PostgreSQL: the runs of `seq` values migration 0023 counts per status (`seq >> 12`). */
+const SEQ_RUN_BITS = 12;
+
+/** PostgreSQL: a list page this deep starts its walk from the counted runs (decision 066). */
+const DEEP_PAGE_OFFSET = 2 << SEQ_RUN_BITS;
 
 /** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
 const TRIGRAM_LENGTH = 3;
@@ -112,9 +127,9 @@ function narrowed(query: SeqQuery, { status, assignedTo }: InquiryMatch, dialect
  * - no search: the status index, or the `seq` index, walked backwards;
  * - SQLite, a term of 3+ characters: the trigram index read in descending rowid order, which FTS5 does
  *   lazily, so a common term stops after one page and a rare one reads only its few matches;
- * - otherwise a contains-match: PostgreSQL picks its pg_trgm index or a backward scan from its
- *   statistics; SQLite scans newest first, which fills a page at once for the short, common terms that
- *   reach this path.
+ * - otherwise a contains-match, newest first along the filter's index: on PostgreSQL for every term (a
+ *   scarce term's page comes from its pg_trgm index instead, `postgresSearchPage`); on SQLite for the
+ *   short, common terms that reach this path, which fill a page at once.
  */
 function matching({ db, dialect }: InboxSearchContext, filter: InquiryMatch, below?: number): SeqQuery {
   const term = filter.q ?? '';
@@ -161,11 +176,10 @@ function trigramIndexMatches(
 /** `query` keeping the inquiries one of whose searched fields contains `term`, case folded. */
 function containsMatches(query: SeqQuery, term: string, dialect: Dialect): SeqQuery {
   if (dialect === 'postgres') {
+    // strpos, which no index serves: this is always the walk newest first along `query`'s index.
     return query.where((eb) =>
       eb.or(
-        searchForms(term).map(
-          (form) => sql<boolean>`(${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike ${containsPattern(form)}`,
-        ),
+        searchForms(term).map((form) => sql<boolean>`strpos(${POSTGRES_SEARCH_TEXT}, lower(${form})) > 0`),
       ),
     );
   }
@@ -243,15 +257,151 @@ async function countMatches(
   return { counted: Number(counted ?? 0), complete: Number(examined) < searchCountExamined };
 }
 
+/**
+ * PostgreSQL: the page of a search for a scarce term, read from its pg_trgm index (decision 066); undefined
+ * when the term is frequent among the newest inquiries or too short for a trigram, for the walk newest
+ * first. Every match up to one past the cap is read from the index and sorted here: a scarce term's
+ * matches are few, and the count needs them all anyway.
+ */
+async function postgresSearchPage(
+  context: InboxSearchContext,
+  filter: InquiryMatch,
+  offset: number,
+  pageSize: number,
+): Promise<(Omit<InquiryPage, 'inquiries'> & { seqs: number[] }) | undefined> {
+  const term = filter.q ?? '';
+  if (context.dialect !== 'postgres' || [...term].length < TRIGRAM_LENGTH) return undefined;
+  if (await isFrequentAmongNewest(context.db, term)) return undefined;
+  const matches = await postgresIndexedMatches(context.db, filter, INQUIRY_TOTAL_CAP + 1);
+  if (matches.length <= INQUIRY_TOTAL_CAP) {
+    const seqs = matches.sort((a, b) => b - a).slice(offset, offset + pageSize);
+    return { seqs, total: matches.length, totalCapped: false };
+  }
+  // More than the cap, though scarce among the newest: the count is known, the page is a walk.
+  const seqs = (await matching(context, filter).limit(pageSize).offset(offset).execute()).map(
+    (row) => row.seq,
+  );
+  return { seqs, total: Math.max(INQUIRY_TOTAL_CAP, offset + seqs.length), totalCapped: true };
+}
+
+/**
+ * PostgreSQL: whether the search matches at least POSTGRES_SEARCH_PROBE's share of the newest inquiries (or
+ * there are no more than those, which a walk reads at once). The newest of all, whatever the filter: they
+ * are the first rows of the table's own index, where a status's newest may lie far apart.
+ */
+async function isFrequentAmongNewest(db: Kysely<DB>, term: string) {
+  const newest = db
+    .selectFrom('contactInquiries')
+    .select(POSTGRES_SEARCH_TEXT.as('text'))
+    .orderBy('contactInquiries.seq', 'desc')
+    .limit(POSTGRES_SEARCH_PROBE.rows);
+  const contains = searchForms(term).map((form) => sql<boolean>`strpos(newest.text, lower(${form})) > 0`);
+  const { examined, matched } = await db
+    .selectFrom(newest.as('newest'))
+    .select((eb) => [
+      eb.fn.countAll<number | string | bigint>().as('examined'),
+      eb.fn
+        .countAll<number | string | bigint>()
+        .filterWhere(sql<boolean>`${sql.join(contains, sql` or `)}`)
+        .as('matched'),
+    ])
+    .executeTakeFirstOrThrow();
+  return (
+    Number(examined) < POSTGRES_SEARCH_PROBE.rows ||
+    Number(matched) >= POSTGRES_SEARCH_PROBE.rows * POSTGRES_SEARCH_PROBE.frequentShare
+  );
+}
+
+/**
+ * PostgreSQL: the `seq` of up to `limit` inquiries matching the filter, in no order, found through the
+ * pg_trgm index whatever the statistics say.
+ */
+async function postgresIndexedMatches(db: Kysely<DB>, filter: InquiryMatch, limit: number) {
+  const { rows } = await withIndexPlansOnly(db, (trx) => indexedMatchesQuery(filter, limit).execute(trx));
+  return rows.map((row) => row.seq);
+}
+
+/**
+ * Runs `work` in a transaction whose planner may use no sequential or plain index scan: what is left to it
+ * is a bitmap of an index, the pg_trgm index for a search.
+ */
+export function withIndexPlansOnly<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+      set_config('enable_indexonlyscan', 'off', true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/**
+ * PostgreSQL: the search's matches from its pg_trgm index (run it `withIndexPlansOnly`). The filter's other
+ * conditions apply to what the index found (the materialized CTE), never as a second index ANDed with it,
+ * which would read every inquiry of the status.
+ */
+export function indexedMatchesQuery({ q, status, assignedTo }: InquiryMatch, limit: number) {
+  const contains = searchForms(q ?? '').map(
+    (form) => sql`${POSTGRES_SEARCH_TEXT} like lower(${containsPattern(form)})`,
+  );
+  const conditions = [
+    ...(status ? [sql`status = ${status}`] : []),
+    ...(assignedTo === null ? [sql`assigned_to is null`] : []),
+    ...(typeof assignedTo === 'string' ? [sql`assigned_to = ${assignedTo}`] : []),
+  ];
+  return sql<{ seq: number }>`
+    with matches as materialized (
+      select seq, status, assigned_to from contact_inquiries where ${sql.join(contains, sql` or `)})
+    select seq from matches
+    ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+    limit ${limit}`;
+}
+
+/**
+ * A page of the filter's matches. PostgreSQL starts a deep page of the list (no search, no assignment) in
+ * the run of `seq` values it falls in, from migration 0023's counts, instead of walking every inquiry
+ * before it; the rest walk from the newest.
+ */
+async function pageOfMatches(
+  context: InboxSearchContext,
+  filter: InquiryMatch,
+  offset: number,
+  pageSize: number,
+) {
+  const { db, dialect } = context;
+  if (dialect !== 'postgres' || offset < DEEP_PAGE_OFFSET || filter.q || filter.assignedTo !== undefined) {
+    return matching(context, filter).limit(pageSize).offset(offset).execute();
+  }
+  const runs = await db
+    .selectFrom('contactInquirySeqCounts')
+    .select((eb) => ['run', eb.fn.sum<number | string>('count').as('count')])
+    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status as string))
+    .groupBy('run')
+    .orderBy('run', 'desc')
+    .execute();
+  let before = 0;
+  for (const { run, count } of runs) {
+    if (before + Number(count) > offset) {
+      return matching(context, filter, (run + 1) << SEQ_RUN_BITS)
+        .limit(pageSize)
+        .offset(offset - before)
+        .execute();
+    }
+    before += Number(count);
+  }
+  return [];
+}
+
 /** One page of the inbox, newest first, with the number of matches (counted up to the cap). */
 export async function listInquiries(
   context: InboxSearchContext,
   { page, pageSize, ...filter }: InquiryPageQuery,
 ): Promise<InquiryPage> {
   const offset = pageOffset({ page, pageSize });
-  const seqs = (await matching(context, filter).limit(pageSize).offset(offset).execute()).map(
-    (row) => row.seq,
-  );
+  const indexed = await postgresSearchPage(context, filter, offset, pageSize);
+  if (indexed) {
+    const { seqs, ...total } = indexed;
+    return { inquiries: await inquiriesBySeq(context.team, context.db, seqs), ...total };
+  }
+  const seqs = (await pageOfMatches(context, filter, offset, pageSize)).map((row) => row.seq);
   const inquiries = await inquiriesBySeq(context.team, context.db, seqs);
 
   if (!filter.q && filter.assignedTo === undefined) {

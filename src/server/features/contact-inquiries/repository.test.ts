@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { INQUIRY_TOTAL_CAP } from '../../../shared/rules/contact-inquiries.ts';
 import { newId } from '../../db/values.ts';
 import { inquiryRepository } from '../../test-support/inquiry-repository.ts';
 import {
@@ -11,7 +12,7 @@ import {
   TEST_INQUIRY,
   withDatabaseMigratedTo,
 } from '../../test-support/test-app.ts';
-import { POSTGRES_INQUIRY_SEARCH_TEXT } from './inbox-search.ts';
+import { indexedMatchesQuery, POSTGRES_SEARCH_PROBE, withIndexPlansOnly } from './inbox-search.ts';
 import type { ContactInquiryRepository, NewInquiry } from './repository.ts';
 
 const SEARCHED = ['name', 'email', 'city', 'query', 'phone'] as const;
@@ -43,17 +44,110 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
     return stats;
   }
 
-  if (dialect === 'postgres')
-    it('searches with the expression of the trigram index, so that PostgreSQL can use the index', async () => {
-      // The migration keeps its own frozen copy of the expression: the plan shows whether the two still agree.
-      const plan = await database.db.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        const { rows } = await sql<Record<string, string>>`explain select id from contact_inquiries
-          where (${sql.raw(POSTGRES_INQUIRY_SEARCH_TEXT)}) ilike '%refund%'`.execute(trx);
+  if (dialect === 'postgres') {
+    /** Rows enough that the search tells a scarce term from a frequent one (decision 066). */
+    const probed = (count: number, row: (index: number) => Parameters<typeof storedInquiry>[1]) =>
+      Array.from({ length: count }, (_, index) =>
+        storedInquiry(new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(), row(index)),
+      );
+    const insertAll = async (rows: ReturnType<typeof storedInquiry>[]) => {
+      for (let start = 0; start < rows.length; start += 1_000) {
+        await database.db
+          .insertInto('contactInquiries')
+          .values(rows.slice(start, start + 1_000))
+          .execute();
+      }
+    };
+
+    it('reads a scarce term from the trigram index whatever ANALYZE saw, with a status after the index', async () => {
+      // ANALYZE sees a term in every row; then the rows change, so the statistics lie about it.
+      await insertAll(probed(300, () => ({ query: 'refund please' })));
+      await sql`analyze contact_inquiries`.execute(database.db);
+      await database.db.updateTable('contactInquiries').set({ query: 'hello' }).execute();
+      const plan = await withIndexPlansOnly(database.db, async (trx) => {
+        const { rows } = await sql<Record<string, string>>`explain ${indexedMatchesQuery(
+          { q: 'refund', status: 'new' },
+          10_001,
+        )}`.execute(trx);
         return rows.map((row) => Object.values(row).join(' ')).join('\n');
       });
-      expect(plan).toContain('contact_inquiries_search');
+      expect(plan).toContain('Bitmap Index Scan on contact_inquiries_search');
+      expect(plan).not.toContain('BitmapAnd');
+      expect(plan).not.toContain('Seq Scan');
     });
+
+    it('finds a scarce term through the index as a walk finds it: filtered, newest first, counted', async () => {
+      // One in 150 mentions a zircon (under the probe's share); every third is closed; a phone number too.
+      const rows = probed(POSTGRES_SEARCH_PROBE.rows * 2, (index) => ({
+        query: index % 150 === 7 ? `Zircon ring ${index}` : `hello ${index}`,
+        status: index % 3 === 0 ? 'closed' : 'new',
+        phone: index === 1_234 ? '+919812312345' : '+919876543210',
+      }));
+      await insertAll(rows);
+      const newestFirst = [...rows].reverse();
+      const zircons = newestFirst.filter((row) => row.query.startsWith('Zircon'));
+
+      const all = await repository.list({ q: 'zircon', page: 1, pageSize: 5 });
+      expect(all.inquiries.map((row) => row._id)).toEqual(zircons.slice(0, 5).map((row) => row.id));
+      expect(all).toMatchObject({ total: zircons.length, totalCapped: false });
+      const closed = zircons.filter((row) => row.status === 'closed');
+      const closedPage = await repository.list({ q: 'ZIRCON', status: 'closed', page: 2, pageSize: 2 });
+      expect(closedPage.inquiries.map((row) => row._id)).toEqual(closed.slice(2, 4).map((row) => row.id));
+      expect(closedPage.total).toBe(closed.length);
+      // A number typed nationally finds the stored E.164 through the index too.
+      const typed = await repository.list({ q: '098123 12345', page: 1, pageSize: 5 });
+      expect(typed.inquiries.map((row) => row._id)).toEqual([rows[1_234]!.id]);
+    });
+
+    it('shows a term scarce among the newest but past the cap as 10,000+, newest first', async () => {
+      const rows = probed(INQUIRY_TOTAL_CAP + 2 * POSTGRES_SEARCH_PROBE.rows, (index) => ({
+        query: index < INQUIRY_TOTAL_CAP + 500 ? `refund ${index}` : `hello ${index}`,
+      }));
+      await insertAll(rows);
+      const page = await repository.list({ q: 'refund', page: 2, pageSize: 3 });
+      expect(page).toMatchObject({ total: INQUIRY_TOTAL_CAP, totalCapped: true });
+      expect(page.inquiries.map((row) => row.query)).toEqual(
+        [3, 4, 5].map((back) => `refund ${INQUIRY_TOTAL_CAP + 500 - 1 - back}`),
+      );
+    });
+
+    it('starts a deep page in its counted run, and finds the page a walk finds after changes', async () => {
+      // Deep enough for the status's runs too: 12,000 closed, 4,000 new.
+      const rows = probed(16_000, (index) => ({ status: index % 4 === 0 ? 'new' : 'closed' }));
+      await insertAll(rows);
+      // Deleted and changed rows move the runs' counts (kept by the triggers).
+      await database.db
+        .deleteFrom('contactInquiries')
+        .where('seq', 'in', sql<number>`(select seq from contact_inquiries where seq % 7 = 0)`)
+        .execute();
+      await database.db
+        .updateTable('contactInquiries')
+        .set({ status: 'resolved' })
+        .where(sql<boolean>`seq % 11 = 0`)
+        .execute();
+      const walked = async (status: string | undefined, offset: number) =>
+        (
+          await database.db
+            .selectFrom('contactInquiries')
+            .select('id')
+            .$if(status !== undefined, (q) => q.where('status', '=', status as string))
+            .orderBy('seq', 'desc')
+            .limit(20)
+            .offset(offset)
+            .execute()
+        ).map((row) => row.id);
+      for (const [status, page] of [
+        [undefined, 450],
+        [undefined, 610],
+        ['new', 120],
+        ['closed', 440],
+        ['closed', 460],
+      ] as const) {
+        const listed = await repository.list({ status, page, pageSize: 20 });
+        expect(listed.inquiries.map((row) => row._id)).toEqual(await walked(status, (page - 1) * 20));
+      }
+    });
+  }
 
   it('finds exactly the inquiries a plain case-insensitive substring match finds, newest first', async () => {
     // Short, repetitive values over a small alphabet with LIKE's and FTS5's special characters, so random

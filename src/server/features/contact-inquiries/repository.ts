@@ -43,7 +43,7 @@ export function createContactInquiryRepository(
   {
     team,
     clock = Date.now,
-    searchCountExamined = SEARCH_COUNT_EXAMINED,
+    searchCountExamined = SEARCH_COUNT_EXAMINED[dialect],
     onChange,
   }: {
     /** Who inquiries are assigned to: the admin-auth feature's accounts. */
