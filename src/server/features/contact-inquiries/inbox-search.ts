@@ -260,8 +260,8 @@ async function countMatches(
 /**
  * PostgreSQL: the page of a search for a scarce term, read from its pg_trgm index (decision 066); undefined
  * when the term is frequent among the newest inquiries or too short for a trigram, for the walk newest
- * first. Every match up to one past the cap is read from the index and sorted here: a scarce term's
- * matches are few, and the count needs them all anyway.
+ * first. Every match up to one past the cap is read from the index and sorted: a scarce term's matches
+ * are few, and the count needs them all anyway.
  */
 async function postgresSearchPage(
   context: InboxSearchContext,
@@ -272,10 +272,11 @@ async function postgresSearchPage(
   const term = filter.q ?? '';
   if (context.dialect !== 'postgres' || [...term].length < TRIGRAM_LENGTH) return undefined;
   if (await isFrequentAmongNewest(context.db, term)) return undefined;
-  const matches = await postgresIndexedMatches(context.db, filter, INQUIRY_TOTAL_CAP + 1);
-  if (matches.length <= INQUIRY_TOTAL_CAP) {
-    const seqs = matches.sort((a, b) => b - a).slice(offset, offset + pageSize);
-    return { seqs, total: matches.length, totalCapped: false };
+  const page = { offset, pageSize };
+  const { rows } = await withIndexPlansOnly(context.db, (trx) => indexedPageQuery(filter, page).execute(trx));
+  const total = Number(rows[0]?.total ?? 0);
+  if (total <= INQUIRY_TOTAL_CAP) {
+    return { seqs: rows.flatMap((row) => (row.seq === null ? [] : [row.seq])), total, totalCapped: false };
   }
   // More than the cap, though scarce among the newest: the count is known, the page is a walk.
   const seqs = (await matching(context, filter).limit(pageSize).offset(offset).execute()).map(
@@ -313,15 +314,6 @@ async function isFrequentAmongNewest(db: Kysely<DB>, term: string) {
 }
 
 /**
- * PostgreSQL: the `seq` of up to `limit` inquiries matching the filter, in no order, found through the
- * pg_trgm index whatever the statistics say.
- */
-async function postgresIndexedMatches(db: Kysely<DB>, filter: InquiryMatch, limit: number) {
-  const { rows } = await withIndexPlansOnly(db, (trx) => indexedMatchesQuery(filter, limit).execute(trx));
-  return rows.map((row) => row.seq);
-}
-
-/**
  * Runs `work` in a transaction whose planner may use no sequential or plain index scan: what is left to it
  * is a bitmap of an index, the pg_trgm index for a search.
  */
@@ -334,11 +326,15 @@ export function withIndexPlansOnly<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) =>
 }
 
 /**
- * PostgreSQL: the search's matches from its pg_trgm index (run it `withIndexPlansOnly`). The filter's other
- * conditions apply to what the index found (the materialized CTE), never as a second index ANDed with it,
- * which would read every inquiry of the status.
+ * PostgreSQL: a page of the search's matches from its pg_trgm index (run it `withIndexPlansOnly`), newest
+ * first, each row with their number, counted up to one past the cap (one row with a null `seq` when the
+ * page is past the end). The filter's other conditions apply to what the index found, never as a second
+ * index ANDed with it, which would read every inquiry of the status.
  */
-export function indexedMatchesQuery({ q, status, assignedTo }: InquiryMatch, limit: number) {
+export function indexedPageQuery(
+  { q, status, assignedTo }: InquiryMatch,
+  { offset, pageSize }: { offset: number; pageSize: number },
+) {
   const contains = searchForms(q ?? '').map(
     (form) => sql`${POSTGRES_SEARCH_TEXT} like lower(${containsPattern(form)})`,
   );
@@ -347,12 +343,17 @@ export function indexedMatchesQuery({ q, status, assignedTo }: InquiryMatch, lim
     ...(assignedTo === null ? [sql`assigned_to is null`] : []),
     ...(typeof assignedTo === 'string' ? [sql`assigned_to = ${assignedTo}`] : []),
   ];
-  return sql<{ seq: number }>`
-    with matches as materialized (
-      select seq, status, assigned_to from contact_inquiries where ${sql.join(contains, sql` or `)})
-    select seq from matches
-    ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-    limit ${limit}`;
+  const found = sql`select seq, status, assigned_to from contact_inquiries where ${sql.join(contains, sql` or `)}`;
+  // OFFSET 0 keeps the conditions out of the index scan.
+  const kept =
+    conditions.length === 0
+      ? found
+      : sql`select seq from (${found} offset 0) matches where ${sql.join(conditions, sql` and `)}`;
+  return sql<{ seq: number | null; total: number | string }>`
+    with kept as materialized (${kept} limit ${INQUIRY_TOTAL_CAP + 1})
+    select page.seq, counted.total from (select count(*) as total from kept) counted
+      left join lateral (select seq from kept order by seq desc offset ${offset} limit ${pageSize}) page
+      on true`;
 }
 
 /**

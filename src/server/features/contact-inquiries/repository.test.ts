@@ -12,7 +12,7 @@ import {
   TEST_INQUIRY,
   withDatabaseMigratedTo,
 } from '../../test-support/test-app.ts';
-import { indexedMatchesQuery, POSTGRES_SEARCH_PROBE, withIndexPlansOnly } from './inbox-search.ts';
+import { indexedPageQuery, POSTGRES_SEARCH_PROBE, withIndexPlansOnly } from './inbox-search.ts';
 import type { ContactInquiryRepository, NewInquiry } from './repository.ts';
 
 const SEARCHED = ['name', 'email', 'city', 'query', 'phone'] as const;
@@ -65,9 +65,9 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
       await sql`analyze contact_inquiries`.execute(database.db);
       await database.db.updateTable('contactInquiries').set({ query: 'hello' }).execute();
       const plan = await withIndexPlansOnly(database.db, async (trx) => {
-        const { rows } = await sql<Record<string, string>>`explain ${indexedMatchesQuery(
+        const { rows } = await sql<Record<string, string>>`explain ${indexedPageQuery(
           { q: 'refund', status: 'new' },
-          10_001,
+          { offset: 0, pageSize: 20 },
         )}`.execute(trx);
         return rows.map((row) => Object.values(row).join(' ')).join('\n');
       });
@@ -90,6 +90,11 @@ describe.each(TEST_DIALECTS)('inquiry repository (%s)', (dialect) => {
       const all = await repository.list({ q: 'zircon', page: 1, pageSize: 5 });
       expect(all.inquiries.map((row) => row._id)).toEqual(zircons.slice(0, 5).map((row) => row.id));
       expect(all).toMatchObject({ total: zircons.length, totalCapped: false });
+      expect(await repository.list({ q: 'zircon', page: 50, pageSize: 5 })).toEqual({
+        inquiries: [],
+        total: zircons.length,
+        totalCapped: false,
+      });
       const closed = zircons.filter((row) => row.status === 'closed');
       const closedPage = await repository.list({ q: 'ZIRCON', status: 'closed', page: 2, pageSize: 2 });
       expect(closedPage.inquiries.map((row) => row._id)).toEqual(closed.slice(2, 4).map((row) => row.id));
