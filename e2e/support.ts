@@ -129,7 +129,6 @@ export async function siteSettings(request: APIRequestContext): Promise<SiteSett
   return ((await response.json()) as { settings: SiteSettings }).settings;
 }
 
-/** Console errors and uncaught exceptions of the page from now on (hydration mismatches, CSP reports, failed chunks). */
 /** Holds the page's requests for `url` until the test calls the function returned: a slow network. */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};
@@ -143,6 +142,7 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   return release;
 }
 
+/** Console errors and uncaught exceptions of the page from now on (hydration mismatches, CSP reports, failed chunks). */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
