@@ -3,7 +3,15 @@ import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
 import { slugify } from '../src/shared/rules/blog.ts';
 import { localizedPath } from '../src/shared/rules/locales.ts';
 import { deletionControls } from './account-deletion.ts';
-import { collectErrors, holdRequests, test, uniqueTag } from './support.ts';
+import {
+  collectErrors,
+  fillInquiryForm,
+  holdRequests,
+  hydrated,
+  inquiryFor,
+  test,
+  uniqueTag,
+} from './support.ts';
 
 /**
  * Pages that hydrate only their islands (decision 062). What a visitor's phone downloads in script before
@@ -59,6 +67,23 @@ for (const path of ISLANDS_PAGES) {
     await expectWithinPageBudget(page, path);
   });
 }
+
+test('the not-found page, in either language, fetches at most 15 KB of script before any interaction', async ({
+  page,
+}) => {
+  for (const path of ['/no/such-page', '/hi/no/such-page']) {
+    const fetched = scriptsFetched(page);
+    expect((await page.goto(path, { waitUntil: 'networkidle' }))?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^(Page not found|पेज नहीं मिला)$/);
+    const scripts = await fetched();
+    expect(scripts.map((script) => script.path).join(' ')).not.toMatch(
+      /framework|router|public-shell|index-/,
+    );
+    expect(totalBytes(scripts), JSON.stringify(scripts)).toBeLessThanOrEqual(
+      ISLANDS_PAGE_SCRIPT_BUDGET_BYTES,
+    );
+  }
+});
 
 test('a blog post, in either language, fetches at most 15 KB of script before any interaction', async ({
   page,
@@ -197,6 +222,95 @@ test.describe('the contact form island', () => {
     await page.getByRole('button', { name: 'Write to us' }).click();
     await expect(page).toHaveURL(/\/contact\/message\??$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('the contact form’s own page’s island', () => {
+  test('is fetched when the pointer rests on the form, within its budget, and hydrates it in place', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/contact/message', { waitUntil: 'networkidle' });
+    const fetched = scriptsFetched(page);
+    const name = page.locator('main form').getByLabel('Name', { exact: true });
+    await name.hover();
+    await hydrated(name);
+    // The island alone: the form's check comes once a person types (outside the island's budget).
+    expectIslandScripts(await fetched());
+    expect(errors).toEqual([]);
+  });
+
+  test('sends what was typed and tapped while it was on its way, once it is live, in place', async ({
+    page,
+    adminRequest,
+    baseURL,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/contact/message', { waitUntil: 'networkidle' });
+    const release = await holdRequests(page, /island-contact-message/);
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
+    });
+    const form = page.locator('main form');
+    const inquiry = inquiryFor(uniqueTag());
+    // Reaching for the form starts the island's download; until it is live the fields are plain HTML.
+    await fillInquiryForm(form, inquiry);
+    const send = form.getByRole('button', { name: 'Send Message' });
+    await send.click();
+    await expect(send).toHaveAttribute('aria-busy', 'true');
+    expect(posted).toEqual([]);
+
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/contact-inquiries'));
+    release();
+    // The tap was the send button's: the form sends what was typed with script, and thanks in place.
+    const answer = await sent;
+    expect(answer.status()).toBe(201);
+    const { _id: id } = ((await answer.json()) as { data: { _id: string } }).data;
+    try {
+      expect(answer.request().postDataJSON()).toMatchObject({
+        name: inquiry.name,
+        email: inquiry.email,
+        language: 'en',
+      });
+      await expect(page.getByRole('heading', { level: 2, name: 'Message Sent Successfully!' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Message Sent Successfully!' })).toBeFocused();
+      await expect(page).toHaveURL(/\/contact\/message$/);
+      expect(posted).toEqual(['/api/contact-inquiries']);
+      // Hydrated in place: React found the server's markup as it would have rendered it.
+      expect(errors).toEqual([]);
+    } finally {
+      await adminRequest.delete(`/api/contact-inquiries/${id}`, { headers: { origin: baseURL! } });
+    }
+  });
+
+  test('with script, in Hindi, marks the fields the form’s check refuses, keeping what was typed', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/hi/contact/message');
+    const form = page.locator('main form');
+    await form.getByLabel('ईमेल', { exact: true }).fill('not-an-email');
+    await form.getByRole('button', { name: 'संदेश भेजें' }).click();
+    await expect(page.getByRole('alert')).toHaveText('कृपया लाल निशान वाली जानकारी ठीक करें।');
+    // The first field with a message takes the focus; nothing was posted.
+    await expect(form.getByLabel('नाम', { exact: true })).toBeFocused();
+    await expect(form.getByLabel('नाम', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('ईमेल', { exact: true })).toHaveValue('not-an-email');
+    await expect(page).toHaveURL(/\/hi\/contact\/message$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('a tap whose island cannot be fetched posts the form, as without script', async ({ page }) => {
+    await page.route(/island-contact-message/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/hi/contact/message');
+    const form = page.locator('main form');
+    await form.getByLabel('नाम', { exact: true }).fill('आशा');
+    await form.getByRole('button', { name: 'संदेश भेजें' }).click();
+    // The server's answer to the post: the form again, with what was typed and each field's message.
+    await expect(page.getByRole('alert')).toHaveText('कृपया लाल निशान वाली जानकारी ठीक करें।');
+    await expect(page.locator('main form').getByLabel('नाम', { exact: true })).toHaveValue('आशा');
+    await expect(page.getByText('कृपया अपना ईमेल लिखें')).toBeVisible();
   });
 });
 

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { collectErrors, expectNoSeriousAxeViolationsOfAnyRule, hydrated } from './support.ts';
+import { collectErrors, expectNoSeriousAxeViolationsOfAnyRule } from './support.ts';
 
 // The language switch and the Hindi suggestion (decision 038): the URL decides, nothing redirects.
 test.describe('the language switch', () => {
   test('leads to the same page in the other language and back, in the browser', async ({ page }) => {
     const errors = collectErrors(page);
-    // The terms hydrate no app (decision 062): the switch is a page load; on the contact form's own page,
-    // which the app hydrates, a client navigation.
+    // Every page is a page of islands (decision 062): the switch, like every link, is a page load.
     await page.goto('/terms');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const toHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
@@ -18,19 +17,9 @@ test.describe('the language switch', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/terms$/);
     await expect(page.locator('link[hreflang="en"]')).toHaveAttribute('href', /\/terms$/);
 
-    await page.goto('/contact/message');
-    const formToHindi = page.getByRole('banner').getByRole('link', { name: 'यह पेज हिन्दी में पढ़ें' });
-    await hydrated(formToHindi);
-    await formToHindi.click();
-    await expect(page).toHaveURL(/\/hi\/contact\/message$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/contact\/message$/);
-    // hreflang is for crawlers, which read the server's page: after a client navigation it is not rebuilt.
-    await expect(page.locator('link[hreflang]')).toHaveCount(0);
     // The chrome in Hindi, the navigation keeping the visitor in Hindi.
     const main = page.getByRole('navigation', { name: 'मुख्य' }).first();
     await expect(main.getByRole('link', { name: 'संपर्क' })).toHaveAttribute('href', '/hi/contact');
-    // To a page of islands, from the app: a page load.
     await main.getByRole('link', { name: 'होम' }).click();
     await expect(page).toHaveURL(/\/hi$/);
     await expect(page.locator('link[hreflang="en"]')).toHaveAttribute('href', /\/$/);
@@ -67,7 +56,6 @@ test.describe('the language switch', () => {
 
   test('the Hindi chrome passes every axe rule', async ({ page }) => {
     await page.goto('/hi/no-such-page');
-    await hydrated(page.getByRole('link', { name: 'Read this page in English' }).first());
     await expectNoSeriousAxeViolationsOfAnyRule(page);
   });
 });

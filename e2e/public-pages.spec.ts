@@ -6,7 +6,6 @@ import {
   contactFacts,
   expectNoSeriousAxeViolationsOfAnyRule,
   expectTextsVisible,
-  hydrated,
   linkDestination,
   siteSettings,
 } from './support.ts';
@@ -405,9 +404,9 @@ test('public pages are server-rendered with their heading, title, description, O
     await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title);
   }
 
-  // The terms' detailed sections are in the HTML, though hidden until opened. A page the app hydrates names
-  // its own chunk in <head>, in the data block from which the page's script is started once painted, so it
-  // downloads with the entry rather than after it (decision 044); the terms hydrate no app (decision 062).
+  // The terms' detailed sections are in the HTML, though hidden until opened. The data block from which the
+  // page's script is started once painted (decision 044) names no app and no island: the terms hydrate
+  // nothing (decision 062); the contact form's own page names its form's island.
   await page.goto('/terms');
   await expect(page.getByText('Unauthorized commercial solicitation', { exact: true })).toBeAttached();
   expect(JSON.parse((await page.locator('head script#page-scripts').textContent())!)).toEqual({
@@ -417,9 +416,12 @@ test('public pages are server-rendered with their heading, title, description, O
   });
   await expect(page.locator('#router-data')).toHaveCount(0);
   await page.goto('/contact/message');
-  expect(await page.locator('head script#page-scripts').textContent()).toMatch(
-    /"preloads":\[[^\]]*"\/assets\/contact-message-page-[^"]+\.js"/,
-  );
+  expect(JSON.parse((await page.locator('head script#page-scripts').textContent())!)).toMatchObject({
+    entry: null,
+    preloads: [],
+    islands: { 'contact-message': expect.stringMatching(/^\/assets\/island-contact-message-[^"]+\.js$/) },
+  });
+  await expect(page.locator('#router-data')).toHaveCount(0);
   await context.close();
 });
 
@@ -459,15 +461,11 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);
 
-  // Other pages carry none, and a page's share tags go with its data: only the server's HTML, which link
-  // previews read, carries them (a stale og:image would be wrong). From the one page the app still hydrates
-  // (the contact form's own page), a link to a page of islands loads that page's HTML, tags and all
-  // (decision 062); a client navigation drops them (the game's test below).
+  // Other pages carry none, and each page's share tags are its own: a link loads the page's HTML, tags and
+  // all, as every public page is a page of islands (decision 062).
   await page.goto('/contact/message');
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
-  const game = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' });
-  await hydrated(game);
-  await game.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).click();
   const gamePath = brandGamePath(settings.brandName);
   await expect(page).toHaveURL(new RegExp(`${gamePath}$`));
   await expect(blocks).toHaveCount(0);
@@ -507,21 +505,19 @@ test('the game answers at /tictactoe and at the brand path only', async ({ page,
   expect((await request.get(other)).status()).toBe(404);
   expect((await request.get(gamePath.toLowerCase(), { maxRedirects: 0 })).headers().location).toBe(gamePath);
 
-  // A client-side navigation to an unknown path shows the not-found page inside the layout (from a page the
-  // app hydrates: decision 062).
-  await page.goto('/contact/message');
-  // Only a hydrated page navigates on the client (before that, links load whole pages).
-  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }));
-  await page.evaluate(() => {
-    // Not a single segment, which would be the brand game's path: a page of islands, loaded as a document.
-    window.history.pushState({}, '', '/no/such-page');
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
+  // An unknown path of more than one segment (one segment is the brand game's path) is the not-found page,
+  // inside the layout: a page of islands with no island (decision 062).
+  expect((await page.goto('/no/such-page'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await expect(page).toHaveTitle(`Page not found | ${settings.brandName}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  // The share tags went with the page's data.
-  await expect(page.locator('meta[property="og:image"], meta[name^="twitter:"]')).toHaveCount(0);
+  // No share card for a page that is not there.
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+    'href',
+    '/',
+  );
   await expectNoSeriousAxeViolationsOfAnyRule(page);
 });
 

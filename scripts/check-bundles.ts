@@ -63,7 +63,7 @@ const ADMIN_ONLY_LIBRARIES = [
   'node_modules/@radix-ui/',
 ];
 // Visitors are mostly on phones on mobile data: each page's weight is a budget, not a hope.
-/** A page the app hydrates: the contact form's own page, the one left (decision 062). */
+/** A page the app hydrates: none since the contact form's own page is a page of islands (decision 062). */
 const PAGE_JS_BUDGET_BROTLI_BYTES = 100 * 1024;
 /**
  * A page that hydrates only its islands (decision 062) fetches the module that starts it, with the chrome's

@@ -8,7 +8,12 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import { PUBLIC_ISLANDS, PUBLIC_PAGES, type PublicIslandId } from '../shared/pages/public-pages.ts';
+import {
+  PUBLIC_ISLANDS,
+  PUBLIC_PAGES,
+  type PublicIslandId,
+  type PublicPage,
+} from '../shared/pages/public-pages.ts';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
 import { copyValues } from './content/site.ts';
 import { escapeHtml, headTags, serializeJsonData } from './head.ts';
@@ -134,12 +139,12 @@ function scriptStarter(
 
 /**
  * Whether the browser hydrates the whole page with the router, as the page table says of the page matched
- * (decision 062). A page that failed (an error boundary's answer) always does: its error page is the app's.
+ * (decision 062). A page that failed (an error boundary's answer) is the page it failed on: its error page is
+ * links and a link to try again, with no island.
  */
-function hydratesApp(routeIds: readonly string[], failed: boolean): boolean {
-  if (failed) return true;
+function hydratesApp(routeIds: readonly string[]): boolean {
   const page = routeIds.map(pageIdOfRoute).findLast((id) => id !== undefined);
-  return page === undefined || PUBLIC_PAGES[page].hydration === 'app';
+  return page === undefined || (PUBLIC_PAGES[page] as PublicPage).hydration === 'app';
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
@@ -178,7 +183,7 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
 
   const routeIds = matches.map((match) => match.id);
   const lang = head.locale ?? 'en';
-  const hydrates = hydratesApp(routeIds, context.errors != null);
+  const hydrates = hydratesApp(routeIds);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html =
     renderToString(

@@ -25,6 +25,14 @@ export function textOf(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/**
+ * A page's markup as shown: without the data it carries for its script (a form island's props hold what the
+ * server said, in English, also on a Hindi page: decision 062).
+ */
+export function shownMarkup(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/ data-island-props="[^"]*"/g, '');
+}
+
 type Tree = string | readonly Tree[] | { readonly [key: string]: Tree };
 
 function entries(tree: Tree, at: string): [string, string][] {

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../../shared/rules/account-deletion.ts';
 import { DELETION_FAILURES_PER_MOBILE } from '../features/members/deletion-throttle.ts';
-import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
+import { WEB_BUILT as built, shownMarkup, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import {
   createMember,
   TEST_DIALECTS,
@@ -31,14 +31,6 @@ function nativePost(
 }
 
 const credentials = (password: string, mobile = TYPED_MOBILE) => ({ countryCode: '+91', mobile, password });
-
-/**
- * A page as shown: without the data it carries for its script (the form island's props hold what the server
- * said, in English: decision 062).
- */
-function withoutScripts(html: string): string {
-  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/ data-island-props="[^"]*"/g, '');
-}
 
 /** The confirmation the server put in the page's second step. */
 function confirmationIn(html: string): string {
@@ -96,7 +88,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       );
       expect(answer.body).toMatch(/value="98765-43210"/);
       expect(answer.body).not.toContain(WRONG_PASSWORD);
-      expect(withoutScripts(answer.body)).not.toContain('Delete this account for good?');
+      expect(shownMarkup(answer.body)).not.toContain('Delete this account for good?');
       expect((await memberRow(id)).deletedAt).toBeNull();
     });
 
@@ -108,7 +100,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(wrong.statusCode).toBe(401);
       expect(wrong.body).toMatch(/<html[^>]* lang="hi"/);
       expect(wrong.body).toContain('मोबाइल नंबर या पासवर्ड गलत है।');
-      expect(withoutScripts(wrong.body)).not.toContain('The mobile number or password is incorrect');
+      expect(shownMarkup(wrong.body)).not.toContain('The mobile number or password is incorrect');
 
       const step = await t.app.inject(
         nativePost(credentials(TEST_MEMBER.password), { url: '/hi/delete-account' }),
@@ -140,7 +132,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       );
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.body).toMatch(/value="98765-43210"/);
-      expect(withoutScripts(cancelled.body)).not.toContain('Delete this account for good?');
+      expect(shownMarkup(cancelled.body)).not.toContain('Delete this account for good?');
       expect((await memberRow(id)).deletedAt).toBeNull();
     });
 

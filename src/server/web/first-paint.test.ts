@@ -15,9 +15,8 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
  */
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
 
-/** Those that hydrate only their islands (the page table's `hydration`). */
-const ISLANDS_PATHS = new Set([...ISLANDS_PAGE_PATHS, '/hi', '/hi/contact']);
-const PUBLIC_PATHS = [...ISLANDS_PATHS, '/contact/message'];
+/** Every public page hydrates only its islands (decision 062); a Hindi page or two besides the table's. */
+const PUBLIC_PATHS = [...ISLANDS_PAGE_PATHS, '/hi', '/hi/contact', '/hi/contact/message'];
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */
 function classesOf(css: string): Set<string> {
@@ -84,21 +83,21 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         expect(head, url).toMatch(
           /<script type="module" fetchpriority="low" crossorigin src="\/assets\/page-start-/,
         );
-        // The app's entry on a page the app hydrates; none on a page of islands (decision 062).
+        // No app's entry: a page of islands (decision 062).
         expect(head, url).toMatch(
-          ISLANDS_PATHS.has(url)
-            ? /<script type="application\/json" id="page-scripts">\{"entry":null,"preloads":\[\],"islands":\{/
-            : /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[^"]+\.js"/,
+          /<script type="application\/json" id="page-scripts">\{"entry":null,"preloads":\[\],"islands":\{/,
         );
       }
-      // A page's own chunk starts with the entry (here the contact form's own page).
-      const message = (await t.app.inject({ url: '/contact/message' })).body;
-      expect(message).toMatch(/"preloads":\[[^\]]*"\/assets\/contact-message-page-[^"]+\.js"/);
       // A page of islands names those its markup has, with the language they speak: the contact page its
-      // form, fetched when a visitor reaches for it (decision 062); the landing page none.
+      // form's dialog and the form's own page its form, fetched when a visitor reaches for it (decision 062);
+      // the landing page none.
       const contact = (await t.app.inject({ url: '/hi/contact' })).body;
       expect(contact).toMatch(
         /"islands":\{"contact-form":"\/assets\/island-contact-form-[^"]+\.js"\},"language":\{"locale":"hi",/,
+      );
+      const message = (await t.app.inject({ url: '/hi/contact/message' })).body;
+      expect(message).toMatch(
+        /"islands":\{"contact-message":"\/assets\/island-contact-message-[^"]+\.js"\},"language":\{"locale":"hi",/,
       );
       expect((await t.app.inject({ url: '/' })).body).toContain('"preloads":[],"islands":{}}');
     });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { INQUIRY_SUCCESS_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
 import type { createContactInquiryRepository } from '../features/contact-inquiries/repository.ts';
 import { inquiryRepository } from '../test-support/inquiry-repository.ts';
-import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
+import { WEB_BUILT as built, shownMarkup, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS, TEST_INQUIRY, TEST_ORIGIN, testAppForEachTest } from '../test-support/test-app.ts';
 
 const INQUIRY_LIMIT_PER_HOUR = 4;
@@ -21,11 +21,6 @@ function nativePost(
     payload: new URLSearchParams(fields).toString(),
     remoteAddress: '203.0.113.9',
   } satisfies InjectOptions;
-}
-
-/** A page as shown: without its scripts (the hydration data holds what the server said, in English). */
-function withoutScripts(html: string): string {
-  return html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 }
 
 function jsonPost(fields: Record<string, string>) {
@@ -120,9 +115,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       ]) {
         expect(answer.body).toContain(message);
       }
-      // The hydration data carries the server's English words; the page shows none of them.
-      expect(withoutScripts(answer.body)).not.toContain('is required');
-      expect(withoutScripts(answer.body)).not.toContain('Please correct the highlighted fields.');
+      // The form island's props carry the server's English words; the page shows none of them.
+      expect(shownMarkup(answer.body)).not.toContain('is required');
+      expect(shownMarkup(answer.body)).not.toContain('Please correct the highlighted fields.');
       expect(await inquiries.count()).toBe(0);
     });
 
@@ -145,7 +140,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(refused.statusCode).toBe(429);
       const minutes = Math.ceil(Number(refused.headers['retry-after']) / 60);
       expect(refused.body).toContain(`बहुत ज़्यादा संदेश भेजे जा चुके हैं। कृपया ${minutes} मिनट बाद फिर से कोशिश करें।`);
-      expect(withoutScripts(refused.body)).not.toContain('Too many messages');
+      expect(shownMarkup(refused.body)).not.toContain('Too many messages');
       expect(refused.body).toContain(`value="${TEST_INQUIRY.city}"`);
     });
 
@@ -170,7 +165,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(answer.statusCode).toBe(428);
       expect(answer.body).toMatch(/<html[^>]* lang="hi"/);
       expect(answer.body).toContain('आपके कनेक्शन से अभी बहुत सारे अनुरोध आ रहे हैं।');
-      expect(withoutScripts(answer.body)).not.toContain('Many requests come from your connection');
+      expect(shownMarkup(answer.body)).not.toContain('Many requests come from your connection');
     });
   },
 );

@@ -34,16 +34,25 @@ describe.skipIf(!built)('speculation rules (needs npm run build:web)', () => {
   const t = testAppForEachTest('sqlite', { WEB_DIST_DIR });
 
   it('ask the browser to prefetch the links of a page of islands, also when it comes from the cache', async () => {
-    for (const url of ['/terms', '/terms', '/', '/hi/privacy', '/contact', '/delete-account', '/tictactoe']) {
+    for (const url of [
+      '/terms',
+      '/terms',
+      '/',
+      '/hi/privacy',
+      '/contact',
+      '/contact/message',
+      '/hi/contact/message',
+      '/delete-account',
+      '/tictactoe',
+    ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['speculation-rules'], url).toBe(`"${SPECULATION_RULES_PATH}"`);
     }
-    // A page the app hydrates navigates in the browser: a prefetched document would be thrown away.
-    for (const url of ['/contact/message', '/hi/contact/message']) {
-      const response = await t.app.inject({ url });
-      expect(response.headers['speculation-rules'], url).toBeUndefined();
-    }
+    // The not-found page too: its links are page loads.
+    const missing = await t.app.inject({ url: '/no/such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['speculation-rules']).toBe(`"${SPECULATION_RULES_PATH}"`);
   });
 
   it('prefetch pages, never a counted link, a blog post, the API or the back office', async () => {

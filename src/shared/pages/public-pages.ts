@@ -40,13 +40,16 @@ export interface PublicPage {
 export const PUBLIC_PAGES = {
   home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
   contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
-  /** The contact form as a page, for browsers without script (with script it is the contact page's dialog). */
+  /**
+   * The contact form as a page, for browsers without script and when the contact page's dialog cannot be
+   * fetched (with script it is the contact page's dialog).
+   */
   'contact-message': {
     path: '/contact/message',
     module: 'contact-message-page',
     chunk: 'page',
     sitemap: 'none',
-    hydration: 'app',
+    hydration: 'islands',
   },
   terms: { path: '/terms', module: 'terms-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
   privacy: { path: '/privacy', module: 'privacy-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
@@ -81,7 +84,13 @@ export const PUBLIC_PAGES = {
     sitemap: 'source',
     hydration: 'islands',
   },
-  'not-found': { path: '/*', module: 'error-page', chunk: 'public-shell', sitemap: 'none', hydration: 'app' },
+  'not-found': {
+    path: '/*',
+    module: 'error-page',
+    chunk: 'public-shell',
+    sitemap: 'none',
+    hydration: 'islands',
+  },
 } as const satisfies Record<string, PublicPage>;
 
 export type PublicPageId = keyof typeof PUBLIC_PAGES;
@@ -89,11 +98,12 @@ export type PublicPageId = keyof typeof PUBLIC_PAGES;
 export const PUBLIC_PAGE_IDS = Object.keys(PUBLIC_PAGES) as PublicPageId[];
 
 /**
- * The pages of islands with an address of their own (no parameter), in English: what the browser tests, the
- * first-paint test and the phone bench visit, so that a page moved to islands is held to their budgets.
+ * The pages of islands with an address of their own (no parameter, not the not-found page's `*`), in
+ * English: what the browser tests, the first-paint test and the phone bench visit, so that a page moved to
+ * islands is held to their budgets.
  */
 export const ISLANDS_PAGE_PATHS: readonly string[] = Object.values(PUBLIC_PAGES as Record<string, PublicPage>)
-  .filter((page) => page.hydration === 'islands' && !page.path.includes(':'))
+  .filter((page) => page.hydration === 'islands' && !/[:*]/.test(page.path))
   .map((page) => page.path);
 
 /** The page's source file as the build names it (Vite's manifest keys, the chunk module list). */
@@ -112,6 +122,8 @@ export function publicPageFile(page: PublicPage): string {
 export const PUBLIC_ISLANDS = {
   /** The contact form in a dialog, opened by the contact page's "Send message" buttons and service tiles. */
   'contact-form': { module: 'src/web/public/contact/contact-form-island.tsx' },
+  /** The contact form on its own page, hydrated in place when a visitor reaches for it. */
+  'contact-message': { module: 'src/web/public/contact/contact-message-island.tsx' },
   /** The account deletion form, hydrated in place when a visitor reaches for it. */
   'delete-account': { module: 'src/web/public/account-deletion/delete-account-island.tsx' },
   /** The game, hydrated in place when a visitor reaches for it. */

@@ -1,4 +1,5 @@
 import { type ReactNode, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import type { Namespace } from '../i18n/catalogues.ts';
 import { PublicIntl } from '../i18n/copy.tsx';
 import { loadMessages, type Messages } from '../i18n/messages.ts';
@@ -33,4 +34,20 @@ export function IslandIntl({ language, children }: { language: IslandLanguage; c
       </PublicIntl>
     </StrictMode>
   );
+}
+
+/**
+ * Hydrates an island in place (decision 062): on the markup the server rendered in its root, in the page's
+ * language with these catalogues. Resolves once the island calls `onLive`: it has rendered with what was
+ * typed before it came to life, so a click replayed then is its own.
+ */
+export async function hydrateIslandRoot(
+  root: HTMLElement,
+  namespaces: readonly Namespace[],
+  island: (onLive: () => void) => ReactNode,
+): Promise<void> {
+  const language = await loadIslandLanguage(namespaces);
+  await new Promise<void>((resolve) => {
+    hydrateRoot(root, <IslandIntl language={language}>{island(resolve)}</IslandIntl>);
+  });
 }

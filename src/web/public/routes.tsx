@@ -186,6 +186,7 @@ export function pageIdOfRoute(routeId: string): PublicPageId | undefined {
 const ISLANDS_PAGE_IDS: ReadonlySet<PublicPageId> = new Set([
   'home',
   'contact',
+  'contact-message',
   'terms',
   'privacy',
   'delete-account',
@@ -193,6 +194,7 @@ const ISLANDS_PAGE_IDS: ReadonlySet<PublicPageId> = new Set([
   'blog-post',
   'tictactoe',
   'brand-game',
+  'not-found',
 ]);
 
 /** Whether a route, in any language, is a page of islands. */

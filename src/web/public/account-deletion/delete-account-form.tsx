@@ -6,6 +6,7 @@ import type { PostedAccountDeletion } from '../../../shared/web-render.ts';
 import type { Catalogues } from '../../i18n/catalogues.ts';
 import { useCopy, useLocalize, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { useLiveForm } from '../island-root.tsx';
 import {
   type AccountDeletionRequest,
   type DeletionFailure,
@@ -40,20 +41,6 @@ const FORM_ANCHOR = 'account-deletion';
  * tree the server rendered, where the island (delete-account-island.tsx) hydrates the form on a root of its own.
  */
 const ID = 'deletion-form';
-
-/** What the fields hold: what was typed before the form came to life (an island, decision 062) is kept. */
-function typedValues(form: HTMLFormElement, current: AccountDeletionRequest): AccountDeletionRequest {
-  const data = new FormData(form);
-  const field = (name: keyof AccountDeletionRequest) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value : current[name];
-  };
-  const typed = { countryCode: field('countryCode'), mobile: field('mobile'), password: field('password') };
-  const same = (Object.keys(typed) as (keyof AccountDeletionRequest)[]).every(
-    (name) => typed[name] === current[name],
-  );
-  return same ? current : typed;
-}
 
 /** The request's code, fetched when the confirmation opens (send-account-deletion.ts). */
 const loadSending = () => import('./send-account-deletion.ts');
@@ -96,7 +83,6 @@ export function DeleteAccountForm({
   const [checking, setChecking] = useState(false);
   const [deleted, setDeleted] = useState(posted?.status === 'deleted');
   const [showPassword, setShowPassword] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
   const action = `${localize('/delete-account')}#${FORM_ANCHOR}`;
   const refs = {
     confirm: useRef<HTMLHeadingElement>(null),
@@ -110,17 +96,7 @@ export function DeleteAccountForm({
 
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    setHydrated(true);
-    if (form.current) {
-      const fields = form.current;
-      setValues((current) => typedValues(fields, current));
-    }
-  }, []);
-  // After the render with what was typed (one render with `hydrated`), not before it.
-  useEffect(() => {
-    if (hydrated) onLive?.();
-  }, [hydrated, onLive]);
+  const hydrated = useLiveForm(form, setValues, onLive);
   useEffect(() => {
     const target = pendingFocus.current;
     if (!target) return;

@@ -1,6 +1,5 @@
-import { hydrateRoot } from 'react-dom/client';
 import type { PostedAccountDeletion } from '../../../shared/web-render.ts';
-import { IslandIntl, loadIslandLanguage } from '../island-language.tsx';
+import { hydrateIslandRoot } from '../island-language.tsx';
 import { islandProps } from '../island-root.tsx';
 import { defineIsland } from '../islands.ts';
 import { DeleteAccountForm } from './delete-account-form.tsx';
@@ -11,15 +10,9 @@ import { DeleteAccountForm } from './delete-account-form.tsx';
  * with the same props (the answer to a form posted without script, if it was). It is live once the form has
  * rendered with what was typed before.
  */
-defineIsland('delete-account', async (root) => {
+defineIsland('delete-account', (root) =>
   // Its own texts, the countries' names and the busy connection's check.
-  const language = await loadIslandLanguage(['account-deletion', 'countries', 'challenge']);
-  await new Promise<void>((resolve) => {
-    hydrateRoot(
-      root,
-      <IslandIntl language={language}>
-        <DeleteAccountForm posted={islandProps<PostedAccountDeletion | null>(root)} onLive={resolve} />
-      </IslandIntl>,
-    );
-  });
-});
+  hydrateIslandRoot(root, ['account-deletion', 'countries', 'challenge'], (onLive) => (
+    <DeleteAccountForm posted={islandProps<PostedAccountDeletion | null>(root)} onLive={onLive} />
+  )),
+);

@@ -1,10 +1,11 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, LoaderCircle } from 'lucide-react';
 import type { ChangeEventHandler, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { INQUIRY_SERVICES } from '../../../shared/rules/contact-inquiries.ts';
 import { useCopy } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
 import type { InquiryFormField } from './inquiry-form.ts';
 import { EMAIL_PLACEHOLDER } from './inquiry-messages.ts';
+import type { InquirySendingStatus } from './inquiry-sending.ts';
 
 /** The look of every control of the form, and of the country code shown beside the phone. */
 export const INQUIRY_FIELD_CLASS =
@@ -22,16 +23,15 @@ const TEXT_INPUTS = [
 ] as const satisfies readonly ({ field: InquiryFormField } & InputHTMLAttributes<HTMLInputElement>)[];
 
 /**
- * How a control holds what is typed: with script, its value and a change handler (and the ref focus moves
- * to); without, the value it was sent with, for the browser to keep.
+ * How a control holds what is typed: its value and a change handler, and the ref focus moves to. The server
+ * renders the value (on the form's own page, the one it was posted with), which the browser keeps until the
+ * form is live.
  */
-export type InquiryControlBinding =
-  | {
-      value: string;
-      onChange: ChangeEventHandler<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
-      ref?: Ref<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>;
-    }
-  | { defaultValue: string };
+export interface InquiryControlBinding {
+  value: string;
+  onChange: ChangeEventHandler<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+  ref?: Ref<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>;
+}
 
 export interface InquiryFieldsProps {
   /** Every control's id starts with it, unique on the page. */
@@ -49,8 +49,8 @@ export interface InquiryFieldsProps {
 }
 
 /**
- * The contact form's fields, labels, hints and messages: one component for the dialog (with script) and the
- * page posted without script, so the two cannot drift apart.
+ * The contact form's fields, labels, hints and messages: one component for the contact page's dialog and the
+ * form's own page (posted without script, or sent by its island), so the two cannot drift apart.
  */
 export function InquiryFields({ idPrefix, errors, bind, countryCode, honeypot }: InquiryFieldsProps) {
   const copy = useCopy('contact');
@@ -172,6 +172,33 @@ function FieldLabel({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The form's send button: disabled while sending, when it says what it is doing. Without script it is always
+ * `idle`, and posts the form.
+ */
+export function InquirySendButton({
+  ref,
+  status,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  status: InquirySendingStatus;
+}) {
+  const copy = useCopy('contact');
+  const challenge = useCopy('challenge');
+  const sending = status !== 'idle';
+  return (
+    <button
+      ref={ref}
+      type="submit"
+      disabled={sending}
+      className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-700 px-4 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-indigo-500"
+    >
+      {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+      {status === 'checking' ? challenge('checking') : sending ? copy('form.sending') : copy('form.submit')}
+    </button>
   );
 }
 

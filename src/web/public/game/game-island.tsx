@@ -1,5 +1,4 @@
-import { hydrateRoot } from 'react-dom/client';
-import { IslandIntl, loadIslandLanguage } from '../island-language.tsx';
+import { hydrateIslandRoot } from '../island-language.tsx';
 import { defineIsland } from '../islands.ts';
 import { TicTacToe } from './tic-tac-toe.tsx';
 
@@ -8,14 +7,4 @@ import { TicTacToe } from './tic-tac-toe.tsx';
  * difficulty selection (public/islands.ts) and hydrated in place; a level chosen before it is live is chosen
  * again once it is.
  */
-defineIsland('game', async (root) => {
-  const language = await loadIslandLanguage(['game']);
-  await new Promise<void>((resolve) => {
-    hydrateRoot(
-      root,
-      <IslandIntl language={language}>
-        <TicTacToe onLive={resolve} />
-      </IslandIntl>,
-    );
-  });
-});
+defineIsland('game', (root) => hydrateIslandRoot(root, ['game'], (onLive) => <TicTacToe onLive={onLive} />));

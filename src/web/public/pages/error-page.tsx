@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 
 const LINK_CLASSES =
@@ -8,6 +8,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const copy = useCopy('site');
   const localize = useLocalize();
+  const { pathname, search } = useLocation();
   const key = notFound ? 'notFound' : 'error';
   return (
     <section aria-labelledby="error-heading" className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
@@ -32,14 +33,13 @@ export function ErrorPage({ error }: { error: unknown }) {
             </Link>
           </>
         ) : (
-          // A full reload: the failed page is fetched again from the server.
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
+          // The failed page, asked of the server again: a link, which works without script too.
+          <a
+            href={`${pathname}${search}`}
             className={`${LINK_CLASSES} bg-indigo-700 text-white hover:bg-indigo-800`}
           >
             {copy('error.retry')}
-          </button>
+          </a>
         )}
       </div>
     </section>
