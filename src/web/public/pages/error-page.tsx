@@ -33,9 +33,10 @@ export function ErrorPage({ error }: { error: unknown }) {
             </Link>
           </>
         ) : (
-          // The failed page, asked of the server again: a link, which works without script too.
+          // The failed page, asked of the server again: a link, which works without script too. A path that
+          // begins with `//` would be another host's address: it is kept on this site.
           <a
-            href={`${pathname}${search}`}
+            href={`/${pathname.replace(/^\/+/, '')}${search}`}
             className={`${LINK_CLASSES} bg-indigo-700 text-white hover:bg-indigo-800`}
           >
             {copy('error.retry')}
