@@ -43,7 +43,7 @@ export default {
     forbid('web-ui-lib-to-app', '^src/web/(ui|lib)/', '^src/web/(features|admin|public)/'),
     forbid(
       'public-to-admin',
-      '^src/web/(public|content)/|^src/web/entry-(client|server)\\.tsx$',
+      '^src/web/(public|content)/|^src/web/(entry-server\\.tsx|page-start\\.ts)$',
       '^src/web/(admin|features)/',
     ),
     forbid('web-to-server', '^src/web/', '^src/server/'),

@@ -4,13 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { compiledMessages } from './scripts/compiled-messages.ts';
-import {
-  BROKEN_PICTURES_MODULE,
-  PAGE_START_MODULE,
-  publicEntryKey,
-  withStaticImports,
-} from './scripts/vite-manifest.ts';
-import { PUBLIC_ISLANDS, PUBLIC_PAGES, publicPageFile } from './src/shared/pages/public-pages.ts';
+import { BROKEN_PICTURES_MODULE, PAGE_START_MODULE } from './scripts/vite-manifest.ts';
+import { PUBLIC_ISLANDS } from './src/shared/pages/public-pages.ts';
 
 const CLIENT_OUT_DIR = 'dist/web/client';
 /** Beside Vite's manifest: the source modules in each chunk and their bytes (read by scripts/check-bundles.ts). */
@@ -57,51 +52,39 @@ function chunkModules(): Plugin {
   }));
 }
 
-const PAGE_CHUNKS_MODULE = 'virtual:public-page-chunks';
+const PAGE_SCRIPTS_MODULE = 'virtual:public-page-scripts';
 
 /**
- * For the server bundle: which client files each lazy public page (by its id in the page table,
- * src/shared/pages/public-pages.ts) loads beyond the public entry, read from the client build's manifest
- * (built first: `npm run build:web`; in `npm run dev` the server bundle is rebuilt when the manifest
- * changes). The server names them in <head> as modulepreload links, so a page's chunk downloads alongside
- * the entry instead of after it (src/web/entry-server.tsx).
+ * For the server bundle: the client files a public page may name (decision 062): the module that starts every
+ * page's script once painted, the module a page with a post's picture imports besides, and each island's,
+ * read from the client build's manifest (built first: `npm run build:web`; in `npm run dev` the server bundle
+ * is rebuilt when the manifest changes). The server names them in the page's script data block
+ * (src/web/entry-server.tsx).
  */
-function publicPageChunks(): Plugin {
-  return buildPlugin('sampark:public-page-chunks', (config) => ({
+function publicPageScripts(): Plugin {
+  return buildPlugin('sampark:public-page-scripts', (config) => ({
     resolveId(id) {
-      return id === PAGE_CHUNKS_MODULE ? `\0${PAGE_CHUNKS_MODULE}` : null;
+      return id === PAGE_SCRIPTS_MODULE ? `\0${PAGE_SCRIPTS_MODULE}` : null;
     },
     load(id) {
-      if (id !== `\0${PAGE_CHUNKS_MODULE}`) return null;
+      if (id !== `\0${PAGE_SCRIPTS_MODULE}`) return null;
       const { base, root, build } = config();
       // The server bundle's outDir is <web>/server; the client's is its sibling <web>/client.
       const manifestFile = path.resolve(root, build.outDir, '../client/.vite/manifest.json');
       this.addWatchFile(manifestFile);
       if (!fs.existsSync(manifestFile)) {
-        this.warn(`${manifestFile} is missing: pages will not preload their chunks (build the client first)`);
-        return 'export default {}; export const pageScripts = null;';
+        this.warn(`${manifestFile} is missing: pages will name no script (build the client first)`);
+        return 'export const pageScripts = null;';
       }
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-      const entryKey = publicEntryKey(manifest);
-      const entry = withStaticImports(manifest, entryKey ? [entryKey] : []);
-      const pages: Record<string, string[]> = {};
-      for (const [id, page] of Object.entries(PUBLIC_PAGES)) {
-        const key = publicPageFile(page);
-        // A page that is not a chunk of its own fails scripts/check-bundles.ts; here it just has no preloads.
-        if (page.chunk !== 'page' || !manifest[key]) continue;
-        pages[id] = [...withStaticImports(manifest, [key])]
-          .filter((chunkKey) => !entry.has(chunkKey))
-          .map((chunkKey) => `${base}${manifest[chunkKey]!.file}`);
-      }
       const start = manifest[PAGE_START_MODULE];
       const brokenPictures = manifest[BROKEN_PICTURES_MODULE];
       const islands = Object.fromEntries(
         Object.entries(PUBLIC_ISLANDS).map(([id, island]) => [id, manifest[island.module]?.file]),
       );
       const pageScripts =
-        entryKey && start && brokenPictures && Object.values(islands).every(Boolean)
+        start && brokenPictures && Object.values(islands).every(Boolean)
           ? {
-              entry: `${base}${manifest[entryKey]!.file}`,
               start: `${base}${start.file}`,
               brokenPictures: `${base}${brokenPictures.file}`,
               islands: Object.fromEntries(
@@ -109,7 +92,7 @@ function publicPageChunks(): Plugin {
               ),
             }
           : null;
-      return `export default ${JSON.stringify(pages)}; export const pageScripts = ${JSON.stringify(pageScripts)};`;
+      return `export const pageScripts = ${JSON.stringify(pageScripts)};`;
     },
   }));
 }
@@ -120,9 +103,9 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.c
 /**
  * The public pages' stylesheet inlined into their template (index.html) as a <style> element, so that the
  * first paint waits for nothing but the page itself (decision 044). The file stays in the build (the manifest
- * names it, scripts/check-bundles.ts measures it); the admin app (admin.html) keeps its cached <link>.
- * The entry's <script> leaves the template too: the server starts it once the page has painted
- * (`pageScripts` of virtual:public-page-chunks, src/web/entry-server.tsx).
+ * names it); the admin app (admin.html) keeps its cached <link>. The template names no script: the server
+ * names the module that starts a page's script once it has painted (`pageScripts` of
+ * virtual:public-page-scripts, src/web/entry-server.tsx).
  */
 function inlinePublicStylesheet(): Plugin {
   return buildPlugin('sampark:inline-public-stylesheet', (config) => ({
@@ -142,42 +125,27 @@ function inlinePublicStylesheet(): Plugin {
           return `<style>${css}</style>`;
         });
         if (inlined === 0) throw new Error('index.html has no stylesheet link to inline');
-        const entry = /\s*<script type="module" crossorigin src="[^"]+"><\/script>/;
-        if (!entry.test(result)) throw new Error('index.html has no entry script to leave to the server');
-        return result.replace(entry, '');
+        if (/<script\b/.test(result))
+          throw new Error("index.html names a script: the server names each page's");
+        return result;
       },
     },
   }));
 }
 
 /**
- * Chunk groups, for the public pages' budget (scripts/check-bundles.ts measures each page). Without them,
- * every module both apps share becomes its own small file, and many small files compress worse than one.
+ * Chunk groups, for the public pages' islands (scripts/check-bundles.ts measures each). Without them, every
+ * module the islands share becomes its own small file, and many small files compress worse than one.
  * - framework: React, the icon library's core and the close icon (the menu's and the dialogs'), which every
- *   page of both apps and every island runs (with Vite's helper for import()): islands take nothing from the
- *   shell, which would bring the router along;
- * - router: React Router, which the apps run and islands do not (decision 062);
- * - public-shell: what every public page runs (layout, routes, head, settings). Keep it to modules the public
- *   entry imports statically: a module listed here moves into the shell even if only a lazy page uses it.
- * Pages stay lazy chunks of their own (src/web/public/routes.tsx).
+ *   island and the admin app run (with Vite's helper for import());
+ * - public-common: what the islands share besides (the texts' formatting, the class-name helper, the fields'
+ *   rules).
  */
 const FRAMEWORK_MODULES =
   /node_modules[\\/]((react|react-dom|scheduler)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]((?!icons[\\/])|icons[\\/]x\.mjs))|vite[\\/]preload-helper/;
-const ROUTER_MODULES = /node_modules[\\/]react-router[\\/]/;
 
-/** Pages that every page may end on (the page table's `chunk: 'public-shell'`: the error page). */
-const SHELL_PAGES = Object.values(PUBLIC_PAGES)
-  .filter((page) => page.chunk === 'public-shell')
-  .map((page) => page.module);
 const modulePattern = (patterns: string[]) =>
   new RegExp(patterns.map((pattern) => pattern.replaceAll('/', '[\\\\/]')).join('|'));
-const PUBLIC_SHELL_MODULES = modulePattern([
-  'src/web/public/layout/',
-  'src/web/public/(routes|page-head|site-settings-data|use-scroll-effects)\\.',
-  `src/web/public/pages/(${SHELL_PAGES.join('|')})\\.`,
-  'src/web/(content/(site|pages)|head|server-context)\\.',
-  'src/shared/rules/(site-settings|channel-links)\\.',
-]);
 const PUBLIC_COMMON_MODULES = modulePattern([
   'src/web/lib/class-names\\.',
   'src/shared/rules/fields\\.',
@@ -190,7 +158,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     compiledMessages(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [publicPageChunks()] : [chunkModules(), inlinePublicStylesheet()]),
+    ...(isSsrBuild ? [publicPageScripts()] : [chunkModules(), inlinePublicStylesheet()]),
   ],
   // The server bundle takes the icons the pages use into its chunks: imported from node_modules, the whole
   // package (1.3 MB of source, kept twice in the heap) was loaded for a few dozen icons (decision 064).
@@ -203,14 +171,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         // Vite preloads nothing (decision 022): with modulePreload on, every import() would carry the list of
-        // its chunk's imports and the entry a polyfill (0.9 KB brotli on /contact, measured). The server sends
-        // modulepreload links for everything the first page needs (publicPageChunks), and a later lazy page
-        // mostly imports chunks the browser has (framework, shell), so the cost is one round trip at most.
+        // its chunk's imports and the start a polyfill (0.9 KB brotli on /contact, measured). An island's
+        // chunks come in one round trip or two, on intent (decision 062).
         // Vite 8 still wraps each import() in its helper (vitejs/vite#18551); here it only reports failures.
         modulePreload: false,
         rolldownOptions: {
-          // Two pages: the server-rendered public site and the client-rendered admin app.
-          // …and the small module that starts the public site's script once a page has painted (decision 044).
+          // Two pages: the server-rendered public site's template (its stylesheet) and the client-rendered admin
+          // app; and the small module that starts a public page's script once it has painted (decision 044).
           input: {
             index: path.resolve('index.html'),
             admin: path.resolve('admin.html'),
@@ -228,9 +195,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK_MODULES },
-                { name: 'router', test: ROUTER_MODULES },
                 { name: 'public-common', test: PUBLIC_COMMON_MODULES },
-                { name: 'public-shell', test: PUBLIC_SHELL_MODULES },
               ],
             },
           },

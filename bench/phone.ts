@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
+import { PUBLIC_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
 import {
   BENCH_DIR,
   ensureBuild,
@@ -22,7 +22,7 @@ import {
 
 /** The commit before public pages hydrated only their islands: the baseline's source. */
 export const PRE_ISLANDS_COMMIT = '3bb9c13204526e18f0c67bd6491b2f0ba914400c';
-const PAGES = [...ISLANDS_PAGE_PATHS, '/hi/contact', '/hi/terms'];
+const PAGES = [...PUBLIC_PAGE_PATHS, '/hi/contact', '/hi/terms'];
 /** Loads of each page on each build; the median is shown (interleaved, so both see the same moments). */
 const LOADS = 3;
 const CPU_SLOWDOWN = 6;

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ISLANDS_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
+import { PUBLIC_PAGE_PATHS } from '../src/shared/pages/public-pages.ts';
 import { slugify } from '../src/shared/rules/blog.ts';
 import { localizedPath } from '../src/shared/rules/locales.ts';
 import { deletionControls } from './account-deletion.ts';
@@ -20,7 +20,7 @@ import {
  * budget; this holds the pages as served.
  */
 const ISLANDS_PAGE_SCRIPT_BUDGET_BYTES = 15 * 1024;
-const ISLANDS_PAGES = [...ISLANDS_PAGE_PATHS, ...ISLANDS_PAGE_PATHS.map((path) => localizedPath('hi', path))];
+const ISLANDS_PAGES = [...PUBLIC_PAGE_PATHS, ...PUBLIC_PAGE_PATHS.map((path) => localizedPath('hi', path))];
 /** An island, with React, fetched when a visitor reaches for it (scripts/check-bundles.ts). */
 const ISLAND_BUDGET_BYTES = 80 * 1024;
 

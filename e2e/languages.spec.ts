@@ -83,7 +83,7 @@ test.describe('a browser that asks for Hindi first', () => {
     await expect(offer).toBeHidden();
   });
 
-  test('is offered it on a page that hydrates no app too (decision 062)', async ({ page }) => {
+  test('is offered it on another page, and follows it there', async ({ page }) => {
     await page.goto('/privacy');
     const offer = page.getByRole('complementary', { name: 'यह पेज हिन्दी में पढ़ें' });
     await expect(offer.getByRole('link', { name: 'हिन्दी में पढ़ें' })).toHaveAttribute('href', '/hi/privacy');

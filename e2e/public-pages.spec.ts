@@ -256,7 +256,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
     }) => {
       const settings = await siteSettings(request);
       const errors = collectErrors(page);
-      // The page brought the settings; client navigations do not ask for them again.
+      // The server renders each page with the settings: no page asks the API for them.
       const settingsRequests: string[] = [];
       page.on('request', (sent) => {
         if (new URL(sent.url()).pathname === '/api/settings') settingsRequests.push(sent.url());
@@ -405,19 +405,17 @@ test('public pages are server-rendered with their heading, title, description, O
   }
 
   // The terms' detailed sections are in the HTML, though hidden until opened. The data block from which the
-  // page's script is started once painted (decision 044) names no app and no island: the terms hydrate
-  // nothing (decision 062); the contact form's own page names its form's island.
+  // page's script is started once painted (decision 044) names no island: the terms hydrate nothing
+  // (decision 062); the contact form's own page names its form's island.
   await page.goto('/terms');
   await expect(page.getByText('Unauthorized commercial solicitation', { exact: true })).toBeAttached();
   expect(JSON.parse((await page.locator('head script#page-scripts').textContent())!)).toEqual({
-    entry: null,
     preloads: [],
     islands: {},
   });
   await expect(page.locator('#router-data')).toHaveCount(0);
   await page.goto('/contact/message');
   expect(JSON.parse((await page.locator('head script#page-scripts').textContent())!)).toMatchObject({
-    entry: null,
     preloads: [],
     islands: { 'contact-message': expect.stringMatching(/^\/assets\/island-contact-message-[^"]+\.js$/) },
   });
@@ -454,8 +452,8 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(csp).toContain("script-src 'self';");
   const html = await (await request.get('/')).text();
   const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].map((match) => match[0]);
-  // Two JSON-LD blocks and the names of the page's scripts (decision 044); no router data, as the landing
-  // page hydrates no app (decision 062).
+  // Two JSON-LD blocks and the names of the page's scripts (decision 044); no router data, as no page
+  // hydrates a router (decision 062).
   expect(scripts).toHaveLength(3);
   for (const script of scripts) expect(script).toMatch(/ type="application\/(ld\+)?json"/);
   expect(html).not.toContain('nonce=');

@@ -35,7 +35,7 @@ test('the contact page is server-rendered: it shows published channels with Java
   }
 });
 
-test('public pages hydrate without errors and the navigation marks the current page', async ({ page }) => {
+test('public pages load without errors and the navigation marks the current page', async ({ page }) => {
   const errors = collectErrors(page);
 
   await page.goto('/');

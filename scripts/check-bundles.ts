@@ -1,15 +1,14 @@
 /**
- * Checks the client build of the public site, page by page:
- * - no public page can ever download admin or server code (any chunk it loads, now or on demand);
- * - no public page loads a library kept for the admin app (zod, react-hook-form, TanStack Query, sonner,
- *   radix) with the page itself;
- * - each page's JavaScript stays within its budget, measured as a browser downloads it: every file
- *   compressed on its own with brotli (quality 11) — gzip is shown for comparison.
- *
- * The pages are the page table's (src/shared/pages/public-pages.ts), one row per lazy page module. A page
- * loads the public entry (index.html's script) with everything it imports statically, plus its own lazy
- * route chunk (routes.tsx) with that chunk's static imports. Chunks a page imports dynamically (a
- * dialog opened on demand) are listed separately and checked for forbidden code, outside the budget.
+ * Checks the client build of the public site (decision 062): every public page is rendered by the server and
+ * brings only its islands to life, so what a page downloads before any interaction is the module that starts
+ * it (with a post's picture's module), and each island comes on intent.
+ * - no public page or island can ever download admin or server code (any chunk it loads, now or on demand);
+ * - none loads a library kept for the admin app (zod, react-hook-form, TanStack Query, sonner, radix) or the
+ *   router: zod comes only with the contact form's check, once a person types, outside an island's budget;
+ * - no public page's module or route table is in the client build (the browser runs no router for them);
+ * - what every page fetches before any interaction, and each island, stays within its budget, measured as a
+ *   browser downloads it: every file compressed on its own with brotli (quality 11) — gzip is shown for
+ *   comparison.
  *
  * Reads Vite's manifest (dist/web/client/.vite/manifest.json) and the per-chunk module list written by the
  * `sampark:chunk-modules` plugin in vite.config.ts.
@@ -20,40 +19,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Manifest, ManifestChunk } from 'vite';
-import {
-  PUBLIC_ISLANDS,
-  PUBLIC_PAGES,
-  PUBLIC_PAGES_DIR,
-  publicPageFile,
-} from '../src/shared/pages/public-pages.ts';
-import {
-  BROKEN_PICTURES_MODULE,
-  PAGE_START_MODULE,
-  publicEntryKey,
-  withStaticImports,
-} from './vite-manifest.ts';
+import { PUBLIC_ISLANDS } from '../src/shared/pages/public-pages.ts';
+import { BROKEN_PICTURES_MODULE, PAGE_START_MODULE, withStaticImports } from './vite-manifest.ts';
 
 type ChunkModules = Record<string, { id: string; renderedLength: number }[]>;
 
-/**
- * Each lazy page module with the paths it renders (the game's module renders two) and whether the app
- * hydrates it (decision 062; the rows of one module agree, or the check fails).
- */
-const PUBLIC_PAGE_MODULES = new Map<string, { paths: string[]; hydration: 'app' | 'islands' }>();
-for (const page of Object.values(PUBLIC_PAGES)) {
-  if (page.chunk !== 'page') continue;
-  const module = publicPageFile(page);
-  const known = PUBLIC_PAGE_MODULES.get(module);
-  if (known && known.hydration !== page.hydration) {
-    throw new Error(`${module}: its pages disagree on their hydration`);
-  }
-  PUBLIC_PAGE_MODULES.set(module, { paths: [...(known?.paths ?? []), page.path], hydration: page.hydration });
-}
-
 /** Code that no public page may ever download. */
 const FORBIDDEN_PREFIXES = ['src/web/admin/', 'src/web/features/admin-', 'src/server/'];
-/** Libraries the admin app uses that would blow a public page's budget if it loaded them up front. */
+/**
+ * Libraries the admin app uses that would blow a public page's budget if it loaded them up front, and the
+ * router, which no public page runs in the browser (decision 062).
+ */
 const ADMIN_ONLY_LIBRARIES = [
+  'node_modules/react-router/',
   'node_modules/zod/',
   'node_modules/react-hook-form/',
   'node_modules/@hookform/',
@@ -63,13 +41,11 @@ const ADMIN_ONLY_LIBRARIES = [
   'node_modules/@radix-ui/',
 ];
 // Visitors are mostly on phones on mobile data: each page's weight is a budget, not a hope.
-/** A page the app hydrates: none since the contact form's own page is a page of islands (decision 062). */
-const PAGE_JS_BUDGET_BROTLI_BYTES = 100 * 1024;
 /**
- * A page that hydrates only its islands (decision 062) fetches the module that starts it, with the chrome's
- * plain behaviours, before any interaction; its islands load on demand, outside this budget.
+ * A public page fetches the module that starts it, with the chrome's plain behaviours, before any interaction
+ * (decision 062); its islands load on intent, outside this budget.
  */
-const ISLANDS_PAGE_JS_BUDGET_BROTLI_BYTES = 15 * 1024;
+const PAGE_JS_BUDGET_BROTLI_BYTES = 15 * 1024;
 /**
  * An island, with React and all it imports, fetched when a visitor reaches for it (decision 062); what it
  * fetches later (the contact form's check, once a person types) is outside it.
@@ -102,22 +78,18 @@ function chunk(key: string): ManifestChunk {
   return found;
 }
 
-const entryKey = publicEntryKey(manifest);
-if (!entryKey) fail('the manifest has no entry for index.html');
 if (!manifest[PAGE_START_MODULE]) fail(`the manifest has no chunk for ${PAGE_START_MODULE}`);
-// Every page downloads the small module that starts it (decision 044); a page the app hydrates, the entry too.
-// A page of islands with a post's picture imports one more module (counted on every such page: an upper bound).
+// Every page downloads the small module that starts it (decision 044). A page with a post's picture imports one
+// more module: counted for every page (an upper bound).
 const startChunks = withStaticImports(manifest, [PAGE_START_MODULE, BROKEN_PICTURES_MODULE]);
-const entryChunks = withStaticImports(manifest, [entryKey, PAGE_START_MODULE]);
 
-// A page chunk nobody listed would escape the budget: every lazy page must be in the page table.
-const unlisted = Object.keys(manifest).filter(
-  (key) => key.startsWith(PUBLIC_PAGES_DIR) && manifest[key]?.isDynamicEntry && !PUBLIC_PAGE_MODULES.has(key),
+// The server renders the public pages and the browser hydrates only their islands: a page's module or the
+// route table in the client build would mean a public page runs the app again.
+const appModules = Object.keys(manifest).filter(
+  (key) => key.startsWith('src/web/public/pages/') || key === 'src/web/public/routes.tsx',
 );
-if (unlisted.length > 0) {
-  fail(
-    `lazy public pages missing from the page table (src/shared/pages/public-pages.ts): ${unlisted.join(', ')}`,
-  );
+if (appModules.length > 0) {
+  fail(`the client build has public pages' modules, which only the server renders: ${appModules.join(', ')}`);
 }
 
 interface Size {
@@ -166,64 +138,30 @@ const problems: string[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows: string[] = [];
 
-for (const [module, { paths, hydration }] of PUBLIC_PAGE_MODULES) {
-  const page = paths.join(', ');
-  if (!manifest[module]) {
-    problems.push(`${page}: ${module} is not a chunk of the build (is the route still lazy?)`);
-    continue;
-  }
-  const islands = hydration === 'islands';
-  const budget = islands ? ISLANDS_PAGE_JS_BUDGET_BROTLI_BYTES : PAGE_JS_BUDGET_BROTLI_BYTES;
-  // An islands page's own module is rendered by the server only; a client navigation of the app may load it.
-  const pageChunks = islands ? startChunks : withStaticImports(manifest, [...entryChunks, module]);
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const key of pageChunks) {
-    js.add(chunk(key).file);
-    for (const file of chunk(key).css ?? []) css.add(file);
+/** The problems of what `name` downloads: code no public page may load, and libraries it must not load. */
+function checkModules(name: string, keys: Iterable<string>): void {
+  for (const key of keys) {
     for (const { id } of modulesOf(key)) {
       if (FORBIDDEN_PREFIXES.some((prefix) => id.startsWith(prefix))) {
-        problems.push(`${page}: ${chunk(key).file} contains ${id}, which public pages must never load`);
+        problems.push(`${name}: ${chunk(key).file} contains ${id}, which public pages must never load`);
       } else if (ADMIN_ONLY_LIBRARIES.some((prefix) => id.includes(prefix))) {
-        problems.push(
-          `${page}: ${chunk(key).file} loads ${id} with the page; import it lazily or not at all`,
-        );
+        problems.push(`${name}: ${chunk(key).file} loads ${id}; import it lazily or not at all`);
       }
     }
   }
+}
 
-  // Chunks the page may load later (on demand): checked for forbidden code, reported outside the budget.
-  const onDemand = new Set<string>();
-  const pending = [...pageChunks].flatMap((key) => chunk(key).dynamicImports ?? []);
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    if (onDemand.has(key) || pageChunks.has(key)) continue;
-    // Other pages' lazy route chunks are measured as pages of their own.
-    if (PUBLIC_PAGE_MODULES.has(key)) continue;
-    onDemand.add(key);
-    pending.push(...(chunk(key).imports ?? []), ...(chunk(key).dynamicImports ?? []));
-  }
-  for (const key of onDemand) {
-    for (const { id } of modulesOf(key)) {
-      if (FORBIDDEN_PREFIXES.some((prefix) => id.startsWith(prefix))) {
-        problems.push(`${page}: ${chunk(key).file} (on demand) contains ${id}`);
-      }
-    }
-  }
-
-  const jsSize = total(js);
-  const cssSize = total(css);
-  const onDemandSize = total([...onDemand].map((key) => chunk(key).file));
-  if (jsSize.brotli > budget) {
-    problems.push(`${page}: ${kb(jsSize.brotli)} of JavaScript (brotli), over the budget of ${kb(budget)}`);
+{
+  const name = 'every public page';
+  checkModules(name, startChunks);
+  const js = total([...startChunks].map((key) => chunk(key).file));
+  if (js.brotli > PAGE_JS_BUDGET_BROTLI_BYTES) {
+    problems.push(
+      `${name}: ${kb(js.brotli)} of JavaScript (brotli), over the budget of ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)}`,
+    );
   }
   rows.push(
-    [
-      page.padEnd(26),
-      `${kb(jsSize.brotli).padStart(9)} ${kb(jsSize.gzip).padStart(9)} ${kb(jsSize.raw).padStart(9)}`,
-      `${kb(cssSize.brotli).padStart(9)} ${kb(cssSize.gzip).padStart(9)}`,
-      onDemand.size === 0 ? '' : `  +${kb(onDemandSize.brotli)} on demand (${onDemand.size} chunks)`,
-    ].join('  '),
+    `${name.padEnd(26)}  ${kb(js.brotli).padStart(9)} ${kb(js.gzip).padStart(9)} ${kb(js.raw).padStart(9)}  (before any interaction)`,
   );
 }
 
@@ -235,10 +173,20 @@ for (const [id, island] of Object.entries(PUBLIC_ISLANDS)) {
     continue;
   }
   const chunks = [...withStaticImports(manifest, [island.module])].filter((key) => !startChunks.has(key));
-  for (const key of chunks) {
+  checkModules(name, chunks);
+  // What it fetches later (the contact form's check, with the schema library): never admin or server code.
+  const later = new Set<string>();
+  const pending = chunks.flatMap((key) => chunk(key).dynamicImports ?? []);
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (later.has(key) || chunks.includes(key) || startChunks.has(key)) continue;
+    later.add(key);
+    pending.push(...(chunk(key).imports ?? []), ...(chunk(key).dynamicImports ?? []));
+  }
+  for (const key of later) {
     for (const { id: module } of modulesOf(key)) {
       if (FORBIDDEN_PREFIXES.some((prefix) => module.startsWith(prefix))) {
-        problems.push(`${name}: ${chunk(key).file} contains ${module}, which public pages must never load`);
+        problems.push(`${name}: ${chunk(key).file} (on demand) contains ${module}`);
       }
     }
   }
@@ -253,20 +201,18 @@ for (const [id, island] of Object.entries(PUBLIC_ISLANDS)) {
   );
 }
 
-console.log('check-bundles: what each public page downloads (every file compressed on its own)');
-console.log(
-  `${'page'.padEnd(26)}  ${'JS brotli'.padStart(9)} ${'gzip'.padStart(9)} ${'raw'.padStart(9)}  ${'CSS brotli'.padStart(9)} ${'gzip'.padStart(9)}`,
-);
+console.log('check-bundles: what the public pages download (every file compressed on its own)');
+console.log(`${'what'.padEnd(26)}  ${'JS brotli'.padStart(9)} ${'gzip'.padStart(9)} ${'raw'.padStart(9)}`);
 for (const row of rows) console.log(row);
 
 if (problems.length > 0) {
   fail(
     `${problems.length} problem(s):\n  ${problems.join('\n  ')}\n` +
-      'Import admin code only from the admin entry, server code never from web code, and keep each page ' +
-      `within ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)} of brotli-compressed JavaScript ` +
-      `(${kb(ISLANDS_PAGE_JS_BUDGET_BROTLI_BYTES)} for a page of islands, ${kb(ISLAND_JS_BUDGET_BROTLI_BYTES)} for an island).`,
+      'Import admin code only from the admin entry, server code never from web code, and keep what every ' +
+      `public page fetches before any interaction within ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)} of brotli-compressed ` +
+      `JavaScript, and each island within ${kb(ISLAND_JS_BUDGET_BROTLI_BYTES)}.`,
   );
 }
 console.log(
-  `check-bundles: no public page loads admin or server code, and each is within its budget of JavaScript (brotli): ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)}, ${kb(ISLANDS_PAGE_JS_BUDGET_BROTLI_BYTES)} for a page of islands, ${kb(ISLAND_JS_BUDGET_BROTLI_BYTES)} for an island.`,
+  `check-bundles: no public page loads admin or server code or the router, and each is within its budget of JavaScript (brotli): ${kb(PAGE_JS_BUDGET_BROTLI_BYTES)} before any interaction, ${kb(ISLAND_JS_BUDGET_BROTLI_BYTES)} for an island.`,
 );

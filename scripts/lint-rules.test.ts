@@ -55,7 +55,7 @@ const ALLOWED: Record<string, string> = {
   'src/web/admin/routes/blog-page.ts': `import { blogList } from '../../features/blog/blog-list.ts';\nimport { memberList } from '../../features/members/member-list.ts';\nimport { adminPaths } from '../paths.ts';\nexport const blogPage = [blogList, memberList, adminPaths];\n`,
   'src/web/content/site.ts': value('siteCopy'),
   'src/web/public/pages/home-page.ts': `import { siteCopy } from '../../content/site.ts';\nimport { cx } from '../../lib/class-names.ts';\nexport const homePage = [siteCopy, cx];\n`,
-  'src/web/entry-client.tsx': `import { homePage } from './public/pages/home-page.ts';\nexport const entry = homePage;\n`,
+  'src/web/entry-server.tsx': `import { homePage } from './public/pages/home-page.ts';\nexport const render = homePage;\n`,
   // A cycle of type imports is erased at build; it does not count.
   'src/server/db/database.ts': `import type { Migration } from './migrations.ts';\nexport type Dialect = Migration;\n`,
   'src/server/db/migrations.ts': `import type { Dialect } from './database.ts';\nexport type Migration = { dialect?: Dialect };\n`,

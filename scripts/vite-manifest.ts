@@ -1,5 +1,5 @@
 /**
- * Reading Vite's client manifest (dist/web/client/.vite/manifest.json), for the page preloads in
+ * Reading Vite's client manifest (dist/web/client/.vite/manifest.json), for the page scripts in
  * vite.config.ts and the page budget in scripts/check-bundles.ts.
  */
 import type { Manifest } from 'vite';
@@ -13,14 +13,6 @@ export const PAGE_START_MODULE = 'src/web/page-start.ts';
  * the framework chunk along.
  */
 export const BROKEN_PICTURES_MODULE = 'src/web/public/blog/broken-pictures.ts';
-
-/** The public site's HTML entry (the admin app's is admin.html). */
-const PUBLIC_ENTRY = 'index.html';
-
-/** The manifest key of the public site's entry chunk. */
-export function publicEntryKey(manifest: Manifest): string | undefined {
-  return Object.keys(manifest).find((key) => manifest[key]?.isEntry && manifest[key]?.src === PUBLIC_ENTRY);
-}
 
 /** The chunks loaded together with these: they and their static imports, transitively. */
 export function withStaticImports(manifest: Manifest, keys: Iterable<string>): Set<string> {

@@ -130,19 +130,15 @@ export type RenderPageResult =
       /** Escaped tags for <head>: title, description, canonical, Open Graph. */
       head: string;
       /**
-       * The app's markup for #root, then the router's data as a JSON data block: nothing inline is executed,
-       * so the page needs no CSP nonce and is the same bytes for every visitor (cached compressed).
+       * The page's markup for #root: nothing inline is executed (the island's props and the page's script
+       * names are data), so the page needs no CSP nonce and is the same bytes for every visitor (cached
+       * compressed).
        */
       html: string;
       /** A loader's unexpected error, for the server's log (the page shows a generic message). */
       error?: unknown;
       /** The page's share card; none for an error page. */
       shareCard?: ShareCard;
-      /**
-       * What the browser brings to life (decision 062): the whole page (`app`), or only its islands, whose
-       * links are page loads the server asks the browser to prefetch (`islands`).
-       */
-      hydration: 'app' | 'islands';
     }
   | { kind: 'redirect'; status: number; location: string };
 

@@ -1,4 +1,4 @@
-import pageChunks, { pageScripts } from 'virtual:public-page-chunks';
+import { pageScripts } from 'virtual:public-page-scripts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -8,29 +8,23 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import {
-  PUBLIC_ISLANDS,
-  PUBLIC_PAGES,
-  type PublicIslandId,
-  type PublicPage,
-} from '../shared/pages/public-pages.ts';
+import { PUBLIC_ISLANDS, type PublicIslandId } from '../shared/pages/public-pages.ts';
 import type { RenderPage, ShareCard } from '../shared/web-render.ts';
 import { copyValues } from './content/site.ts';
 import { escapeHtml, headTags, serializeJsonData } from './head.ts';
 import { PAGE_SCRIPTS_ELEMENT_ID, type PageLanguageData, type PageScripts } from './page-scripts.ts';
 import type { IslandFiles } from './public/islands.ts';
 import { type HeadMatch, resolvePageHead, settingsOfMatches } from './public/page-head.ts';
-import { pageIdOfRoute, publicRoutes } from './public/routes.tsx';
+import { publicRoutes } from './public/routes.tsx';
 import { PUBLIC_LAYOUT_ROUTE_ID, type PublicLayoutData } from './public/site-settings-data.ts';
-import { ROUTER_DATA_ELEMENT_ID } from './router-data.ts';
 
 const handler = createStaticHandler(publicRoutes);
 
 const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Server Error';
 
 /**
- * A loader's unexpected error is serialized into the hydration data; its message could reveal internals
- * (a database error, a file path), so the page gets a generic one and the server logs the original.
+ * A loader's unexpected error could reveal internals (a database error, a file path) were its message ever
+ * rendered: the page is rendered with a generic one, and the server logs the original.
  */
 function withoutInternalErrors(context: StaticHandlerContext): {
   context: StaticHandlerContext;
@@ -48,27 +42,6 @@ function withoutInternalErrors(context: StaticHandlerContext): {
     }
   }
   return { context: { ...context, errors }, error };
-}
-
-/**
- * The router's state for hydration, as React Router's StaticRouterProvider would write it, but as a JSON
- * data block rather than an inline script: a data block is never executed, so the page needs no CSP nonce,
- * and its bytes are the same for every visitor (the server keeps them compressed). Errors are written in
- * the form createBrowserRouter reads back (withoutInternalErrors left only these two kinds).
- */
-function routerDataBlock(context: StaticHandlerContext): string {
-  const errors = context.errors
-    ? Object.fromEntries(
-        Object.entries(context.errors).map(([routeId, value]) => [
-          routeId,
-          isRouteErrorResponse(value)
-            ? { ...value, __type: 'RouteErrorResponse' }
-            : { message: value instanceof Error ? value.message : UNEXPECTED_ERROR_MESSAGE, __type: 'Error' },
-        ]),
-      )
-    : null;
-  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return `<script type="application/json" id="${ROUTER_DATA_ELEMENT_ID}">${serializeJsonData(data)}</script>`;
 }
 
 /**
@@ -98,53 +71,23 @@ function pageIslands(
 }
 
 /**
- * What starts the page's script once the page has painted (decision 044): a small module, fetched at low
- * priority, reads the entry and the matched pages' lazy chunks from a JSON data block and, after the next
- * frame, adds the chunks' modulepreload links and imports the entry (src/web/page-start.ts). Until then the
- * page is what the server rendered, which works without script (decision 030). Nothing inline runs, so the
- * page needs no CSP nonce (decision 045). A page that hydrates only its islands (decision 062) names no entry:
- * the module runs the chrome's plain behaviours, imports what the page's markup needs besides and fetches an
- * island when a visitor reaches for it.
+ * What starts the page's script once the page has painted (decisions 044 and 062): a small module, fetched at
+ * low priority, which runs the chrome's plain behaviours, fetches an island when a visitor reaches for it and,
+ * after the next frame, imports what the page's markup needs besides, all read from a JSON data block
+ * (src/web/page-start.ts). Until then the page is what the server rendered, which works without script
+ * (decision 030). Nothing inline runs, so the page needs no CSP nonce (decision 045).
  */
-function scriptStarter(
-  routeIds: readonly string[],
-  hydratesApp: boolean,
-  html: string,
-  /** A page of islands: its islands (none on a page the app hydrates). */
-  islands: Pick<PageScripts, 'islands' | 'language'>,
-): string {
+function scriptStarter(html: string, islands: Pick<PageScripts, 'islands' | 'language'>): string {
   if (!pageScripts) return '';
-  const preloads = new Set<string>();
-  if (hydratesApp) {
-    for (const routeId of routeIds) {
-      const id = pageIdOfRoute(routeId);
-      for (const file of (id && pageChunks[id]) || []) preloads.add(file);
-    }
-    // Last: it imports the page's chunks again, which are then on their way already.
-    preloads.add(pageScripts.entry);
-  } else if (html.includes('data-image-state=')) {
-    // A post's picture, whose placeholder stays when it cannot load (blog/broken-pictures.ts).
-    preloads.add(pageScripts.brokenPictures);
-  }
   const files: PageScripts = {
-    entry: hydratesApp ? pageScripts.entry : null,
-    preloads: [...preloads],
+    // A post's picture, whose placeholder stays when it cannot load (blog/broken-pictures.ts).
+    preloads: html.includes('data-image-state=') ? [pageScripts.brokenPictures] : [],
     ...islands,
   };
   return [
     `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${serializeJsonData(files)}</script>`,
     `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(pageScripts.start)}"></script>`,
   ].join('\n    ');
-}
-
-/**
- * Whether the browser hydrates the whole page with the router, as the page table says of the page matched
- * (decision 062). A page that failed (an error boundary's answer) is the page it failed on: its error page is
- * links and a link to try again, with no island.
- */
-function hydratesApp(routeIds: readonly string[]): boolean {
-  const page = routeIds.map(pageIdOfRoute).findLast((id) => id !== undefined);
-  return page === undefined || (PUBLIC_PAGES[page] as PublicPage).hydration === 'app';
 }
 
 /** Renders one public page for the Fastify server (src/server/web/serve-web.ts). */
@@ -181,26 +124,23 @@ export const render: RenderPage = async ({ url, origin, context: dataContext, sh
       : undefined;
   const head = shareCard ? { ...pageHead, image: shareCardPath(shareCard) } : pageHead;
 
-  const routeIds = matches.map((match) => match.id);
   const lang = head.locale ?? 'en';
-  const hydrates = hydratesApp(routeIds);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html =
-    renderToString(
-      <StrictMode>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </StrictMode>,
-    ) + (hydrates ? routerDataBlock(context) : '');
+  // The browser hydrates no router: only the page's islands, each on its own root (decision 062).
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
   return {
     kind: 'page',
     status: context.statusCode,
     lang,
     head: [
       headTags(head, origin, settings?.brandName ?? null),
-      scriptStarter(routeIds, hydrates, html, hydrates ? { islands: {} } : pageIslands(html, matches, lang)),
+      scriptStarter(html, pageIslands(html, matches, lang)),
     ].join('\n    '),
     html,
-    hydration: hydrates ? 'app' : 'islands',
     ...(error === undefined ? {} : { error }),
     ...(shareCard === undefined ? {} : { shareCard }),
   };

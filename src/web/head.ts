@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '../shared/rules/locales.ts';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../shared/rules/share-cards.ts';
 
-/** What a public page declares for <head>: the server renders it, the browser keeps it current. */
+/** What a public page declares for <head>, which the server renders. */
 export interface PageHead {
   title: string;
   description: string;
@@ -68,7 +68,7 @@ export function serializeJsonData(data: object): string {
   return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => JSON_ESCAPES[character]!);
 }
 
-/** The Open Graph and Twitter tags keyed by name; only the server writes them (see applyHead). */
+/** The Open Graph and Twitter tags keyed by name. */
 function metaTags(
   head: PageHead,
   origin: string,
@@ -126,81 +126,4 @@ export function headTags(head: PageHead, origin: string, siteName: string | null
     ),
   ];
   return tags.join('\n    ');
-}
-
-function upsert(selector: string, create: () => HTMLElement, attribute: string, value: string | null): void {
-  let element = document.head.querySelector<HTMLElement>(selector);
-  if (value === null) {
-    element?.remove();
-    return;
-  }
-  if (!element) {
-    element = create();
-    document.head.append(element);
-  }
-  if (element.getAttribute(attribute) !== value) element.setAttribute(attribute, value);
-}
-
-function meta(key: 'name' | 'property', name: string): () => HTMLMetaElement {
-  return () => {
-    const element = document.createElement('meta');
-    element.setAttribute(key, name);
-    return element;
-  };
-}
-
-/**
- * The origin the server used for canonical URLs (PUBLIC_ORIGIN may differ from the address in the browser
- * behind a proxy), and the canonical URL of the page it rendered; read once from the server-rendered tags.
- */
-let rendered: { origin: string; url: string | null } | undefined;
-function renderedPage(): { origin: string; url: string | null } {
-  if (rendered === undefined) {
-    const url = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null;
-    rendered = { origin: url ? new URL(url).origin : window.location.origin, url };
-  }
-  return rendered;
-}
-
-/**
- * What only link previews and search engines read, which fetch each address from the server: the page's Open
- * Graph and Twitter tags and its structured data. After a client navigation they would describe the page the
- * server rendered, so they go rather than being rebuilt (which would also ship their code to every page).
- */
-const SERVER_RENDERED_ONLY =
-  'meta[property^="og:"]:not([property="og:site_name"]),meta[name^="twitter:"],script[type="application/ld+json"],link[hreflang]';
-
-/** Brings the document's <head> in line with the page after a client-side navigation. */
-export function applyHead(head: PageHead): void {
-  const { origin, url: renderedUrl } = renderedPage();
-  const url = head.path === null ? null : absoluteUrl(origin, head.path);
-  if (document.title !== head.title) document.title = head.title;
-  document.documentElement.lang = head.locale ?? 'en';
-  upsert('meta[name="description"]', meta('name', 'description'), 'content', head.description);
-  upsert('meta[name="robots"]', meta('name', 'robots'), 'content', head.path === null ? 'noindex' : null);
-  upsert(
-    'link[rel="canonical"]',
-    () => {
-      const link = document.createElement('link');
-      link.rel = 'canonical';
-      return link;
-    },
-    'href',
-    url,
-  );
-  upsert(
-    'link[rel="alternate"][type="application/rss+xml"]',
-    () => {
-      const link = document.createElement('link');
-      link.rel = 'alternate';
-      link.type = 'application/rss+xml';
-      if (head.feed) link.title = head.feed.title;
-      return link;
-    },
-    'href',
-    head.feed ? absoluteUrl(origin, head.feed.path) : null,
-  );
-  if (url !== renderedUrl) {
-    for (const element of document.head.querySelectorAll(SERVER_RENDERED_ONLY)) element.remove();
-  }
 }

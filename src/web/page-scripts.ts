@@ -3,8 +3,8 @@ import type { CopyValues } from './content/site.ts';
 import type { IslandFiles } from './public/islands.ts';
 
 /**
- * The id of the JSON data block naming a public page's script: its entry and the page's lazy chunks, for a
- * page the app hydrates; its islands, for a page of islands (decision 062).
+ * The id of the JSON data block naming a public page's script: the modules its markup needs and its islands
+ * (decision 062).
  */
 export const PAGE_SCRIPTS_ELEMENT_ID = 'page-scripts';
 
@@ -17,13 +17,7 @@ export interface PageLanguageData {
 }
 
 export interface PageScripts {
-  /** The public entry (index.html's script); null on a page that hydrates only its islands. */
-  entry: string | null;
-  /**
-   * What the page imports once painted, in order: the matched pages' lazy chunks, then the entry (which
-   * imports them again: they download alongside it rather than after it); on a page of islands, the modules
-   * its markup needs, each starting itself when imported.
-   */
+  /** What the page imports once painted: the modules its markup needs, each starting itself when imported. */
   preloads: string[];
   /** The islands the page's markup has, fetched when a visitor reaches for one (public/islands.ts). */
   islands: IslandFiles;

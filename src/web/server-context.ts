@@ -1,12 +1,17 @@
 import type { PublicDataContext } from '../shared/web-render.ts';
 
 /**
- * During server rendering, loaders receive the server's PublicDataContext (direct database access); in the
- * browser they receive React Router's own context object and must call the API instead.
+ * What a public page's loaders read the site's data from: the server's PublicDataContext (direct database
+ * access), which entry-server.tsx renders every page with. Public pages are rendered by the server alone: the
+ * browser hydrates their islands, never the router (decision 062).
  */
-export function serverDataContext(context: unknown): PublicDataContext | null {
-  if (typeof context !== 'object' || context === null) return null;
-  return typeof (context as Partial<PublicDataContext>).activeContacts === 'function'
-    ? (context as PublicDataContext)
-    : null;
+export function serverDataContext(context: unknown): PublicDataContext {
+  if (
+    typeof context !== 'object' ||
+    context === null ||
+    typeof (context as Partial<PublicDataContext>).activeContacts !== 'function'
+  ) {
+    throw new Error("A public page is rendered without the server's data context");
+  }
+  return context as PublicDataContext;
 }

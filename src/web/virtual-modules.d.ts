@@ -1,18 +1,10 @@
 /**
- * Written by the `sampark:public-page-chunks` plugin (vite.config.ts) into the server bundle: for each lazy
- * public page, by its route id (the page table's id), the client files it loads beyond the entry's, as
- * absolute URLs.
+ * Written by the `sampark:public-page-scripts` plugin (vite.config.ts) into the server bundle, as absolute
+ * URLs: the module that starts a public page's script once it has painted (src/web/page-start.ts), the broken
+ * pictures' module and each island's (by its id in PUBLIC_ISLANDS), or null before the client is built.
  */
-declare module 'virtual:public-page-chunks' {
-  const pageChunks: Readonly<Record<string, readonly string[]>>;
-  export default pageChunks;
-  /**
-   * The public entry's script (index.html's), the module that starts it once a page has painted
-   * (src/web/page-start.ts), the broken pictures' module and each island's (by its id in PUBLIC_ISLANDS), or
-   * null before the client is built.
-   */
+declare module 'virtual:public-page-scripts' {
   export const pageScripts: {
-    entry: string;
     start: string;
     brokenPictures: string;
     islands: Readonly<Record<string, string>>;

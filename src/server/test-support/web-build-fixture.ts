@@ -24,7 +24,7 @@ export function createWebBuildFixture({ largeBytes = 1024 }: { largeBytes?: numb
   fs.writeFileSync(
     path.join(client, 'index.html'),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--ssr-head--></head>' +
-      '<body><div id="root"><!--ssr-app--></div><script type="module" src="/assets/app-f1x7.js"></script></body></html>',
+      '<body><div id="root"><!--ssr-app--></div></body></html>',
   );
   fs.writeFileSync(
     path.join(client, 'admin.html'),
@@ -43,8 +43,7 @@ export function createWebBuildFixture({ largeBytes = 1024 }: { largeBytes?: numb
     kind: 'page',
     status: found ? 200 : 404,
     head: '<title>' + brandName + '</title>',
-    html: '<main><h1>' + brandName + '</h1><p>' + channels.length + ' channels</p></main>' +
-      '<script type="application/json" id="router-data">{}</script>',
+    html: '<main><h1>' + brandName + '</h1><p>' + channels.length + ' channels</p></main>',
   };
 }
 `,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BlogPostValues } from '../../shared/contracts/blog.ts';
-import { ISLANDS_PAGE_PATHS } from '../../shared/pages/public-pages.ts';
+import { PUBLIC_PAGE_PATHS } from '../../shared/pages/public-pages.ts';
 import { createBlogPostRepository } from '../features/blog/repository.ts';
 import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
@@ -16,7 +16,7 @@ import { TEST_DIALECTS, testAppForEachTest } from '../test-support/test-app.ts';
 const CLIENT_DIR = path.join(WEB_DIST_DIR, 'client');
 
 /** Every public page hydrates only its islands (decision 062); a Hindi page or two besides the table's. */
-const PUBLIC_PATHS = [...ISLANDS_PAGE_PATHS, '/hi', '/hi/contact', '/hi/contact/message'];
+const PUBLIC_PATHS = [...PUBLIC_PAGE_PATHS, '/hi', '/hi/contact', '/hi/contact/message'];
 
 /** The class names a stylesheet has rules for (Tailwind escapes `:`, `[`, `/`… in them). */
 function classesOf(css: string): Set<string> {
@@ -83,9 +83,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         expect(head, url).toMatch(
           /<script type="module" fetchpriority="low" crossorigin src="\/assets\/page-start-/,
         );
-        // No app's entry: a page of islands (decision 062).
+        // No app to start: the page's islands only (decision 062).
         expect(head, url).toMatch(
-          /<script type="application\/json" id="page-scripts">\{"entry":null,"preloads":\[\],"islands":\{/,
+          /<script type="application\/json" id="page-scripts">\{"preloads":\[\],"islands":\{/,
         );
       }
       // A page of islands names those its markup has, with the language they speak: the contact page its

@@ -16,7 +16,6 @@ export interface CachedPage {
   kind: 'cached';
   status: number;
   body: PrecompressedBody;
-  hydration: 'app' | 'islands';
   shareCard?: ShareCard | undefined;
 }
 
@@ -56,7 +55,6 @@ export function pageCache({
       status: document.status,
       // A page rendered again as it was keeps its bytes.
       body: precompress(document.html, stale?.kind === 'cached' ? stale.body : undefined),
-      hydration: document.hydration,
       shareCard: document.shareCard,
     };
     return page;

@@ -28,7 +28,7 @@ export function publicDataContexts(
   const blogPost = async (slug: string, drafts: boolean): Promise<PublicBlogPost | null> => {
     const post = await deps.blogPosts.findBySlug(slug);
     if (!post || (!post.isPublished && !drafts)) return null;
-    // The Markdown source stays out of the page (and its hydration data): only the HTML is shown.
+    // The Markdown source stays out of what the page is rendered from: only the HTML is shown.
     const { content, ...summary } = post;
     const pictures = await deps.picturesOf([post.image, content]);
     const imagePicture = pictures.get(pictureKey(post.image));

@@ -25,7 +25,6 @@ export type RenderedDocument =
       kind: 'document';
       status: number;
       html: string;
-      hydration: 'app' | 'islands';
       error?: unknown;
       shareCard?: ShareCard | undefined;
     }
@@ -113,7 +112,6 @@ export async function renderDocument(
       template.beforeApp +
       result.html +
       template.afterApp,
-    hydration: result.hydration,
     ...(result.error === undefined ? {} : { error: result.error }),
     ...(result.shareCard === undefined ? {} : { shareCard: result.shareCard }),
   };

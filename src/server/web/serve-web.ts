@@ -182,7 +182,8 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
         : await renderDocument(renderer, { ...target, context });
       await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
-      if (document.hydration === 'islands') withSpeculationRules(reply);
+      // Every public page is a page of islands, whose links are page loads (decision 062).
+      withSpeculationRules(reply);
       if (document.kind === 'cached') {
         reply.status(document.status).header('cache-control', PAGE_CACHE_CONTROL);
         return sendPrecompressed(request, reply, document.body, HTML_TYPE);

@@ -1,96 +1,47 @@
 /**
  * The public site's pages, one row each: the one list that the routes (src/web/public/routes.tsx), the
- * server's page preloads (vite.config.ts and src/web/entry-server.tsx), the sitemap (src/server/app.ts), the
- * build's chunk groups (vite.config.ts) and the page budget (scripts/check-bundles.ts) follow (decision 022).
- * A new page is a row here, its route in routes.tsx (routes.test.ts asks for it) and its module in
+ * sitemap (src/server/app.ts), the browser tests, the first-paint test and the phone bench follow (decision
+ * 022). A new page is a row here, its route in routes.tsx (routes.test.ts asks for it) and its module in
  * src/web/public/pages/.
  *
  * Plain data without imports, so the server, the Vite config and scripts read it without a bundler. The
- * browser downloads none of it: routes.tsx only type-checks its ids and paths against it.
+ * browser downloads none of it: the server renders every public page, and the browser brings only its
+ * islands to life (decision 062).
  */
-
-/** Where a page's module lives: `src/web/public/pages/{module}.tsx`. */
-export const PUBLIC_PAGES_DIR = 'src/web/public/pages/';
 
 export interface PublicPage {
   /** The route path; `:name` is a parameter and `*` any other path, as React Router reads them. */
   readonly path: string;
-  /** The file in src/web/public/pages/ (without `.tsx`) that renders the page. */
-  readonly module: string;
   /**
-   * Where the module's code is downloaded from: `page`, a lazy chunk of its own (named after the module)
-   * loaded with the page and measured against the page budget; `public-shell`, the chunk every public page
-   * loads (vite.config.ts), for the page any path may end on.
+   * The file in src/web/public/pages/ (without `.tsx`) that renders the page; the not-found page's is the
+   * error boundaries' (src/web/public/layout/public-layout.tsx).
    */
-  readonly chunk: 'page' | 'public-shell';
+  readonly module: string;
   /**
    * How the sitemap lists it: `path`, as it is; `source`, through a sitemap source that knows more (the
    * brand's game path, the blog's last change and its posts: src/server/app.ts); `none`, never.
    */
   readonly sitemap: 'path' | 'source' | 'none';
-  /**
-   * What the browser brings to life (decision 062): `app`, the whole page, hydrated by React with the router
-   * (the pages not yet moved to islands); `islands`, only the page's islands, each on its own root, and the
-   * chrome's few lines of plain script (src/web/public/page-behaviours.ts): the rest is HTML and CSS, and
-   * links to other pages are ordinary page loads.
-   */
-  readonly hydration: 'app' | 'islands';
 }
 
 export const PUBLIC_PAGES = {
-  home: { path: '/', module: 'home-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
-  contact: { path: '/contact', module: 'contact-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
+  home: { path: '/', module: 'home-page', sitemap: 'path' },
+  contact: { path: '/contact', module: 'contact-page', sitemap: 'path' },
   /**
    * The contact form as a page, for browsers without script and when the contact page's dialog cannot be
    * fetched (with script it is the contact page's dialog).
    */
-  'contact-message': {
-    path: '/contact/message',
-    module: 'contact-message-page',
-    chunk: 'page',
-    sitemap: 'none',
-    hydration: 'islands',
-  },
-  terms: { path: '/terms', module: 'terms-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
-  privacy: { path: '/privacy', module: 'privacy-page', chunk: 'page', sitemap: 'path', hydration: 'islands' },
-  'delete-account': {
-    path: '/delete-account',
-    module: 'delete-account-page',
-    chunk: 'page',
-    sitemap: 'path',
-    hydration: 'islands',
-  },
-  blog: { path: '/blog', module: 'blog-list-page', chunk: 'page', sitemap: 'source', hydration: 'islands' },
-  'blog-post': {
-    path: '/blog/:slug',
-    module: 'blog-post-page',
-    chunk: 'page',
-    sitemap: 'source',
-    hydration: 'islands',
-  },
+  'contact-message': { path: '/contact/message', module: 'contact-message-page', sitemap: 'none' },
+  terms: { path: '/terms', module: 'terms-page', sitemap: 'path' },
+  privacy: { path: '/privacy', module: 'privacy-page', sitemap: 'path' },
+  'delete-account': { path: '/delete-account', module: 'delete-account-page', sitemap: 'path' },
+  blog: { path: '/blog', module: 'blog-list-page', sitemap: 'source' },
+  'blog-post': { path: '/blog/:slug', module: 'blog-post-page', sitemap: 'source' },
   /** Works whatever the brand; the game's canonical address is /{Brand}Game, which the sitemap lists. */
-  tictactoe: {
-    path: '/tictactoe',
-    module: 'game-page',
-    chunk: 'page',
-    sitemap: 'none',
-    hydration: 'islands',
-  },
+  tictactoe: { path: '/tictactoe', module: 'game-page', sitemap: 'none' },
   /** The game at /{Brand}Game for the configured brand; any other single-segment path is a missing page. */
-  'brand-game': {
-    path: '/:gamePath',
-    module: 'game-page',
-    chunk: 'page',
-    sitemap: 'source',
-    hydration: 'islands',
-  },
-  'not-found': {
-    path: '/*',
-    module: 'error-page',
-    chunk: 'public-shell',
-    sitemap: 'none',
-    hydration: 'islands',
-  },
+  'brand-game': { path: '/:gamePath', module: 'game-page', sitemap: 'source' },
+  'not-found': { path: '/*', module: 'error-page', sitemap: 'none' },
 } as const satisfies Record<string, PublicPage>;
 
 export type PublicPageId = keyof typeof PUBLIC_PAGES;
@@ -98,18 +49,13 @@ export type PublicPageId = keyof typeof PUBLIC_PAGES;
 export const PUBLIC_PAGE_IDS = Object.keys(PUBLIC_PAGES) as PublicPageId[];
 
 /**
- * The pages of islands with an address of their own (no parameter, not the not-found page's `*`), in
- * English: what the browser tests, the first-paint test and the phone bench visit, so that a page moved to
- * islands is held to their budgets.
+ * The pages with an address of their own (no parameter, not the not-found page's `*`), in English: what the
+ * browser tests, the first-paint test and the phone bench visit, so that every page is held to their
+ * budgets.
  */
-export const ISLANDS_PAGE_PATHS: readonly string[] = Object.values(PUBLIC_PAGES as Record<string, PublicPage>)
-  .filter((page) => page.hydration === 'islands' && !/[:*]/.test(page.path))
+export const PUBLIC_PAGE_PATHS: readonly string[] = Object.values(PUBLIC_PAGES as Record<string, PublicPage>)
+  .filter((page) => !/[:*]/.test(page.path))
   .map((page) => page.path);
-
-/** The page's source file as the build names it (Vite's manifest keys, the chunk module list). */
-export function publicPageFile(page: PublicPage): string {
-  return `${PUBLIC_PAGES_DIR}${page.module}.tsx`;
-}
 
 /**
  * The islands of the public pages (decision 062): the parts of a page of islands that need script, each a

@@ -1,13 +1,13 @@
 /**
- * The public chrome's behaviour in plain script, for every public page whether React hydrates it or not
- * (decision 062): it works on the markup the server rendered, through listeners on the document, so it needs
- * no framework and survives React's re-renders of the same markup. Each behaviour has a no-script form: the
+ * The public chrome's behaviour in plain script, for every public page (decision 062): it works on the markup
+ * the server rendered, through listeners on the document, so it needs no framework. Each behaviour has a
+ * no-script form: the
  * menu is a popover, the tabs are links to `?tab=`, the header keeps its clear style, the language offer stays
  * hidden.
  *
  * - The header turns opaque once the page has scrolled past 20 px (`data-scrolled`, styles.css).
  * - The phone menu (a popover) names its button "Close menu" while open and closes when one of its links is
- *   followed, also by the client-side router, which replaces no document.
+ *   followed, so that a page the browser keeps for Back is not shown with its menu open.
  * - WAI-ARIA tabs with automatic activation: a click or an arrow, Home or End key switches in place.
  * - A browser that asks for Hindi before English is offered an English page in Hindi, until it closes the offer.
  * - What the server's page says only for a browser without script (`data-without-script`: the game's "turn on
@@ -21,7 +21,6 @@ const LANGUAGE_OFFER_DISMISSED_KEY = 'sampark.languageSuggestionDismissed';
 
 function followHeaderScroll(doc: Document): void {
   const update = () => {
-    // Looked up each time: the app may render a new header (its error page's) in place of the server's.
     const header = doc.querySelector<HTMLElement>('.site-header');
     const scrolled = String(window.scrollY > HEADER_SCROLLED_AFTER_PX);
     // Written only when it changes: the header's style switches once, not on every scroll event.

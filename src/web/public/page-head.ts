@@ -97,7 +97,7 @@ export function settingsOfMatches(matches: readonly HeadMatch[]): SiteSettings |
   return (layout?.data as PublicLayoutData | undefined)?.settings ?? null;
 }
 
-export function errorHead(
+function errorHead(
   error: unknown,
   settings: SiteSettings | null,
   matches: readonly { data: unknown }[],

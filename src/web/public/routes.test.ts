@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_IDS, PUBLIC_PAGES } from '../../shared/pages/public-pages.ts';
-import { isIslandsPageRoute, publicRoutes } from './routes.tsx';
+import { publicRoutes } from './routes.tsx';
 
 const pageRoutes: RouteObject[] = publicRoutes[0]?.children?.[0]?.children ?? [];
 const routeOf = (id: string) => pageRoutes.find((route) => route.id === id);
@@ -16,8 +16,8 @@ describe('the public routes and the page table', () => {
     }
   });
 
-  // The server preloads the chunk of the module the table names: the route must load that very module.
-  it.each(PUBLIC_PAGE_IDS.filter((id) => PUBLIC_PAGES[id].chunk === 'page'))(
+  // The not-found page is the error boundaries' (its module is theirs); every other page loads its own.
+  it.each(PUBLIC_PAGE_IDS.filter((id) => id !== 'not-found'))(
     'loads the page %s from the module its row names',
     async (id) => {
       const lazy = routeOf(id)?.lazy;
@@ -27,19 +27,4 @@ describe('the public routes and the page table', () => {
       expect(Object.values(module)).toContain(loaded.Component);
     },
   );
-
-  it('know which pages are islands, as the table says, in both languages', () => {
-    for (const id of PUBLIC_PAGE_IDS) {
-      const islands = PUBLIC_PAGES[id].hydration === 'islands';
-      expect(isIslandsPageRoute(id), id).toBe(islands);
-      expect(isIslandsPageRoute(`hi/${id}`), `hi/${id}`).toBe(islands);
-    }
-    expect(isIslandsPageRoute('public-pages')).toBe(false);
-  });
-
-  it('keeps a page in the shell out of the lazy routes', () => {
-    for (const id of PUBLIC_PAGE_IDS.filter((id) => PUBLIC_PAGES[id].chunk === 'public-shell')) {
-      expect(routeOf(id)?.lazy, id).toBeUndefined();
-    }
-  });
 });

@@ -5,7 +5,6 @@ import {
   type NonIndexRouteObject,
   type RouteObject,
   redirect,
-  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { PUBLIC_PAGES, PublicPageId } from '../../shared/pages/public-pages.ts';
 import { type Locale, localeOfPath, localizedPath, unlocalizedPath } from '../../shared/rules/locales.ts';
@@ -21,12 +20,7 @@ import {
 } from './layout/public-layout.tsx';
 import { type PageMessagesData, staticHead } from './page-head.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
-import {
-  loadSiteSettings,
-  PUBLIC_LAYOUT_ROUTE_ID,
-  publicLayoutLoader,
-  shouldRevalidatePublicLayout,
-} from './site-settings-data.ts';
+import { loadSiteSettings, PUBLIC_LAYOUT_ROUTE_ID, publicLayoutLoader } from './site-settings-data.ts';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -43,9 +37,9 @@ async function brandGameLoader({ context, params, request }: LoaderFunctionArgs)
   // The same page in the language the visitor asked for.
   const canonical = localizedPath(localeOfPath(new URL(request.url).pathname), gamePath);
   if (requested.toLowerCase() === gamePath.toLowerCase()) throw redirect(canonical, 301);
-  // A former brand's game path (matched in any case, as the current one is) leads to the current one. Only
-  // the server knows the former brands; links in the site's own pages always name the current brand.
-  const formerBrands = (await serverDataContext(context)?.formerBrandNames()) ?? [];
+  // A former brand's game path (matched in any case, as the current one is) leads to the current one; links
+  // in the site's own pages always name the current brand.
+  const formerBrands = await serverDataContext(context).formerBrandNames();
   if (formerBrands.some((brand) => brandGamePath(brand).toLowerCase() === requested.toLowerCase())) {
     throw redirect(canonical, 301);
   }
@@ -75,11 +69,10 @@ const gameHandle = staticHead('game', (settings) => brandGamePath(settings.brand
 
 /**
  * The route of each page of the table (src/shared/pages/public-pages.ts), in its order: what it loads and how
- * it describes itself. The table's other facts (module, chunk, sitemap) are for the server and the build:
- * only the ids and paths are stated here, type-checked against the table, so the shell every visitor
- * downloads carries none of them. The import() calls stay literal so that Vite makes each page a chunk of
- * its own. routes.test.ts checks that every page has its route and that each loads the module its row
- * names (the server preloads that chunk).
+ * it describes itself. Only the ids and paths are stated here, type-checked against the table. Each page is a
+ * chunk of the server bundle of its own, loaded when the page is first rendered (the import() calls stay
+ * literal for that). routes.test.ts checks that every page has its route and that each loads the module its
+ * row names.
  */
 const PAGE_ROUTES = [
   {
@@ -172,37 +165,6 @@ function localizedRouteId(locale: Locale, id: PublicPageId): string {
   return locale === 'en' ? id : `${locale}/${id}`;
 }
 
-/** The page table's id of a route, in any language. */
-export function pageIdOfRoute(routeId: string): PublicPageId | undefined {
-  const id = routeId.slice(routeId.indexOf('/') + 1);
-  return id in PAGE_MESSAGES ? (id as PublicPageId) : undefined;
-}
-
-/**
- * The pages of islands (the page table's `hydration: 'islands'`), whose ids alone the browser needs: the app
- * never renders one there, and a link to one loads its document (entry-client.tsx; decision 062). The shell
- * carries this list rather than the table; routes.test.ts holds the two equal.
- */
-const ISLANDS_PAGE_IDS: ReadonlySet<PublicPageId> = new Set([
-  'home',
-  'contact',
-  'contact-message',
-  'terms',
-  'privacy',
-  'delete-account',
-  'blog',
-  'blog-post',
-  'tictactoe',
-  'brand-game',
-  'not-found',
-]);
-
-/** Whether a route, in any language, is a page of islands. */
-export function isIslandsPageRoute(routeId: string): boolean {
-  const id = pageIdOfRoute(routeId);
-  return id !== undefined && ISLANDS_PAGE_IDS.has(id);
-}
-
 const PAGES_ROUTE_ID: Record<Locale, string> = { en: 'public-pages', hi: 'public-pages-hi' };
 
 function pageMessagesLoader(locale: Locale) {
@@ -214,18 +176,12 @@ function pageMessagesLoader(locale: Locale) {
   };
 }
 
-/** Each page has its own catalogues: they load again whenever the path changes. */
-function shouldRevalidatePageMessages({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
-  return currentUrl.pathname !== nextUrl.pathname;
-}
-
 /** A language's pages: English at the root, Hindi under /hi, each page's route id marked with its language. */
 function pagesRoute(locale: Locale): RouteObject {
   return {
     id: PAGES_ROUTE_ID[locale],
     ...(locale === 'en' ? {} : { path: locale }),
     loader: pageMessagesLoader(locale),
-    shouldRevalidate: shouldRevalidatePageMessages,
     Component: PublicPages,
     ErrorBoundary: PageErrorBoundary,
     children: PAGE_ROUTES.map((route) => ({ ...route, id: localizedRouteId(locale, route.id) })),
@@ -233,20 +189,19 @@ function pagesRoute(locale: Locale): RouteObject {
 }
 
 /**
- * The public site's routes: rendered by the server (entry-server.tsx) and hydrated in the browser
- * (entry-client.tsx) from this one definition.
+ * The public site's routes, which the server renders (entry-server.tsx); the browser runs no router, only the
+ * page's islands (decision 062).
  *
- * - The layout route (id `public`) loads the site settings once (site-settings-data.ts); every page reads
- *   them with `useSiteSettings()` / `useRouteLoaderData('public')`, and loaders with `loadSiteSettings`.
- * - Each page is a lazy chunk (its component, and its `handle.head` when its copy is large), so a page
- *   downloads only its own code and copy; the browser resolves the current page's chunk before hydrating.
+ * - The layout route (id `public`) loads the site settings (site-settings-data.ts); every page reads them
+ *   with `useSiteSettings()` / `useRouteLoaderData('public')`, and loaders with `loadSiteSettings`.
+ * - Each page is a lazy chunk of the server bundle (its component, and its `handle.head` when its copy is
+ *   large).
  */
 export const publicRoutes: RouteObject[] = [
   {
     id: PUBLIC_LAYOUT_ROUTE_ID,
     path: '/',
     loader: publicLayoutLoader,
-    shouldRevalidate: shouldRevalidatePublicLayout,
     Component: PublicLayout,
     ErrorBoundary: PublicErrorBoundary,
     children: [pagesRoute('en'), pagesRoute('hi')],

@@ -9,10 +9,7 @@ import {
 import { type Locale, localeOfPath, localizedPath } from '../../../shared/rules/locales.ts';
 import { serverDataContext } from '../../server-context.ts';
 
-/**
- * The blog pages' loaders: the server's data context while rendering, a plain fetch in the browser (public
- * pages ship no API client or schema library; the server's response schemas fix these shapes).
- */
+/** The blog pages' loaders, from the server's data context (the server alone renders public pages). */
 
 export interface BlogListFilter {
   /** undefined: every category. An unknown ?category= shows every post rather than a 404 (decision 010). */
@@ -60,21 +57,7 @@ export async function blogListLoader({ context, request }: LoaderFunctionArgs): 
   // Each language's blog lists its own posts.
   const language = localeOfPath(url.pathname);
   const query = { language, category: filter.category, page: filter.page, pageSize: BLOG_PAGE_SIZE };
-  const server = serverDataContext(context);
-  if (server) return { ...(await server.publishedBlogPosts(query)), filter };
-  const search = new URLSearchParams({
-    language,
-    page: String(query.page),
-    pageSize: String(query.pageSize),
-  });
-  if (query.category) search.set('category', query.category);
-  const response = await fetch(`/api/blogs/published?${search}`, {
-    headers: { accept: 'application/json' },
-    signal: request.signal,
-  });
-  if (!response.ok) throw new Error(`GET /api/blogs/published answered ${response.status}`);
-  const body = (await response.json()) as { data: PublishedBlogPage['items']; total: number };
-  return { items: body.data, total: body.total, page: query.page, pageSize: query.pageSize, filter };
+  return { ...(await serverDataContext(context).publishedBlogPosts(query)), filter };
 }
 
 export async function blogPostLoader({
@@ -84,28 +67,8 @@ export async function blogPostLoader({
 }: LoaderFunctionArgs): Promise<PublicBlogPost> {
   const slug = params.slug ?? '';
   if (!isPossibleSlug(slug)) return notFound();
-  const post = await loadBlogPost(slug, context, request);
+  const post = (await serverDataContext(context).blogPost(slug)) ?? notFound();
   // A post lives in its own language's blog: asked for at the other one, it is sent there for good.
   if (post.language !== localeOfPath(new URL(request.url).pathname)) throw redirect(blogPostPath(post), 301);
-  return post;
-}
-
-async function loadBlogPost(
-  slug: string,
-  context: LoaderFunctionArgs['context'],
-  request: Request,
-): Promise<PublicBlogPost> {
-  const server = serverDataContext(context);
-  if (server) return (await server.blogPost(slug)) ?? notFound();
-  // Same origin: a signed-in admin's cookie goes along, so a draft's preview loads for them alone.
-  const response = await fetch(`/api/blogs/${encodeURIComponent(slug)}`, {
-    headers: { accept: 'application/json' },
-    signal: request.signal,
-  });
-  if (response.status === 404) return notFound();
-  if (!response.ok) throw new Error(`Blog not found: ${response.status}`);
-  const body = (await response.json()) as { success?: boolean; data?: PublicBlogPost & { content?: string } };
-  if (!body.success || !body.data) throw new Error('Invalid response format');
-  const { content: _content, ...post } = body.data;
   return post;
 }

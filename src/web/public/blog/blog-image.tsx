@@ -28,8 +28,7 @@ export function BlogImage({
 }) {
   return (
     // The placeholder shows through while the picture loads; when it cannot load, broken-pictures.ts marks
-    // the frame `broken` and the stylesheet hides the picture (no script: the browser's broken image). The
-    // blog's pages are pages of islands, which the app never renders in the browser (decision 062).
+    // the frame `broken` and the stylesheet hides the picture (no script: the browser's broken image).
     <div
       data-image-state="shown"
       className={cx(

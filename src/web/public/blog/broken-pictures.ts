@@ -1,8 +1,8 @@
 /**
  * A post's picture that cannot load (a dead link) leaves its placeholder (blog-image.tsx) rather than the
  * browser's broken-image icon and alt text: its frame is marked `broken`, and the stylesheet hides the
- * picture. Imported by page-start.ts on a page of islands that has one (the blog's pages are islands, which
- * the app never renders in the browser); a picture that failed before is found at the start.
+ * picture. Imported by page-start.ts on a page that has one (decision 062); a picture that failed before is
+ * found at the start.
  */
 function markBroken(image: HTMLImageElement): void {
   const frame = image.closest<HTMLElement>('[data-image-state]');

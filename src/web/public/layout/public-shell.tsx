@@ -3,7 +3,6 @@ import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { type ContactFacts, NO_CONTACT_FACTS } from '../../../shared/rules/contact-facts.ts';
 import { navItems } from '../../content/site.ts';
 import { useCopy } from '../../i18n/copy.tsx';
-import { useScrollToTopOnPathChange } from '../use-scroll-effects.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { LanguageSuggestion } from './language-switch.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -29,7 +28,6 @@ export interface PublicShellProps {
 
 /** The chrome of every public page (header, navigation, footer) around its content. */
 export function PublicShell({ settings, contactFacts = NO_CONTACT_FACTS, children }: PublicShellProps) {
-  useScrollToTopOnPathChange();
   const items = useMemo(() => navItems(settings), [settings]);
   const copy = useCopy('site');
 

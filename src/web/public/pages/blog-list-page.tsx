@@ -1,5 +1,5 @@
 import { Eye, Rss } from 'lucide-react';
-import { Link, useLoaderData, useNavigation } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { BlogPostSummary } from '../../../shared/contracts/blog.ts';
 import { BLOG_CATEGORIES } from '../../../shared/rules/blog.ts';
 import { INTL_LOCALE, localizedPath } from '../../../shared/rules/locales.ts';
@@ -172,10 +172,7 @@ export function BlogListPage() {
   const copy = useCopy('blog');
   const locale = usePageLocale();
   const localize = useLocalize();
-  const navigation = useNavigation();
-  const target = navigation.state === 'loading' ? navigation.location.pathname : null;
   const pages = Math.ceil(total / pageSize);
-  const listPath = localize('/blog');
   const emptyLanguage = locale !== 'en' && total === 0 && filter.category === undefined;
 
   return (
@@ -199,26 +196,17 @@ export function BlogListPage() {
         </p>
       </header>
       <CategoryFilter current={filter.category} />
-      <div aria-live="polite" className="mt-8">
-        {target === listPath ? (
-          <p className="py-12 text-center text-slate-600">{copy('loadingList')}</p>
+      <div className="mt-8">
+        {emptyLanguage ? (
+          <NoPostsInLanguage />
+        ) : items.length === 0 ? (
+          <p className="py-12 text-center text-slate-600">{copy('empty')}</p>
         ) : (
-          <>
-            {target?.startsWith(`${listPath}/`) && (
-              <p className="mb-4 text-center text-slate-600">{copy('loadingPost')}</p>
-            )}
-            {emptyLanguage ? (
-              <NoPostsInLanguage />
-            ) : items.length === 0 ? (
-              <p className="py-12 text-center text-slate-600">{copy('empty')}</p>
-            ) : (
-              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-                {items.map((post, index) => (
-                  <BlogCard key={post._id} post={post} first={index === 0} />
-                ))}
-              </ul>
-            )}
-          </>
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {items.map((post, index) => (
+              <BlogCard key={post._id} post={post} first={index === 0} />
+            ))}
+          </ul>
         )}
       </div>
       <Paging filter={filter} pages={pages} />

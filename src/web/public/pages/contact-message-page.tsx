@@ -20,13 +20,12 @@ export const handle: PublicRouteHandle = {
 
 /**
  * The answer to a form just posted without script, if it was; `service` preselects what a service tile chose.
- * A page of islands, which only the server renders (decision 062): the form's island hydrates with what the
- * server put in its root.
+ * The form's island hydrates with what the server put in its root (decision 062).
  */
 export function contactMessageLoader({ context, request }: LoaderFunctionArgs): ContactMessageFormProps {
   const service = new URL(request.url).searchParams.get('service') ?? '';
   return {
-    posted: serverDataContext(context)?.postedInquiry ?? null,
+    posted: serverDataContext(context).postedInquiry ?? null,
     service: (INQUIRY_SERVICES as readonly string[]).includes(service) ? service : '',
   };
 }

@@ -10,20 +10,17 @@ import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours } from '../contact/business-hours.tsx';
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
+import { CONTACT_MESSAGE_PATH } from '../contact/contact-message-form.tsx';
 import { ServiceTiles } from '../contact/service-tiles.tsx';
 import { useSiteSettings } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 
-/** A page of islands, which only the server renders (decision 062). */
 export async function contactLoader({ context }: LoaderFunctionArgs) {
-  const server = serverDataContext(context);
-  if (!server) throw new Error('The contact page is rendered by the server only (decision 062)');
-  return { contacts: await server.activeContacts() };
+  return { contacts: await serverDataContext(context).activeContacts() };
 }
 
-/** The contact form's page of its own (for browsers without script) and the form that leads there. */
-const CONTACT_MESSAGE_PATH = '/contact/message';
+/** The form that leads to the contact form's page of its own (for browsers without script). */
 const WRITE_TO_US_FORM_ID = 'write-to-us';
 const CONTACT_FORM_ISLAND: PublicIslandId = 'contact-form';
 

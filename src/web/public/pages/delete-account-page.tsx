@@ -22,11 +22,11 @@ export const handle = staticHead('account-deletion', '/delete-account', ({ copy 
 }));
 
 /**
- * The answer to the form just posted without script (decision 052), if it was. A page of islands, which only
- * the server renders (decision 062): the form's island hydrates with what the server put in its root.
+ * The answer to the form just posted without script (decision 052), if it was. The form's island hydrates
+ * with what the server put in its root (decision 062).
  */
 export function loader({ context }: LoaderFunctionArgs) {
-  return serverDataContext(context)?.postedDeletion ?? null;
+  return serverDataContext(context).postedDeletion ?? null;
 }
 
 /**

@@ -14,11 +14,7 @@ import { SupportLinks, TextPage } from '../ui/text-page.tsx';
 
 /** When the terms last changed (their text, or a setting they quote): the page's "Last updated". */
 export async function termsLoader({ context }: LoaderFunctionArgs): Promise<{ updatedAt: string }> {
-  const server = serverDataContext(context);
-  if (server) return { updatedAt: await server.termsUpdatedAt() };
-  const response = await fetch('/api/terms', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/terms answered ${response.status}`);
-  return ((await response.json()) as { terms: { updatedAt: string } }).terms;
+  return { updatedAt: await serverDataContext(context).termsUpdatedAt() };
 }
 
 export const handle = staticHead('terms', '/terms');

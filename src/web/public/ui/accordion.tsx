@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
 import { cx } from '../../lib/class-names.ts';
 
 export interface AccordionItem {
@@ -22,31 +22,18 @@ interface AccordionProps {
  * An accordion with one item open at a time (the FAQs, the detailed terms): opening an item closes the
  * other, and activating the open one closes it. Each item is a <details> whose <summary> holds the title's
  * heading, so it opens with the keyboard, tells screen readers whether it is expanded, and works without
- * script. Items sharing a `name` are exclusive in the browser itself; `onToggle` does the same where a
- * browser does not know that yet. Closed answers stay in the HTML, so the server-rendered page holds them all.
+ * script. Items sharing a `name` are exclusive in the browser itself (no page hydrates it: decision 062).
+ * Closed answers stay in the HTML, so the server-rendered page holds them all.
  */
 export function Accordion({ idPrefix, items, headingLevel = 3, defaultOpen = null }: AccordionProps) {
   const Heading = `h${headingLevel}` as const;
-  const closeOthers = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const opened = event.currentTarget;
-    if (!opened.open) return;
-    for (const other of opened.parentElement?.children ?? []) {
-      if (other !== opened && other instanceof HTMLDetailsElement) other.open = false;
-    }
-  };
 
   return (
     <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {items.map((item) => {
         const headingId = `${idPrefix}-heading-${item.id}`;
         return (
-          <details
-            key={item.id}
-            name={idPrefix}
-            open={item.id === defaultOpen}
-            onToggle={closeOthers}
-            className="group"
-          >
+          <details key={item.id} name={idPrefix} open={item.id === defaultOpen} className="group">
             <summary
               className={cx(
                 'flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-slate-900 transition-colors hover:bg-slate-50 [&::-webkit-details-marker]:hidden',
