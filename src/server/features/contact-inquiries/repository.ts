@@ -43,7 +43,7 @@ export function createContactInquiryRepository(
   {
     team,
     clock = Date.now,
-    searchCountExamined = SEARCH_COUNT_EXAMINED[dialect],
+    searchCountExamined = SEARCH_COUNT_EXAMINED,
     onChange,
   }: {
     /** Who inquiries are assigned to: the admin-auth feature's accounts. */
