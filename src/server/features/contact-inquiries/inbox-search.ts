@@ -55,16 +55,17 @@ const INQUIRY_SEARCH_FIELDS = ['name', 'email', 'city', 'query', 'phone'] as con
 const POSTGRES_SEARCH_TEXT = sql.raw('contact_inquiries.search_text');
 
 /**
- * PostgreSQL: how many of the newest inquiries of a filter a search looks at to tell a frequent term from a
- * scarce one, and the share of matches among them from which the term counts as frequent (decision 066).
+ * PostgreSQL: how many of the newest inquiries (whatever the filter) a search looks at to tell a frequent
+ * term from a scarce one, and the share of matches among them from which the term counts as frequent
+ * (decision 066).
  */
 export const POSTGRES_SEARCH_PROBE = { rows: 1_000, frequentShare: 0.1 } as const;
 
-/** PostgreSQL: the runs of `seq` values migration 0023 counts per status (`seq >> 12`). */
-const SEQ_RUN_BITS = 12;
+/** PostgreSQL: the length of the runs of `seq` values migration 0023 counts per status (`seq >> 12`). */
+const SEQ_RUN_LENGTH = 4_096;
 
 /** PostgreSQL: a list page this deep starts its walk from the counted runs (decision 066). */
-const DEEP_PAGE_OFFSET = 2 << SEQ_RUN_BITS;
+const DEEP_PAGE_OFFSET = 2 * SEQ_RUN_LENGTH;
 
 /** The search index holds trigrams: terms shorter than this are matched by scanning instead. */
 const TRIGRAM_LENGTH = 3;
@@ -324,8 +325,8 @@ export function withIndexPlansOnly<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) =>
 
 /**
  * PostgreSQL: a page of the search's matches from its pg_trgm index (run it `withIndexPlansOnly`), newest
- * first, each row with their number, counted up to one past the cap (one row with a null `seq` when the
- * page is past the end). The filter's other conditions apply to what the index found, never as a second
+ * first, each row with the number of matches, counted up to one past the cap (one row with a null `seq`
+ * when the page is past the end). The filter's other conditions apply to what the index found, never as a second
  * index ANDed with it, which would read every inquiry of the status.
  */
 export function indexedPageQuery(
@@ -378,7 +379,8 @@ async function pageOfMatches(
   let before = 0;
   for (const { run, count } of runs) {
     if (before + Number(count) > offset) {
-      return matching(context, filter, (run + 1) << SEQ_RUN_BITS)
+      // Multiplied, not shifted: JavaScript shifts 32-bit integers, and seq goes up to 2^31 - 1.
+      return matching(context, filter, (run + 1) * SEQ_RUN_LENGTH)
         .limit(pageSize)
         .offset(offset - before)
         .execute();
