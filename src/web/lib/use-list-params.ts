@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { type ListParamChanges, type ListParams, pageAfterEmptyPage, withListParams } from './list-params.ts';
+import { useAddressParams } from './use-address-params.ts';
 
 /**
  * A list's state read from the address, and `change` to move it. Search typing and opening an entry
@@ -9,7 +9,7 @@ import { type ListParamChanges, type ListParams, pageAfterEmptyPage, withListPar
 export function useListParams<Status extends string, Params extends ListParams<Status> = ListParams<Status>>(
   parse: (params: URLSearchParams) => Params & ListParams<Status>,
 ) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressParams();
   const change = useCallback(
     (changes: ListParamChanges<Status>, step = false) =>
       setSearchParams((current) => withListParams(current, changes), {

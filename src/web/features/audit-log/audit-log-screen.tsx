@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AuditEntry } from '../../../shared/contracts/audit-log.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '../../../shared/rules/audit-log.ts';
 import { pageCount } from '../../lib/list-params.ts';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState, ListContent } from '../../ui/list-content.tsx';
 import { PagedResults } from '../../ui/paged-results.tsx';
@@ -62,7 +62,7 @@ const selectClass =
 
 /** The audit log: who did what and when, from which address, filtered by user, action and days. */
 export function AuditLogScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filter = filterFrom(params);
   const log = useAuditLog(filter);
   const users = useAuditLogUsers();
