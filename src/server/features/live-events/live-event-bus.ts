@@ -102,8 +102,8 @@ const REDIS_SUBSCRIBER_PING_MS = 15_000;
 
 /**
  * Redis pub/sub. Publishing uses the app's client (no offline queue: it fails at once during an outage);
- * listening needs a connection of its own in subscriber mode, which ioredis reconnects and subscribes again
- * by itself.
+ * listening needs a connection of its own in subscriber mode, which ioredis reconnects and which subscribes
+ * again on each connection.
  */
 export function redisFanOut(redis: RedisConnection, channel: string, log: FastifyBaseLogger): FanOut {
   let subscribed: Redis | undefined;
@@ -114,13 +114,20 @@ export function redisFanOut(redis: RedisConnection, channel: string, log: Fastif
       await redis.client.publish(channel, message);
     },
     async start(receive, reconnected) {
-      // Unlike the app's client, the subscriber queues its SUBSCRIBE until connected, and keeps it for every
-      // reconnect (autoResubscribe).
-      const subscriber = redis.client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      // The subscriber subscribes on every connection it makes. Not ioredis's autoResubscribe: its SUBSCRIBE
+      // has no handler, so a connection lost (or closed) as it is made becomes an unhandled rejection.
+      const subscriber = redis.client.duplicate({
+        autoResubscribe: false,
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: null,
+      });
       subscribed = subscriber;
       let connectedBefore = false;
       subscriber.on('error', (error: Error) => log.debug({ err: error }, 'Redis subscriber error'));
       subscriber.on('ready', () => {
+        subscriber.subscribe(channel).catch((error: unknown) => {
+          log.debug({ err: error }, 'Redis subscription not made');
+        });
         if (connectedBefore) reconnected();
         connectedBefore = true;
       });
@@ -133,10 +140,7 @@ export function redisFanOut(redis: RedisConnection, channel: string, log: Fastif
         if (subscriber.status === 'ready') subscriber.ping().catch(() => undefined);
       }, REDIS_SUBSCRIBER_PING_MS);
       pinger.unref();
-      // Not awaited: with Redis away the app starts anyway, and the subscription follows when it is back.
-      subscriber.subscribe(channel).catch((error: unknown) => {
-        log.debug({ err: error }, 'Redis subscription not made yet');
-      });
+      // Not waited for: with Redis away the app starts anyway, and subscribes when it is back.
     },
     async close() {
       clearInterval(pinger);
