@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { parse } from 'vcard4';
 import {
   answerInquiryPosts,
   collectErrors,
@@ -217,6 +219,43 @@ test('every channel is on the first tab in the server’s HTML, with Hindi group
     await expect(page.getByRole('tabpanel', { name: 'Instant Support', includeHidden: true })).toBeHidden();
   } finally {
     await context.close();
+    await channels.remove();
+  }
+});
+
+test('"Save contact" downloads the business’s card for the address book, in Hindi too and without script', async ({
+  browser,
+  page,
+  adminRequest,
+  baseURL,
+  brand,
+}) => {
+  const channels = await publishChannels(adminRequest, baseURL!);
+  const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+  /** The card a click on the page's link downloads, read by a vCard parser. */
+  const savedFrom = async (on: Page, path: string, label: string) => {
+    await on.goto(path);
+    const [download] = await Promise.all([
+      on.waitForEvent('download'),
+      on.getByRole('link', { name: label }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('contact.vcf');
+    const parsed = parse(fs.readFileSync(await download.path(), 'utf8'));
+    if (Array.isArray(parsed)) throw new Error('one card expected');
+    return parsed.parsedVcard as { property: string; value: unknown }[];
+  };
+  const valuesOf = (lines: { property: string; value: unknown }[], property: string) =>
+    lines.filter((line) => line.property === property).map((line) => String(line.value));
+  try {
+    const english = await savedFrom(page, '/contact', 'Save contact');
+    expect(valuesOf(english, 'FN')).toEqual([brand]);
+    // The WhatsApp number just published is in it, as the phone dials it.
+    expect(valuesOf(english, 'TEL').join(' ')).toContain(digits(channels.values.whatsapp));
+    const hindi = await savedFrom(await withoutScript.newPage(), '/hi/contact', 'संपर्क सेव करें');
+    expect(valuesOf(hindi, 'FN')).toEqual([brand]);
+    expect(valuesOf(hindi, 'URL').join(' ')).toContain('/hi/contact');
+  } finally {
+    await withoutScript.close();
     await channels.remove();
   }
 });

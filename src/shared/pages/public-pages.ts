@@ -77,3 +77,6 @@ export const PUBLIC_ISLANDS = {
 } as const satisfies Record<string, { readonly module: string }>;
 
 export type PublicIslandId = keyof typeof PUBLIC_ISLANDS;
+
+/** The business's contact card, a vCard for a visitor's address book (under /hi with its hours in Hindi). */
+export const CONTACT_CARD_PATH = '/contact.vcf';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { CONTACT_CARD_PATH } from '../../../shared/pages/public-pages.ts';
 import { LOCALES, localizedPath } from '../../../shared/rules/locales.ts';
 import type { SiteAddressConfig } from '../../config.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
@@ -8,11 +9,6 @@ import { siteOrigin } from '../../lib/site-origin.ts';
 import { access } from '../../plugins/access.ts';
 import { contactCard } from './vcard.ts';
 
-/**
- * Where a visitor saves the business (under /hi in Hindi, its hours in Hindi). No page links to it yet: the
- * contact page's script is at its budget (scripts/check-bundles.ts), which a button would pass.
- */
-const CONTACT_CARD_PATH = '/contact.vcf';
 // As long as the sitemap: a number the owner changes reaches new saves within minutes.
 const CONTACT_CARD_CACHE_CONTROL = 'public, max-age=300';
 

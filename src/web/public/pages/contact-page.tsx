@@ -1,7 +1,7 @@
-import { Mail } from 'lucide-react';
+import { Mail, UserPlus } from 'lucide-react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
-import type { PublicIslandId } from '../../../shared/pages/public-pages.ts';
+import { CONTACT_CARD_PATH, type PublicIslandId } from '../../../shared/pages/public-pages.ts';
 import {
   PUBLIC_CHANNEL_GROUP_OF,
   type PublicChannelGroup,
@@ -138,6 +138,15 @@ export function ContactPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{copy('heading')}</h1>
         <p className="mt-3 text-lg text-slate-700">{copy('lead')}</p>
+        {/* A plain download: the phone offers to add the business to its contacts, with or without script. */}
+        <a
+          href={localize(CONTACT_CARD_PATH)}
+          download="contact.vcf"
+          className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <UserPlus aria-hidden="true" className="size-5 text-indigo-700" />
+          {copy('saveContact')}
+        </a>
       </header>
 
       <div className="mt-8">
