@@ -108,7 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
   const { db } = database;
-  const redisConnection = connectRedisForApp(app, config.REDIS_URL, options.redisTimeouts);
+  const redisConnection = await connectRedisForApp(app, config.REDIS_URL, options.redisTimeouts);
   const redis = redisConnection?.client;
 
   // External plugins first, then the app's own, then routes.

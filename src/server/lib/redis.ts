@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** `ready`: limits are counted in Redis, shared by every instance; `degraded`: each instance counts alone. */
 export type RedisState = 'ready' | 'degraded';
@@ -28,11 +28,13 @@ export interface RedisConnection {
  * fail at once while it is not connected (the limiters then count in this process, see createLimiter),
  * and the client keeps reconnecting so shared counting resumes by itself when Redis is back.
  */
-function connectRedis(
+async function connectRedis(
   url: string,
   log: FastifyBaseLogger,
   timeouts: RedisTimeouts = REDIS_TIMEOUTS_MS,
-): RedisConnection {
+): Promise<RedisConnection> {
+  // Loaded only by a site that has Redis: ioredis is about 20 MB of a server's memory.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     // Queued commands are what made a sign-in wait ~30 s during an outage.
     enableOfflineQueue: false,
@@ -95,13 +97,13 @@ function connectRedis(
 }
 
 /** The app's Redis when REDIS_URL is set: connected at start, closed with the app. */
-export function connectRedisForApp(
+export async function connectRedisForApp(
   app: FastifyInstance,
   url: string | undefined,
   timeouts: RedisTimeouts | undefined,
-): RedisConnection | undefined {
+): Promise<RedisConnection | undefined> {
   if (!url) return undefined;
-  const connection = connectRedis(url, app.log, timeouts);
+  const connection = await connectRedis(url, app.log, timeouts);
   // The first requests count in Redis like the rest, unless Redis is away: then starting waits no longer
   // than one failed attempt (the connect timeout at most).
   app.addHook('onReady', () => connection.firstAttempt());

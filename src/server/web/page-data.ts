@@ -34,7 +34,7 @@ export function publicDataContexts(
     const imagePicture = pictures.get(pictureKey(post.image));
     return {
       ...summary,
-      html: renderPostContent(post, log, pictures),
+      html: await renderPostContent(post, log, pictures),
       translation: await deps.blogPosts.publishedTranslation(post),
       ...(imagePicture ? { imagePicture } : {}),
     };

@@ -22,8 +22,8 @@ function expectSafe(html: string) {
 }
 
 describe('renderMarkdown', () => {
-  it('renders headings, paragraphs, emphasis, lists, quotes, rules, code and tables', () => {
-    const html = renderMarkdown(
+  it('renders headings, paragraphs, emphasis, lists, quotes, rules, code and tables', async () => {
+    const html = await renderMarkdown(
       [
         '# Title',
         '',
@@ -60,8 +60,8 @@ describe('renderMarkdown', () => {
     expect(html).toMatch(/<table>[\s\S]*<th align="left">a<\/th>[\s\S]*<td align="right">2<\/td>/);
   });
 
-  it('keeps http, https and mailto links, with rel nofollow noopener noreferrer', () => {
-    const html = renderMarkdown(
+  it('keeps http, https and mailto links, with rel nofollow noopener noreferrer', async () => {
+    const html = await renderMarkdown(
       '[a](https://example.com/x?y=1&z=2) [b](http://example.com) [c](mailto:a@b.in)',
     );
     expect(html).toContain(`<a href="https://example.com/x?y=1&amp;z=2" ${REL}>a</a>`);
@@ -69,8 +69,8 @@ describe('renderMarkdown', () => {
     expect(html).toContain(`<a href="mailto:a@b.in" ${REL}>c</a>`);
   });
 
-  it('keeps http(s) images with their alt text, loaded lazily, and drops any other source', () => {
-    const html = renderMarkdown(
+  it('keeps http(s) images with their alt text, loaded lazily, and drops any other source', async () => {
+    const html = await renderMarkdown(
       '![A cat](https://example.com/cat.png) ![x](data:image/png;base64,AAAA) ![y](cat.png)',
     );
     expect(html).toContain('<img src="https://example.com/cat.png" alt="A cat" loading="lazy" />');
@@ -89,13 +89,13 @@ describe('renderMarkdown', () => {
     ['<em onclick="alert(1)">hi</em>', '<p><em>hi</em></p>'],
     ['<iframe src="https://evil.example"></iframe>', ''],
     ['[d](data:text/html;base64,PHNjcmlwdD4=)', `<p><a ${REL}>d</a></p>`],
-  ])('makes %s harmless', (markdown, expected) => {
-    const html = renderMarkdown(markdown);
+  ])('makes %s harmless', async (markdown, expected) => {
+    const html = await renderMarkdown(markdown);
     expectSafe(html);
     expect(html.trim()).toBe(expected);
   });
 
-  it('never lets a hostile fragment through, whatever surrounds it', () => {
+  it('never lets a hostile fragment through, whatever surrounds it', async () => {
     const hostile = fc.constantFrom(
       '<script>alert(1)</script>',
       '<SCRIPT SRC=//x.in/x.js></SCRIPT>',
@@ -132,10 +132,10 @@ describe('renderMarkdown', () => {
       '>',
       '"',
     );
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.oneof(hostile, markdownish, fc.string({ maxLength: 20 })), { maxLength: 30 }),
-        (parts) => expectSafe(renderMarkdown(parts.join(''))),
+        async (parts) => expectSafe(await renderMarkdown(parts.join(''))),
       ),
       { numRuns: 300 },
     );
@@ -194,7 +194,7 @@ describe('markdownNestingProblem', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('renders whatever it takes', () => {
+  it('renders whatever it takes', async () => {
     const part = fc.constantFrom(
       '> ',
       '- ',
@@ -211,10 +211,10 @@ describe('markdownNestingProblem', () => {
       'text ',
       '<em>',
     );
-    fc.assert(
-      fc.property(fc.array(part, { maxLength: 400 }), (parts) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 400 }), async (parts) => {
         const markdown = parts.join('');
-        if (markdownNestingProblem(markdown) === null) expectSafe(renderMarkdown(markdown));
+        if (markdownNestingProblem(markdown) === null) expectSafe(await renderMarkdown(markdown));
       }),
       { numRuns: 300 },
     );
@@ -225,22 +225,27 @@ describe('renderPostContent', () => {
   const logger = () =>
     ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
 
-  it('renders a post as renderMarkdown does, logging nothing', () => {
+  it('renders a post as renderMarkdown does, logging nothing', async () => {
     const log = logger();
-    expect(renderPostContent({ _id: 'p1', content: '**hi**' }, log)).toBe(renderMarkdown('**hi**'));
+    expect(await renderPostContent({ _id: 'p1', content: '**hi**' }, log)).toBe(
+      await renderMarkdown('**hi**'),
+    );
     expect(log.error).not.toHaveBeenCalled();
   });
 
-  it.each(HOSTILE_MARKDOWN)('shows a note in place of %s and logs it once with the post id', (_, content) => {
-    const log = logger();
-    expect(renderPostContent({ _id: 'p1', content }, log)).toBe(UNRENDERABLE_POST_HTML);
-    expect(UNRENDERABLE_POST_HTML).toBe('<p>This post cannot be shown right now.</p>');
-    expect(log.error).toHaveBeenCalledTimes(1);
-    expect(log.error).toHaveBeenCalledWith(
-      expect.objectContaining({ postId: 'p1', err: expect.any(Error) }),
-      'a blog post could not be rendered',
-    );
-  });
+  it.each(HOSTILE_MARKDOWN)(
+    'shows a note in place of %s and logs it once with the post id',
+    async (_, content) => {
+      const log = logger();
+      expect(await renderPostContent({ _id: 'p1', content }, log)).toBe(UNRENDERABLE_POST_HTML);
+      expect(UNRENDERABLE_POST_HTML).toBe('<p>This post cannot be shown right now.</p>');
+      expect(log.error).toHaveBeenCalledTimes(1);
+      expect(log.error).toHaveBeenCalledWith(
+        expect.objectContaining({ postId: 'p1', err: expect.any(Error) }),
+        'a blog post could not be rendered',
+      );
+    },
+  );
 });
 
 describe('an image the blog editor inserts (shared/rules/blog.ts insertMarkdownBlock)', () => {
@@ -250,8 +255,8 @@ describe('an image the blog editor inserts (shared/rules/blog.ts insertMarkdownB
     ['at the end of the last item', '- one\n- two'],
     ['on the line after the list', '- one\n- two\n'],
     ['between two items', '- one\n'],
-  ])('renders outside the list when put %s', (_, text) => {
-    const html = renderMarkdown(insertMarkdownBlock(text, text.length, image));
+  ])('renders outside the list when put %s', async (_, text) => {
+    const html = await renderMarkdown(insertMarkdownBlock(text, text.length, image));
     expect(html).toMatch(/<\/ul>\s*<p><img[^>]*alt="A harbour at dawn"/);
     expect(html).not.toMatch(/<li>[^<]*(<p>)?\s*<img/);
   });

@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Lexer, Marked, type Token, type TokensList } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import type { UploadPicture } from '../../../shared/contracts/uploads.ts';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import { uploadOfUrl } from '../../../shared/rules/upload-addresses.ts';
+
+/**
+ * sanitize-html, with postcss and htmlparser2 (about 17 MB of a server's memory), is loaded by the first post
+ * rendered: most servers' requests render none, and the rendered page is then cached.
+ */
+let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+const loadSanitizer = () => (sanitizer ??= import('sanitize-html').then((module) => module.default));
 
 // A private instance: options set here never leak into (or from) another user of marked's global.
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -161,12 +168,12 @@ export function markdownNestingProblem(markdown: string): string | null {
 }
 
 /** A post's Markdown as HTML that is safe to put in a page: no script, no event handler, no unsafe link. */
-export function renderMarkdown(
+export async function renderMarkdown(
   markdown: string,
   pictures: ReadonlyMap<string, UploadPicture> = NO_PICTURES,
-): string {
+): Promise<string> {
   const html = marked.parser(lex(markdown));
-  return sanitizeHtml(html, sanitizeOptions(pictures));
+  return (await loadSanitizer())(html, sanitizeOptions(pictures));
 }
 
 export const UNRENDERABLE_POST_HTML = `<p>${BLOG_MESSAGES.cannotShow}</p>`;
@@ -176,13 +183,13 @@ export const UNRENDERABLE_POST_HTML = `<p>${BLOG_MESSAGES.cannotShow}</p>`;
  * written to the database by other means) may still be refused by the renderer: the reader then gets a clear
  * note instead of an error page, and the failure is logged with the post's id for the admin to fix.
  */
-export function renderPostContent(
+export async function renderPostContent(
   post: { _id: string; content: string },
   log: FastifyBaseLogger,
   pictures?: ReadonlyMap<string, UploadPicture>,
-): string {
+): Promise<string> {
   try {
-    return renderMarkdown(post.content, pictures);
+    return await renderMarkdown(post.content, pictures);
   } catch (error) {
     log.error({ err: error, postId: post._id }, 'a blog post could not be rendered');
     return UNRENDERABLE_POST_HTML;

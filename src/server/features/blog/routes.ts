@@ -133,7 +133,7 @@ export const publicBlogRoutes: FastifyPluginAsyncZod<PublicBlogRouteDeps> = asyn
         success: true as const,
         data: {
           ...post,
-          html: renderPostContent(post, request.log, pictures),
+          html: await renderPostContent(post, request.log, pictures),
           translation: await blogPosts.publishedTranslation(post),
           ...(imagePicture ? { imagePicture } : {}),
         },
@@ -279,7 +279,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod<AdminBlogRouteDeps> = async 
         response: { 200: BlogPreviewResponseSchema, ...SAVE_ERROR_RESPONSES },
       },
     },
-    async (request) => ({ success: true as const, html: renderMarkdown(request.body.content) }),
+    async (request) => ({ success: true as const, html: await renderMarkdown(request.body.content) }),
   );
 
   app.put(
