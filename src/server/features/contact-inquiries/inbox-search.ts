@@ -277,9 +277,7 @@ async function postgresSearchPage(
     return { seqs: rows.flatMap((row) => (row.seq === null ? [] : [row.seq])), total, totalCapped: false };
   }
   // More than the cap, though scarce among the newest: the count is known, the page is a walk.
-  const seqs = (await matching(context, filter).limit(pageSize).offset(offset).execute()).map(
-    (row) => row.seq,
-  );
+  const seqs = (await pageOfMatches(context, filter, offset, pageSize)).map((row) => row.seq);
   return { seqs, total: Math.max(INQUIRY_TOTAL_CAP, offset + seqs.length), totalCapped: true };
 }
 
@@ -341,12 +339,13 @@ export function indexedPageQuery(
     ...(assignedTo === null ? [sql`assigned_to is null`] : []),
     ...(typeof assignedTo === 'string' ? [sql`assigned_to = ${assignedTo}`] : []),
   ];
-  const found = sql`select seq, status, assigned_to from contact_inquiries where ${sql.join(contains, sql` or `)}`;
+  const matches = sql.join(contains, sql` or `);
   // OFFSET 0 keeps the conditions out of the index scan.
   const kept =
     conditions.length === 0
-      ? found
-      : sql`select seq from (${found} offset 0) matches where ${sql.join(conditions, sql` and `)}`;
+      ? sql`select seq from contact_inquiries where ${matches}`
+      : sql`select seq from (select seq, status, assigned_to from contact_inquiries where ${matches} offset 0) found
+          where ${sql.join(conditions, sql` and `)}`;
   return sql<{ seq: number | null; total: number | string }>`
     with kept as materialized (${kept} limit ${INQUIRY_TOTAL_CAP + 1})
     select page.seq, counted.total from (select count(*) as total from kept) counted
