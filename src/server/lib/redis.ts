@@ -33,7 +33,7 @@ async function connectRedis(
   log: FastifyBaseLogger,
   timeouts: RedisTimeouts = REDIS_TIMEOUTS_MS,
 ): Promise<RedisConnection> {
-  // Loaded only by a site that has Redis: ioredis is about 20 MB of a server's memory.
+  // Loaded only by a site that has Redis (decision 064).
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     // Queued commands are what made a sign-in wait ~30 s during an outage.

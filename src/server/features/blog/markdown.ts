@@ -6,8 +6,8 @@ import { BLOG_MESSAGES } from '../../../shared/rules/blog.ts';
 import { uploadOfUrl } from '../../../shared/rules/upload-addresses.ts';
 
 /**
- * sanitize-html, with postcss and htmlparser2 (about 17 MB of a server's memory), is loaded by the first post
- * rendered: most servers' requests render none, and the rendered page is then cached.
+ * sanitize-html, with postcss and htmlparser2, is loaded by the first post rendered: most requests render
+ * none, and a rendered page is then cached (decision 064 has what it saves).
  */
 let sanitizer: Promise<typeof sanitizeHtml> | undefined;
 const loadSanitizer = () => (sanitizer ??= import('sanitize-html').then((module) => module.default));
