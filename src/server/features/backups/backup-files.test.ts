@@ -21,6 +21,7 @@ describe('backup file names', () => {
     expect(parseBackupFileName('sampark-20261125T101500Z-2.dump')).toEqual({
       takenAtMs: Date.UTC(2026, 10, 25, 10, 15, 0),
       dialect: 'postgres',
+      sequence: 2,
     });
     for (const other of [
       'sampark.db',
@@ -103,5 +104,11 @@ describe('the backups directory', () => {
   it('names a second backup of the same second apart from the first', () => {
     const first = backupAgo(0);
     expect(path.basename(freeBackupPath(dir, NOW, 'sqlite'))).toBe(first.replace('Z.db', 'Z-2.db'));
+  });
+
+  it('lists the backups of one second in the order they were taken, newest first: -10 after -9', () => {
+    const names = [1, 2, 9, 10].map((sequence) => backupFileName(NOW, 'sqlite', sequence));
+    for (const name of names) write(name);
+    expect(listBackups(dir, 'sqlite').map(({ fileName }) => fileName)).toEqual(names.reverse());
   });
 });

@@ -49,11 +49,18 @@ export function backupFileName(takenAtMs: number, dialect: Dialect, sequence = 1
   return `sampark-${compactTimestamp(takenAtMs)}${suffix}${BACKUP_EXTENSIONS[dialect]}`;
 }
 
-/** The moment a backup's name records, or null for a name that is not a backup's. */
-export function parseBackupFileName(fileName: string): { takenAtMs: number; dialect: Dialect } | null {
+/** What a backup's name records: its moment, its database kind and its place within that second (1, 2, ...). */
+export interface ParsedBackupName {
+  takenAtMs: number;
+  dialect: Dialect;
+  sequence: number;
+}
+
+/** What a backup's name records, or null for a name that is not a backup's. */
+export function parseBackupFileName(fileName: string): ParsedBackupName | null {
   const match = BACKUP_NAME.exec(fileName);
   if (!match) return null;
-  const [, year, month, day, hour, minute, second, , extension] = match;
+  const [, year, month, day, hour, minute, second, sequence, extension] = match;
   const takenAtMs = Date.UTC(
     Number(year),
     Number(month) - 1,
@@ -63,7 +70,15 @@ export function parseBackupFileName(fileName: string): { takenAtMs: number; dial
     Number(second),
   );
   if (Number.isNaN(takenAtMs)) return null;
-  return { takenAtMs, dialect: extension === '.db' ? 'sqlite' : 'postgres' };
+  return { takenAtMs, dialect: extension === '.db' ? 'sqlite' : 'postgres', sequence: Number(sequence ?? 1) };
+}
+
+/**
+ * For sort: the newer of two backups' names first; of one second, the later taken (`-2` after none, `-10`
+ * after `-9`), which their names' alphabetical order does not give.
+ */
+export function newestBackupFirst(a: ParsedBackupName, b: ParsedBackupName): number {
+  return b.takenAtMs - a.takenAtMs || b.sequence - a.sequence;
 }
 
 /** The backups of one database kind in `directory`, newest first; none when the directory is missing. */
@@ -75,7 +90,7 @@ export function listBackups(directory: string, dialect: Dialect): BackupFile[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const backups: (BackupFile & { takenAtMs: number })[] = [];
+  const backups: (BackupFile & { parsed: ParsedBackupName })[] = [];
   for (const fileName of names) {
     const parsed = parseBackupFileName(fileName);
     if (!parsed || parsed.dialect !== dialect) continue;
@@ -89,12 +104,12 @@ export function listBackups(directory: string, dialect: Dialect): BackupFile[] {
     backups.push({
       fileName,
       takenAt: new Date(parsed.takenAtMs).toISOString(),
-      takenAtMs: parsed.takenAtMs,
       sizeBytes: stats.size,
+      parsed,
     });
   }
-  backups.sort((a, b) => b.takenAtMs - a.takenAtMs || b.fileName.localeCompare(a.fileName));
-  return backups.map(({ takenAtMs: _, ...backup }) => backup);
+  backups.sort((a, b) => newestBackupFirst(a.parsed, b.parsed));
+  return backups.map(({ parsed: _, ...backup }) => backup);
 }
 
 /**

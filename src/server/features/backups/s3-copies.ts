@@ -9,7 +9,7 @@ import { DAY_MS } from '../../../shared/time.ts';
 import { type EgressRules, egressAgents, egressProblemText } from '../../egress/egress.ts';
 import type { StoredBackupDestination } from './backup-copy-repository.ts';
 import type { ProgressListener } from './backup-error.ts';
-import { parseBackupFileName } from './backup-files.ts';
+import { newestBackupFirst, type ParsedBackupName, parseBackupFileName } from './backup-files.ts';
 
 /** Time to a connected socket (TLS included), as the egress guard's own requests. */
 const S3_CONNECT_TIMEOUT_MS = 5_000;
@@ -208,7 +208,7 @@ export async function pruneRemoteCopies({
   const folder = copyKey(destination.prefix, '').slice(0, -COPY_SUFFIX.length);
   try {
     const { DeleteObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-    const copies: { key: string; takenAtMs: number }[] = [];
+    const copies: { key: string; parsed: ParsedBackupName }[] = [];
     let token: string | undefined;
     do {
       const page = await client.send(
@@ -222,13 +222,13 @@ export async function pruneRemoteCopies({
         const name = object.Key?.slice(folder.length) ?? '';
         if (!object.Key || !name.endsWith(COPY_SUFFIX)) continue;
         const parsed = parseBackupFileName(name.slice(0, -COPY_SUFFIX.length));
-        if (parsed) copies.push({ key: object.Key, takenAtMs: parsed.takenAtMs });
+        if (parsed) copies.push({ key: object.Key, parsed });
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    copies.sort((a, b) => b.takenAtMs - a.takenAtMs);
+    copies.sort((a, b) => newestBackupFirst(a.parsed, b.parsed));
     const maxAgeMs = keepDays * DAY_MS - RETENTION_SLACK_MS;
-    const old = copies.slice(1).filter((copy) => now - copy.takenAtMs > maxAgeMs);
+    const old = copies.slice(1).filter((copy) => now - copy.parsed.takenAtMs > maxAgeMs);
     // One by one: a daily schedule has one or two to delete, and DeleteObjects' checksum rules differ
     // between providers.
     for (const { key } of old) {
