@@ -6,6 +6,7 @@ import { IDLE_CONNECTION_GRACE_MS } from './plugins/graceful-shutdown.ts';
 import { LOGGED_PATH_MAX_CHARS } from './plugins/request-log.ts';
 import { type Outcome, requestAwaitingBody, send } from './test-support/http-client.ts';
 import { killServerProcesses, startServerProcess } from './test-support/server-process.ts';
+import { testRedisUrl } from './test-support/test-redis.ts';
 import { createWebBuildFixture, type WebBuildFixture } from './test-support/web-build-fixture.ts';
 
 const fixtures: WebBuildFixture[] = [];
@@ -180,9 +181,7 @@ describe('shutting down on SIGTERM', PROCESS_TEST, () => {
   });
 
   it('exits promptly when idle: the purge, view-count and Redis timers do not hold it open', async () => {
-    const server = startServerProcess(
-      process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
-    );
+    const server = startServerProcess(process.env.TEST_REDIS_URL ? { REDIS_URL: testRedisUrl() } : {});
     await server.port;
     const sigtermAt = server.terminate();
     const exit = await server.exited;
@@ -192,10 +191,9 @@ describe('shutting down on SIGTERM', PROCESS_TEST, () => {
   });
 
   it('leaves nothing running once the app is closed: without process.exit, the process ends by itself', async () => {
-    const linger = startServerProcess(
-      process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
-      { entry: 'src/server/test-support/shut-down-and-linger.ts' },
-    );
+    const linger = startServerProcess(process.env.TEST_REDIS_URL ? { REDIS_URL: testRedisUrl() } : {}, {
+      entry: 'src/server/test-support/shut-down-and-linger.ts',
+    });
     const exit = await linger.exited;
     expect(linger.output()).not.toContain('stillRunning');
     expect(exit.code, linger.output()).toBe(0);

@@ -23,6 +23,7 @@ import {
 } from '../test-support/fuzz/harness.ts';
 import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import { TEST_DIALECTS } from '../test-support/test-app.ts';
+import { testRedisUrl } from '../test-support/test-redis.ts';
 
 // Every operation of the OpenAPI document (and each public page) gets its catalogue of known breakers,
 // signed in, then FUZZ_RUNS generated bad requests (default 20), each sent signed in and not, on every
@@ -60,7 +61,7 @@ describe.each(TEST_DIALECTS)('fuzzing every operation on %s', (dialect) => {
   let harness: FuzzHarness;
   beforeAll(async () => {
     // PostgreSQL as several instances run it, with their limits in Redis when the tests have one.
-    const redisUrl = dialect === 'postgres' ? process.env.TEST_REDIS_URL : undefined;
+    const redisUrl = dialect === 'postgres' && process.env.TEST_REDIS_URL ? testRedisUrl() : undefined;
     harness = await createFuzzHarness(dialect, {
       ...(built ? { webDistDir: WEB_DIST_DIR } : {}),
       env: redisUrl ? { REDIS_URL: redisUrl } : {},

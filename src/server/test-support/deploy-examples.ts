@@ -13,6 +13,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import { createAdmin, createTestInstances, openTestDatabase } from './test-app.ts';
+import { testRedisUrl } from './test-redis.ts';
 
 // Helpers for the checks of the files in deploy/: they run the real tools (systemd-analyze, nginx, caddy)
 // on the examples, changed only where a test must differ from a server (ports, certificate paths).
@@ -380,7 +381,7 @@ export interface RunningInstances {
  */
 export async function startInstances(count: number): Promise<RunningInstances> {
   const dialect: Dialect = process.env.TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
-  const redis = process.env.TEST_REDIS_URL;
+  const redis = process.env.TEST_REDIS_URL ? testRedisUrl() : undefined;
   const instances = await createTestInstances(dialect, count, samparkEnv(redis ? { REDIS_URL: redis } : {}));
   const served = instances.apps.map(() => new Map<string, number>());
   for (const [index, app] of instances.apps.entries()) {

@@ -24,6 +24,7 @@ import {
   migrateTestDatabase,
 } from './database-templates.ts';
 import { emptyForNextTest, noteTemplateShape, takeIdleSchema } from './schema-pool.ts';
+import { testRedisUrl } from './test-redis.ts';
 
 export { migrateTestDatabase };
 
@@ -245,7 +246,7 @@ export async function withTestApp<T>(
 export async function withTwoAppsSharingRedis(
   run: (first: TestApp, second: TestApp) => Promise<void>,
 ): Promise<void> {
-  const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
+  const env = { REDIS_URL: testRedisUrl() };
   const options = { redisTimeouts: PATIENT_REDIS_TIMEOUTS };
   await withTestApp(
     'sqlite',
@@ -389,7 +390,7 @@ export async function withTwoInstancesSharingRedis(
   const instances = await createTestInstances(
     dialect,
     2,
-    { REDIS_URL: process.env.TEST_REDIS_URL! },
+    { REDIS_URL: testRedisUrl() },
     { redisTimeouts: PATIENT_REDIS_TIMEOUTS },
   );
   try {

@@ -21,6 +21,7 @@ import {
   TEST_INQUIRY,
   type TestInstances,
 } from '../../test-support/test-app.ts';
+import { testRedisUrl } from '../../test-support/test-redis.ts';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './routes.ts';
 
 /** Short, so that a session's end is noticed within a test; production beats every 25 s. */
@@ -228,7 +229,7 @@ describe.runIf(process.env.TEST_REDIS_URL).each(TEST_DIALECTS)(
   (dialect) => {
     it('reaches the inbox open on another instance through pub/sub', async () => {
       const { first, secondUrl, secondCookie } = await twoInstances(dialect, {
-        REDIS_URL: process.env.TEST_REDIS_URL!,
+        REDIS_URL: testRedisUrl(),
       });
       const client = await stream(secondUrl, secondCookie);
       // The subscription is made in the background at start: the first event may come before it.
