@@ -24,32 +24,38 @@ export const E2E_SESSION_IDLE_HOURS = 4;
 export const E2E_ADMIN = { email: 'e2e@sampark.local', password: 'e2e-password-123' };
 
 /**
- * Every browser test runs on the embedded SQLite database; those of POSTGRES_SPECS run again on PostgreSQL
- * when one is given. The admin's session, saved by e2e/global-setup.ts, goes beside the data (the SQLite
- * server empties .tmp/e2e when it starts, before that setup runs).
+ * The e2e servers, each on a fresh database of its own: every browser test runs on the embedded SQLite
+ * database; those of POSTGRES_SPECS run again on PostgreSQL when one is given. The @exclusive tests of each
+ * database get a server and a database of their own, beside the others' (see EXCLUSIVE). A server's admin
+ * session, saved by e2e/global-setup.ts, and its backups go in its own folder under .tmp/e2e (a SQLite server
+ * empties its folder when it starts, before that setup runs).
  */
 export const E2E_DATABASES = [
-  // Backups go beside the SQLite file: .tmp/e2e/backups.
-  {
-    name: 'sqlite',
-    port: BASE_PORT,
-    url: `file:${dataDir}/sampark.db`,
-    backupDir: `${dataDir}/backups`,
-    adminSession: `${dataDir}/admin-session-sqlite.json`,
-  },
-  ...(process.env.TEST_POSTGRES_URL
-    ? [
-        {
-          name: 'postgres',
-          port: BASE_PORT + 1,
-          // Named after the port, so runs on other ports (other checkouts) never drop each other's database.
-          url: postgresDatabase(process.env.TEST_POSTGRES_URL, `sampark_e2e_${BASE_PORT + 1}`),
-          backupDir: `${dataDir}/postgres-backups`,
-          adminSession: `${dataDir}/admin-session-postgres.json`,
-        },
-      ]
-    : []),
+  // The exclusive ones first: their projects' tests, one at a time, are the longest chains, so they start
+  // at once and the rest fills the other worker around them.
+  e2eServer('sqlite', true, BASE_PORT + 2),
+  ...(process.env.TEST_POSTGRES_URL ? [e2eServer('postgres', true, BASE_PORT + 3)] : []),
+  e2eServer('sqlite', false, BASE_PORT),
+  ...(process.env.TEST_POSTGRES_URL ? [e2eServer('postgres', false, BASE_PORT + 1)] : []),
 ];
+
+function e2eServer(dialect: 'sqlite' | 'postgres', exclusive: boolean, port: number) {
+  const name = exclusive ? `${dialect}-exclusive` : dialect;
+  const folder = path.join(dataDir, name);
+  return {
+    name,
+    dialect,
+    exclusive,
+    port,
+    url:
+      dialect === 'sqlite'
+        ? `file:${folder}/sampark.db`
+        : // Named after the port, so runs on other ports (other checkouts) never drop each other's database.
+          postgresDatabase(process.env.TEST_POSTGRES_URL!, `sampark_e2e_${port}`),
+    backupDir: path.join(folder, 'backups'),
+    adminSession: path.join(folder, 'admin-session.json'),
+  };
+}
 
 /**
  * On PostgreSQL, the specs whose server code differs by database: backups (pg_dump and its restore) and their
@@ -77,8 +83,9 @@ const POSTGRES_SPECS = [
 
 /**
  * Tests that read or change what every other test on their database sees: totals and unread counts, the
- * order of the contact channels, the newest blog post, the site settings. They run after the rest of their
- * database's tests, one at a time (their projects depend on the parallel ones); every other test makes and
+ * order of the contact channels, the newest blog post, the site settings. They run one at a time, on a
+ * server and database of their own (E2E_DATABASES), beside the rest: when they ran after the rest, on its
+ * database, the run ended with a minute of one test at a time (decision 067). Every other test makes and
  * finds its own data, so files run side by side.
  */
 const EXCLUSIVE = /@exclusive/;
@@ -120,8 +127,10 @@ export const FULL_CHROMIUM_LAUNCH = {
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  // Two cores: two browsers at a time. The tests of one file run in order, in one worker.
-  workers: 2,
+  // Three browsers on two cores: with two, a core sat idle while a test waited on the clock (a post
+  // scheduled a minute ahead) and the run took 336 s instead of 294 s (decision 067). The tests of one file
+  // run in order, in one worker.
+  workers: 3,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -136,26 +145,22 @@ export default defineConfig({
   // No trace: recording one (a screencast and a DOM snapshot at every step) took about two fifths of the
   // browsers' CPU even when passing tests threw it away. To see a failure step by step, run the spec again
   // with `--trace retain-on-failure`; a failure leaves a screenshot and the page's ARIA snapshot either way.
-  use: { trace: 'off', screenshot: 'only-on-failure', launchOptions: chromiumLaunch },
-  projects: E2E_DATABASES.flatMap((database) => {
-    const use = {
-      ...devices['Desktop Chrome'],
-      channel: undefined,
-      baseURL: `http://127.0.0.1:${database.port}`,
-    };
-    const specs = database.name === 'postgres' ? { testMatch: POSTGRES_SPECS } : {};
-    return [
-      { name: database.name, use, ...specs, grepInvert: EXCLUSIVE },
-      {
-        name: `${database.name}-exclusive`,
-        use,
-        ...specs,
-        grep: EXCLUSIVE,
-        dependencies: [database.name],
-        workers: 1,
-      },
-    ];
-  }),
+  //
+  // Reduced motion, as a visitor may ask: the public pages' backdrop drifts forever, and without a GPU the
+  // headless browser redrew it every frame, a quarter of a core for each public page left open
+  // (decision 067). The specs of motion (public-pages, game) ask for each preference themselves.
+  use: {
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunch,
+    reducedMotion: 'reduce',
+  },
+  projects: E2E_DATABASES.map((server) => ({
+    name: server.name,
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${server.port}` },
+    ...(server.dialect === 'postgres' ? { testMatch: POSTGRES_SPECS } : {}),
+    ...(server.exclusive ? { grep: EXCLUSIVE, workers: 1 } : { grepInvert: EXCLUSIVE }),
+  })),
   webServer: E2E_DATABASES.map((database) => ({
     // A fresh database every run, then the production build.
     command: 'node --import tsx scripts/e2e-server.ts',

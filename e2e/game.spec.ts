@@ -303,6 +303,8 @@ test.describe('on a 360 px phone', () => {
 test('a placed mark bounces for 600 ms, and holds still for visitors who ask for reduced motion', async ({
   page,
 }) => {
+  // The browsers of the specs ask for reduced motion (playwright.config.ts): first, a visitor who does not.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   const transition = async () => {
     await page.goto('/tictactoe');
     // Chosen before the island is live: the choice is replayed once it is.

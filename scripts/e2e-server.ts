@@ -1,6 +1,7 @@
 /**
- * Starts the production build for the browser tests on a fresh, empty database: a new SQLite file, or
- * (E2E_DATABASE_URL=postgres://...) a PostgreSQL database dropped and created anew.
+ * Starts the production build for the browser tests on a fresh, empty database: a new SQLite file in an
+ * emptied folder, or (DATABASE_URL=postgres://...) a PostgreSQL database dropped and created anew, its
+ * BACKUP_DIR emptied.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,8 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 if (databaseUrl.startsWith('file:')) {
   fs.rmSync(path.dirname(databaseUrl.slice('file:'.length)), { recursive: true, force: true });
 } else {
+  // The backups of the last run's database, which is dropped now.
+  if (process.env.BACKUP_DIR) fs.rmSync(process.env.BACKUP_DIR, { recursive: true, force: true });
   const target = new URL(databaseUrl);
   const name = target.pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name: ${name}`);
