@@ -213,8 +213,10 @@ describe.runIf(run)('the container image', { timeout: BUILD_MS }, () => {
       .filter(Boolean);
     if (containers.length > 0) await podman(['rm', '-f', '-t', '0', ...containers]);
     if (volumes.length > 0) await podman(['volume', 'rm', '-f', ...volumes]);
-    // Layers of earlier builds nothing uses any more; the stand-in base and this build's layers stay as a cache.
-    await podman(['image', 'prune', '-f']);
+    // Layers of earlier builds that nothing uses any more, once they are a day old: younger ones stay as the
+    // next build's cache, as Docker keeps them, so a build whose dependencies did not change skips both npm ci
+    // (on the 2-core CI machine, about 35 s instead of 88 s; decision 067). The stand-in base stays.
+    await podman(['image', 'prune', '-f', '--filter', 'until=24h']);
     console.log(
       `Container figures:\n${Object.entries(figures)
         .map(([name, value]) => `  ${name}: ${value}`)
