@@ -27,6 +27,7 @@ import { createTeamModule } from './features/team/module.ts';
 import { createUploadsModule } from './features/uploads/module.ts';
 import { createWebhooksModule } from './features/webhooks/module.ts';
 import { type PeriodicJob, runJobsWithApp } from './jobs/periodic-job.ts';
+import { encapsulated } from './lib/encapsulated.ts';
 import { createPublicContent } from './lib/public-content.ts';
 import { connectRedisForApp, type RedisTimeouts } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
@@ -214,7 +215,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     auditLog,
   ])
     await module.register(app);
-  await app.register(seoRoutes, {
+  await app.register(encapsulated(seoRoutes), {
     config,
     sitemapSources: [
       () => FIXED_PUBLIC_PATHS.flatMap((path) => inEveryLanguage(path)),
@@ -223,7 +224,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ],
   });
   await registerApiReference(app, config);
-  await app.register(siteIconRoutes, { brand: settings.brand, uploadedImage: uploads.uploadedImage });
+  await app.register(encapsulated(siteIconRoutes), {
+    brand: settings.brand,
+    uploadedImage: uploads.uploadedImage,
+  });
 
   const jobs: AppJobs = { ...auditLog.jobs, ...notifications.jobs, ...blog.jobs, ...members.jobs };
   app.decorate('jobs', jobs);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { SignInSettings } from '../../../shared/contracts/site-settings.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import { sessionCookie } from '../../plugins/auth.ts';
 import { createAccounts } from './accounts.ts';
@@ -82,7 +83,7 @@ export function createAdminAuthModule({
     /** Creates the first administrator when there is none, printing a generated password through `print`. */
     ensureFirstAdmin: (print: (message: string) => void) => ensureFirstAdmin(admins, config, print),
     async register(app: FastifyInstance) {
-      await app.register(adminAuthRoutes, {
+      await app.register(encapsulated(adminAuthRoutes), {
         config,
         admins,
         sessionRecords,
@@ -97,7 +98,7 @@ export function createAdminAuthModule({
         pending: pendingSignIn(config, serverSecret(serverKeys, 'pending-sign-in-key'), clock),
         twoFactorRequiredForAdministrators,
       });
-      await app.register(reauthenticationRoutes, {
+      await app.register(encapsulated(reauthenticationRoutes), {
         admins,
         sessions,
         confirmPassword,
@@ -105,14 +106,14 @@ export function createAdminAuthModule({
         twoFactorThrottle,
         devices,
       });
-      await app.register(twoFactorRoutes, {
+      await app.register(encapsulated(twoFactorRoutes), {
         admins,
         confirmPassword,
         twoFactor,
         twoFactorThrottle,
         twoFactorRequiredForAdministrators,
       });
-      await app.register(twoFactorResetRoutes, { twoFactor, sessionRecords });
+      await app.register(encapsulated(twoFactorResetRoutes), { twoFactor, sessionRecords });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { createApiTokens } from './api-tokens.ts';
 import { createApiTokenRepository, type TokenOwners } from './repository.ts';
 import { apiTokenRoutes } from './routes.ts';
@@ -20,7 +21,7 @@ export function createApiTokensModule({
   return {
     apiTokens,
     async register(app: FastifyInstance) {
-      await app.register(apiTokenRoutes, { repository, apiTokens });
+      await app.register(encapsulated(apiTokenRoutes), { repository, apiTokens });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { createAuditLogPurge } from './purge.ts';
 import { registerAuditRecording } from './recorder.ts';
 import { type AuditRecord, createAuditLogRepository } from './repository.ts';
@@ -37,7 +38,7 @@ export function createAuditLogModule({
       registerAuditRecording(app, { auditLog, clock, onRecorded });
     },
     async register(app: FastifyInstance) {
-      await app.register(auditLogRoutes, { auditLog, keepDays, timeZone, inquirySenderNames });
+      await app.register(encapsulated(auditLogRoutes), { auditLog, keepDays, timeZone, inquirySenderNames });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { BACKUP_COPY_LANE, type OutboxPort, PermanentFailure } from '../../outbox/outbox.ts';
 import { type BackupCopyOutbox, createBackupCopier } from './backup-copier.ts';
 import { createBackupCopyRepository } from './backup-copy-repository.ts';
@@ -65,8 +66,8 @@ export function createBackupsModule(deps: BackupsModuleDeps) {
     /** The automatic backup's checks: a job, though not one tests run through `app.jobs`. */
     schedule,
     async register(app: FastifyInstance) {
-      await app.register(backupRoutes, { backups, schedule });
-      await app.register(backupCopyRoutes, { copies, copier, backups, rules });
+      await app.register(encapsulated(backupRoutes), { backups, schedule });
+      await app.register(encapsulated(backupCopyRoutes), { copies, copier, backups, rules });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SiteAddressConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { createBlogAutosaveRepository } from './autosaves.ts';
@@ -49,9 +50,9 @@ export function createBlogModule(deps: BlogModuleDeps) {
       scheduledPublishing: createScheduledPublishing({ blogPosts, publicContent, clock, log }),
     },
     async register(app: FastifyInstance) {
-      await app.register(publicBlogRoutes, { blogPosts, blogViews, picturesOf });
-      await app.register(adminBlogRoutes, { blogPosts, publicContent, clock, timeZone });
-      await app.register(blogRevisionRoutes, {
+      await app.register(encapsulated(publicBlogRoutes), { blogPosts, blogViews, picturesOf });
+      await app.register(encapsulated(adminBlogRoutes), { blogPosts, publicContent, clock, timeZone });
+      await app.register(encapsulated(blogRevisionRoutes), {
         blogPosts,
         publicContent,
         clock,
@@ -59,7 +60,11 @@ export function createBlogModule(deps: BlogModuleDeps) {
         revisions: createBlogRevisionRepository(db),
         autosaves: createBlogAutosaveRepository(db, { clock }),
       });
-      await app.register(blogFeedRoutes, { config: deps.config, blogPosts, brandName: deps.brandName });
+      await app.register(encapsulated(blogFeedRoutes), {
+        config: deps.config,
+        blogPosts,
+        brandName: deps.brandName,
+      });
     },
   };
 }

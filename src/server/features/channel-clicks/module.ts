@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { createChannelClickCounter } from './click-counter.ts';
 import { createChannelClickRepository } from './repository.ts';
 import { channelClickRoutes } from './routes.ts';
@@ -28,7 +29,7 @@ export function createChannelClicksModule({
     counter,
     async register(app: FastifyInstance) {
       app.addHook('onClose', () => counter.settled());
-      await app.register(channelClickRoutes, { contactChannels, counter });
+      await app.register(encapsulated(channelClickRoutes), { contactChannels, counter });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import { createContactChannelRepository } from './repository.ts';
 import { contactChannelRoutes } from './routes.ts';
@@ -17,7 +18,7 @@ export function createContactChannelsModule({
   return {
     contactChannels,
     async register(app: FastifyInstance) {
-      await app.register(contactChannelRoutes, { db, contactChannels, publicContent });
+      await app.register(encapsulated(contactChannelRoutes), { db, contactChannels, publicContent });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 import type { InquiryChangeListener } from './inquiry-changes.ts';
 import { createInquiryEventRepository } from './inquiry-events.ts';
@@ -62,13 +63,13 @@ export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
     contactInquiries,
     submitInquiry,
     async register(app: FastifyInstance) {
-      await app.register(contactInquiryRoutes, { submitInquiry });
-      await app.register(inquiryInboxRoutes, {
+      await app.register(encapsulated(contactInquiryRoutes), { submitInquiry });
+      await app.register(encapsulated(inquiryInboxRoutes), {
         contactInquiries,
         timeZone: deps.timeZone,
         onChange: publish,
       });
-      await app.register(inquiryTeamRoutes, {
+      await app.register(encapsulated(inquiryTeamRoutes), {
         contactInquiries,
         notes: createInquiryNoteRepository(db, dialect, {
           clock,

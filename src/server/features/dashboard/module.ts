@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { type DashboardDeps, dashboardRoutes } from './routes.ts';
 
 /** The dashboard: figures read from other features, through the narrow ports it declares (routes.ts). */
 export function createDashboardModule(deps: DashboardDeps) {
   return {
     async register(app: FastifyInstance) {
-      await app.register(dashboardRoutes, deps);
+      await app.register(encapsulated(dashboardRoutes), deps);
     },
   };
 }

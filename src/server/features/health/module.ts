@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { RedisConnection } from '../../lib/redis.ts';
 import { healthRoutes } from './routes.ts';
 
@@ -13,7 +14,7 @@ export function createHealthModule({
 }) {
   return {
     async register(app: FastifyInstance) {
-      await app.register(healthRoutes, {
+      await app.register(encapsulated(healthRoutes), {
         database,
         ...(redisConnection ? { redis: redisConnection } : {}),
         shuttingDown: app.gracefulShutdown.isShuttingDown,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import type { Database } from '../../db/database.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { RedisConnection } from '../../lib/redis.ts';
 import {
   createLiveEventBus,
@@ -56,7 +57,11 @@ export function createLiveEventsModule({
     async register(app: FastifyInstance) {
       app.addHook('onReady', () => events.start());
       app.addHook('onClose', () => events.close());
-      await app.register(liveEventRoutes, { events, sessionIsLive, ...(heartbeatMs ? { heartbeatMs } : {}) });
+      await app.register(encapsulated(liveEventRoutes), {
+        events,
+        sessionIsLive,
+        ...(heartbeatMs ? { heartbeatMs } : {}),
+      });
     },
   };
 }

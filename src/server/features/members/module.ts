@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { type ServerKeyStore, serverSecret } from '../../lib/server-secret.ts';
 import type { ProofOfWork } from '../../proof-of-work/proof-of-work.ts';
 import { accountDeletion as createAccountDeletion } from './account-deletion.ts';
@@ -45,8 +46,8 @@ export function createMembersModule({
     accountDeletion,
     jobs: { memberPurge: createMemberPurge({ members, clock, log }) },
     async register(app: FastifyInstance) {
-      await app.register(memberRoutes, { members });
-      await app.register(accountDeletionRoutes, { accountDeletion });
+      await app.register(encapsulated(memberRoutes), { members });
+      await app.register(encapsulated(accountDeletionRoutes), { accountDeletion });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { type Outbox, PermanentFailure } from '../../outbox/outbox.ts';
 import { backupCopyFailedAlert } from './backup-copy-alerts.ts';
@@ -113,12 +114,12 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     },
     async register(app: FastifyInstance) {
       if (mailer) verifyAtStart(app, mailer);
-      await app.register(pushDeviceRoutes, {
+      await app.register(encapsulated(pushDeviceRoutes), {
         devices: pushDevices,
         sender: pushSender,
         endpointRules: pushEndpointRules,
       });
-      await app.register(notificationRoutes, {
+      await app.register(encapsulated(notificationRoutes), {
         preferences,
         outbox,
         mailer,

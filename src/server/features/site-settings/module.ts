@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { termsUpdatedAt } from '../../../shared/rules/terms.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import type { ServerKeyStore } from '../../lib/server-secret.ts';
 import { createSiteSettingsRepository } from './repository.ts';
@@ -47,7 +48,7 @@ export function createSiteSettingsModule({
     /** Whether an upload is still shown by the settings (the logo, the share card). */
     mentions: siteSettings.mentions,
     async register(app: FastifyInstance) {
-      await app.register(siteSettingsRoutes, {
+      await app.register(encapsulated(siteSettingsRoutes), {
         siteSettings,
         currentSettings,
         publicContent,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { SiteAddressConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import { createInvitationThrottle } from './invitations.ts';
 import { createTeamRepository } from './repository.ts';
 import { invitationRoutes, teamRoutes } from './routes.ts';
@@ -30,8 +31,8 @@ export function createTeamModule({
   const team = createTeamRepository(database.db, { accounts, sessions, clock });
   return {
     async register(app: FastifyInstance) {
-      await app.register(teamRoutes, { config, team, clock });
-      await app.register(invitationRoutes, { team, throttle: createInvitationThrottle(redis) });
+      await app.register(encapsulated(teamRoutes), { config, team, clock });
+      await app.register(encapsulated(invitationRoutes), { team, throttle: createInvitationThrottle(redis) });
     },
   };
 }

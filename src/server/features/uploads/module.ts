@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { uploadOfUrl } from '../../../shared/rules/upload-addresses.ts';
 import type { DB } from '../../db/schema.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import { createPicturesOf } from './pictures.ts';
 import { createUploadRepository, type UploadMentions } from './repository.ts';
@@ -37,8 +38,8 @@ export function createUploadsModule({
       mentionedBy.push(mentions);
     },
     async register(app: FastifyInstance) {
-      await app.register(uploadRoutes, { uploads, servedFiles, publicContent });
-      await app.register(uploadFileRoutes, { servedFiles });
+      await app.register(encapsulated(uploadRoutes), { uploads, servedFiles, publicContent });
+      await app.register(encapsulated(uploadFileRoutes), { servedFiles });
     },
   };
 }

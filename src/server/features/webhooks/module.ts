@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../../../shared/rules/webhooks.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
+import { encapsulated } from '../../lib/encapsulated.ts';
 import type { OutboxPort } from '../../outbox/outbox.ts';
 import { webhookRoutes } from './routes.ts';
 import { type DisabledEndpoint, webhookDeliveryHandler } from './webhook-delivery.ts';
@@ -58,7 +59,7 @@ export function createWebhooksModule({
     memberDeleted: (executor: Executor, id: string) => events.record(executor, 'member.deleted', { id }),
     inquiriesCreated: events.inquiriesCreated,
     async register(app: FastifyInstance) {
-      await app.register(webhookRoutes, {
+      await app.register(encapsulated(webhookRoutes), {
         webhooks,
         outbox,
         allowPrivateHttp: config.WEBHOOKS_ALLOW_PRIVATE_HTTP,
