@@ -25,6 +25,8 @@ stop_server() {
 }
 cleanup() {
   stop_server
+  # A failure before Node.js 22 is used leaves its fetch running: it is stopped before its folder goes.
+  if [ -n "${fetching:-}" ]; then kill "$fetching" 2>/dev/null || true; wait "$fetching" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -93,5 +95,6 @@ serve_pages() {
 serve_pages
 if [ -n "$fetching" ]; then
   wait "$fetching"
+  fetching=""
   PATH="$work/node/bin:$PATH" serve_pages
 fi
