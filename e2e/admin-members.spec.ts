@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import {
+  axeAudit,
   createMemberApi,
   deleteMembersMatching,
   expectNoSeriousAxeViolations,
@@ -56,7 +56,7 @@ async function expectReadableToast(page: Page, text: string, type: 'success' | '
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
   await toast(page, text, type).dispatchEvent('mouseover');
   await expect(toast(page, text, type)).toHaveCSS('opacity', '1');
-  const results = await new AxeBuilder({ page })
+  const results = await axeAudit(page)
     .include(`[data-sonner-toast][data-type="${type}"]`)
     .withRules(['color-contrast'])
     .analyze();
