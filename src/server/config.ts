@@ -103,6 +103,8 @@ export const ConfigSchema = z.object({
   // The work a busy address's browser does: it hashes half this many times on average.
   PROOF_OF_WORK_MAX_COUNTER: z.coerce.number().int().min(1_000).max(10_000_000).default(50_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // Decision 070: after this long without a request the server gives memory back; 0 turns it off.
+  IDLE_MEMORY_RELEASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   // Under Docker's 10 s between SIGTERM and SIGKILL, with a second to spare.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(9_000),
   // 0 turns the daily automatic backup off; npm run backup still works.

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +21,13 @@ function webBuild(options?: Parameters<typeof createWebBuildFixture>[0]) {
   fixtures.push(fixture);
   return fixture;
 }
+
+/** Node's flags in `npm start` (`node <flags> dist/server/main.js`), as the production server gets them. */
+const START_NODE_FLAGS = (
+  JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1, -1);
 
 // Each test starts the real server, which takes seconds on a busy machine.
 const PROCESS_TEST = { timeout: 60_000 };
@@ -241,5 +249,25 @@ describe('shutting down on SIGTERM', PROCESS_TEST, () => {
     expect(exit.at - sigtermAt).toBeGreaterThan(1_900);
     expect(exit.at - sigtermAt).toBeLessThan(10_000);
     agent.destroy();
+  });
+});
+
+describe('memory when idle', PROCESS_TEST, () => {
+  it('started as npm start starts it, gives memory back once no request came for IDLE_MEMORY_RELEASE_MS', async () => {
+    const server = startServerProcess(
+      { LOG_LEVEL: 'info', IDLE_MEMORY_RELEASE_MS: '300' },
+      { nodeFlags: START_NODE_FLAGS },
+    );
+    const port = await server.port;
+    const released = () => server.logLines().filter((line) => line.msg === 'Idle: memory given back');
+    await server.waitFor(/Idle: memory given back/);
+    const [afterStart] = released();
+    // What starting left behind (the young generation it grew, its garbage) goes back to the machine.
+    expect(afterStart!.rssAfterMb).toBeLessThan(afterStart!.rssBeforeMb as number);
+
+    // Requests, then quiet again: given back again.
+    for (let i = 0; i < 20; i++)
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await expect.poll(() => released().length, { timeout: 30_000, interval: 50 }).toBe(2);
   });
 });

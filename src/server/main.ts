@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createIdleMemoryRelease, exposedGc } from './jobs/idle-memory-release.ts';
 import { startExitWatchdog } from './lib/exit-watchdog.ts';
 
 /** After the shutdown's deadline, the time for the process to exit before its watchdog kills it. */
@@ -20,10 +21,13 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { announce: (message) => console.log(message) });
 
   const listening = app.listen({ host: config.HOST, port: config.PORT });
+  const idleMemoryRelease = idleMemoryReleaseFor(app, config.IDLE_MEMORY_RELEASE_MS);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // No memory-reducing collection, which stops JavaScript for a moment, while requests finish.
+    await idleMemoryRelease?.stop();
     // The shutdown's own deadline is a timer of this process; this one holds even if the process is stuck.
     startExitWatchdog(config.SHUTDOWN_TIMEOUT_MS + EXIT_WATCHDOG_MARGIN_MS);
     // A signal while starting: starting finishes first (no request is under way yet).
@@ -34,6 +38,28 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   await listening;
+  if (!stopping) await idleMemoryRelease?.start();
+}
+
+/**
+ * Gives memory back after `quietMs` without a request (decision 070), when the process can ask V8 to: `npm
+ * start`, the systemd unit and the container start it with `--expose-gc`. Counted on the HTTP server itself,
+ * so that requests pay no hook for it.
+ */
+function idleMemoryReleaseFor(app: Awaited<ReturnType<typeof buildApp>>, quietMs: number) {
+  const gc = exposedGc();
+  if (!gc || quietMs === 0) return undefined;
+  let requests = 0;
+  app.server.on('request', () => {
+    requests += 1;
+  });
+  return createIdleMemoryRelease({
+    gc,
+    requestsSoFar: () => requests,
+    quietMs,
+    clock: Date.now,
+    log: app.log,
+  });
 }
 
 main().catch((error: unknown) => {

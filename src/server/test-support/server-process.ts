@@ -30,14 +30,15 @@ export function killServerProcesses(): void {
 
 /**
  * The real server entry (`src/server/main.ts`, or another `entry`) in a process of its own, on a free port of 127.0.0.1, with a
- * SQLite database in a new temporary directory and no web build unless WEB_DIST_DIR says otherwise.
+ * SQLite database in a new temporary directory and no web build unless WEB_DIST_DIR says otherwise; `nodeFlags`
+ * go to Node.js before the entry.
  */
 export function startServerProcess(
   env: Record<string, string> = {},
-  { entry = 'src/server/main.ts' }: { entry?: string } = {},
+  { entry = 'src/server/main.ts', nodeFlags = [] }: { entry?: string; nodeFlags?: readonly string[] } = {},
 ): ServerProcess {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sampark-main-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
     env: {
       ...process.env,
       DATABASE_URL: `file:${dir}/db.sqlite`,
