@@ -5,6 +5,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createIdleMemoryRelease, type ExposedGc, exposedGc } from './idle-memory-release.ts';
 
+const QUIET_MS = 30_000;
+
 /** V8's real collector, as `--expose-gc` gives it, in this test's process (which was started without it). */
 function realGc(): ExposedGc {
   v8.setFlagsFromString('--expose-gc');
@@ -23,38 +25,46 @@ function capturedLog() {
 }
 
 describe('giving memory back when idle', () => {
-  it('collects once after the start, waits while requests come, and once more after they stop', async () => {
-    let requests = 0;
+  it('collects once a quiet period has passed since the start, and again only after requests and a new quiet period', async () => {
+    let now = Date.parse('2026-11-30T10:00:00Z');
+    const clock = () => now;
+    const advance = (ms: number) => {
+      now += ms;
+    };
+    let lastRequestAt = clock();
     const { log, lines } = capturedLog();
     const job = createIdleMemoryRelease({
       gc: realGc(),
-      requestsSoFar: () => requests,
-      quietMs: 60_000,
-      clock: Date.now,
+      lastRequestAt: () => lastRequestAt,
+      quietMs: QUIET_MS,
+      clock,
       log,
     });
 
-    // A quiet period since the start: what starting left is given back.
+    // Not yet quiet for a whole period since the start.
+    advance(QUIET_MS - 1);
+    expect(await job.runNow()).toEqual({ released: false, reason: 'busy' });
+    // Quiet since the start: what starting left is given back.
+    advance(1);
     const first = await job.runNow();
     expect(first).toMatchObject({ released: true });
-    if (first.released) {
-      expect(first.rssBefore).toBeGreaterThan(0);
-      expect(first.rssAfter).toBeGreaterThan(0);
-    }
+    if (first.released) expect(first.rssAfter).toBeGreaterThan(0);
     expect(lines.at(-1)).toMatchObject({
       msg: 'Idle: memory given back',
       rssBeforeMb: expect.any(Number),
       rssAfterMb: expect.any(Number),
     });
-    // Quiet again, with nothing served since: no collection, which would stop JavaScript for nothing.
+    // Still quiet, nothing served since: no collection, which would stop JavaScript for nothing.
+    advance(QUIET_MS);
     expect(await job.runNow()).toEqual({ released: false, reason: 'nothing new' });
 
-    // Requests during the period: not now, a request may be under way.
-    requests += 3;
+    // A request a moment ago: not now, another may follow.
+    advance(1_000);
+    lastRequestAt = clock();
+    advance(QUIET_MS / 2);
     expect(await job.runNow()).toEqual({ released: false, reason: 'busy' });
-    requests += 1;
-    expect(await job.runNow()).toEqual({ released: false, reason: 'busy' });
-    // A whole period without one: given back.
+    // A whole period since it: given back, once.
+    advance(QUIET_MS / 2);
     expect(await job.runNow()).toMatchObject({ released: true });
     expect(await job.runNow()).toEqual({ released: false, reason: 'nothing new' });
     expect(lines.filter((line) => line.msg === 'Idle: memory given back')).toHaveLength(2);

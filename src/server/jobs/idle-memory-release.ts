@@ -11,9 +11,9 @@ export type IdleMemoryCheck =
 
 export interface IdleMemoryReleaseOptions {
   gc: ExposedGc;
-  /** Requests the server has received so far (a counter that only grows). */
-  requestsSoFar: () => number;
-  /** How long the server must have received no request before memory is given back; also the check's period. */
+  /** When the server last received a request, on `clock` (its start until the first). */
+  lastRequestAt: () => number;
+  /** How long the server must have received no request before memory is given back. */
   quietMs: number;
   clock: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
@@ -24,33 +24,32 @@ export interface IdleMemoryReleaseOptions {
  * the young generation it grew while starting or serving, and frees old-space pages only at its next full
  * collection, which an idle server never reaches: measured, a server idle after its start held 164 MB,
  * 133 MB after one memory-reducing collection. That collection stops JavaScript for about a third of a
- * second, so it runs only after a whole quiet period, and only once per burst of requests (or after the start).
+ * second, so it runs only after a whole quiet period, and once per spell of requests (or after the start).
  */
 export function createIdleMemoryRelease({
   gc,
-  requestsSoFar,
+  lastRequestAt,
   quietMs,
   clock,
   log,
 }: IdleMemoryReleaseOptions): PeriodicJob<IdleMemoryCheck> {
-  let requestsAtLastCheck = requestsSoFar();
   // The start leaves garbage and a grown young generation: there is something to give back at first.
-  let allocatedSinceRelease = true;
+  let releasedAt: number | undefined;
+  const quietUntil = () => lastRequestAt() + quietMs;
   return createPeriodicJob({
     name: 'idle memory release',
     firstDelayMs: quietMs,
-    nextDelayMs: () => quietMs,
+    // The moment the quiet period since the last request ends; a whole period after a check with nothing new.
+    nextDelayMs: (now) => Math.max(quietUntil() - now, 0) || quietMs,
     clock,
     log,
     async run(): Promise<IdleMemoryCheck> {
-      const requests = requestsSoFar();
-      if (requests !== requestsAtLastCheck) {
-        requestsAtLastCheck = requests;
-        allocatedSinceRelease = true;
-        return { released: false, reason: 'busy' };
+      const now = clock();
+      if (now < quietUntil()) return { released: false, reason: 'busy' };
+      if (releasedAt !== undefined && lastRequestAt() <= releasedAt) {
+        return { released: false, reason: 'nothing new' };
       }
-      if (!allocatedSinceRelease) return { released: false, reason: 'nothing new' };
-      allocatedSinceRelease = false;
+      releasedAt = now;
       const rssBefore = process.memoryUsage.rss();
       gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
       const rssAfter = process.memoryUsage.rss();
