@@ -43,8 +43,8 @@ async function main(): Promise<void> {
 
 /**
  * Gives memory back after `quietMs` without a request (decision 070), when the process can ask V8 to: `npm
- * start`, the systemd unit and the container start it with `--expose-gc`. The last request's time is kept by the HTTP server's
- * own event, so that requests pay no hook for it.
+ * start`, the systemd unit and the container start it with `--expose-gc`. The last request's time is kept
+ * by the HTTP server's own event, so that requests pay no hook for it.
  */
 function idleMemoryReleaseFor(app: Awaited<ReturnType<typeof buildApp>>, quietMs: number) {
   const gc = exposedGc();
