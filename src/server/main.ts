@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIdleMemoryRelease, exposedGc } from './jobs/idle-memory-release.ts';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
  * start`, the systemd unit and the container start it with `--expose-gc`. The last request's time is kept
  * by the HTTP server's own event, so that requests pay no hook for it.
  */
-function idleMemoryReleaseFor(app: Awaited<ReturnType<typeof buildApp>>, quietMs: number) {
+function idleMemoryReleaseFor(app: FastifyInstance, quietMs: number) {
   const gc = exposedGc();
   if (!gc || quietMs === 0) return undefined;
   let lastRequestAt = Date.now();

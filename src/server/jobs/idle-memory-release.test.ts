@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { logLines } from '../test-support/log-lines.ts';
 import { createIdleMemoryRelease, type ExposedGc, exposedGc } from './idle-memory-release.ts';
 
 const QUIET_MS = 30_000;
@@ -14,13 +14,7 @@ function realGc(): ExposedGc {
 }
 
 function capturedLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
+  const { stream, lines } = logLines();
   return { log: pino({ level: 'info' }, stream), lines };
 }
 

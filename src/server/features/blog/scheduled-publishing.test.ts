@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostInput } from '../../../shared/contracts/blog.ts';
 import { SCHEDULE_MESSAGES } from '../../../shared/rules/blog-schedule.ts';
 import { MINUTE_MS } from '../../../shared/time.ts';
 import type { Dialect } from '../../db/database.ts';
+import { logLines } from '../../test-support/log-lines.ts';
 import { WEB_BUILT as built, WEB_DIST_DIR } from '../../test-support/rendered-pages.ts';
 import {
   asAdmin,
@@ -61,13 +61,7 @@ const onceEverywhere = { list: 1, post: 1, rss: 1, sitemap: 1, ...(built ? { blo
 
 /** A logger that keeps every line it writes, for counting what each instance published. */
 function recordingLogger() {
-  const lines: { msg: string; postId?: string; slug?: string; publishedAt?: string }[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { stream, lines } = logLines<{ msg: string; postId?: string; slug?: string; publishedAt?: string }>();
   return {
     logger: { level: 'info', stream },
     published: () => lines.filter((l) => l.msg === 'scheduled post published'),
