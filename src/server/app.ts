@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
 import { backupDirectory, type Config, databaseTarget, linkOrigin } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
@@ -99,8 +98,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify(fastifyOptions(config, options.logger));
   const log = app.log;
   warnWithoutPublicOrigin(config, log);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerMalformedUrlCheck(app);
   registerGracefulShutdown(app, { drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });

@@ -1,5 +1,6 @@
 import { maxHeaderSize } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { formatHostPattern } from './lib/host-patterns.ts';
 import { earlyErrorOptions } from './plugins/early-errors.ts';
@@ -15,6 +16,15 @@ function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy
   return value.split(',').map((entry) => entry.trim());
 }
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+/** Zod's compilers as Fastify's factories of compilers, whose types name Ajv's (schemas of JSON Schema). */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 /** The Fastify server's options, from the config; `logger` replaces the server's own (tests). */
 export function fastifyOptions(config: Config, logger: FastifyServerOptions['logger'] | undefined) {
   return {
@@ -27,6 +37,9 @@ export function fastifyOptions(config: Config, logger: FastifyServerOptions['log
     ...earlyErrorOptions(config),
     ...gracefulShutdownOptions,
     ...requestLogOptions(),
+    // Every schema is zod's: given zod's compilers from the start, Fastify never loads its default ones
+    // (Ajv), which no route would use: about 1 MB of heap in every server (decision 071).
+    schemaController: { compilersFactory: zodCompilers },
   } satisfies FastifyServerOptions;
 }
 
