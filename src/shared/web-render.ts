@@ -73,7 +73,19 @@ export type PostedAccountDeletion =
   | { status: 'deleted' };
 
 /** What route loaders get on the server: direct data access, where the browser would call the API. */
+/**
+ * An app's own browser (Instagram's, Facebook's, LinkedIn's…) that the page was opened in, told by its
+ * User-Agent: it may not hand calls, chats or downloads on, so the contact page offers the phone's browser.
+ * The app is not named: the agents of some apps are taken for others' (Facebook's for Messenger's).
+ */
+export interface InAppBrowser {
+  /** How the page can be opened in the phone's browser: an intent on Android, Safari's scheme on Apple's. */
+  platform: 'android' | 'apple' | 'other';
+}
+
 export interface PublicDataContext {
+  /** Set only when rendering a contact page for a visitor in an app's browser. */
+  inAppBrowser?: InAppBrowser;
   /** Set only when rendering the answer to a natively posted contact form. */
   postedInquiry?: PostedInquiryForm;
   /** Set only when rendering the answer to the natively posted deletion page. */

@@ -64,7 +64,9 @@ export function sendPrecompressed(
 ): FastifyReply {
   reply.type(contentType);
   if (!body.br && !body.gzip) return reply.send(body.identity);
-  reply.header('vary', 'accept-encoding');
+  // After what the route varies by (a contact page, by User-Agent).
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted.toLowerCase(), ENCODINGS) : null;
   const compressed = encoding ? body[encoding] : undefined;

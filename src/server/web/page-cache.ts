@@ -1,9 +1,12 @@
-import type { PublicDataContext, ShareCard } from '../../shared/web-render.ts';
+import type { InAppBrowser, PublicDataContext, ShareCard } from '../../shared/web-render.ts';
 import type { PublicContent } from '../lib/public-content.ts';
 import { type PrecompressedBody, precompress, precompressedBytes } from '../plugins/compression.ts';
 import { type RenderedDocument, type Renderer, renderDocument } from './page-renderer.ts';
 
-/** Rendered pages kept at once (one per origin and path): bounds their count when the Host header varies. */
+/**
+ * Rendered pages kept at once (one per origin and path, and a contact page for each kind of app's browser):
+ * bounds their count when the Host header varies.
+ */
 const PAGE_CACHE_MAX_ENTRIES = 200;
 /** And their bytes, each page's copies together (about 100 KB a page as it is, 20 KB compressed; decision 064). */
 const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
@@ -42,11 +45,14 @@ export function pageCache({
 
   const render = async (
     renderer: Renderer,
-    origin: string,
-    url: string,
+    { origin, url, inAppBrowser }: CachedPageTarget,
     stale: CachedPage | RenderedDocument | undefined,
   ) => {
-    const document = await renderDocument(renderer, { origin, url, context });
+    const document = await renderDocument(renderer, {
+      origin,
+      url,
+      context: inAppBrowser ? { ...context, inAppBrowser } : context,
+    });
     if (document.kind === 'redirect' || document.status !== 200 || document.error !== undefined) {
       return document;
     }
@@ -60,9 +66,15 @@ export function pageCache({
     return page;
   };
 
-  return (
-    renderer: Renderer,
-    { origin, url }: { origin: string; url: string },
-  ): Promise<CachedPage | RenderedDocument> =>
-    cachedPage(`${origin}${url}`, (stale) => render(renderer, origin, url, stale));
+  return (renderer: Renderer, target: CachedPageTarget): Promise<CachedPage | RenderedDocument> => {
+    const variant = target.inAppBrowser ? `\n${target.inAppBrowser.platform}` : '';
+    return cachedPage(`${target.origin}${target.url}${variant}`, (stale) => render(renderer, target, stale));
+  };
+}
+
+export interface CachedPageTarget {
+  origin: string;
+  url: string;
+  /** A contact page for a visitor in an app's browser: kept apart from the page for everyone else. */
+  inAppBrowser?: InAppBrowser | null | undefined;
 }

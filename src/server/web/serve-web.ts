@@ -24,6 +24,7 @@ import { siteOrigin } from '../lib/site-origin.ts';
 import { access } from '../plugins/access.ts';
 import { sendPrecompressed } from '../plugins/compression.ts';
 import { serveAdminServiceWorker, serveAdminShell } from './admin-shell.ts';
+import { inAppBrowserForPage } from './in-app-browser.ts';
 import { pageCache } from './page-cache.ts';
 import { publicDataContexts } from './page-data.ts';
 import { renderDocument, rendererLoader } from './page-renderer.ts';
@@ -172,13 +173,12 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       // An admin's page may show a draft: rendered for that request alone, and never kept.
       // A posted form's answer is that visitor's alone.
       const cacheable = !reloadOnChange && !url.includes('?') && !admin && !posted;
-      const context: PublicDataContext = posted
-        ? { ...contexts.visitor, ...posted.context }
-        : admin
-          ? contexts.admin
-          : contexts.visitor;
+      // A contact page offers a visitor in an app's browser the phone's own (decision 072).
+      const inAppBrowser = inAppBrowserForPage(request, reply, url);
+      const visitor = inAppBrowser ? { ...contexts.visitor, inAppBrowser } : contexts.visitor;
+      const context = posted ? { ...visitor, ...posted.context } : admin ? contexts.admin : visitor;
       const document = cacheable
-        ? await cachedPage(renderer, target)
+        ? await cachedPage(renderer, { ...target, inAppBrowser })
         : await renderDocument(renderer, { ...target, context });
       await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);

@@ -10,6 +10,9 @@
  *   followed, so that a page the browser keeps for Back is not shown with its menu open.
  * - WAI-ARIA tabs with automatic activation: a click or an arrow, Home or End key switches in place.
  * - A browser that asks for Hindi before English is offered an English page in Hindi, until it closes the offer.
+ * - A "Copy link" button (`data-copy-link`, the contact page's bar for an app's browser) shows where the browser can
+ *   write to the clipboard, copies its link and says so in its bar's status; without script the link is there to
+ *   select.
  * - What the server's page says only for a browser without script (`data-without-script`: the game's "turn on
  *   JavaScript") is hidden: with script, an island makes it untrue once a visitor reaches for it.
  *
@@ -145,6 +148,24 @@ function offerLanguage(doc: Document): void {
   });
 }
 
+/** Copy buttons: shown where the clipboard can be written, and saying in their status what came of a copy. */
+function followCopyLinks(doc: Document): void {
+  if (!navigator.clipboard) return;
+  for (const button of doc.querySelectorAll<HTMLButtonElement>('button[data-copy-link]')) {
+    button.hidden = false;
+    const status = button.closest('aside')?.querySelector<HTMLElement>('[data-copy-status]');
+    button.addEventListener('click', () => {
+      const say = (text: string | undefined) => {
+        if (status) status.textContent = text ?? '';
+      };
+      navigator.clipboard.writeText(button.dataset.copyLink ?? '').then(
+        () => say(button.dataset.copied),
+        () => say(button.dataset.copyFailed),
+      );
+    });
+  }
+}
+
 /** Hides what is said only to a browser without script. */
 function hideWithoutScriptNotes(doc: Document): void {
   for (const note of doc.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
@@ -156,4 +177,5 @@ export function startPageBehaviours(doc: Document): void {
   followMenu(doc);
   followTabs(doc);
   offerLanguage(doc);
+  followCopyLinks(doc);
 }

@@ -11,13 +11,17 @@ import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours } from '../contact/business-hours.tsx';
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
 import { CONTACT_MESSAGE_PATH } from '../contact/contact-message-form.tsx';
+import { InAppBrowserBar } from '../contact/in-app-browser-bar.tsx';
 import { ServiceTiles } from '../contact/service-tiles.tsx';
 import { useSiteSettings } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 
-export async function contactLoader({ context }: LoaderFunctionArgs) {
-  return { contacts: await serverDataContext(context).activeContacts() };
+export async function contactLoader({ context, request }: LoaderFunctionArgs) {
+  const data = serverDataContext(context);
+  // Only a visitor in an app's browser is told the page's own address (the server keeps that page apart).
+  const inAppBrowser = data.inAppBrowser ? { browser: data.inAppBrowser, pageUrl: request.url } : null;
+  return { contacts: await data.activeContacts(), inAppBrowser };
 }
 
 /** The form that leads to the contact form's page of its own (for browsers without script). */
@@ -37,7 +41,7 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 }
 
 export function ContactPage() {
-  const { contacts } = useLoaderData<typeof contactLoader>();
+  const { contacts, inAppBrowser } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
   const copy = useCopy('contact');
   const localize = useLocalize();
@@ -135,6 +139,7 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+      {inAppBrowser && <InAppBrowserBar {...inAppBrowser} />}
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{copy('heading')}</h1>
         <p className="mt-3 text-lg text-slate-700">{copy('lead')}</p>
