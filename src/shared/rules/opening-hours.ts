@@ -1,0 +1,202 @@
+import type { Locale } from './locales.ts';
+
+/**
+ * The business's opening hours as data (issue 40): a week of periods and closures by date, read in the
+ * business's time zone. A period's times are wall-clock times ("HH:MM", 24-hour); one that closes at or
+ * before it opens runs past midnight into the next day ("18:00"–"02:00"), and "00:00" as a closing time is
+ * midnight.
+ */
+export interface OpeningPeriod {
+  opens: string;
+  closes: string;
+}
+
+/** A day the business is closed whatever its week says (a holiday), with what visitors are told. */
+export interface Closure {
+  /** The day in the business's time zone, "YYYY-MM-DD". */
+  date: string;
+  note: string;
+  /** The note on Hindi pages; empty: the English one. */
+  noteHi: string;
+}
+
+export interface OpeningHours {
+  /** Monday first: seven days, each with its periods in the order of the day (none: closed). */
+  week: OpeningPeriod[][];
+  closures: Closure[];
+}
+
+/** A moment of the week as the business's clock reads it. */
+export interface WallTime {
+  /** 0 is Monday, 6 Sunday. */
+  weekday: number;
+  /** "HH:MM", 24-hour. */
+  time: string;
+  /** "YYYY-MM-DD". */
+  date: string;
+}
+
+export type OpenStatus =
+  | { open: true; closes: WallTime; minutesToClose: number }
+  | {
+      open: false;
+      /** The next opening within a fortnight; null when the week has no period at all. */
+      opens: WallTime | null;
+      /** Today's closure, when that is why the business is closed. */
+      closedToday: Closure | null;
+    };
+
+const MINUTES_A_DAY = 24 * 60;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** How far ahead the next opening is looked for: a fortnight covers a week with a run of closures in it. */
+const DAYS_AHEAD = 14;
+
+/** Minutes since midnight of a "HH:MM" time; NaN for anything else. */
+function minutesOf(time: string): number {
+  const match = TIME.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A period as minutes from its day's midnight: the end past the start, beyond midnight when it runs past it. */
+function span({ opens, closes }: OpeningPeriod): { start: number; end: number } {
+  const start = minutesOf(opens);
+  const end = minutesOf(closes);
+  return { start, end: end <= start ? end + MINUTES_A_DAY : end };
+}
+
+/** The calendar date `days` after "YYYY-MM-DD" (wall-clock days: no time zone involved). */
+function dateAfter(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** What the business's clock reads at `now`: the date, the weekday (Monday 0) and minutes since midnight. */
+export function wallClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday', string>;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/**
+ * Whether the business is open at `now` in its time zone, and until when; or when it opens next, and
+ * whether a closure is why it is closed today. A period that began yesterday and runs past midnight still
+ * counts today, even on a closure's date; a closure's own periods do not open.
+ */
+export function openStatus(hours: OpeningHours, timeZone: string, now: Date): OpenStatus {
+  const today = wallClock(now, timeZone);
+  const closed = new Map(hours.closures.map((closure) => [closure.date, closure]));
+  // Each day's periods from yesterday on, as minutes from today's midnight.
+  for (let offset = -1; offset <= DAYS_AHEAD; offset++) {
+    const date = dateAfter(today.date, offset);
+    if (closed.has(date)) continue;
+    const weekday = (((today.weekday + offset) % 7) + 7) % 7;
+    for (const period of hours.week[weekday] ?? []) {
+      const { start, end } = span(period);
+      const from = offset * MINUTES_A_DAY + start;
+      const to = offset * MINUTES_A_DAY + end;
+      if (to <= today.minutes) continue;
+      if (from <= today.minutes) {
+        const closesOn = Math.floor(to / MINUTES_A_DAY);
+        return {
+          open: true,
+          closes: {
+            weekday: (((today.weekday + closesOn) % 7) + 7) % 7,
+            time: timeOf(to - closesOn * MINUTES_A_DAY),
+            date: dateAfter(today.date, closesOn),
+          },
+          minutesToClose: to - today.minutes,
+        };
+      }
+      return {
+        open: false,
+        opens: { weekday, time: period.opens, date },
+        closedToday: closed.get(today.date) ?? null,
+      };
+    }
+  }
+  return { open: false, opens: null, closedToday: closed.get(today.date) ?? null };
+}
+
+/** A row of the Business Hours block: a run of days with the same hours ("Mon–Fri", "9:00 AM – 8:00 PM"). */
+export interface OpeningHoursRow {
+  days: string;
+  /** The periods as visitors read them; empty for a closed day (the page says "Closed" in its language). */
+  hours: string;
+}
+
+/** English times as "9:00 AM"; Hindi ones with the part of the day, as "सुबह 9:00" and "रात 8:00". */
+const TIME_FORMATS: Record<Locale, Intl.DateTimeFormatOptions & { locale: string }> = {
+  en: { locale: 'en-US', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' },
+  hi: {
+    locale: 'hi-IN',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    dayPeriod: 'short',
+    timeZone: 'UTC',
+  },
+};
+
+/** A "HH:MM" time as visitors of the page's language read it. */
+function formatTime(time: string, language: Locale): string {
+  const { locale, ...options } = TIME_FORMATS[language];
+  const minutes = minutesOf(time);
+  return new Intl.DateTimeFormat(locale, options).format(
+    new Date(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60)),
+  );
+}
+
+/** A weekday's name (Monday 0) in the page's language, short ("Mon", "सोम") or long ("Monday", "सोमवार"). */
+function weekdayName(weekday: number, language: Locale, width: 'short' | 'long'): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
+    weekday: width,
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2024, 0, 1 + weekday)));
+}
+
+const sameHours = (a: OpeningPeriod[], b: OpeningPeriod[]) =>
+  a.length === b.length &&
+  a.every((period, index) => period.opens === b[index]?.opens && period.closes === b[index]?.closes);
+
+/**
+ * The week in the visitor-friendly form of the Business Hours block: days in a row with the same hours
+ * joined ("Mon–Fri 9:00 AM – 8:00 PM"), several periods of a day one after the other.
+ */
+export function openingHoursRows(hours: OpeningHours, language: Locale): OpeningHoursRow[] {
+  const rows: OpeningHoursRow[] = [];
+  let first = 0;
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    if (weekday < 7 && sameHours(hours.week[weekday] ?? [], hours.week[first] ?? [])) continue;
+    const last = weekday - 1;
+    const days =
+      first === last
+        ? weekdayName(first, language, 'short')
+        : `${weekdayName(first, language, 'short')}–${weekdayName(last, language, 'short')}`;
+    const periods = (hours.week[first] ?? []).map(
+      ({ opens, closes }) => `${formatTime(opens, language)} – ${formatTime(closes, language)}`,
+    );
+    rows.push({ days, hours: periods.join(', ') });
+    first = weekday;
+  }
+  return rows;
+}
