@@ -17,7 +17,7 @@ test.describe("the contact page in Instagram's browser on Android", () => {
   test('offers the phone’s browser and copies the page’s link', async ({ page, baseURL }) => {
     const errors = collectErrors(page);
     await page.goto('/contact');
-    const bar = page.getByRole('complementary', { name: 'Open this page in your browser' });
+    const bar = page.getByRole('region', { name: 'Open this page in your browser' });
     await expect(bar).toBeVisible();
     const host = new URL(baseURL!).host;
     await expect(bar.getByRole('link', { name: 'Open in browser' })).toHaveAttribute(
@@ -42,7 +42,7 @@ test.describe("the Hindi contact page in Instagram's browser on an iPhone", () =
 
   test('offers Safari and copies the link, in Hindi', async ({ page, baseURL }) => {
     await page.goto('/hi/contact');
-    const bar = page.getByRole('complementary', { name: 'यह पेज अपने ब्राउज़र में खोलें' });
+    const bar = page.getByRole('region', { name: 'यह पेज अपने ब्राउज़र में खोलें' });
     await expect(bar.getByRole('link', { name: 'ब्राउज़र में खोलें' })).toHaveAttribute(
       'href',
       `x-safari-${baseURL}/hi/contact`,
@@ -58,7 +58,7 @@ test.describe("the contact page in an app's browser without script", () => {
 
   test('still opens the phone’s browser, and shows the link to select', async ({ page, baseURL }) => {
     await page.goto('/contact');
-    const bar = page.getByRole('complementary', { name: 'Open this page in your browser' });
+    const bar = page.getByRole('region', { name: 'Open this page in your browser' });
     await expect(bar.getByRole('link', { name: 'Open in browser' })).toBeVisible();
     // Copying needs script: the button stays hidden, the link is there to select.
     await expect(bar.getByRole('button', { name: 'Copy link' })).toBeHidden();

@@ -153,7 +153,7 @@ function followCopyLinks(doc: Document): void {
   if (!navigator.clipboard) return;
   for (const button of doc.querySelectorAll<HTMLButtonElement>('button[data-copy-link]')) {
     button.hidden = false;
-    const status = button.closest('aside')?.querySelector<HTMLElement>('[data-copy-status]');
+    const status = button.closest('section')?.querySelector<HTMLElement>('[data-copy-status]');
     button.addEventListener('click', () => {
       const say = (text: string | undefined) => {
         if (status) status.textContent = text ?? '';

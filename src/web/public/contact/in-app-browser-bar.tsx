@@ -16,7 +16,7 @@ export function InAppBrowserBar({ browser, pageUrl }: { browser: InAppBrowser; p
   const copy = useCopy('contact');
   const openLink = browserEscapeLink(browser, pageUrl);
   return (
-    <aside
+    <section
       aria-labelledby="in-app-browser-heading"
       className="mb-8 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-300 sm:p-5"
     >
@@ -47,6 +47,6 @@ export function InAppBrowserBar({ browser, pageUrl }: { browser: InAppBrowser; p
         {copy('inApp.linkLabel')} <span className="break-all font-medium select-all">{pageUrl}</span>
       </p>
       <p role="status" className="mt-2 text-sm font-medium text-slate-900" data-copy-status />
-    </aside>
+    </section>
   );
 }
