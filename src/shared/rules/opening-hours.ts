@@ -52,7 +52,7 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DAYS_AHEAD = 14;
 
 /** Minutes since midnight of a "HH:MM" time; NaN for anything else. */
-function minutesOf(time: string): number {
+export function minutesOf(time: string): number {
   const match = TIME.exec(time);
   return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
 }
@@ -61,7 +61,7 @@ const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** A period as minutes from its day's midnight: the end past the start, beyond midnight when it runs past it. */
-function span({ opens, closes }: OpeningPeriod): { start: number; end: number } {
+export function periodSpan({ opens, closes }: OpeningPeriod): { start: number; end: number } {
   const start = minutesOf(opens);
   const end = minutesOf(closes);
   return { start, end: end <= start ? end + MINUTES_A_DAY : end };
@@ -110,7 +110,7 @@ export function openStatus(hours: OpeningHours, timeZone: string, now: Date): Op
     if (closed.has(date)) continue;
     const weekday = (((today.weekday + offset) % 7) + 7) % 7;
     for (const period of hours.week[weekday] ?? []) {
-      const { start, end } = span(period);
+      const { start, end } = periodSpan(period);
       const from = offset * MINUTES_A_DAY + start;
       const to = offset * MINUTES_A_DAY + end;
       if (to <= today.minutes) continue;
