@@ -60,6 +60,17 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(textOf(answer.body)).toContain("This page's link: http://localhost/contact");
     });
 
+    it('knows the contact page with a final slash or a query, and a long run of slashes is no other page', async () => {
+      for (const url of ['/contact/', '/contact?tab=services', '/hi/contact/']) {
+        const answer = await page(url, AGENTS.instagramAndroid);
+        expect(answer.statusCode, url).toBe(200);
+        expect(String(answer.headers.vary), url).toMatch(/user-agent/i);
+      }
+      const slashes = await page(`/${'/'.repeat(8_000)}x`, AGENTS.instagramAndroid);
+      expect(slashes.statusCode).toBe(404);
+      expect(String(slashes.headers.vary ?? '')).not.toMatch(/user-agent/i);
+    });
+
     it('offers an iPhone Safari, in Hindi on the Hindi page', async () => {
       const answer = await page('/hi/contact', AGENTS.instagramIphone);
       const shown = textOf(answer.body);

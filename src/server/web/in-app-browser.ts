@@ -17,10 +17,13 @@ export function inAppBrowserOf(userAgent: string | undefined): InAppBrowser | nu
   return { platform: /\b(iPhone|iPad|iPod)\b/.test(userAgent) ? 'apple' : 'other' };
 }
 
-/** Whether a page's URL is the contact page's, in either language, with or without a query. */
+/** Whether a page's URL is the contact page's, in either language, with or without a query or a final slash. */
 function isContactPage(url: string): boolean {
-  const path = (url.split(/[?#]/, 1)[0] ?? url).replace(/(.)\/+$/, '$1');
-  return unlocalizedPath(path) === PUBLIC_PAGES.contact.path;
+  const path = url.split(/[?#]/, 1)[0] ?? url;
+  // Final slashes cut without a pattern that backtracks on a long run of them.
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  return unlocalizedPath(path.slice(0, end)) === PUBLIC_PAGES.contact.path;
 }
 
 /**
