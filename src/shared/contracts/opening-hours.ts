@@ -70,7 +70,7 @@ function checkOrder(week: OpeningPeriod[][], context: z.RefinementCtx): void {
   });
 }
 
-/** The opening hours the owner keeps in the settings (rules/opening-hours.ts reads them). */
+/** The opening hours the owner keeps in the settings (rules/opening-hours.ts reads them; decision 073). */
 export const OpeningHoursSchema = z
   .object({
     week: z

@@ -1,7 +1,7 @@
 import type { Locale } from './locales.ts';
 
 /**
- * The business's opening hours as data (issue 40): a week of periods and closures by date, read in the
+ * The business's opening hours as data (decision 073): a week of periods and closures by date, read in the
  * business's time zone. A period's times are wall-clock times ("HH:MM", 24-hour); one that closes at or
  * before it opens runs past midnight into the next day ("18:00"–"02:00"), and "00:00" as a closing time is
  * midnight.
