@@ -46,14 +46,16 @@ test('an admin edits the site settings from the profile menu and the public site
     await expect(brandField).toHaveAccessibleDescription(`The game is at /E2EBrand${n}Game`);
     await form.getByLabel('Rating (out of 5)').fill(original.rating);
 
-    // Business hours: change a row, add one; at most 7 rows, at least 1.
-    await form.getByRole('textbox', { name: 'Hours, row 1' }).fill('10:00 AM - 7:00 PM');
-    await form.getByRole('button', { name: 'Add row' }).click();
-    await expect(form.getByRole('textbox', { name: 'Days, row 4' })).toBeFocused();
-    await form.getByRole('textbox', { name: 'Days, row 4' }).fill('Public holidays');
-    await form.getByRole('textbox', { name: 'Hours, row 4' }).fill('Closed');
-    // Its Hindi hours; its days left empty in Hindi, so Hindi pages show the English ones.
-    await form.getByRole('textbox', { name: 'Hours in Hindi (optional), row 4' }).fill('बंद');
+    // Opening hours (decision 073): Saturday closes at 2, Friday opens again late, Diwali is a closure.
+    await form.getByLabel('Closes, Saturday').fill('14:00');
+    await form.getByRole('button', { name: 'Add hours on Friday' }).click();
+    await expect(form.getByLabel('Opens, Friday (2)')).toBeFocused();
+    await form.getByLabel('Opens, Friday (2)').fill('21:00');
+    await form.getByLabel('Closes, Friday (2)').fill('23:30');
+    await form.getByRole('button', { name: 'Add closure' }).click();
+    await form.getByLabel('Date').fill('2026-11-09');
+    await form.getByLabel('Reason', { exact: true }).fill('Diwali');
+    await form.getByLabel('Reason in Hindi (optional)').fill('दिवाली');
 
     // A refusal from the server shows under its field and keeps the form as typed.
     await page.route('**/api/admin/settings', (route) =>
@@ -63,18 +65,21 @@ test('an admin edits the site settings from the profile menu and the public site
           success: false,
           code: 'VALIDATION',
           message: 'Please correct the highlighted fields',
-          errors: { usersCount: 'Use at most 20 characters', 'businessHours.3.hours': 'Hours are required' },
+          errors: {
+            usersCount: 'Use at most 20 characters',
+            'openingHours.week.4.1.closes': 'The closing time must differ from the opening time',
+          },
         },
       }),
     );
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(form.getByLabel('Users figure')).toHaveAccessibleDescription('Use at most 20 characters');
-    await expect(form.getByRole('textbox', { name: 'Hours, row 4' })).toHaveAccessibleDescription(
-      'Hours are required',
+    await expect(form.getByLabel('Closes, Friday (2)')).toHaveAccessibleDescription(
+      'The closing time must differ from the opening time',
     );
     await expect(page.getByText('Please correct the highlighted fields')).toBeVisible();
     await expect(brandField).toHaveValue(brand);
-    await expect(form.getByRole('textbox', { name: 'Days, row 4' })).toHaveValue('Public holidays');
+    await expect(form.getByLabel('Reason', { exact: true })).toHaveValue('Diwali');
     await page.unrouteAll();
 
     await form.getByRole('button', { name: 'Save settings' }).click();
@@ -84,11 +89,18 @@ test('an admin edits the site settings from the profile menu and the public site
     expect(saved).toMatchObject({
       brandName: brand,
       usersCount: users,
-      businessHours: [
-        { days: original.businessHours[0]!.days, hours: '10:00 AM - 7:00 PM' },
-        ...original.businessHours.slice(1),
-        { days: 'Public holidays', hours: 'Closed', daysHi: '', hoursHi: 'बंद' },
-      ],
+      openingHours: {
+        week: [
+          ...Array.from({ length: 4 }, () => [{ opens: '09:00', closes: '20:00' }]),
+          [
+            { opens: '09:00', closes: '20:00' },
+            { opens: '21:00', closes: '23:30' },
+          ],
+          [{ opens: '10:00', closes: '14:00' }],
+          [],
+        ],
+        closures: [{ date: '2026-11-09', note: 'Diwali', noteHi: 'दिवाली' }],
+      },
     });
 
     // A visitor's contact page shows the new brand and hours.
@@ -96,14 +108,20 @@ test('an admin edits the site settings from the profile menu and the public site
     await visitor.goto('/contact');
     await expect(visitor.getByText(`Talk to the ${brand} team`)).toBeVisible();
     const hours = visitor.getByRole('region', { name: 'Business Hours' });
-    await expect(hours.getByText('10:00 AM - 7:00 PM')).toBeVisible();
-    await expect(hours.getByText('Public holidays')).toBeVisible();
-    await expect(hours.getByText('बंद')).toHaveCount(0);
-    // The Hindi page shows the Hindi hours, and the English days where no Hindi ones were typed.
+    for (const text of [
+      'Mon–Thu',
+      'Fri',
+      '9:00 AM – 8:00 PM, 9:00 PM – 11:30 PM',
+      'Sat',
+      '10:00 AM – 2:00 PM',
+    ]) {
+      await expect(hours.getByText(text, { exact: true })).toBeVisible();
+    }
+    // The Hindi page says the days and the parts of the day in Hindi.
     await visitor.goto('/hi/contact');
     const hindiHours = visitor.locator('section[aria-labelledby="business-hours-heading"]');
+    await expect(hindiHours.getByText('सुबह 10:00 – दोपहर 2:00', { exact: true })).toBeVisible();
     await expect(hindiHours.getByText('बंद', { exact: true })).toBeVisible();
-    await expect(hindiHours.getByText('Public holidays')).toBeVisible();
     await expect(hindiHours.getByText('Closed', { exact: true })).toHaveCount(0);
 
     // The landing and terms pages show the same new brand and users figure, and the game link follows
@@ -118,12 +136,12 @@ test('an admin edits the site settings from the profile menu and the public site
     expect((await visitor.goto(gamePath))?.status()).toBe(200);
     await visitor.close();
 
-    // Removing the added row again; the last row can never be removed.
-    await form.getByRole('button', { name: 'Remove row 4' }).click();
-    await expect(form.getByRole('textbox', { name: 'Days, row 4' })).toHaveCount(0);
+    // Removing the closure again, then discarding that.
+    await form.getByRole('button', { name: 'Remove closure 1' }).click();
+    await expect(form.getByLabel('Date')).toHaveCount(0);
     await expect(form.getByRole('button', { name: 'Discard changes' })).toBeEnabled();
     await form.getByRole('button', { name: 'Discard changes' }).click();
-    await expect(form.getByRole('textbox', { name: 'Days, row 4' })).toHaveValue('Public holidays');
+    await expect(form.getByLabel('Reason', { exact: true })).toHaveValue('Diwali');
   } finally {
     // Other specs expect the settings they started with.
     const restored = await page.request.put('/api/admin/settings', {
@@ -134,20 +152,47 @@ test('an admin edits the site settings from the profile menu and the public site
   }
 });
 
-test('business hours keep between one and seven rows', async ({ page }) => {
+test('a day takes up to three periods, and a day without any is closed', async ({ page }) => {
   await page.goto('/admin/settings');
   const form = page.getByRole('form', { name: 'Site settings' });
-  const rows = form.getByRole('textbox', { name: /^Days, row/ });
-  await expect(rows.first()).toBeVisible();
-  const add = form.getByRole('button', { name: 'Add row' });
-  while ((await rows.count()) < 7) await add.click();
-  await expect(add).toBeDisabled();
-  while ((await rows.count()) > 1) {
-    await form
-      .getByRole('button', { name: /^Remove row/ })
-      .first()
-      .click();
-  }
-  await expect(form.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
+  const sunday = form.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Sunday' }) });
+  await expect(sunday.getByText('Closed', { exact: true })).toBeVisible();
+  const add = form.getByRole('button', { name: 'Add hours on Sunday' });
+  for (let period = 0; period < 3; period++) await add.click();
+  await expect(add).toHaveCount(0);
+  await expect(sunday.getByText('Closed', { exact: true })).toHaveCount(0);
+  await expect(form.getByLabel('Opens, Sunday (3)')).toBeFocused();
+  // Monday's hours removed: Monday is closed.
+  await form.getByRole('button', { name: "Remove Monday's hours" }).click();
+  const monday = form.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Monday' }) });
+  await expect(monday.getByText('Closed', { exact: true })).toBeVisible();
   // Nothing was saved: leaving the screen without saving changes nothing.
+});
+
+// The hours every page shows change: no other test may run meanwhile on this database.
+test('a site with its hours as text sees them, and sets up its week', { tag: '@exclusive' }, async ({
+  page,
+  baseURL,
+}) => {
+  const original = await siteSettings(page.request);
+  const put = (settings: object) =>
+    page.request.put('/api/admin/settings', { data: settings, headers: { origin: baseURL! } });
+  try {
+    // As a site saved before decision 073: hours as text, no week.
+    const { openingHours: _week, ...asText } = original;
+    const textRows = [{ days: 'Every day', hours: '8 AM to 10 PM', daysHi: '', hoursHi: '' }];
+    expect((await put({ ...asText, businessHours: textRows })).status()).toBe(200);
+    await page.goto('/admin/settings');
+    const form = page.getByRole('form', { name: 'Site settings' });
+    await expect(form.getByText('Every day: 8 AM to 10 PM')).toBeVisible();
+    await form.getByRole('button', { name: 'Set up opening hours' }).click();
+    await expect(form.getByLabel('Opens, Monday')).toHaveValue('09:00');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    expect((await siteSettings(page.request)).openingHours?.week[0]).toEqual([
+      { opens: '09:00', closes: '20:00' },
+    ]);
+  } finally {
+    expect((await put(original)).status()).toBe(200);
+  }
 });

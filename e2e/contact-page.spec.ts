@@ -77,10 +77,11 @@ const SERVICE_TILES = [
   'Technical Support',
   'Financial Advisory',
 ];
+/** A new site's week, the demo's (decision 073). */
 const DEFAULT_HOURS = [
-  ['Monday-Friday', '9:00 AM - 8:00 PM'],
-  ['Saturday', '10:00 AM - 6:00 PM'],
-  ['Sunday', 'Emergency Only'],
+  ['Mon–Fri', '9:00 AM – 8:00 PM'],
+  ['Sat', '10:00 AM – 6:00 PM'],
+  ['Sun', 'Closed'],
 ];
 
 /**

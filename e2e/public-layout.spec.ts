@@ -1,12 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  answerInquiryPosts,
-  fillInquiryForm,
-  inquiryFor,
-  siteSettings,
-  TOO_MANY_INQUIRIES,
-  uniqueTag,
-} from './support.ts';
+import { answerInquiryPosts, fillInquiryForm, inquiryFor, TOO_MANY_INQUIRIES, uniqueTag } from './support.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
@@ -109,16 +102,13 @@ test.describe('on a 390x844 phone', () => {
     }
   });
 
-  test('the floating WhatsApp button never covers the hours on the landing page', async ({
-    page,
-    request,
-  }) => {
-    const settings = await siteSettings(request);
+  test('the floating WhatsApp button never covers the hours on the landing page', async ({ page }) => {
     await page.goto('/');
     const floating = page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' });
     const hours = page.getByRole('complementary', { name: 'Support hours' });
     const rows = hours.locator('dl > div');
-    await expect(rows).toHaveCount(settings.businessHours.length);
+    // A new site's week: Monday to Friday, Saturday, Sunday.
+    await expect(rows).toHaveCount(3);
     // Every scroll position at which the hours show, from the top down past the card.
     const cardBottom = await hours.evaluate((card) => card.getBoundingClientRect().bottom + window.scrollY);
     for (let top = 0; top <= cardBottom; top += 40) {

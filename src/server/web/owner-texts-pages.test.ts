@@ -21,6 +21,8 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     it('shows the Hindi hours and descriptions on /hi/contact, the English ones on /contact, English where Hindi is empty', async () => {
       await admin('PUT', '/api/admin/settings', {
         ...DEFAULT_SITE_SETTINGS,
+        // Hours as text, as a site kept them before decision 073 (no week set up).
+        openingHours: undefined,
         businessHours: [
           { days: 'Every day', hours: '8:00 AM - 10:00 PM', daysHi: 'हर दिन', hoursHi: 'सुबह 8 से रात 10 बजे' },
           { days: 'Festival days', hours: 'Closed' },
@@ -77,16 +79,62 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     });
 
     it('shows the hours in Hindi on /hi and in English on /, the defaults included', async () => {
+      // A new site's week is the demo's (decision 073).
       const englishHome = textOf(await page('/'));
       const hindiHome = textOf(await page('/hi'));
-      for (const [index, row] of DEFAULT_SITE_SETTINGS.businessHours.entries()) {
-        expect(englishHome, `row ${index}`).toContain(row.days);
-        expect(englishHome, `row ${index}`).toContain(row.hours);
-        expect(hindiHome, `row ${index}`).toContain(row.daysHi);
-        expect(hindiHome, `row ${index}`).toContain(row.hoursHi);
-        expect(englishHome, `row ${index}`).not.toContain(row.hoursHi);
+      for (const text of ['Mon–Fri', '9:00 AM – 8:00 PM', 'Sat', '10:00 AM – 6:00 PM', 'Sun', 'Closed']) {
+        expect(englishHome).toContain(text);
       }
-      expect(hindiHome).not.toContain('Emergency Only');
+      for (const text of ['सोम–शुक्र', 'सुबह 9:00 – रात 8:00', 'शनि', 'सुबह 10:00 – शाम 6:00', 'रवि', 'बंद']) {
+        expect(hindiHome).toContain(text);
+      }
+      expect(englishHome).not.toContain('रात');
+      expect(hindiHome).not.toContain('8:00 PM');
+    });
+
+    it('shows the week the owner saves, a split day and a night past midnight, on / and both contact pages', async () => {
+      await admin('PUT', '/api/admin/settings', {
+        ...DEFAULT_SITE_SETTINGS,
+        openingHours: {
+          week: [
+            [
+              { opens: '09:00', closes: '13:00' },
+              { opens: '16:00', closes: '20:30' },
+            ],
+            [
+              { opens: '09:00', closes: '13:00' },
+              { opens: '16:00', closes: '20:30' },
+            ],
+            [],
+            [],
+            [{ opens: '18:00', closes: '02:00' }],
+            [{ opens: '18:00', closes: '02:00' }],
+            [],
+          ],
+          closures: [{ date: '2026-11-09', note: 'Diwali', noteHi: 'दिवाली' }],
+        },
+      });
+      for (const url of ['/', '/contact']) {
+        const shown = textOf(await page(url));
+        for (const text of [
+          'Mon–Tue',
+          '9:00 AM – 1:00 PM, 4:00 PM – 8:30 PM',
+          'Wed–Thu',
+          'Fri–Sat',
+          '6:00 PM – 2:00 AM',
+        ]) {
+          expect(shown, url).toContain(text);
+        }
+      }
+      const hindi = textOf(await page('/hi/contact'));
+      for (const text of [
+        'सोम–मंगल',
+        'सुबह 9:00 – दोपहर 1:00, शाम 4:00 – रात 8:30',
+        'शुक्र–शनि',
+        'शाम 6:00 – रात 2:00',
+      ]) {
+        expect(hindi).toContain(text);
+      }
     });
   },
 );

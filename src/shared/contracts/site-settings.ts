@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/time-zone.ts';
 import { uploadOfUrl } from '../rules/upload-addresses.ts';
 import { EmailSchema, withoutControlCharacters } from './fields.ts';
+import { OpeningHoursSchema } from './opening-hours.ts';
 
 /** A required line of the settings: trimmed, no control characters, 1 to `max` characters. */
 function shortText(label: string, max: number, requiredMessage = `${label} is required`) {
@@ -40,7 +41,13 @@ export const SiteSettingsSchema = z.object({
   /** The texts' {product}; also names the game route /{Brand}Game. */
   brandName: shortText('Brand name', 40).regex(/[A-Za-z0-9]/, 'Use at least one letter or digit'),
   supportEmail: EmailSchema,
+  /**
+   * The hours as text, as sites kept them before decision 073: shown while `openingHours` is not set, and kept
+   * as they were once it is.
+   */
   businessHours: z.array(BusinessHoursRowSchema).min(1, 'Add at least one row').max(7, 'At most 7 rows'),
+  /** The hours as data (decision 073): a site from before it has none until its owner saves a schedule. */
+  openingHours: OpeningHoursSchema.optional(),
   /**
    * Marketing figures, shown as typed: e.g. "50K+" users and a "4.8" rating out of 5. Empty until the owner
    * enters them, and a figure left empty is not shown: a new site claims nothing (decision 053).

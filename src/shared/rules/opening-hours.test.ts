@@ -137,7 +137,7 @@ describe('openingHoursRows', () => {
     expect(openingHoursRows(DEMO, 'en')).toEqual([
       { days: 'Mon–Fri', hours: '9:00 AM – 8:00 PM' },
       { days: 'Sat', hours: '10:00 AM – 6:00 PM' },
-      { days: 'Sun', hours: '' },
+      { days: 'Sun', hours: 'Closed' },
     ]);
   });
 
@@ -145,7 +145,7 @@ describe('openingHoursRows', () => {
     expect(openingHoursRows(DEMO, 'hi')).toEqual([
       { days: 'सोम–शुक्र', hours: 'सुबह 9:00 – रात 8:00' },
       { days: 'शनि', hours: 'सुबह 10:00 – शाम 6:00' },
-      { days: 'रवि', hours: '' },
+      { days: 'रवि', hours: 'बंद' },
     ]);
   });
 
@@ -167,9 +167,9 @@ describe('openingHoursRows', () => {
     };
     expect(openingHoursRows(hours, 'en')).toEqual([
       { days: 'Mon', hours: '9:00 AM – 1:00 PM, 4:00 PM – 8:00 PM' },
-      { days: 'Tue', hours: '' },
+      { days: 'Tue', hours: 'Closed' },
       { days: 'Wed–Thu', hours: '9:00 AM – 8:00 PM' },
-      { days: 'Fri–Sun', hours: '' },
+      { days: 'Fri–Sun', hours: 'Closed' },
     ]);
   });
 });

@@ -139,9 +139,12 @@ export function openStatus(hours: OpeningHours, timeZone: string, now: Date): Op
 /** A row of the Business Hours block: a run of days with the same hours ("Mon–Fri", "9:00 AM – 8:00 PM"). */
 export interface OpeningHoursRow {
   days: string;
-  /** The periods as visitors read them; empty for a closed day (the page says "Closed" in its language). */
+  /** The periods as visitors read them, or "Closed" in the page's language. */
   hours: string;
 }
+
+/** A day without a period, as the Business Hours block and the contact card say it. */
+const CLOSED: Record<Locale, string> = { en: 'Closed', hi: 'बंद' };
 
 /** English times as "9:00 AM"; Hindi ones with the part of the day, as "सुबह 9:00" and "रात 8:00". */
 const TIME_FORMATS: Record<Locale, Intl.DateTimeFormatOptions & { locale: string }> = {
@@ -195,7 +198,7 @@ export function openingHoursRows(hours: OpeningHours, language: Locale): Opening
     const periods = (hours.week[first] ?? []).map(
       ({ opens, closes }) => `${formatTime(opens, language)} – ${formatTime(closes, language)}`,
     );
-    rows.push({ days, hours: periods.join(', ') });
+    rows.push({ days, hours: periods.length > 0 ? periods.join(', ') : CLOSED[language] });
     first = weekday;
   }
   return rows;

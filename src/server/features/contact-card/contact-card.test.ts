@@ -5,10 +5,20 @@ import { asAdmin, signedInAppForEachTest, TEST_DIALECTS, TEST_ORIGIN } from '../
 
 // The site's origin, as the request names it (PUBLIC_ORIGIN, when set, names it instead: lib/site-origin.ts).
 const ORIGIN = TEST_ORIGIN;
+/** Hours as text, as a site saved them before decision 073. */
 const HOURS = [
   { days: 'Mon–Fri', hours: '9:00 AM – 8:00 PM', daysHi: 'सोम–शुक्र', hoursHi: 'सुबह 9 – रात 8' },
   { days: 'Sat, Sun', hours: 'Closed', daysHi: '', hoursHi: 'बंद' },
 ];
+/** The same hours as data, Saturday's afternoon apart. */
+const WEEK = {
+  week: [
+    ...Array.from({ length: 5 }, () => [{ opens: '09:00', closes: '20:00' }]),
+    [{ opens: '10:00', closes: '13:30' }],
+    [],
+  ],
+  closures: [],
+};
 
 /** A property of the card as a vCard parser other than the one that wrote it reads it. */
 type Line = { property: string; parameters: Record<string, string | string[]>; value: string | string[] };
@@ -44,7 +54,7 @@ describe.each(TEST_DIALECTS)('the contact card, /contact.vcf (%s)', (dialect) =>
   };
 
   it('holds the business’s name, its numbers (WhatsApp’s as a mobile), addresses, contact page, icon and hours', async () => {
-    await saveSettings({ brandName: 'Sampark Seva', supportEmail: 'help@example.in', businessHours: HOURS });
+    await saveSettings({ brandName: 'Sampark Seva', supportEmail: 'help@example.in', openingHours: WEEK });
     await addChannel({ type: 'whatsapp', value: '+91 98765 43210' });
     await addChannel({ type: 'phone', value: '+91 80 4567 8901' });
     await addChannel({ type: 'phone', value: '+91 99999 00000', isActive: false });
@@ -69,13 +79,23 @@ describe.each(TEST_DIALECTS)('the contact card, /contact.vcf (%s)', (dialect) =>
     expect(one('URL')).toEqual([`${ORIGIN}/contact`, 'https://shop.example.in/']);
     expect(one('LOGO')).toEqual([`${ORIGIN}/icons/icon-512.png`]);
     expect(body).not.toContain('99999');
-    // The hours, one row a line, in English; a comma in them is escaped, and read back as typed.
+    // The hours, one row a line, in English, as the Business Hours block shows them.
+    const note = new ICAL.Component(ICAL.parse(body) as unknown[]).getFirstPropertyValue('note');
+    expect(note).toBe('Mon–Fri: 9:00 AM – 8:00 PM\nSat: 10:00 AM – 1:30 PM\nSun: Closed');
+  });
+
+  it('holds the hours as text of a site that has not set up its week, a comma in them escaped', async () => {
+    await saveSettings({ businessHours: HOURS, openingHours: undefined });
+    const { body } = await card('/contact.vcf');
     const note = new ICAL.Component(ICAL.parse(body) as unknown[]).getFirstPropertyValue('note');
     expect(note).toBe('Mon–Fri: 9:00 AM – 8:00 PM\nSat, Sun: Closed');
+    const hindi = await t.app.inject({ url: '/hi/contact.vcf' });
+    const read = new ICAL.Component(ICAL.parse(Buffer.from(hindi.rawPayload).toString('utf8')) as unknown[]);
+    expect(read.getFirstPropertyValue('note')).toBe('सोम–शुक्र: सुबह 9 – रात 8\nSat, Sun: बंद');
   });
 
   it('is in Hindi at /hi/contact.vcf, in UTF-8: the hours, the Hindi contact page and a Devanagari name intact', async () => {
-    await saveSettings({ brandName: 'संपर्क Seva', businessHours: HOURS });
+    await saveSettings({ brandName: 'संपर्क Seva', openingHours: WEEK });
     const response = await t.app.inject({ url: '/hi/contact.vcf' });
     expect(response.statusCode).toBe(200);
     // Read as bytes: nothing was mangled on the way (a vCard 4.0 is always UTF-8).
@@ -83,7 +103,9 @@ describe.each(TEST_DIALECTS)('the contact card, /contact.vcf (%s)', (dialect) =>
       ICAL.parse(Buffer.from(response.rawPayload).toString('utf8')) as unknown[],
     );
     expect(read.getFirstPropertyValue('fn')).toBe('संपर्क Seva');
-    expect(read.getFirstPropertyValue('note')).toBe('सोम–शुक्र: सुबह 9 – रात 8\nSat, Sun: बंद');
+    expect(read.getFirstPropertyValue('note')).toBe(
+      'सोम–शुक्र: सुबह 9:00 – रात 8:00\nशनि: सुबह 10:00 – दोपहर 1:30\nरवि: बंद',
+    );
     expect(read.getAllProperties('url').map((url) => url.getFirstValue())).toEqual([`${ORIGIN}/hi/contact`]);
   });
 

@@ -4,10 +4,11 @@ import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { buildChannelLink } from '../../../shared/rules/channel-links.ts';
 import { type Locale, localizedPath } from '../../../shared/rules/locales.ts';
 import { localizedText } from '../../../shared/rules/localized-text.ts';
+import { openingHoursRows } from '../../../shared/rules/opening-hours.ts';
 
 /** What a phone's address book keeps of the business. */
 export interface ContactCardFacts {
-  settings: Pick<SiteSettings, 'brandName' | 'supportEmail' | 'businessHours'>;
+  settings: Pick<SiteSettings, 'brandName' | 'supportEmail' | 'businessHours' | 'openingHours'>;
   /** The active channels, in the owner's order. */
   channels: readonly PublicContactChannel[];
   /** The site's origin: the contact page and the icon are named by absolute URLs. */
@@ -68,10 +69,13 @@ export async function contactCard({ settings, channels, origin, locale }: Contac
     if (link) card.addPropertyWithValue('url', link);
   }
   card.addPropertyWithValue('logo', `${origin}/icons/icon-512.png`);
-  const hours = settings.businessHours.map(
-    (row) =>
-      `${localizedText(locale, row.days, row.daysHi)}: ${localizedText(locale, row.hours, row.hoursHi)}`,
-  );
+  // As the Business Hours block shows them (decision 073).
+  const hours = settings.openingHours
+    ? openingHoursRows(settings.openingHours, locale).map(({ days, hours }) => `${days}: ${hours}`)
+    : settings.businessHours.map(
+        (row) =>
+          `${localizedText(locale, row.days, row.daysHi)}: ${localizedText(locale, row.hours, row.hoursHi)}`,
+      );
   card.addPropertyWithValue('note', hours.join('\n'));
   return `${card.toString()}\r\n`;
 }

@@ -24,9 +24,12 @@ const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = { requireTwoFactorForAdministra
 /**
  * Each stored field that still passes its schema wins over the default; anything else (a field added by a
  * later version, a rule tightened since it was saved, an unreadable row) falls back to the default, so the
- * public pages always have a complete, valid set.
+ * public pages always have a complete, valid set. The hours as data are the exception (decision 073): a site
+ * without a row has the demo's week, but a row saved without them (before that decision) keeps showing its
+ * hours as text until the owner saves a schedule.
  */
 function mergeOverDefaults(json: string | undefined): SiteSettings {
+  if (json === undefined) return DEFAULT_SITE_SETTINGS;
   let stored: Record<string, unknown> = {};
   if (json !== undefined) {
     try {
@@ -41,7 +44,9 @@ function mergeOverDefaults(json: string | undefined): SiteSettings {
   const merged: Record<string, unknown> = {};
   for (const key of Object.keys(SiteSettingsSchema.shape) as (keyof SiteSettings)[]) {
     const field = SiteSettingsSchema.shape[key].safeParse(stored[key]);
-    merged[key] = field.success ? field.data : DEFAULT_SITE_SETTINGS[key];
+    // Hours as data that no longer pass are not replaced by the demo's week: the site's text rows show.
+    const fallback = key === 'openingHours' ? undefined : DEFAULT_SITE_SETTINGS[key];
+    merged[key] = field.success ? field.data : fallback;
   }
   return merged as SiteSettings;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
+import { DEFAULT_SITE_SETTINGS, DEMO_OPENING_HOURS } from '../../../shared/rules/default-site-settings.ts';
 import { TERMS_TEXT_CHANGED_AT } from '../../../shared/rules/terms.ts';
 import { PUBLIC_CONTENT_MAX_AGE_MS } from '../../lib/public-content.ts';
 import {
@@ -224,10 +224,27 @@ describe.each(TEST_DIALECTS)('site settings repository (%s)', (dialect) => {
     await sql`insert into site_settings (id, settings, updated_at) values ('site', ${stored}, ${new Date().toISOString()})`.execute(
       t.database.db,
     );
-    expect(await repository.get()).toEqual({ ...DEFAULT_SITE_SETTINGS, brandName: 'Old Brand' });
+    // A row from before decision 073 has no hours as data: its hours as text show, not the demo's week.
+    const withoutWeek = { ...DEFAULT_SITE_SETTINGS, openingHours: undefined };
+    expect(await repository.get()).toEqual({ ...withoutWeek, brandName: 'Old Brand' });
 
     await sql`update site_settings set settings = ${'not json'}`.execute(t.database.db);
-    expect(await repository.get()).toEqual(DEFAULT_SITE_SETTINGS);
+    expect(await repository.get()).toEqual(withoutWeek);
+  });
+
+  it('keeps the hours as data, and hours that no longer pass are not taken for the demo’s week', async () => {
+    const repository = createSiteSettingsRepository(t.database.db);
+    expect((await repository.get()).openingHours).toEqual(DEMO_OPENING_HOURS);
+    const week = {
+      ...DEMO_OPENING_HOURS,
+      closures: [{ date: '2026-11-09', note: 'Diwali', noteHi: 'दिवाली' }],
+    };
+    await repository.save({ ...(await repository.get()), openingHours: week });
+    expect((await repository.get()).openingHours).toEqual(week);
+
+    const broken = JSON.stringify({ ...(await repository.get()), openingHours: { week: [], closures: [] } });
+    await sql`update site_settings set settings = ${broken}`.execute(t.database.db);
+    expect((await repository.get()).openingHours).toBeUndefined();
   });
 });
 
@@ -284,6 +301,8 @@ describe.each(TEST_DIALECTS)('contact facts migration (%s)', (dialect) => {
       });
       expect(await createSiteSettingsRepository(database.db).get()).toEqual({
         ...DEFAULT_SITE_SETTINGS,
+        // Saved before decision 073: its hours as text show.
+        openingHours: undefined,
         brandName: 'Apna Support',
         supportEmail: 'help@apna.example',
         rating: '4.6',

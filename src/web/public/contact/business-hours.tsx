@@ -1,17 +1,26 @@
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { localizedText } from '../../../shared/rules/localized-text.ts';
+import { type OpeningHoursRow, openingHoursRows } from '../../../shared/rules/opening-hours.ts';
 import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 
-export interface BusinessHoursRow {
-  days: string;
-  hours: string;
-  daysHi?: string;
-  hoursHi?: string;
+/**
+ * The Business Hours rows in the page's language: from the hours as data ("Mon–Fri", "9:00 AM – 8:00 PM",
+ * decision 073), or, for a site that has not saved a schedule yet, its rows of text.
+ */
+export function useBusinessHoursRows(
+  settings: Pick<SiteSettings, 'businessHours' | 'openingHours'>,
+): OpeningHoursRow[] {
+  const locale = usePageLocale();
+  if (settings.openingHours) return openingHoursRows(settings.openingHours, locale);
+  return settings.businessHours.map((row) => ({
+    days: localizedText(locale, row.days, row.daysHi),
+    hours: localizedText(locale, row.hours, row.hoursHi),
+  }));
 }
 
-/** When the team answers: the admin's rows from the site settings, always shown. */
-export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
+/** When the team answers: the rows of useBusinessHoursRows, always shown. */
+export function BusinessHours({ rows }: { rows: readonly OpeningHoursRow[] }) {
   const copy = useCopy('contact');
-  const locale = usePageLocale();
   return (
     <section
       aria-labelledby="business-hours-heading"
@@ -26,12 +35,8 @@ export function BusinessHours({ rows }: { rows: readonly BusinessHoursRow[] }) {
             key={`${row.days}-${row.hours}`}
             className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
           >
-            <dt className="text-sm font-medium text-slate-600">
-              {localizedText(locale, row.days, row.daysHi)}
-            </dt>
-            <dd className="mt-0.5 font-semibold text-slate-900">
-              {localizedText(locale, row.hours, row.hoursHi)}
-            </dd>
+            <dt className="text-sm font-medium text-slate-600">{row.days}</dt>
+            <dd className="mt-0.5 font-semibold text-slate-900">{row.hours}</dd>
           </div>
         ))}
       </dl>

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/rules/public-channel-groups.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
-import { BusinessHours } from '../contact/business-hours.tsx';
+import { BusinessHours, useBusinessHoursRows } from '../contact/business-hours.tsx';
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
 import { CONTACT_MESSAGE_PATH } from '../contact/contact-message-form.tsx';
 import { InAppBrowserBar } from '../contact/in-app-browser-bar.tsx';
@@ -43,6 +43,7 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 export function ContactPage() {
   const { contacts, inAppBrowser } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
+  const hoursRows = useBusinessHoursRows(settings);
   const copy = useCopy('contact');
   const localize = useLocalize();
   const faqItems = Array.from({ length: copy.count('faq') }, (_, index) => ({
@@ -168,7 +169,7 @@ export function ContactPage() {
       </div>
 
       <div className="mt-12">
-        <BusinessHours rows={settings.businessHours} />
+        <BusinessHours rows={hoursRows} />
       </div>
 
       <form id={WRITE_TO_US_FORM_ID} action={localize(CONTACT_MESSAGE_PATH)} hidden />

@@ -18,9 +18,9 @@ import {
   channelClickPath,
 } from '../../../shared/rules/channel-links.ts';
 import { type ContactFacts, telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
-import { localizedText } from '../../../shared/rules/localized-text.ts';
 import type { Catalogues } from '../../i18n/catalogues.ts';
-import { useCopy, useLocalize, usePageLocale } from '../../i18n/copy.tsx';
+import { useCopy, useLocalize } from '../../i18n/copy.tsx';
+import { useBusinessHoursRows } from '../contact/business-hours.tsx';
 import { staticHead } from '../page-head.ts';
 import { useContactFacts, useSiteSettings } from '../site-settings-data.ts';
 import { faqPageJsonLd, organizationJsonLd } from '../structured-data.ts';
@@ -114,8 +114,7 @@ function ExternalLink({
 }
 
 function Hero({ whatsappHref, phoneHref }: { whatsappHref: string | null; phoneHref: string | null }) {
-  const settings = useSiteSettings();
-  const locale = usePageLocale();
+  const hoursRows = useBusinessHoursRows(useSiteSettings());
   const copy = useCopy('landing');
   const followUp = indices(copy.count('hero.leadFollowUps'))
     .map((index) => copy.ifKnown(`hero.leadFollowUps.${index}`))
@@ -168,10 +167,10 @@ function Hero({ whatsappHref, phoneHref }: { whatsappHref: string | null; phoneH
           </h2>
         </div>
         <dl className="mt-4 divide-y divide-slate-100">
-          {settings.businessHours.map((row) => (
+          {hoursRows.map((row) => (
             <div key={row.days} className="flex justify-between gap-4 py-2.5 text-sm">
-              <dt className="text-slate-600">{localizedText(locale, row.days, row.daysHi)}</dt>
-              <dd className="font-medium text-slate-900">{localizedText(locale, row.hours, row.hoursHi)}</dd>
+              <dt className="text-slate-600">{row.days}</dt>
+              <dd className="font-medium text-slate-900">{row.hours}</dd>
             </div>
           ))}
         </dl>

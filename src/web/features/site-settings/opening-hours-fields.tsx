@@ -1,0 +1,192 @@
+import { Trash2 } from 'lucide-react';
+import { type Control, type Path, useFieldArray, useWatch } from 'react-hook-form';
+import type { SiteSettings, SiteSettingsInput } from '../../../shared/contracts/site-settings.ts';
+import { DEMO_OPENING_HOURS } from '../../../shared/rules/default-site-settings.ts';
+import type { BoundField } from '../../lib/form-fields.ts';
+import { AddButton, Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const PERIODS_A_DAY_MAX = 3;
+const CLOSURES_MAX = 60;
+
+type Field = (name: Path<SiteSettingsInput>) => BoundField;
+
+/** Every opening-hours field the server may name in a 400 answer. */
+export function openingHoursFieldNames(closures: number): Path<SiteSettingsInput>[] {
+  const periods = WEEKDAYS.flatMap((_, day) =>
+    Array.from({ length: PERIODS_A_DAY_MAX }, (__, index) => [
+      `openingHours.week.${day}.${index}.opens` as const,
+      `openingHours.week.${day}.${index}.closes` as const,
+    ]).flat(),
+  );
+  const dates = Array.from({ length: closures }, (_, index) => [
+    `openingHours.closures.${index}.date` as const,
+    `openingHours.closures.${index}.note` as const,
+    `openingHours.closures.${index}.noteHi` as const,
+  ]).flat();
+  return [...periods, ...dates];
+}
+
+/** One day of the week: closed, or its periods, each opening and closing (a night may close after midnight). */
+function DayHours({
+  control,
+  field,
+  day,
+}: {
+  control: Control<SiteSettingsInput>;
+  field: Field;
+  day: number;
+}) {
+  const name = WEEKDAYS[day];
+  const periods = useFieldArray({ control, name: `openingHours.week.${day}` });
+  return (
+    <li className="rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium text-slate-900">{name}</h3>
+        {periods.fields.length === 0 && <span className="text-sm text-slate-600">Closed</span>}
+      </div>
+      <ol className="mt-2 space-y-2">
+        {periods.fields.map((period, index) => (
+          <li key={period.id} className="grid grid-cols-[1fr_1fr_2.75rem] items-start gap-3">
+            <TextField
+              type="time"
+              label={`Opens, ${name}${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
+              {...field(`openingHours.week.${day}.${index}.opens`)}
+            />
+            <TextField
+              type="time"
+              label={`Closes, ${name}${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
+              {...field(`openingHours.week.${day}.${index}.closes`)}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${name}'s hours${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
+              onClick={() => periods.remove(index)}
+              className="mt-6"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {periods.fields.length < PERIODS_A_DAY_MAX && (
+        <AddButton
+          variant="secondary"
+          className="mt-2"
+          aria-label={`Add hours on ${name}`}
+          onClick={() => periods.append({ opens: '', closes: '' }, { shouldFocus: true })}
+        >
+          Add hours
+        </AddButton>
+      )}
+    </li>
+  );
+}
+
+/** The closures: days the business is shut whatever its week says, with the reason visitors read. */
+function Closures({ control, field }: { control: Control<SiteSettingsInput>; field: Field }) {
+  const closures = useFieldArray({ control, name: 'openingHours.closures' });
+  return (
+    <div className="space-y-3">
+      <h3 className="font-medium text-slate-900">Closed on</h3>
+      {closures.fields.length === 0 && (
+        <p className="text-sm text-slate-600">No holidays or other closures.</p>
+      )}
+      <ol className="space-y-3">
+        {closures.fields.map((closure, index) => (
+          <li
+            key={closure.id}
+            className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_1fr_1fr_2.75rem]"
+          >
+            <TextField type="date" label="Date" {...field(`openingHours.closures.${index}.date`)} />
+            <TextField
+              label="Reason"
+              autoComplete="off"
+              placeholder="e.g. Diwali"
+              {...field(`openingHours.closures.${index}.note`)}
+            />
+            <TextField
+              label="Reason in Hindi (optional)"
+              lang="hi"
+              autoComplete="off"
+              placeholder="e.g. दिवाली"
+              {...field(`openingHours.closures.${index}.noteHi`)}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove closure ${index + 1}`}
+              onClick={() => closures.remove(index)}
+              className="justify-self-end sm:mt-6"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {closures.fields.length < CLOSURES_MAX && (
+        <AddButton
+          variant="secondary"
+          onClick={() => closures.append({ date: '', note: '', noteHi: '' }, { shouldFocus: true })}
+        >
+          Add closure
+        </AddButton>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The opening hours (decision 073): a week and its closures, which the public pages show and read to say
+ * whether the business is open. A site that still has its hours as text sees them, and sets up a week from
+ * the demo's when it chooses to.
+ */
+export function OpeningHoursFields({
+  control,
+  field,
+  legacyRows,
+  onSetUp,
+}: {
+  control: Control<SiteSettingsInput>;
+  field: Field;
+  legacyRows: SiteSettings['businessHours'];
+  onSetUp: (hours: NonNullable<SiteSettings['openingHours']>) => void;
+}) {
+  const hours = useWatch({ control, name: 'openingHours' });
+  if (!hours) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">The pages show your hours as you typed them:</p>
+        <ul className="list-inside list-disc text-sm text-slate-900">
+          {legacyRows.map((row) => (
+            <li key={`${row.days}-${row.hours}`}>
+              {row.days}: {row.hours}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-slate-700">
+          Set up your week to show it in English and Hindi, with holidays, and to tell visitors whether you
+          are open now.
+        </p>
+        <AddButton variant="secondary" onClick={() => onSetUp(DEMO_OPENING_HOURS)}>
+          Set up opening hours
+        </AddButton>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Times in the business's time zone. A night that closes after midnight closes on the next day.
+      </p>
+      <ol className="space-y-3">
+        {WEEKDAYS.map((weekday, day) => (
+          <DayHours key={weekday} control={control} field={field} day={day} />
+        ))}
+      </ol>
+      <Closures control={control} field={field} />
+    </div>
+  );
+}
