@@ -60,6 +60,20 @@ export function minutesOf(time: string): number {
 const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/**
+ * Intl's formatters, made once per language (or time zone) and kind: making one costs far more than using it
+ * (about 2 ms for a week's rows when each time made its own, paid at every render of a page with the hours).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let made = formatters.get(key);
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** A period as minutes from its day's midnight: the end past the start, beyond midnight when it runs past it. */
 export function periodSpan({ opens, closes }: OpeningPeriod): { start: number; end: number } {
   const start = minutesOf(opens);
@@ -75,20 +89,24 @@ function dateAfter(date: string, days: number): string {
 
 /** What the business's clock reads at `now`: the date, the weekday (Monday 0) and minutes since midnight. */
 export function wallClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday', string>;
+  const clock = formatter(
+    `clock:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        weekday: 'short',
+        hourCycle: 'h23',
+      }),
+  );
+  const parts = Object.fromEntries(clock.formatToParts(now).map((part) => [part.type, part.value])) as Record<
+    'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday',
+    string
+  >;
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday),
@@ -161,20 +179,20 @@ const TIME_FORMATS: Record<Locale, Intl.DateTimeFormatOptions & { locale: string
 
 /** A "HH:MM" time as visitors of the page's language read it. */
 function formatTime(time: string, language: Locale): string {
-  const { locale, ...options } = TIME_FORMATS[language];
   const minutes = minutesOf(time);
-  return new Intl.DateTimeFormat(locale, options).format(
-    new Date(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60)),
-  );
+  return formatter(`time:${language}`, () => {
+    const { locale, ...options } = TIME_FORMATS[language];
+    return new Intl.DateTimeFormat(locale, options);
+  }).format(new Date(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60)));
 }
 
 /** A weekday's name (Monday 0) in the page's language, short ("Mon", "सोम") or long ("Monday", "सोमवार"). */
 function weekdayName(weekday: number, language: Locale, width: 'short' | 'long'): string {
   // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    weekday: width,
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(2024, 0, 1 + weekday)));
+  return formatter(
+    `weekday:${language}:${width}`,
+    () => new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', { weekday: width, timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(2024, 0, 1 + weekday)));
 }
 
 const sameHours = (a: OpeningPeriod[], b: OpeningPeriod[]) =>
