@@ -48,7 +48,10 @@ function DayHours({
       </div>
       <ol className="mt-2 space-y-2">
         {periods.fields.map((period, index) => (
-          <li key={period.id} className="grid grid-cols-[1fr_1fr_2.75rem] items-start gap-3">
+          <li
+            key={period.id}
+            className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-start gap-3"
+          >
             <TextField
               type="time"
               label={`Opens, ${name}${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
@@ -98,7 +101,7 @@ function Closures({ control, field }: { control: Control<SiteSettingsInput>; fie
         {closures.fields.map((closure, index) => (
           <li
             key={closure.id}
-            className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_1fr_1fr_2.75rem]"
+            className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)_2.75rem]"
           >
             <TextField type="date" label="Date" {...field(`openingHours.closures.${index}.date`)} />
             <TextField
