@@ -29,17 +29,15 @@ const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = { requireTwoFactorForAdministra
  * hours as text until the owner saves a schedule.
  */
 function mergeOverDefaults(json: string | undefined): SiteSettings {
-  if (json === undefined) return DEFAULT_SITE_SETTINGS;
+  if (json === undefined) return { ...DEFAULT_SITE_SETTINGS };
   let stored: Record<string, unknown> = {};
-  if (json !== undefined) {
-    try {
-      const parsed: unknown = JSON.parse(json);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        stored = parsed as Record<string, unknown>;
-      }
-    } catch {
-      // An unreadable row behaves like no row: the defaults.
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      stored = parsed as Record<string, unknown>;
     }
+  } catch {
+    // An unreadable row: the defaults, but the site's hours as text rather than the demo's week.
   }
   const merged: Record<string, unknown> = {};
   for (const key of Object.keys(SiteSettingsSchema.shape) as (keyof SiteSettings)[]) {
