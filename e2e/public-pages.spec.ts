@@ -452,9 +452,9 @@ test('the landing page describes the business and its FAQ as JSON-LD, escaped, a
   expect(csp).toContain("script-src 'self';");
   const html = await (await request.get('/')).text();
   const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].map((match) => match[0]);
-  // Two JSON-LD blocks and the names of the page's scripts (decision 044); no router data, as no page
-  // hydrates a router (decision 062).
-  expect(scripts).toHaveLength(3);
+  // Two JSON-LD blocks, what the hours card says next (decision 074) and the names of the page's scripts
+  // (decision 044); no router data, as no page hydrates a router (decision 062).
+  expect(scripts).toHaveLength(4);
   for (const script of scripts) expect(script).toMatch(/ type="application\/(ld\+)?json"/);
   expect(html).not.toContain('nonce=');
   expect(errors).toEqual([]);

@@ -518,3 +518,21 @@ export async function setPostPublishedAt(baseURL: string, id: string, publishedA
     await database.close();
   }
 }
+
+const KOLKATA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+
+/**
+ * The next instant, at least two minutes from now, at which a clock in India reads `time` ("19:29") on
+ * `weekday` (Monday 0): for a browser clock (page.clock). What a page says about its opening hours is a
+ * timeline from the server's now, about a week of the demo's hours (decision 074), and this is within it.
+ */
+export function nextInKolkata(weekday: number, time: string): Date {
+  const earliest = Date.now() + 2 * 60_000;
+  for (let days = 0; days <= 8; days++) {
+    const date = KOLKATA_DATE.format(new Date(earliest + days * 86_400_000));
+    const at = new Date(`${date}T${time}:00+05:30`);
+    const weekdayThere = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+    if (weekdayThere === weekday && at.getTime() >= earliest) return at;
+  }
+  throw new Error(`No ${time} on weekday ${weekday} within eight days`);
+}

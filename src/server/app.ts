@@ -242,6 +242,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     uploadedImage: uploads.uploadedImage,
     submitInquiry: inquiries.submitInquiry,
     accountDeletion: members.accountDeletion,
+    clock,
   });
   return app;
 }

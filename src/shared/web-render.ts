@@ -109,6 +109,8 @@ export interface PublicDataContext {
    * render is never cached); null otherwise. The browser reads GET /api/blogs/:slug.
    */
   blogPost(slug: string): Promise<PublicBlogPost | null>;
+  /** The moment the page is rendered at, by the server's clock (milliseconds since the epoch). */
+  now(): number;
 }
 
 /** What a page's share card is drawn from (the picture a link to it shows in WhatsApp or Telegram). */

@@ -290,6 +290,19 @@ export function signedInAppForEachTest(
   });
 }
 
+/** Publishes channels as an admin would (active at once), each `[type, value]`, in the order given. */
+export async function publishChannels(
+  t: CurrentTestApp & { cookie: string },
+  channels: readonly (readonly [type: string, value: string])[],
+): Promise<void> {
+  for (const [type, value] of channels) {
+    const response = await t.app.inject(
+      asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload: { type, value, isActive: true } }),
+    );
+    expect(response.statusCode, `${type} ${value}`).toBe(201);
+  }
+}
+
 /** Renames the business as an admin would in the settings, keeping every other setting. */
 export async function renameBrand(t: CurrentTestApp & { cookie: string }, brandName: string): Promise<void> {
   const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();

@@ -5,7 +5,7 @@ import {
   textOf,
   WEB_DIST_DIR,
 } from '../test-support/rendered-pages.ts';
-import { asAdmin, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
+import { publishChannels, signedInAppForEachTest, TEST_DIALECTS } from '../test-support/test-app.ts';
 
 describe.skipIf(!built).each(TEST_DIALECTS)(
   'the Hindi contact page (%s, needs npm run build:web)',
@@ -13,7 +13,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     const t = signedInAppForEachTest(dialect, { WEB_DIST_DIR });
 
     it('is in Hindi, with every channel card, and leads to the Hindi form', async () => {
-      for (const [type, value] of [
+      await publishChannels(t, [
         ['whatsapp', '+91 98765 00002'],
         ['phone', '+91 98765 00004'],
         ['telegram', 'https://t.me/apna_help'],
@@ -21,16 +21,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         ['facebook', 'https://facebook.com/apna.help'],
         ['email', 'help@example.com'],
         ['website', 'https://apna.example'],
-      ]) {
-        const added = await t.app.inject(
-          asAdmin(t.cookie, {
-            method: 'POST',
-            url: '/api/contacts',
-            payload: { type, value, isActive: true },
-          }),
-        );
-        expect(added.statusCode).toBe(201);
-      }
+      ]);
       const answer = await t.app.inject({ url: '/hi/contact' });
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toMatch(/<html[^>]* lang="hi"/);

@@ -7,7 +7,7 @@ import {
   textOf,
   WEB_DIST_DIR,
 } from '../test-support/rendered-pages.ts';
-import { asAdmin, signedInAppForEachTest } from '../test-support/test-app.ts';
+import { publishChannels, signedInAppForEachTest } from '../test-support/test-app.ts';
 
 /** The namespaces whose catalogues the page shows: the chrome's and its own (decision 038). */
 function namespacesOf(page: PublicPageId): string[] {
@@ -57,17 +57,12 @@ describe.skipIf(!built)('the Hindi pages (needs npm run build:web)', () => {
   const t = signedInAppForEachTest('sqlite', { WEB_DIST_DIR });
 
   async function withChannels(): Promise<void> {
-    for (const [type, value] of [
+    await publishChannels(t, [
       ['whatsapp', '+919876511111'],
       ['phone', '+919876543210'],
       ['telegram', 'https://t.me/sampark_support'],
       ['email', 'help@example.com'],
-    ] as const) {
-      const response = await t.app.inject(
-        asAdmin(t.cookie, { method: 'POST', url: '/api/contacts', payload: { type, value, isActive: true } }),
-      );
-      expect(response.statusCode).toBe(201);
-    }
+    ]);
   }
 
   it.each(PAGES)(

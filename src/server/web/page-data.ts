@@ -22,6 +22,7 @@ export function publicDataContexts(
     formerBrandNames: () => Promise<string[]>;
     blogPosts: BlogPostRepository;
     picturesOf: PicturesOf;
+    clock: () => number;
   },
   log: FastifyBaseLogger,
 ): { visitor: PublicDataContext; admin: PublicDataContext } {
@@ -54,6 +55,7 @@ export function publicDataContexts(
       };
     },
     blogPost: (slug) => blogPost(slug, false),
+    now: deps.clock,
   };
   return { visitor, admin: { ...visitor, blogPost: (slug) => blogPost(slug, true) } };
 }

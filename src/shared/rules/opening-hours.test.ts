@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OpeningHours, openingHoursRows, openStatus, wallClock } from './opening-hours.ts';
+import { type OpeningHours, openingHoursRows, openStatus, openTimeline, wallClock } from './opening-hours.ts';
 
 const weekdays = (opens: string, closes: string) => [{ opens, closes }];
 
@@ -42,6 +42,7 @@ describe('openStatus', () => {
     expect(openStatus(DEMO, KOLKATA, inKolkata('2026-12-07T20:00'))).toEqual({
       open: false,
       opens: { weekday: 1, time: '09:00', date: '2026-12-08' },
+      minutesToOpen: 13 * 60,
       closedToday: null,
     });
   });
@@ -57,6 +58,7 @@ describe('openStatus', () => {
     expect(openStatus(DEMO, KOLKATA, inKolkata('2026-12-12T18:30'))).toEqual({
       open: false,
       opens: { weekday: 0, time: '09:00', date: '2026-12-14' },
+      minutesToOpen: 5.5 * 60 + 24 * 60 + 9 * 60,
       closedToday: null,
     });
   });
@@ -67,6 +69,7 @@ describe('openStatus', () => {
     expect(openStatus(hours, KOLKATA, inKolkata('2026-11-09T12:00'))).toEqual({
       open: false,
       opens: { weekday: 2, time: '09:00', date: '2026-11-11' },
+      minutesToOpen: 12 * 60 + 24 * 60 + 9 * 60,
       closedToday: diwali,
     });
   });
@@ -109,6 +112,7 @@ describe('openStatus', () => {
     expect(openStatus(never, KOLKATA, inKolkata('2026-12-07T12:00'))).toEqual({
       open: false,
       opens: null,
+      minutesToOpen: null,
       closedToday: null,
     });
   });
@@ -129,6 +133,53 @@ describe('openStatus', () => {
       open: true,
       closes: { time: '20:00' },
     });
+  });
+});
+
+describe('openTimeline', () => {
+  /** Each moment as the business's clock reads it, and whether it is open then. */
+  const readable = (hours: OpeningHours, timeZone: string, from: Date, count: number) =>
+    openTimeline(hours, timeZone, from, count).map(({ at, status }) => {
+      const clock = wallClock(new Date(at), timeZone);
+      const time = `${String(Math.floor(clock.minutes / 60)).padStart(2, '0')}:${String(clock.minutes % 60).padStart(2, '0')}`;
+      return `${clock.date} ${time} ${status.open ? 'open' : 'closed'}`;
+    });
+
+  it('moves on at closing soon, closing, midnight and opening', () => {
+    // Monday 19:10:30: open; closing soon at 19:30; closed at 20:00; a new day at midnight; open at 09:00.
+    expect(readable(DEMO, KOLKATA, new Date('2026-12-07T19:10:30+05:30'), 5)).toEqual([
+      '2026-12-07 19:10 open',
+      '2026-12-07 19:30 open',
+      '2026-12-07 20:00 closed',
+      '2026-12-08 00:00 closed',
+      '2026-12-08 09:00 open',
+    ]);
+    // Each later moment starts on its minute.
+    for (const { at } of openTimeline(DEMO, KOLKATA, new Date('2026-12-07T19:10:30+05:30'), 9).slice(1)) {
+      expect(at % 60_000).toBe(0);
+    }
+  });
+
+  it('starts each moment at the wall-clock minute on a day that changes the clock', () => {
+    // London springs forward at 01:00 UTC on 29 March 2026; a shop open 09:00–17:00 every day.
+    const everyDay: OpeningHours = {
+      week: Array.from({ length: 7 }, () => weekdays('09:00', '17:00')),
+      closures: [],
+    };
+    const moments = readable(everyDay, 'Europe/London', new Date('2026-03-28T18:00:00Z'), 5);
+    expect(moments).toEqual([
+      '2026-03-28 18:00 closed',
+      '2026-03-29 00:00 closed',
+      '2026-03-29 09:00 open',
+      '2026-03-29 16:30 open',
+      '2026-03-29 17:00 closed',
+    ]);
+    // And falls back at 01:00 UTC on 25 October: the morning's opening is still at 09:00 on the wall.
+    expect(readable(everyDay, 'Europe/London', new Date('2026-10-24T22:30:00Z'), 3)).toEqual([
+      '2026-10-24 23:30 closed',
+      '2026-10-25 00:00 closed',
+      '2026-10-25 09:00 open',
+    ]);
   });
 });
 

@@ -42,6 +42,8 @@ export type OpenStatus =
       open: false;
       /** The next opening within a fortnight; null when the week has no period at all. */
       opens: WallTime | null;
+      /** Wall-clock minutes until then. */
+      minutesToOpen: number | null;
       /** Today's closure, when that is why the business is closed. */
       closedToday: Closure | null;
     };
@@ -120,7 +122,12 @@ export function wallClock(now: Date, timeZone: string): { date: string; weekday:
  * counts today, even on a closure's date; a closure's own periods do not open.
  */
 export function openStatus(hours: OpeningHours, timeZone: string, now: Date): OpenStatus {
-  const today = wallClock(now, timeZone);
+  return statusAt(hours, wallClock(now, timeZone));
+}
+
+type Clock = ReturnType<typeof wallClock>;
+
+function statusAt(hours: OpeningHours, today: Clock): OpenStatus {
   const closed = new Map(hours.closures.map((closure) => [closure.date, closure]));
   // Each day's periods from yesterday on, as minutes from today's midnight.
   for (let offset = -1; offset <= DAYS_AHEAD; offset++) {
@@ -147,11 +154,73 @@ export function openStatus(hours: OpeningHours, timeZone: string, now: Date): Op
       return {
         open: false,
         opens: { weekday, time: period.opens, date },
+        minutesToOpen: from - today.minutes,
         closedToday: closed.get(today.date) ?? null,
       };
     }
   }
-  return { open: false, opens: null, closedToday: closed.get(today.date) ?? null };
+  return { open: false, opens: null, minutesToOpen: null, closedToday: closed.get(today.date) ?? null };
+}
+
+/** Within this many minutes of closing, visitors are told the business is closing soon. */
+export const CLOSING_SOON_MINUTES = 30;
+
+/** What visitors are told from `at` (milliseconds since the epoch) until the next moment's `at`. */
+export interface OpenMoment {
+  at: number;
+  status: OpenStatus;
+  /** The business's date at `at` ("YYYY-MM-DD"): what "today" and "tomorrow" are counted from. */
+  date: string;
+}
+
+/**
+ * The wall-clock minutes from `minutes` past midnight until what visitors are told may change: the next
+ * opening, closing or the start of its last CLOSING_SOON_MINUTES, or midnight ("tomorrow" becomes "today").
+ */
+function minutesToNextChange(status: OpenStatus, minutes: number): number {
+  const untilMidnight = MINUTES_A_DAY - minutes;
+  if (status.open) {
+    const { minutesToClose } = status;
+    const change =
+      minutesToClose > CLOSING_SOON_MINUTES ? minutesToClose - CLOSING_SOON_MINUTES : minutesToClose;
+    return Math.min(change, untilMidnight);
+  }
+  return Math.min(status.minutesToOpen ?? untilMidnight, untilMidnight);
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * What visitors are told from `now` on, moment by moment, `count` moments (decision 074): the page says the
+ * first, and its script moves on to each next one at its time, so a page left open stays true. The moments
+ * are found on the business's clock and placed in real time, so a day that changes its clock (daylight
+ * saving) still turns at the right wall-clock minute. A count rather than a span of time: the moments, and so
+ * the page, change only when the first one ends.
+ */
+export function openTimeline(hours: OpeningHours, timeZone: string, now: Date, count: number): OpenMoment[] {
+  const moments: OpenMoment[] = [];
+  const clockAt = (at: number) => wallClock(new Date(at), timeZone);
+  let at = now.getTime();
+  let clock = clockAt(at);
+  while (moments.length < count) {
+    const status = statusAt(hours, clock);
+    moments.push({ at, status, date: clock.date });
+    const step = minutesToNextChange(status, clock.minutes);
+    const minuteStart = at - (at % MINUTE_MS);
+    // The next change, at the start of its minute; a change of the clock's offset on the way is undone.
+    let next = minuteStart + step * MINUTE_MS;
+    let nextClock = clockAt(next);
+    const drift = (clock.minutes + step - nextClock.minutes) % MINUTES_A_DAY;
+    if (drift !== 0) {
+      const wrapped = ((drift + MINUTES_A_DAY * 1.5) % MINUTES_A_DAY) - MINUTES_A_DAY / 2;
+      // Never backwards (a clock set back an hour): at least a minute on.
+      next = Math.max(next + wrapped * MINUTE_MS, minuteStart + MINUTE_MS);
+      nextClock = clockAt(next);
+    }
+    at = next;
+    clock = nextClock;
+  }
+  return moments;
 }
 
 /** A row of the Business Hours block: a run of days with the same hours ("Mon–Fri", "9:00 AM – 8:00 PM"). */
@@ -220,4 +289,55 @@ export function openingHoursRows(hours: OpeningHours, language: Locale): Opening
     first = weekday;
   }
   return rows;
+}
+
+/** When a moment of the business's clock comes, as visitors read it: its time, and its day from `today`'s. */
+export interface VisitorWhen {
+  day: 'today' | 'tomorrow' | 'later';
+  /** For a later day, its name ("Monday"), with its date when it is a week or more ahead. */
+  dayName: string;
+  time: string;
+}
+
+export function visitorWhen(moment: WallTime, today: string, language: Locale): VisitorWhen {
+  const time = formatTime(moment.time, language);
+  if (moment.date === today) return { day: 'today', dayName: '', time };
+  if (moment.date === dateAfter(today, 1)) return { day: 'tomorrow', dayName: '', time };
+  const withinWeek = moment.date < dateAfter(today, 7);
+  const dayName = withinWeek
+    ? weekdayName(moment.weekday, language, 'long')
+    : formatter(
+        `date:${language}`,
+        () =>
+          new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            timeZone: 'UTC',
+          }),
+      ).format(new Date(`${moment.date}T00:00:00Z`));
+  return { day: 'later', dayName, time };
+}
+
+/** A closure's day as visitors read it: "Sun, 8 Nov", "रवि, 8 नव॰". */
+export function visitorDate(date: string, language: Locale): string {
+  return formatter(
+    `day:${language}`,
+    () =>
+      new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      }),
+  ).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The closures from `now`'s day on (the business's), soonest first, at most `count`. */
+export function upcomingClosures(hours: OpeningHours, timeZone: string, now: Date, count: number): Closure[] {
+  const today = wallClock(now, timeZone).date;
+  return hours.closures
+    .filter((closure) => closure.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(0, count);
 }

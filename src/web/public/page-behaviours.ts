@@ -13,11 +13,16 @@
  * - A "Copy link" button (`data-copy-link`, the contact page's bar for an app's browser) shows where the browser can
  *   write to the clipboard, copies its link and says so in its bar's status; without script the link is there to
  *   select.
+ * - What the page says about the opening hours ("Open now · closes 8:00 PM", the WhatsApp card's badge, the contact
+ *   form first while closed) moves on to the next moment of its timeline at that moment's time, so a page left
+ *   open stays true (contact/open-status.tsx, decision 074); without script it is true when rendered.
  * - What the server's page says only for a browser without script (`data-without-script`: the game's "turn on
  *   JavaScript") is hidden: with script, an island makes it untrue once a visitor reaches for it.
  *
  * A page with a post's picture imports one module more (blog/broken-pictures.ts), which the server names.
  */
+
+import { OPEN_STATUS_DATA, type OpenMomentWords } from './open-status-data.ts';
 
 const HEADER_SCROLLED_AFTER_PX = 20;
 const LANGUAGE_OFFER_DISMISSED_KEY = 'sampark.languageSuggestionDismissed';
@@ -166,6 +171,51 @@ function followCopyLinks(doc: Document): void {
   }
 }
 
+/** The longest a timer may wait (about 24.8 days); a later moment is waited for again. */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+
+function showOpenMoment(doc: Document, moment: OpenMomentWords): void {
+  const { state, line, resume, firstWhenClosed } = OPEN_STATUS_DATA;
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${state}]`))
+    element.setAttribute(state, moment.state);
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${line}]`)) element.textContent = moment.line;
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${resume}]`))
+    element.textContent = moment.resume ?? '';
+  for (const item of doc.querySelectorAll<HTMLElement>(`[${firstWhenClosed}]`)) {
+    if (moment.state === 'closed') item.parentElement?.prepend(item);
+    else item.parentElement?.append(item);
+  }
+}
+
+/**
+ * Keeps what the page says about its opening hours true: the moment of its timeline that holds now, and each
+ * next one at its time; again when the page is shown after a while (a tab brought back, a phone woken), since
+ * a sleeping page's timers run late.
+ */
+function followOpeningHours(doc: Document): void {
+  const data = doc.querySelector(`script[${OPEN_STATUS_DATA.timeline}]`);
+  if (!data?.textContent) return;
+  const moments = JSON.parse(data.textContent) as OpenMomentWords[];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let shown: OpenMomentWords | undefined;
+  const update = () => {
+    clearTimeout(timer);
+    const now = Date.now();
+    let index = 0;
+    while (index + 1 < moments.length && moments[index + 1]!.at <= now) index++;
+    const moment = moments[index]!;
+    if (moment !== shown) showOpenMoment(doc, moment);
+    shown = moment;
+    const next = moments[index + 1];
+    if (next) timer = setTimeout(update, Math.min(next.at - now, TIMER_MAX_MS));
+  };
+  update();
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'visible') update();
+  });
+  window.addEventListener('pageshow', update);
+}
+
 /** Hides what is said only to a browser without script. */
 function hideWithoutScriptNotes(doc: Document): void {
   for (const note of doc.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
@@ -178,4 +228,5 @@ export function startPageBehaviours(doc: Document): void {
   followTabs(doc);
   offerLanguage(doc);
   followCopyLinks(doc);
+  followOpeningHours(doc);
 }

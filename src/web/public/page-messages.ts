@@ -6,7 +6,8 @@ import type { Namespace } from '../i18n/catalogues.ts';
  * page's language with the page (decision 038).
  */
 export const PAGE_MESSAGES: Record<PublicPageId, readonly Namespace[]> = {
-  home: ['landing'],
+  // The contact catalogue for what the hours card says about opening hours (contact/open-status.tsx).
+  home: ['landing', 'contact'],
   contact: ['contact', 'challenge', 'countries'],
   'contact-message': ['contact', 'challenge'],
   terms: ['terms'],

@@ -17,6 +17,8 @@ export const PUBLIC_LAYOUT_ROUTE_ID = 'public';
 export interface PublicLayoutData {
   settings: SiteSettings;
   contactFacts: ContactFacts;
+  /** When the server rendered the page: what it says about opening hours is true then (decision 074). */
+  renderedAt: number;
 }
 
 export function loadSiteSettings(context: unknown): Promise<SiteSettings> {
@@ -29,7 +31,7 @@ export async function publicLayoutLoader({ context }: LoaderFunctionArgs): Promi
     server.siteSettings(),
     server.activeContacts().then(contactFactsOf),
   ]);
-  return { settings, contactFacts };
+  return { settings, contactFacts, renderedAt: server.now() };
 }
 
 /** The settings, inside any page under the public layout. */
@@ -37,6 +39,13 @@ export function useSiteSettings(): SiteSettings {
   const data = useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID);
   if (!data) throw new Error('useSiteSettings() is used outside the public layout, or its loader failed');
   return data.settings;
+}
+
+/** When the server rendered the page (its clock): what the page says about opening hours is true then. */
+export function useRenderedAt(): number {
+  const data = useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ROUTE_ID);
+  if (!data) throw new Error('useRenderedAt() is used outside the public layout, or its loader failed');
+  return data.renderedAt;
 }
 
 /** The settings, or null where the layout's own loader failed (its error boundary). */

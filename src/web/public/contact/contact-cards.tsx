@@ -16,6 +16,8 @@ import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared
 import { localizedText } from '../../../shared/rules/localized-text.ts';
 import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { OPEN_STATUS_DATA, type OpenMomentWords } from '../open-status-data.ts';
+import { OpenStatusLine } from './open-status.tsx';
 
 interface ChannelLook {
   icon: LucideIcon;
@@ -78,6 +80,12 @@ interface ContactCardProps {
   value?: string;
   description?: string;
   action: ReactNode;
+  /**
+   * What the opening hours say now (decision 074): the badge shows only while open, the card says so in a line,
+   * and, with `resumes`, its description gives way to when replies resume while closed.
+   */
+  openNow?: OpenMomentWords | undefined;
+  resumes?: boolean;
 }
 
 /** One way to reach the team: what it is, its number or handle, and the button that opens it. */
@@ -89,7 +97,11 @@ export function ContactCard({
   value,
   description,
   action,
+  openNow,
+  resumes = false,
 }: ContactCardProps) {
+  // Elements that follow the state, through their `data-[open=…]:` classes, as the page script changes it.
+  const followsState = openNow ? { [OPEN_STATUS_DATA.state]: openNow.state } : {};
   return (
     <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">
@@ -100,7 +112,10 @@ export function ContactCard({
           <Icon className="size-6" />
         </span>
         {badge && (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold text-green-900 ring-1 ring-green-200">
+          <span
+            {...followsState}
+            className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold text-green-900 ring-1 ring-green-200 data-[open=closed]:hidden"
+          >
             <span aria-hidden="true" className="size-2 rounded-full bg-green-500" />
             {badge}
           </span>
@@ -110,7 +125,19 @@ export function ContactCard({
       {value && (
         <div className="mt-1 text-xl font-bold break-words text-slate-900">{displayValue(value)}</div>
       )}
-      <p className="mt-1 flex-1 text-sm text-slate-600">{description}</p>
+      {openNow && <OpenStatusLine moment={openNow} className="mt-2" />}
+      <p {...followsState} className="mt-1 flex-1 text-sm text-slate-600 data-[open=closed]:hidden">
+        {description}
+      </p>
+      {openNow && resumes && (
+        <p
+          {...followsState}
+          {...{ [OPEN_STATUS_DATA.resume]: '' }}
+          className="mt-1 hidden flex-1 text-sm text-slate-700 data-[open=closed]:block"
+        >
+          {openNow.resume}
+        </p>
+      )}
       <div className="mt-5">{action}</div>
     </article>
   );
@@ -121,7 +148,14 @@ export function ContactCard({
  * reached through our counted link. Web links open in a new tab and say so; a value that makes no safe link
  * is still shown, without a button.
  */
-export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
+export function ChannelCard({
+  channel,
+  openNow,
+}: {
+  channel: PublicContactChannel;
+  /** What the opening hours say now, for a site that keeps them as data: the WhatsApp and call cards follow it. */
+  openNow?: OpenMomentWords | undefined;
+}) {
   const copy = useCopy('contact');
   const { type, value } = channel;
   // The owner's own description, when they show it on the card, in the page's language.
@@ -132,7 +166,14 @@ export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
     : CONTACT_CHANNEL_LABELS[type];
   const card: CardType | 'other' = isOneOf<CardType>(CARD_TYPES, type) ? type : 'other';
   const text = (key: 'title' | 'action') => copy(`channels.${card}.${key}`, { channel: name });
-  const badge = card === 'whatsapp' || card === 'phone' ? copy(`channels.${card}.badge`) : undefined;
+  // The WhatsApp and call cards say whether someone is there: from the opening hours when they are data.
+  const live = card === 'whatsapp' || card === 'phone' ? openNow : undefined;
+  const badge =
+    card === 'whatsapp' || card === 'phone'
+      ? live
+        ? copy('openStatus.badge')
+        : copy(`channels.${card}.badge`)
+      : undefined;
   const description = card === 'other' ? undefined : copy(`channels.${card}.description`);
   const link = buildChannelLink(type, value);
   const external = link !== null && /^https?:/.test(link);
@@ -146,6 +187,8 @@ export function ChannelCard({ channel }: { channel: PublicContactChannel }) {
       badge={badge}
       value={channel.display}
       description={ownDescription || description}
+      openNow={live}
+      resumes={card === 'whatsapp'}
       action={
         href && (
           <a

@@ -12,7 +12,9 @@ import { BusinessHours, useBusinessHoursRows } from '../contact/business-hours.t
 import { actionClassName, ChannelCard, ContactCard } from '../contact/contact-cards.tsx';
 import { CONTACT_MESSAGE_PATH } from '../contact/contact-message-form.tsx';
 import { InAppBrowserBar } from '../contact/in-app-browser-bar.tsx';
+import { OpenTimeline, useOpenMoments } from '../contact/open-status.tsx';
 import { ServiceTiles } from '../contact/service-tiles.tsx';
+import { OPEN_STATUS_DATA } from '../open-status-data.ts';
 import { useSiteSettings } from '../site-settings-data.ts';
 import { Accordion } from '../ui/accordion.tsx';
 import { Tabs } from '../ui/tabs.tsx';
@@ -44,6 +46,8 @@ export function ContactPage() {
   const { contacts, inAppBrowser } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
   const hoursRows = useBusinessHoursRows(settings);
+  const moments = useOpenMoments();
+  const openNow = moments?.[0];
   const copy = useCopy('contact');
   const localize = useLocalize();
   const faqItems = Array.from({ length: copy.count('faq') }, (_, index) => ({
@@ -60,7 +64,7 @@ export function ContactPage() {
   const cards = (channels: PublicContactChannel[]) =>
     channels.map((channel) => (
       <li key={channel._id}>
-        <ChannelCard channel={channel} />
+        <ChannelCard channel={channel} openNow={openNow} />
       </li>
     ));
 
@@ -78,21 +82,28 @@ export function ContactPage() {
     </button>
   );
 
+  // While the business is closed, the form comes first: the page script moves it as the hours turn.
+  const messageCard = (
+    <li {...{ [OPEN_STATUS_DATA.firstWhenClosed]: '' }}>
+      <ContactCard
+        icon={Mail}
+        iconTone="bg-violet-100 text-violet-700"
+        title={copy('message.title')}
+        description={copy('message.description')}
+        action={sendMessageButton(copy('message.action'), actionClassName())}
+      />
+    </li>
+  );
+  const closed = openNow?.state === 'closed';
+
   const instantPanel = (
     <div className="space-y-12">
       <section aria-labelledby="chat-heading">
         <SectionHeading id="chat-heading">{copy('channelGroups.chat')}</SectionHeading>
         <ul className={CARD_GRID}>
+          {closed && messageCard}
           {cards(inGroup('chat'))}
-          <li>
-            <ContactCard
-              icon={Mail}
-              iconTone="bg-violet-100 text-violet-700"
-              title={copy('message.title')}
-              description={copy('message.description')}
-              action={sendMessageButton(copy('message.action'), actionClassName())}
-            />
-          </li>
+          {!closed && messageCard}
         </ul>
       </section>
       {callChannels.length > 0 && (
@@ -169,8 +180,9 @@ export function ContactPage() {
       </div>
 
       <div className="mt-12">
-        <BusinessHours rows={hoursRows} />
+        <BusinessHours rows={hoursRows} openNow={openNow} />
       </div>
+      {moments && <OpenTimeline moments={moments} />}
 
       <form id={WRITE_TO_US_FORM_ID} action={localize(CONTACT_MESSAGE_PATH)} hidden />
     </div>

@@ -21,6 +21,7 @@ import { type ContactFacts, telegramHandleOf } from '../../../shared/rules/conta
 import type { Catalogues } from '../../i18n/catalogues.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { useBusinessHoursRows } from '../contact/business-hours.tsx';
+import { OpenStatusLine, OpenTimeline, useOpenMoments } from '../contact/open-status.tsx';
 import { staticHead } from '../page-head.ts';
 import { useContactFacts, useSiteSettings } from '../site-settings-data.ts';
 import { faqPageJsonLd, organizationJsonLd } from '../structured-data.ts';
@@ -115,6 +116,7 @@ function ExternalLink({
 
 function Hero({ whatsappHref, phoneHref }: { whatsappHref: string | null; phoneHref: string | null }) {
   const hoursRows = useBusinessHoursRows(useSiteSettings());
+  const moments = useOpenMoments();
   const copy = useCopy('landing');
   const followUp = indices(copy.count('hero.leadFollowUps'))
     .map((index) => copy.ifKnown(`hero.leadFollowUps.${index}`))
@@ -166,6 +168,7 @@ function Hero({ whatsappHref, phoneHref }: { whatsappHref: string | null; phoneH
             {copy('hoursCard.heading')}
           </h2>
         </div>
+        {moments && <OpenStatusLine moment={moments[0]!} className="mt-4" />}
         <dl className="mt-4 divide-y divide-slate-100">
           {hoursRows.map((row) => (
             <div key={row.days} className="flex justify-between gap-4 py-2.5 text-sm">
@@ -175,6 +178,7 @@ function Hero({ whatsappHref, phoneHref }: { whatsappHref: string | null; phoneH
           ))}
         </dl>
         <p className="mt-4 text-sm text-slate-600">{copy('hoursCard.note')}</p>
+        {moments && <OpenTimeline moments={moments} />}
       </aside>
     </section>
   );
