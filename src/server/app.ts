@@ -169,6 +169,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
     accounts,
+    settings: currentSettings,
   });
   const { contactInquiries } = inquiries;
   notifications.handleInquiries({ inquiries: contactInquiries, inquiriesCreated: webhooks.inquiriesCreated });
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     uploadedImage: uploads.uploadedImage,
     submitInquiry: inquiries.submitInquiry,
     accountDeletion: members.accountDeletion,
+    typicalReplyMinutes: inquiries.typicalReplyMinutes,
     clock,
   });
   return app;

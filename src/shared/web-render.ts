@@ -111,6 +111,11 @@ export interface PublicDataContext {
   blogPost(slug: string): Promise<PublicBlogPost | null>;
   /** The moment the page is rendered at, by the server's clock (milliseconds since the epoch). */
   now(): number;
+  /**
+   * How soon the team typically answers an inquiry that comes while the business is open, in minutes; null
+   * without enough answered inquiries (decision 075).
+   */
+  typicalReplyMinutes(): Promise<number | null>;
 }
 
 /** What a page's share card is drawn from (the picture a link to it shows in WhatsApp or Telegram). */

@@ -22,6 +22,7 @@ export function publicDataContexts(
     formerBrandNames: () => Promise<string[]>;
     blogPosts: BlogPostRepository;
     picturesOf: PicturesOf;
+    typicalReplyMinutes: () => Promise<number | null>;
     clock: () => number;
   },
   log: FastifyBaseLogger,
@@ -56,6 +57,7 @@ export function publicDataContexts(
     },
     blogPost: (slug) => blogPost(slug, false),
     now: deps.clock,
+    typicalReplyMinutes: deps.typicalReplyMinutes,
   };
   return { visitor, admin: { ...visitor, blogPost: (slug) => blogPost(slug, true) } };
 }

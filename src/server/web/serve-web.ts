@@ -52,6 +52,8 @@ export interface WebDeps {
   submitInquiry: SubmitInquiry;
   /** Deletes a member's account as DELETE /api/auth/delete-account does: the page posted without script uses it. */
   accountDeletion: AccountDeletion;
+  /** How soon the team typically answers, in minutes, or null (decision 075). */
+  typicalReplyMinutes: () => Promise<number | null>;
   /** The server's clock: what a page says about opening hours is true at the moment it is rendered. */
   clock: () => number;
 }

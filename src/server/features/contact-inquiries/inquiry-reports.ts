@@ -2,11 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Inquiry, InquiryStats } from '../../../shared/contracts/contact-inquiries.ts';
 import type { DailyInquiryCount } from '../../../shared/contracts/dashboard.ts';
 import type { InquiryStatus } from '../../../shared/rules/contact-inquiries.ts';
+import type { FirstResponse } from '../../../shared/rules/reply-time.ts';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
-import { fromFlag } from '../../db/values.ts';
+import { fromFlag, toIso } from '../../db/values.ts';
 import { INQUIRY_COLUMNS, type InquiryTeam, toInquiries } from './inquiry-rows.ts';
 
 /*
@@ -156,4 +157,31 @@ export async function inquiriesPerDay(
     if (entry && field) entry[field] += Number(row.count);
   }
   return result;
+}
+
+/** Inquiries a first response reads at most: a busy month's, bounded whatever the table holds. */
+const FIRST_RESPONSES_MAX = 5000;
+
+/**
+ * The inquiries received since `since` that the team answered, with when a reply link of each was first
+ * opened from the back office (decision 075), newest first.
+ */
+export async function firstResponses({ db }: InquiryReportContext, since: string): Promise<FirstResponse[]> {
+  const rows = await db
+    .selectFrom('contactInquiries')
+    .innerJoin('inquiryEvents', 'inquiryEvents.inquiryId', 'contactInquiries.id')
+    .where('contactInquiries.createdAt', '>=', since)
+    .where('inquiryEvents.kind', '=', 'reply-link')
+    .groupBy(['contactInquiries.id', 'contactInquiries.createdAt'])
+    .select((eb) => [
+      'contactInquiries.createdAt as receivedAt',
+      eb.fn.min('inquiryEvents.createdAt').as('respondedAt'),
+    ])
+    .orderBy('contactInquiries.createdAt', 'desc')
+    .limit(FIRST_RESPONSES_MAX)
+    .execute();
+  return rows.map((row) => ({
+    receivedAt: Date.parse(toIso(row.receivedAt)),
+    respondedAt: Date.parse(toIso(row.respondedAt as string | Date)),
+  }));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { encapsulated } from '../../lib/encapsulated.ts';
@@ -12,6 +13,7 @@ import { createInquiryNoteRepository } from './inquiry-notes-repository.ts';
 import type { InquiryTeam } from './inquiry-rows.ts';
 import { type InquiryOutbox, inquirySubmission } from './inquiry-submission.ts';
 import { inquiryTeamRoutes } from './inquiry-team-routes.ts';
+import { typicalReplyTime } from './reply-time.ts';
 import { createContactInquiryRepository } from './repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './routes.ts';
 
@@ -27,6 +29,8 @@ export interface ContactInquiriesModuleDeps {
   redis: Redis | undefined;
   clock: () => number;
   timeZone: () => Promise<string>;
+  /** The opening hours, which say which inquiries came while the business was open (decision 075). */
+  settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
   /** Told of each change in its transaction (the webhooks' events, decision 042). */
   onChange: InquiryChangeListener;
   /** Tells the open back offices (the live updates). */
@@ -62,6 +66,8 @@ export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
   return {
     contactInquiries,
     submitInquiry,
+    /** For the contact page: "Usually replies within about 20 minutes". */
+    typicalReplyMinutes: typicalReplyTime({ contactInquiries, settings: deps.settings, clock }),
     async register(app: FastifyInstance) {
       await app.register(encapsulated(contactInquiryRoutes), { submitInquiry });
       await app.register(encapsulated(inquiryInboxRoutes), {

@@ -16,6 +16,7 @@ import {
 } from './inquiry-changes.ts';
 import {
   countInquiries,
+  firstResponses,
   inquiriesPerDay,
   inquirySenderNames,
   inquiryStats,
@@ -94,6 +95,7 @@ export function createContactInquiryRepository(
     recentUnread: recentUnreadInquiries.bind(undefined, context),
     unreadReceivedBefore: unreadInquiriesReceivedBefore.bind(undefined, context),
     perDay: inquiriesPerDay.bind(undefined, context),
+    firstResponses: firstResponses.bind(undefined, context),
   };
 }
 

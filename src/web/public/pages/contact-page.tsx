@@ -1,4 +1,4 @@
-import { Mail, UserPlus } from 'lucide-react';
+import { Mail, Timer, UserPlus } from 'lucide-react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
 import { CONTACT_CARD_PATH, type PublicIslandId } from '../../../shared/pages/public-pages.ts';
@@ -6,6 +6,7 @@ import {
   PUBLIC_CHANNEL_GROUP_OF,
   type PublicChannelGroup,
 } from '../../../shared/rules/public-channel-groups.ts';
+import { replyTimeShown } from '../../../shared/rules/reply-time.ts';
 import { useCopy, useLocalize } from '../../i18n/copy.tsx';
 import { serverDataContext } from '../../server-context.ts';
 import { BusinessHours, useBusinessHoursRows } from '../contact/business-hours.tsx';
@@ -23,7 +24,8 @@ export async function contactLoader({ context, request }: LoaderFunctionArgs) {
   const data = serverDataContext(context);
   // Only a visitor in an app's browser is told the page's own address (the server keeps that page apart).
   const inAppBrowser = data.inAppBrowser ? { browser: data.inAppBrowser, pageUrl: request.url } : null;
-  return { contacts: await data.activeContacts(), inAppBrowser };
+  const [contacts, replyMinutes] = await Promise.all([data.activeContacts(), data.typicalReplyMinutes()]);
+  return { contacts, inAppBrowser, replyTime: replyMinutes === null ? null : replyTimeShown(replyMinutes) };
 }
 
 /** The form that leads to the contact form's page of its own (for browsers without script). */
@@ -43,7 +45,7 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 }
 
 export function ContactPage() {
-  const { contacts, inAppBrowser } = useLoaderData<typeof contactLoader>();
+  const { contacts, inAppBrowser, replyTime } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
   const hoursRows = useBusinessHoursRows(settings);
   const moments = useOpenMoments();
@@ -155,6 +157,12 @@ export function ContactPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{copy('heading')}</h1>
         <p className="mt-3 text-lg text-slate-700">{copy('lead')}</p>
+        {replyTime && (
+          <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-slate-800">
+            <Timer aria-hidden="true" className="size-5 shrink-0 text-indigo-700" />
+            {copy('replyTime', replyTime)}
+          </p>
+        )}
         {/* A plain download: the phone offers to add the business to its contacts, with or without script. */}
         <a
           href={localize(CONTACT_CARD_PATH)}
