@@ -17,6 +17,7 @@ import { createContactCardModule } from './features/contact-card/module.ts';
 import { createContactChannelsModule } from './features/contact-channels/module.ts';
 import { createContactInquiriesModule } from './features/contact-inquiries/module.ts';
 import { createDashboardModule } from './features/dashboard/module.ts';
+import { createDutyModule } from './features/duty/module.ts';
 import { createHealthModule } from './features/health/module.ts';
 import { createLiveEventsModule } from './features/live-events/module.ts';
 import { createMembersModule } from './features/members/module.ts';
@@ -178,7 +179,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const blog = createBlogModule({ ...shared, picturesOf, onPublished: webhooks.postPublished });
   uploads.keepWhileShownBy(blog.blogPosts.mentions);
   const members = createMembersModule({ ...shared, onDeleted: webhooks.memberDeleted });
-  const channelClicks = createChannelClicksModule({ ...shared, contactChannels });
+  const duty = createDutyModule({ ...shared, accounts, settings: currentSettings });
+  const channelClicks = createChannelClicksModule({ ...shared, contactChannels, onDuty: duty.onDuty });
   app.decorate('channelClickCounter', channelClicks.counter);
   const backups = createBackupsModule({
     ...shared,
@@ -209,7 +211,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const health = createHealthModule(platform);
   for (const module of [
     ...[health, adminAuth, team, apiTokens, channels, contactCard, settings, notifications],
-    ...[webhooks, inquiries, liveEvents, uploads, blog, members, channelClicks, dashboard, backups],
+    ...[webhooks, inquiries, liveEvents, uploads, blog, members, duty, channelClicks, dashboard, backups],
     auditLog,
   ])
     await module.register(app);

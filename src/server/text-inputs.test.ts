@@ -478,6 +478,29 @@ const OPERATIONS: Record<string, Operation> = {
       'body:digest.unreadHours': 'coded',
     },
   },
+  'PUT /api/admin/profile/duty': {
+    request: () => ({
+      body: {
+        whatsapp: '+91 98111 00009',
+        phone: '98111 00008',
+        countryCode: '+91',
+        week: [[{ opens: '09:00', closes: '17:00' }], [], [], [], [], [], []],
+        away: false,
+      },
+    }),
+    inputs: {
+      'body:whatsapp': 'text',
+      'body:phone': 'text',
+      'body:countryCode': 'coded',
+      'body:week.0.0.opens': 'coded',
+      'body:week.0.0.closes': 'coded',
+      'body:away': 'coded',
+    },
+  },
+  'PUT /api/team/{id}/duty-weight': {
+    request: (ids) => ({ path: { id: ids.user }, body: { weight: 2 } }),
+    inputs: { 'path:id': 'id', 'body:weight': 'coded' },
+  },
   'POST /api/admin/api-tokens': {
     request: () => ({ body: { name: 'Sheet sync', role: 'agent', access: 'read', expiresInDays: 30 } }),
     inputs: {

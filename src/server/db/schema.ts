@@ -255,6 +255,19 @@ export interface UploadFileTable {
 }
 
 /** Clicks on a contact channel on a day (YYYY-MM-DD in the business's time zone). */
+/** A team member's duty (decision 076); one row per member who has set any. */
+export interface DutyMemberTable {
+  adminId: string;
+  /** E.164, or empty. */
+  whatsapp: string;
+  phone: string;
+  /** JSON: seven days of { opens, closes } periods, Monday first. */
+  week: string;
+  away: number;
+  weight: number;
+  updatedAt: Timestamp;
+}
+
 export interface ChannelClickTable {
   channelId: string;
   day: string;
@@ -429,6 +442,7 @@ export interface DB {
   uploads: UploadTable;
   uploadFiles: UploadFileTable;
   channelClicks: ChannelClickTable;
+  dutyMembers: DutyMemberTable;
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
   notificationOutbox: NotificationOutboxTable;

@@ -101,7 +101,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     /** Where a counted channel link (`/go/{id}`) leads. */
     const followed = async (html: string, prefix: string): Promise<string[]> => {
       const hrefs = [...html.matchAll(/href="(\/go\/[^"]*)"/g)].map((match) =>
-        match[1]!.replaceAll('&amp;', '&'),
+        match[1]!.replaceAll('&amp;', '&').replaceAll('&#x27;', "'"),
       );
       const targets = await Promise.all(
         hrefs.map(async (href) => String((await t.app.inject({ url: href })).headers.location)),
@@ -141,7 +141,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       const whatsapp = await followed(html, 'https://wa.me/');
       expect(whatsapp).toHaveLength(3);
       for (const href of whatsapp) {
-        expect(new URL(href).searchParams.get('text')).toBe('नमस्ते Sampark टीम, मुझे एक आईडी चाहिए।');
+        expect(new URL(href).searchParams.get('text')).toBe(
+          'नमस्ते Sampark टीम, मुझे एक आईडी चाहिए। मैंने आपको आपकी वेबसाइट के होम पेज पर देखा।',
+        );
       }
     });
 
@@ -173,7 +175,9 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
       expect(faqJsonLdOf(html)).toEqual(faq);
       expect(html).toContain('href="/contact"');
       for (const href of await followed(html, 'https://wa.me/')) {
-        expect(new URL(href).searchParams.get('text')).toBe('Hello Sampark team, I would like to get an ID.');
+        expect(new URL(href).searchParams.get('text')).toBe(
+          "Hello Sampark team, I would like to get an ID. I found you on your website's home page.",
+        );
       }
     });
 

@@ -77,10 +77,20 @@ describe.skipIf(!built)('server-rendered web app (needs npm run build:web)', () 
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body;
     expect(html).toContain('+91 98765 43210');
-    // The card's counted link (decision 035), which sends the visitor on to WhatsApp.
+    // The card's counted link (decisions 035 and 076), which sends the visitor on to WhatsApp (the main
+    // channel, with nobody on duty) with a message that says where they found the number.
     const link = /href="(\/go\/[^"]+)" rel="nofollow noopener noreferrer" target="_blank"/.exec(html)?.[1];
     expect(link).toBeDefined();
-    expect((await t.app.inject({ url: link! })).headers.location).toBe('https://wa.me/919876543210');
+    const location = new URL(
+      String(
+        (await t.app.inject({ url: link!.replaceAll('&amp;', '&').replaceAll('&#x27;', "'") })).headers
+          .location,
+      ),
+    );
+    expect(`${location.origin}${location.pathname}`).toBe('https://wa.me/919876543210');
+    expect(location.searchParams.get('text')).toBe(
+      "Hello! I found your number on your website's contact page.",
+    );
     expect(html).not.toContain('hidden@example.com');
     expect(html).toContain('<title>Contact us | Sampark</title>');
     expect(html).toContain('<link rel="canonical" href="https://sampark.example/contact" />');

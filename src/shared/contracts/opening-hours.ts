@@ -54,7 +54,7 @@ function checkOrder(week: OpeningPeriod[][], context: z.RefinementCtx): void {
         context.addIssue({
           code: 'custom',
           message: 'Periods must follow one another without overlapping',
-          path: ['week', weekday, index, 'opens'],
+          path: [weekday, index, 'opens'],
         });
       }
       previousEnd = end;
@@ -64,22 +64,28 @@ function checkOrder(week: OpeningPeriod[][], context: z.RefinementCtx): void {
       context.addIssue({
         code: 'custom',
         message: 'The night before is still open then',
-        path: ['week', (weekday + 1) % 7, 0, 'opens'],
+        path: [(weekday + 1) % 7, 0, 'opens'],
       });
     }
   });
 }
 
+/**
+ * A week of periods, Monday first: the business's opening hours, and a team member's duty hours
+ * (decision 076).
+ */
+export const WeekSchema = z
+  .array(z.array(PeriodSchema).max(PERIODS_A_DAY_MAX, `At most ${PERIODS_A_DAY_MAX} periods a day`))
+  .length(7, 'Give the hours of all seven days')
+  .superRefine(checkOrder);
+
 /** The opening hours the owner keeps in the settings (rules/opening-hours.ts reads them; decision 073). */
 export const OpeningHoursSchema = z
   .object({
-    week: z
-      .array(z.array(PeriodSchema).max(PERIODS_A_DAY_MAX, `At most ${PERIODS_A_DAY_MAX} periods a day`))
-      .length(7, 'Give the hours of all seven days'),
+    week: WeekSchema,
     closures: z.array(ClosureSchema).max(CLOSURES_MAX, `At most ${CLOSURES_MAX} closures`),
   })
-  .superRefine(({ week, closures }, context) => {
-    checkOrder(week, context);
+  .superRefine(({ closures }, context) => {
     const seen = new Set<string>();
     closures.forEach(({ date }, index) => {
       if (seen.has(date)) {

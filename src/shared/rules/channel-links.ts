@@ -90,3 +90,19 @@ export function channelClickPath(channelId: string, options: ChannelLinkOptions 
   const query = options.text ? `?text=${encodeURIComponent(options.text)}` : '';
   return `${CHANNEL_CLICK_PREFIX}${encodeURIComponent(channelId)}${query}`;
 }
+
+/**
+ * The business's main WhatsApp and call links on the public pages (decision 076): `/go/whatsapp` and
+ * `/go/call` send the visitor to a team member on duty, or to the main channel when nobody is, so no
+ * member's own number is ever in a page.
+ */
+export const ROUTED_CHANNEL_PATHS = { whatsapp: '/go/whatsapp', phone: '/go/call' } as const;
+
+/** The routed link of the main channel of `type`, with WhatsApp's prefilled message. */
+export function routedChannelPath(
+  type: keyof typeof ROUTED_CHANNEL_PATHS,
+  options: ChannelLinkOptions = {},
+): string {
+  const query = options.text ? `?text=${encodeURIComponent(options.text)}` : '';
+  return `${ROUTED_CHANNEL_PATHS[type]}${query}`;
+}

@@ -13,6 +13,7 @@ export function createChannelClicksModule({
   timeZone,
   clock,
   log,
+  onDuty,
 }: {
   db: Kysely<DB>;
   /** The redirect reads the channel's link. */
@@ -21,6 +22,8 @@ export function createChannelClicksModule({
   timeZone: () => Promise<string>;
   clock: () => number;
   log: FastifyBaseLogger;
+  /** Who on duty a visitor of the public WhatsApp and call links is sent to (the duty feature's). */
+  onDuty: Parameters<typeof channelClickRoutes>[1]['onDuty'];
 }) {
   const channelClicks = createChannelClickRepository(db);
   const counter = createChannelClickCounter({ channelClicks, timeZone, clock, log });
@@ -29,7 +32,7 @@ export function createChannelClicksModule({
     counter,
     async register(app: FastifyInstance) {
       app.addHook('onClose', () => counter.settled());
-      await app.register(encapsulated(channelClickRoutes), { contactChannels, counter });
+      await app.register(encapsulated(channelClickRoutes), { contactChannels, counter, onDuty });
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
-import { buildChannelLink, CHANNEL_CLICK_PREFIX } from '../../../shared/rules/channel-links.ts';
+import {
+  buildChannelLink,
+  CHANNEL_CLICK_PREFIX,
+  ROUTED_CHANNEL_PATHS,
+} from '../../../shared/rules/channel-links.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import { access } from '../../plugins/access.ts';
 import { type ChannelClickCounter, isPersonsClick } from './click-counter.ts';
@@ -34,9 +38,39 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const channelClickRoutes: FastifyPluginAsyncZod<{
   contactChannels: {
     findActive(id: string): Promise<{ type: ContactChannelType; value: string } | undefined>;
+    firstActive(type: ContactChannelType): Promise<{ id: string; value: string } | undefined>;
   };
   counter: ChannelClickCounter;
-}> = async (app, { contactChannels, counter }) => {
+  /** The number of a team member on duty for the channel, or null when nobody is (decision 076). */
+  onDuty(channel: 'whatsapp' | 'phone'): Promise<{ number: string } | null>;
+}> = async (app, { contactChannels, counter, onDuty }) => {
+  for (const type of ['whatsapp', 'phone'] as const) {
+    app.get(
+      ROUTED_CHANNEL_PATHS[type],
+      {
+        config: { access: access.public },
+        schema: {
+          hide: true,
+          tags: ['contacts'],
+          summary: `Sends a visitor to a team member on duty by ${type === 'phone' ? 'phone' : 'WhatsApp'}, or to the main channel`,
+          querystring: ChannelClickQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const [member, main] = await Promise.all([onDuty(type), contactChannels.firstActive(type)]);
+        const text = type === 'whatsapp' ? prefilledText(request.query.text) : undefined;
+        const number = member?.number ?? main?.value;
+        const link = number && buildChannelLink(type, number, text ? { text } : {});
+        // Who is on duty changes, and the answer is this visitor's alone: no cache keeps it, no index lists it.
+        reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+        if (!link) return reply.redirect(PUBLIC_PAGES.contact.path, 302);
+        // Counted as a click on the main channel, as its own counted link was before.
+        if (main && isPersonsClick(request)) counter.count(main.id);
+        return reply.redirect(link, 302);
+      },
+    );
+  }
+
   app.get(
     `${CHANNEL_CLICK_PREFIX}:channelId`,
     {

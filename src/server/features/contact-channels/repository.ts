@@ -18,6 +18,22 @@ export interface ContactChannelChanges {
   isActive?: boolean;
 }
 
+/** The first active channel of a type, in the admin's order: the business's main one. */
+function firstActiveChannel(
+  db: Kysely<DB>,
+  type: ContactChannelType,
+): Promise<{ id: string; value: string } | undefined> {
+  return db
+    .selectFrom('contactChannels')
+    .select(['id', 'value'])
+    .where('type', '=', type)
+    .where('isActive', '=', 1)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** A stored value as people read it: a number in international form, any other value as it is. */
 function displayed(type: string, value: string): string {
   return type === 'phone' || type === 'whatsapp' ? formatPhone(value) : value;
@@ -93,6 +109,7 @@ export function createContactChannelRepository(db: Kysely<DB>) {
     },
 
     /** The active channel with this id (what its counted link leads to), or undefined. */
+    firstActive: (type: ContactChannelType) => firstActiveChannel(db, type),
     async findActive(id: string): Promise<{ type: ContactChannelType; value: string } | undefined> {
       const row = await db
         .selectFrom('contactChannels')

@@ -11,7 +11,11 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicContactChannel } from '../../../shared/contracts/contact-channels.ts';
-import { buildChannelLink, channelClickPath } from '../../../shared/rules/channel-links.ts';
+import {
+  buildChannelLink,
+  channelClickPath,
+  routedChannelPath,
+} from '../../../shared/rules/channel-links.ts';
 import { CONTACT_CHANNEL_LABELS, type ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import { localizedText } from '../../../shared/rules/localized-text.ts';
 import { useCopy, usePageLocale } from '../../i18n/copy.tsx';
@@ -151,8 +155,14 @@ export function ContactCard({
 export function ChannelCard({
   channel,
   openNow,
+  main = false,
 }: {
   channel: PublicContactChannel;
+  /**
+   * The business's main WhatsApp or call channel (the first of its type): its button goes through the routed
+   * link, to a team member on duty (decision 076).
+   */
+  main?: boolean;
   /** What the opening hours say now, for a site that keeps them as data: the WhatsApp and call cards follow it. */
   openNow?: OpenMomentWords | undefined;
 }) {
@@ -177,8 +187,14 @@ export function ChannelCard({
   const description = card === 'other' ? undefined : copy(`channels.${card}.description`);
   const link = buildChannelLink(type, value);
   const external = link !== null && /^https?:/.test(link);
-  // Our counted link, which redirects to `link` at once (decision 035).
-  const href = link && channelClickPath(channel._id);
+  // Our counted link, which redirects to `link` at once (decision 035); the main WhatsApp and call channels'
+  // go to whoever is on duty (decision 076), WhatsApp's with a message that says where the visitor found us.
+  const routed = main && (type === 'whatsapp' || type === 'phone') ? type : null;
+  const href =
+    link &&
+    (routed
+      ? routedChannelPath(routed, routed === 'whatsapp' ? { text: copy('channels.whatsapp.message') } : {})
+      : channelClickPath(channel._id));
   return (
     <ContactCard
       icon={look.icon}

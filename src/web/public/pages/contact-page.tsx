@@ -62,11 +62,17 @@ export function ContactPage() {
   const inGroup = (group: PublicChannelGroup) =>
     contacts.filter((channel) => PUBLIC_CHANNEL_GROUP_OF[channel.type] === group);
   const callChannels = inGroup('call');
+  // The first WhatsApp and the first phone channel: the business's main ones, which the routed links stand for.
+  const mainChannelIds = new Set(
+    (['whatsapp', 'phone'] as const).flatMap(
+      (type) => contacts.find((channel) => channel.type === type)?._id ?? [],
+    ),
+  );
   const socialChannels = inGroup('social');
   const cards = (channels: PublicContactChannel[]) =>
     channels.map((channel) => (
       <li key={channel._id}>
-        <ChannelCard channel={channel} openNow={openNow} />
+        <ChannelCard channel={channel} openNow={openNow} main={mainChannelIds.has(channel._id)} />
       </li>
     ));
 

@@ -16,6 +16,7 @@ import {
   buildChannelLink,
   type ChannelLinkOptions,
   channelClickPath,
+  routedChannelPath,
 } from '../../../shared/rules/channel-links.ts';
 import { type ContactFacts, telegramHandleOf } from '../../../shared/rules/contact-facts.ts';
 import type { Catalogues } from '../../i18n/catalogues.ts';
@@ -83,7 +84,8 @@ export const handle = staticHead('landing', '/', ({ settings, contactFacts, copy
 
 /**
  * Our counted link to the first published channel of a type (decision 035), or null when there is none or its
- * value makes no safe link.
+ * value makes no safe link. WhatsApp and calls go through the routed links, which send a visitor to a team
+ * member on duty (decision 076).
  */
 function countedLink(
   facts: ContactFacts,
@@ -92,7 +94,8 @@ function countedLink(
 ): string | null {
   const value = facts[type];
   const id = facts.channelIds[type];
-  return value && id && buildChannelLink(type, value) ? channelClickPath(id, options) : null;
+  if (!value || !id || !buildChannelLink(type, value)) return null;
+  return type === 'telegram' ? channelClickPath(id, options) : routedChannelPath(type, options);
 }
 
 /** A link that leaves the site in a new tab, saying so to screen readers. */

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { weightedOrder } from '../../../shared/rules/duty-rotation.ts';
+import { openStatus } from '../../../shared/rules/opening-hours.ts';
+import type { DutyRepository } from './repository.ts';
+
+/** The channels a visitor is routed on: a chat on WhatsApp, a call. */
+export type DutyChannel = 'whatsapp' | 'phone';
+
+/** Who a visitor is sent to: a member on duty and their number (E.164). */
+export interface OnDuty {
+  adminId: string;
+  number: string;
+}
+
+/**
+ * The turn counters every instance shares through Redis, one per channel and database (its PostgreSQL
+ * schema): instances of one site share them, two sites on one Redis do not.
+ */
+const turnKey = (channel: DutyChannel, scope: string | undefined) =>
+  `sampark:duty-turn:${channel}${scope ? `:${scope}` : ''}`;
+
+/**
+ * Picks the member on duty a visitor is sent to (decision 076): of the members not away, with a number for
+ * the channel, whose account is active and whose week has them on duty now on the business's clock (and not
+ * on one of its closures), the next by weighted rotation. The turn is counted in Redis when there is one, so
+ * instances share one rotation; without it, or while it fails, each instance counts its own.
+ */
+export function dutyRouting({
+  duty,
+  accounts,
+  settings,
+  redis,
+  scope,
+  clock,
+  log,
+}: {
+  duty: Pick<DutyRepository, 'roster'>;
+  /** The team's accounts: a disabled one is given no visitors. */
+  accounts: { list(): Promise<{ id: string; disabledAt: string | null }[]> };
+  settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
+  redis: Redis | undefined;
+  scope: string | undefined;
+  clock: () => number;
+  log: FastifyBaseLogger;
+}): (channel: DutyChannel) => Promise<OnDuty | null> {
+  const localTurns: Record<DutyChannel, number> = { whatsapp: 0, phone: 0 };
+  const nextTurn = async (channel: DutyChannel): Promise<number> => {
+    if (redis) {
+      try {
+        return await redis.incr(turnKey(channel, scope));
+      } catch (error) {
+        log.warn({ err: error }, 'Redis did not count the duty rotation: this instance counts its own');
+      }
+    }
+    localTurns[channel] += 1;
+    return localTurns[channel];
+  };
+
+  return async (channel) => {
+    const [roster, { openingHours, timeZone }, accountList] = await Promise.all([
+      duty.roster(),
+      settings(),
+      accounts.list(),
+    ]);
+    const active = new Set(accountList.filter((account) => !account.disabledAt).map((account) => account.id));
+    const now = new Date(clock());
+    const closures = openingHours?.closures ?? [];
+    const onDuty = roster.filter(
+      (member) =>
+        !member.away &&
+        member[channel] !== '' &&
+        active.has(member.adminId) &&
+        openStatus({ week: member.week, closures }, timeZone, now).open,
+    );
+    if (onDuty.length === 0) return null;
+    const order = weightedOrder(onDuty);
+    const member = order[((await nextTurn(channel)) - 1) % order.length]!;
+    return { adminId: member.adminId, number: member[channel] };
+  };
+}
