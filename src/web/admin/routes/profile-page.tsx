@@ -3,6 +3,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../shared/rules/roles.ts';
 import { ChangePasswordForm } from '../../features/admin-auth/change-password-form.tsx';
 import { TwoFactorCard } from '../../features/admin-auth/two-factor-card.tsx';
 import { ApiTokensCard } from '../../features/api-tokens/api-tokens-card.tsx';
+import { DutyCard } from '../../features/duty/duty-card.tsx';
 import { NotificationPreferencesCard } from '../../features/notifications/notification-preferences-card.tsx';
 import { PushDevicesCard } from '../../features/push-devices/push-devices-card.tsx';
 import { cx } from '../../lib/class-names.ts';
@@ -33,7 +34,7 @@ function AccountFact({
 
 export function ProfilePage() {
   const admin = useSignedInAdmin();
-  // Notifications are of new inquiries: only for a role that may open the inbox.
+  // Duty and notifications are about answering visitors: only for a role that may open the inbox.
   const inquiries = canOpen(admin.role, 'inquiries');
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -57,6 +58,7 @@ export function ProfilePage() {
         <ChangePasswordForm email={admin.email} />
       </section>
       <TwoFactorCard email={admin.email} />
+      {inquiries && <DutyCard />}
       {inquiries && <NotificationPreferencesCard />}
       {inquiries && <PushDevicesCard />}
       <ApiTokensCard role={admin.role} />

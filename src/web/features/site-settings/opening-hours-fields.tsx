@@ -5,87 +5,21 @@ import { DEMO_OPENING_HOURS } from '../../../shared/rules/default-site-settings.
 import type { BoundField } from '../../lib/form-fields.ts';
 import { AddButton, Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { WeekHoursFields, weekFieldNames } from '../../ui/week-hours-fields.tsx';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-const PERIODS_A_DAY_MAX = 3;
 const CLOSURES_MAX = 60;
 
 type Field = (name: Path<SiteSettingsInput>) => BoundField;
 
 /** Every opening-hours field the server may name in a 400 answer. */
 export function openingHoursFieldNames(closures: number): Path<SiteSettingsInput>[] {
-  const periods = WEEKDAYS.flatMap((_, day) =>
-    Array.from({ length: PERIODS_A_DAY_MAX }, (__, index) => [
-      `openingHours.week.${day}.${index}.opens` as const,
-      `openingHours.week.${day}.${index}.closes` as const,
-    ]).flat(),
-  );
+  const periods = weekFieldNames<SiteSettingsInput>('openingHours.week');
   const dates = Array.from({ length: closures }, (_, index) => [
     `openingHours.closures.${index}.date` as const,
     `openingHours.closures.${index}.note` as const,
     `openingHours.closures.${index}.noteHi` as const,
   ]).flat();
   return [...periods, ...dates];
-}
-
-/** One day of the week: closed, or its periods, each opening and closing (a night may close after midnight). */
-function DayHours({
-  control,
-  field,
-  day,
-}: {
-  control: Control<SiteSettingsInput>;
-  field: Field;
-  day: number;
-}) {
-  const name = WEEKDAYS[day];
-  const periods = useFieldArray({ control, name: `openingHours.week.${day}` });
-  return (
-    <li className="rounded-lg border border-slate-200 p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-medium text-slate-900">{name}</h3>
-        {periods.fields.length === 0 && <span className="text-sm text-slate-600">Closed</span>}
-      </div>
-      <ol className="mt-2 space-y-2">
-        {periods.fields.map((period, index) => (
-          <li
-            key={period.id}
-            className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-start gap-3"
-          >
-            <TextField
-              type="time"
-              label={`Opens, ${name}${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
-              {...field(`openingHours.week.${day}.${index}.opens`)}
-            />
-            <TextField
-              type="time"
-              label={`Closes, ${name}${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
-              {...field(`openingHours.week.${day}.${index}.closes`)}
-            />
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${name}'s hours${periods.fields.length > 1 ? ` (${index + 1})` : ''}`}
-              onClick={() => periods.remove(index)}
-              className="mt-6"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </Button>
-          </li>
-        ))}
-      </ol>
-      {periods.fields.length < PERIODS_A_DAY_MAX && (
-        <AddButton
-          variant="secondary"
-          className="mt-2"
-          aria-label={`Add hours on ${name}`}
-          onClick={() => periods.append({ opens: '', closes: '' }, { shouldFocus: true })}
-        >
-          Add hours
-        </AddButton>
-      )}
-    </li>
-  );
 }
 
 /** The closures: days the business is shut whatever its week says, with the reason visitors read. */
@@ -184,11 +118,13 @@ export function OpeningHoursFields({
       <p className="text-sm text-slate-600">
         Times in the business's time zone. A night that closes after midnight closes on the next day.
       </p>
-      <ol className="space-y-3">
-        {WEEKDAYS.map((weekday, day) => (
-          <DayHours key={weekday} control={control} field={field} day={day} />
-        ))}
-      </ol>
+      <WeekHoursFields
+        control={control}
+        field={field}
+        name="openingHours.week"
+        emptyDay="Closed"
+        labels={{ from: 'Opens', to: 'Closes' }}
+      />
       <Closures control={control} field={field} />
     </div>
   );

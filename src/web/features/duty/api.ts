@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type DutyInput, DutySchema } from '../../../shared/contracts/duty.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { screenQueryOptions } from '../../lib/query-cache.ts';
+
+const DUTY_PATH = '/api/admin/profile/duty';
+const dutyKey = ['duty', 'own'] as const;
+const DutyResponseSchema = z.object({ duty: DutySchema });
+const DutySavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), duty: DutySchema });
+
+/** The signed-in user's duty: their numbers, duty hours, away and share (decision 076). */
+export function useOwnDuty() {
+  return useQuery(
+    screenQueryOptions(
+      dutyKey,
+      async (signal) => (await apiRequest(DUTY_PATH, { signal, schema: DutyResponseSchema })).duty,
+      'Failed to load your duty',
+    ),
+  );
+}
+
+export function useSaveOwnDuty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (duty: DutyInput) =>
+      apiRequest(DUTY_PATH, { method: 'PUT', body: duty, schema: DutySavedResponseSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dutyKey }),
+  });
+}
