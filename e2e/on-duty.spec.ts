@@ -14,9 +14,16 @@ const DUTY_PATH = '/api/admin/profile/duty';
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
+/** A phone's browser: a person's click, which the dashboard counts. */
+const PHONE_BROWSER =
+  'Mozilla/5.0 (Linux; Android 13; SM-A146B) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+
 /** Where the site's WhatsApp button sends a visitor now. */
 async function whatsappLanding(request: import('@playwright/test').APIRequestContext): Promise<string> {
-  const response = await request.get('/go/whatsapp', { maxRedirects: 0 });
+  const response = await request.get('/go/whatsapp', {
+    maxRedirects: 0,
+    headers: { 'user-agent': PHONE_BROWSER },
+  });
   expect(response.status()).toBe(302);
   return /^https:\/\/wa\.me\/(\d+)/.exec(response.headers().location ?? '')?.[1] ?? '';
 }
@@ -48,6 +55,11 @@ test('a member sets their duty in My Profile, and the site’s WhatsApp reaches 
     await expect(toast(page, 'Duty saved', 'success')).toBeVisible();
     await expectNoSeriousAxeViolations(page, TOASTER);
     expect(await whatsappLanding(page.request)).toBe('919811122233');
+    // The dashboard counts that visitor for them.
+    await page.goto('/admin');
+    const sent = page.getByRole('region', { name: 'Sent to those on duty' });
+    await expect(sent.getByRole('listitem')).toContainText([/1 WhatsApp chat, 0 calls/]);
+    await page.goto('/admin/profile');
 
     await card.getByRole('switch', { name: 'I am away' }).click();
     await card.getByRole('button', { name: 'Save my duty' }).click();

@@ -11,7 +11,6 @@ import { createApiTokensModule } from './features/api-tokens/module.ts';
 import { createAuditLogModule } from './features/audit-log/module.ts';
 import { createBackupsModule } from './features/backups/module.ts';
 import { createBlogModule } from './features/blog/module.ts';
-import type { ChannelClickCounter } from './features/channel-clicks/click-counter.ts';
 import { createChannelClicksModule } from './features/channel-clicks/module.ts';
 import { createContactCardModule } from './features/contact-card/module.ts';
 import { createContactChannelsModule } from './features/contact-channels/module.ts';
@@ -27,6 +26,7 @@ import { createTeamModule } from './features/team/module.ts';
 import { createUploadsModule } from './features/uploads/module.ts';
 import { createWebhooksModule } from './features/webhooks/module.ts';
 import { type PeriodicJob, runJobsWithApp } from './jobs/periodic-job.ts';
+import type { ClickCounter } from './lib/click-counter.ts';
 import { encapsulated } from './lib/encapsulated.ts';
 import { createPublicContent } from './lib/public-content.ts';
 import { connectRedisForApp, type RedisTimeouts } from './lib/redis.ts';
@@ -52,7 +52,9 @@ declare module 'fastify' {
     /** Every periodic job, by name (decision 057): tests run one now instead of waiting for its time. */
     jobs: AppJobs;
     /** Counts channel clicks off the redirect's path: tests wait for its writes with settled(). */
-    channelClickCounter: ChannelClickCounter;
+    channelClickCounter: ClickCounter;
+    /** Counts the visitors sent to each member on duty: tests wait for its writes with settled(). */
+    dutyClickCounter: Pick<ClickCounter, 'settled'>;
   }
 }
 
@@ -182,6 +184,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const duty = createDutyModule({ ...shared, accounts, settings: currentSettings });
   const channelClicks = createChannelClicksModule({ ...shared, contactChannels, onDuty: duty.onDuty });
   app.decorate('channelClickCounter', channelClicks.counter);
+  app.decorate('dutyClickCounter', duty.counter);
   const backups = createBackupsModule({
     ...shared,
     directory: backupDirectory(config, database.target),
@@ -200,6 +203,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     channelClicks: channelClicks.channelClicks,
     blogDailyViews: blog.blogDailyViews,
     auditLog: auditLog.auditLog,
+    dutyClicks: duty.clicksBetween,
+    accounts,
   });
 
   // Before the routes, so that every route has their hooks.

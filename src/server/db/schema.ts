@@ -268,6 +268,14 @@ export interface DutyMemberTable {
   updatedAt: Timestamp;
 }
 
+/** Visitors a routed link sent to a member, per channel (`whatsapp`, `phone`) and business day. */
+export interface DutyClickTable {
+  adminId: string;
+  channel: string;
+  day: string;
+  clicks: number;
+}
+
 export interface ChannelClickTable {
   channelId: string;
   day: string;
@@ -443,6 +451,7 @@ export interface DB {
   uploadFiles: UploadFileTable;
   channelClicks: ChannelClickTable;
   dutyMembers: DutyMemberTable;
+  dutyClicks: DutyClickTable;
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
   notificationOutbox: NotificationOutboxTable;

@@ -76,6 +76,15 @@ export const PostViewTotalSchema = z.object({
 });
 export type PostViewTotal = z.infer<typeof PostViewTotalSchema>;
 
+/** Visitors the routed WhatsApp and call links sent to one team member on duty (decision 076). */
+export const DutyClickTotalSchema = z.object({
+  adminId: z.string(),
+  name: z.string(),
+  whatsapp: z.number().int(),
+  calls: z.number().int(),
+});
+export type DutyClickTotal = z.infer<typeof DutyClickTotalSchema>;
+
 export const ClicksAndViewsSchema = z.object({
   days: z.number().int(),
   /** The first and last day counted (YYYY-MM-DD, in the business's time zone). */
@@ -85,6 +94,11 @@ export const ClicksAndViewsSchema = z.object({
   channelClicks: z.array(ChannelClickTotalSchema),
   /** The most viewed posts in the period (at most MOST_VIEWED_POSTS), most viewed first. */
   postViews: z.array(PostViewTotalSchema),
+  /**
+   * The members on duty visitors were sent to in the period, the most first: every member for an
+   * administrator, one's own row for anyone else (none when nobody was sent to them).
+   */
+  dutyClicks: z.array(DutyClickTotalSchema),
 });
 export type ClicksAndViews = z.infer<typeof ClicksAndViewsSchema>;
 export const ClicksAndViewsResponseSchema = z.object({ clicksAndViews: ClicksAndViewsSchema });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './migration-context.ts';
+import { createIndex, type MigrationContext } from './migration-context.ts';
 
 /**
  * Who is on duty (decision 076): a team member's own WhatsApp and call numbers, their weekly duty hours and
@@ -21,4 +21,16 @@ export async function dutyRoster(db: Kysely<unknown>, { timestamp }: MigrationCo
     .addColumn('weight', 'integer', (c) => c.notNull())
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .execute();
+
+  // Visitors sent to a member, per channel and business day (the dashboard's periods).
+  await db.schema
+    .createTable('duty_clicks')
+    .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+    // `whatsapp` or `phone`.
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('clicks', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('duty_clicks_pk', ['admin_id', 'channel', 'day'])
+    .execute();
+  await createIndex(db, 'duty_clicks_day', 'duty_clicks', ['day']);
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/contracts/audit-log.ts';
 import type { ClicksAndViews } from '../../../shared/contracts/dashboard.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../shared/time.ts';
+import { createClickCounter } from '../../lib/click-counter.ts';
 import {
   asAdmin,
   createAdmin,
@@ -14,7 +15,6 @@ import {
   signIn,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
-import { createChannelClickCounter } from './click-counter.ts';
 import { createChannelClickRepository } from './repository.ts';
 
 const BROWSER =
@@ -138,8 +138,8 @@ describe.each(TEST_DIALECTS)('channel clicks (%s)', (dialect) => {
     const id = await addChannel({ type: 'whatsapp', value: '+91 98765 43210' });
     const repository = createChannelClickRepository(t.database.db);
     let statements = 0;
-    const counter = createChannelClickCounter({
-      channelClicks: {
+    const counter = createClickCounter({
+      clicks: {
         add: (...args) => {
           statements += 1;
           return repository.add(...args);
@@ -161,8 +161,8 @@ describe.each(TEST_DIALECTS)('channel clicks (%s)', (dialect) => {
     // Midnight in India (UTC+5:30) is 18:30 UTC.
     const midnight = Date.UTC(2026, 10, 27, 18, 30);
     let now = midnight - 20_000;
-    const counter = createChannelClickCounter({
-      channelClicks: createChannelClickRepository(t.database.db),
+    const counter = createClickCounter({
+      clicks: createChannelClickRepository(t.database.db),
       timeZone: async () => 'Asia/Kolkata',
       clock: () => now,
       log: t.app.log,

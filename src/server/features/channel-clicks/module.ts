@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { createClickCounter } from '../../lib/click-counter.ts';
 import { encapsulated } from '../../lib/encapsulated.ts';
-import { createChannelClickCounter } from './click-counter.ts';
 import { createChannelClickRepository } from './repository.ts';
 import { channelClickRoutes } from './routes.ts';
 
@@ -26,7 +26,7 @@ export function createChannelClicksModule({
   onDuty: Parameters<typeof channelClickRoutes>[1]['onDuty'];
 }) {
   const channelClicks = createChannelClickRepository(db);
-  const counter = createChannelClickCounter({ channelClicks, timeZone, clock, log });
+  const counter = createClickCounter({ clicks: channelClicks, timeZone, clock, log });
   return {
     channelClicks,
     counter,

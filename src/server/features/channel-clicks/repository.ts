@@ -36,5 +36,3 @@ export function createChannelClickRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type ChannelClickRepository = ReturnType<typeof createChannelClickRepository>;

@@ -7,8 +7,9 @@ import {
   ROUTED_CHANNEL_PATHS,
 } from '../../../shared/rules/channel-links.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
+import type { ClickCounter } from '../../lib/click-counter.ts';
 import { access } from '../../plugins/access.ts';
-import { type ChannelClickCounter, isPersonsClick } from './click-counter.ts';
+import { isPersonsClick } from './click-counter.ts';
 
 /** WhatsApp's prefilled message: the landing page's is one sentence; anything longer is not ours. */
 const PREFILLED_TEXT_MAX_LENGTH = 500;
@@ -40,9 +41,12 @@ export const channelClickRoutes: FastifyPluginAsyncZod<{
     findActive(id: string): Promise<{ type: ContactChannelType; value: string } | undefined>;
     firstActive(type: ContactChannelType): Promise<{ id: string; value: string } | undefined>;
   };
-  counter: ChannelClickCounter;
-  /** The number of a team member on duty for the channel, or null when nobody is (decision 076). */
-  onDuty(channel: 'whatsapp' | 'phone'): Promise<{ number: string } | null>;
+  counter: ClickCounter;
+  /**
+   * A team member on duty for the channel, their number and how to count the visitor for them, or null when
+   * nobody is (decision 076).
+   */
+  onDuty(channel: 'whatsapp' | 'phone'): Promise<{ number: string; counted(): void } | null>;
 }> = async (app, { contactChannels, counter, onDuty }) => {
   for (const type of ['whatsapp', 'phone'] as const) {
     app.get(
@@ -64,8 +68,11 @@ export const channelClickRoutes: FastifyPluginAsyncZod<{
         // Who is on duty changes, and the answer is this visitor's alone: no cache keeps it, no index lists it.
         reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
         if (!link) return reply.redirect(PUBLIC_PAGES.contact.path, 302);
-        // Counted as a click on the main channel, as its own counted link was before.
-        if (main && isPersonsClick(request)) counter.count(main.id);
+        // Counted as a click on the main channel, as its own counted link was before, and for the member.
+        if (isPersonsClick(request)) {
+          if (main) counter.count(main.id);
+          member?.counted();
+        }
         return reply.redirect(link, 302);
       },
     );

@@ -7,6 +7,7 @@ import {
   type Dashboard,
   DashboardQuerySchema,
   DashboardResponseSchema,
+  type DutyClickTotal,
   type PostViewTotal,
   type SecurityNotice,
 } from '../../../shared/contracts/dashboard.ts';
@@ -41,6 +42,10 @@ export interface DashboardDeps {
     mostViewedBetween(fromDay: string, toDay: string, limit: number): Promise<PostViewTotal[]>;
   };
   auditLog: { securityNotices(from: string, limit: number): Promise<SecurityNotice[]> };
+  /** Visitors sent to each member on duty, by channel (the duty feature's). */
+  dutyClicks(fromDay: string, toDay: string): Promise<{ adminId: string; channel: string; clicks: number }[]>;
+  /** The team's names (admin-auth's accounts). */
+  accounts: { list(): Promise<{ id: string; name: string; email: string }[]> };
   /** The business's time zone: clicks are counted on its days. */
   timeZone: () => Promise<string>;
   clock: () => number;
@@ -54,10 +59,34 @@ function daysBefore(day: string, days: number): string {
 const RECENT_UNREAD = 5;
 const SECURITY_NOTICES_SHOWN = 5;
 
-export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
-  app,
-  { contactInquiries, contactChannels, blogPosts, channelClicks, blogDailyViews, auditLog, timeZone, clock },
-) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (app, deps) => {
+  const { contactInquiries, contactChannels, blogPosts, channelClicks, blogDailyViews, auditLog } = deps;
+  const { timeZone, clock } = deps;
+
+  /** Each member's visitors in the period, by channel, the most first; `only`: one member's row alone. */
+  const dutyClickTotals = async (
+    from: string,
+    to: string,
+    only: string | null,
+  ): Promise<DutyClickTotal[]> => {
+    const [clicks, accounts] = await Promise.all([deps.dutyClicks(from, to), deps.accounts.list()]);
+    const totals = new Map<string, DutyClickTotal>();
+    for (const { adminId, channel, clicks: count } of clicks) {
+      if (only !== null && adminId !== only) continue;
+      const account = accounts.find((candidate) => candidate.id === adminId);
+      const total = totals.get(adminId) ?? {
+        adminId,
+        name: account?.name || account?.email || 'A former member',
+        whatsapp: 0,
+        calls: 0,
+      };
+      if (channel === 'whatsapp') total.whatsapp += count;
+      else total.calls += count;
+      totals.set(adminId, total);
+    }
+    return [...totals.values()].sort((a, b) => b.whatsapp + b.calls - (a.whatsapp + a.calls));
+  };
+
   app.get(
     '/api/admin/dashboard',
     {
@@ -102,21 +131,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (
       },
     },
     async (request) => {
-      // Counts hold no one's address or message: every role that sees the dashboard sees them.
+      // Channel counts hold no one's address or message: every role that sees the dashboard sees them.
       const days = Number(request.query.days);
       const to = zonedDateAndHour(clock(), await timeZone()).date;
       const from = daysBefore(to, days - 1);
-      const [clicks, channels, postViews] = await Promise.all([
+      // Who was sent visitors is the team's business: an administrator sees everyone's, others their own.
+      const admin = request.admin!;
+      const [clicks, channels, postViews, dutyClicks] = await Promise.all([
         channelClicks.totalsBetween(from, to),
         contactChannels.listAll(),
         blogDailyViews.mostViewedBetween(from, to, MOST_VIEWED_POSTS),
+        dutyClickTotals(from, to, admin.role === 'administrator' ? null : admin.id),
       ]);
       // In the admin's order, the most clicked first; a channel without clicks in the period is left out.
       const channelClickTotals = channels
         .filter((channel) => (clicks.get(channel._id) ?? 0) > 0)
         .map(({ _id, type, display }) => ({ channelId: _id, type, display, clicks: clicks.get(_id)! }))
         .sort((a, b) => b.clicks - a.clicks);
-      return { clicksAndViews: { days, from, to, channelClicks: channelClickTotals, postViews } };
+      return { clicksAndViews: { days, from, to, channelClicks: channelClickTotals, postViews, dutyClicks } };
     },
   );
 

@@ -206,6 +206,37 @@ describe.each(TEST_DIALECTS)('who is on duty (%s)', (dialect) => {
     }
     expect((await t.app.inject({ url: '/go/call' })).headers.location).toBe('/contact');
   });
+
+  it('counts the visitors sent to each member: an administrator sees everyone’s, an agent their own', async () => {
+    await publishChannels(t, [['whatsapp', MAIN_WHATSAPP]]);
+    const members = await addMembers(t.app, t.database, t.cookie);
+    setClock('2026-12-07T12:30');
+    // People's browsers, and a link previewer, which is not counted.
+    const browser = { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Chrome/120.0 Mobile Safari/537.36' };
+    for (let visit = 0; visit < 12; visit++) await t.app.inject({ url: '/go/whatsapp', headers: browser });
+    await t.app.inject({ url: '/go/whatsapp', headers: { 'user-agent': 'WhatsApp/2.23.20.0' } });
+    await t.app.dutyClickCounter.settled();
+    await t.app.channelClickCounter.settled();
+
+    const figures = async (cookie: string) => {
+      const response = await t.app.inject(
+        asAdmin(cookie, { url: '/api/admin/dashboard/clicks-and-views?days=7' }),
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json().clicksAndViews;
+    };
+    const owner = await figures(t.cookie);
+    expect(owner.dutyClicks).toEqual([
+      { adminId: members.Chitra!.id, name: 'Chitra', whatsapp: 6, calls: 0 },
+      { adminId: members.Bilal!.id, name: 'Bilal', whatsapp: 4, calls: 0 },
+      { adminId: members.Asha!.id, name: 'Asha', whatsapp: 2, calls: 0 },
+    ]);
+    // The main channel's own count goes on: every routed click is one on it too.
+    expect(owner.channelClicks.map((channel: { clicks: number }) => channel.clicks)).toEqual([12]);
+    expect((await figures(members.Bilal!.cookie)).dutyClicks).toEqual([
+      { adminId: members.Bilal!.id, name: 'Bilal', whatsapp: 4, calls: 0 },
+    ]);
+  });
 });
 
 describe.skipIf(!WEB_BUILT)('no member’s own number in any public page (needs npm run build:web)', () => {

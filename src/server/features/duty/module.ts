@@ -2,10 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import type { Database } from '../../db/database.ts';
+import { createClickCounter } from '../../lib/click-counter.ts';
 import { encapsulated } from '../../lib/encapsulated.ts';
 import { createDutyRepository } from './repository.ts';
 import { dutyRoutes } from './routes.ts';
-import { dutyRouting } from './routing.ts';
+import { type DutyChannel, dutyRouting } from './routing.ts';
 
 /**
  * Who is on duty (decision 076): each team member's own numbers, duty hours and away, an administrator's
@@ -16,6 +17,7 @@ export function createDutyModule({
   redis,
   accounts,
   settings,
+  timeZone,
   clock,
   log,
 }: {
@@ -27,13 +29,36 @@ export function createDutyModule({
     find(id: string): Promise<unknown>;
   };
   settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
+  /** Visitors are counted on the business's days. */
+  timeZone: () => Promise<string>;
   clock: () => number;
   log: FastifyBaseLogger;
 }) {
   const duty = createDutyRepository(database.db, clock);
+  const pick = dutyRouting({ duty, accounts, settings, redis, scope: database.pgSchema, clock, log });
+  // Keyed `{channel} {member id}`: the member's visitors on each channel, per business day.
+  const counter = createClickCounter({
+    clicks: {
+      add: (key, day, clicks) => {
+        const [channel = '', adminId = ''] = key.split(' ');
+        return duty.addClicks(adminId, channel, day, clicks);
+      },
+    },
+    timeZone,
+    clock,
+    log,
+  });
   return {
-    onDuty: dutyRouting({ duty, accounts, settings, redis, scope: database.pgSchema, clock, log }),
+    /** The member on duty a visitor is sent to, and how to count that visitor for them. */
+    async onDuty(channel: DutyChannel) {
+      const member = await pick(channel);
+      return member && { ...member, counted: () => counter.count(`${channel} ${member.adminId}`) };
+    },
+    counter,
+    /** Visitors sent to each member in a period, by channel (the dashboard's). */
+    clicksBetween: duty.clicksBetween,
     async register(app: FastifyInstance) {
+      app.addHook('onClose', () => counter.settled());
       await app.register(encapsulated(dutyRoutes), {
         duty,
         memberExists: async (id) => (await accounts.find(id)) !== undefined,

@@ -60,6 +60,29 @@ export function createDutyRepository(db: Kysely<DB>, clock: () => number) {
     save: (adminId: string, { whatsapp, phone, week, away }: Omit<DutyInput, 'countryCode'>) =>
       upsert(adminId, { whatsapp, phone, week, away }),
     setWeight: (adminId: string, weight: number) => upsert(adminId, { weight }),
+    /** Visitors sent to a member on a channel on a day; concurrent adds all count. */
+    async addClicks(adminId: string, channel: string, day: string, clicks: number): Promise<void> {
+      await db
+        .insertInto('dutyClicks')
+        .values({ adminId, channel, day, clicks })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['adminId', 'channel', 'day'])
+            .doUpdateSet((eb) => ({ clicks: eb('dutyClicks.clicks', '+', clicks) })),
+        )
+        .execute();
+    },
+    /** Visitors sent to each member from `fromDay` to `toDay` (inclusive), by channel. */
+    async clicksBetween(fromDay: string, toDay: string) {
+      const rows = await db
+        .selectFrom('dutyClicks')
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy(['adminId', 'channel'])
+        .select((eb) => ['adminId', 'channel', eb.fn.sum<number | string>('clicks').as('clicks')])
+        .execute();
+      return rows.map((row) => ({ adminId: row.adminId, channel: row.channel, clicks: Number(row.clicks) }));
+    },
     /** Every member who has set a duty, in the order of their ids (every instance reads the same order). */
     async roster(): Promise<RosterEntry[]> {
       const rows = await db.selectFrom('dutyMembers').selectAll().orderBy('adminId').execute();

@@ -1,6 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { ChannelClickTotal, PostViewTotal } from '../../../shared/contracts/dashboard.ts';
+import type {
+  ChannelClickTotal,
+  DutyClickTotal,
+  PostViewTotal,
+} from '../../../shared/contracts/dashboard.ts';
 import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
 import {
   CLICK_PERIOD_DAYS,
@@ -69,6 +73,40 @@ function ChannelClicks({ totals, days }: { totals: readonly ChannelClickTotal[];
         />
       ))}
     </ul>
+  );
+}
+
+/**
+ * The visitors the site's WhatsApp and call buttons sent to each member on duty (decision 076): everyone's for
+ * an administrator, one's own for anyone else.
+ */
+function DutyClicks({ totals, days }: { totals: readonly DutyClickTotal[]; days: number }) {
+  const headingId = useId();
+  const max = Math.max(1, ...totals.map((total) => total.whatsapp + total.calls));
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-100 pt-4">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        Sent to those on duty
+      </h3>
+      {totals.length === 0 ? (
+        <p className="py-3 text-sm text-slate-600">
+          Nobody on duty was sent visitors in the last {days} days.
+        </p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-100">
+          {totals.map((total) => (
+            <CountRow
+              key={total.adminId}
+              label={total.name}
+              detail={`${plural(total.whatsapp, 'WhatsApp chat', 'WhatsApp chats')}, ${plural(total.calls, 'call', 'calls')}`}
+              count={total.whatsapp + total.calls}
+              max={max}
+              unit={['visitor', 'visitors']}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -181,7 +219,10 @@ export function ClicksAndViewsCards({ canReset, className }: { canReset: boolean
           {data ? `Last ${data.days} days: ${plural(total, 'click', 'clicks')}` : `Last ${days} days`}
         </p>
         {body((loaded) => (
-          <ChannelClicks totals={loaded.channelClicks} days={loaded.days} />
+          <>
+            <ChannelClicks totals={loaded.channelClicks} days={loaded.days} />
+            <DutyClicks totals={loaded.dutyClicks} days={loaded.days} />
+          </>
         ))}
         {canReset && <ResetClicks />}
       </section>
