@@ -70,7 +70,21 @@ test('a member sets their duty in My Profile, and the site’s WhatsApp reaches 
     await page.reload();
     await expect(card.getByLabel('My WhatsApp number')).toHaveValue('+919811122233');
     await expect(card.getByLabel('From, Sunday')).toHaveValue('06:00');
+
+    // Settings: new inquiries may go to whoever is on duty; the switch saves as it is switched.
+    await page.goto('/admin/settings');
+    const assign = page.getByRole('switch', { name: 'Assign new inquiries to whoever is on duty' });
+    await assign.click();
+    await expect(toast(page, 'Duty settings saved', 'success')).toBeVisible();
+    await page.reload();
+    await expect(assign).toBeChecked();
+    await assign.click();
+    await expect(assign).not.toBeChecked();
   } finally {
+    await page.request.put('/api/admin/settings/duty', {
+      data: { assignInquiries: false },
+      headers: { origin: baseURL! },
+    });
     const cleared = await page.request.put(DUTY_PATH, { data: noDuty, headers: { origin: baseURL! } });
     expect(cleared.status()).toBe(200);
   }

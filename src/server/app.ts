@@ -167,8 +167,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessionIsLive: async (id) => (await apiTokens.apiTokens.isLive(id)) ?? adminAuth.sessions.isLive(id),
     heartbeatMs: options.liveEventsHeartbeatMs,
   });
+  const duty = createDutyModule({ ...shared, accounts, settings: currentSettings });
   const inquiries = createContactInquiriesModule({
     ...shared,
+    // With the setting on, an inquiry sent through the form goes to a member on duty (decision 076).
+    assigneeOnArrival: async () =>
+      (await settings.currentDutySettings()).assignInquiries ? duty.inquiryAssignee() : null,
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
     accounts,
@@ -181,7 +185,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const blog = createBlogModule({ ...shared, picturesOf, onPublished: webhooks.postPublished });
   uploads.keepWhileShownBy(blog.blogPosts.mentions);
   const members = createMembersModule({ ...shared, onDeleted: webhooks.memberDeleted });
-  const duty = createDutyModule({ ...shared, accounts, settings: currentSettings });
   const channelClicks = createChannelClicksModule({ ...shared, contactChannels, onDuty: duty.onDuty });
   app.decorate('channelClickCounter', channelClicks.counter);
   app.decorate('dutyClickCounter', duty.counter);

@@ -497,6 +497,10 @@ const OPERATIONS: Record<string, Operation> = {
       'body:away': 'coded',
     },
   },
+  'PUT /api/admin/settings/duty': {
+    request: () => ({ body: { assignInquiries: false } }),
+    inputs: { 'body:assignInquiries': 'coded' },
+  },
   'PUT /api/team/{id}/duty-weight': {
     request: (ids) => ({ path: { id: ids.user }, body: { weight: 2 } }),
     inputs: { 'path:id': 'id', 'body:weight': 'coded' },

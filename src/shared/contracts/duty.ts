@@ -47,3 +47,21 @@ export const DutyWeightInputSchema = z.object({
     .min(1, 'Enter a whole number from 1 to 10')
     .max(DUTY_WEIGHT_MAX, 'Enter a whole number from 1 to 10'),
 });
+
+/**
+ * How the roster is used beyond the public links (decision 076), an administrator's choice kept with the
+ * back office's own settings, never sent to public pages.
+ * - `GET /api/admin/settings/duty` -> DutySettingsResponse
+ * - `PUT /api/admin/settings/duty` DutySettings -> DutySettingsSavedResponse
+ */
+export const DutySettingsSchema = z.object({
+  /** An inquiry sent through the contact form is assigned to a member on duty, in turn by their shares. */
+  assignInquiries: z.boolean('Choose on or off'),
+});
+export type DutySettings = z.output<typeof DutySettingsSchema>;
+export const DutySettingsResponseSchema = z.object({ dutySettings: DutySettingsSchema });
+export const DutySettingsSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  dutySettings: DutySettingsSchema,
+});

@@ -7,7 +7,8 @@ import { newId, toIso } from '../../db/values.ts';
 
 /** The back-office user who makes a change; the name is copied into the history, so it outlives the account. */
 export interface InquiryActor {
-  id: string;
+  /** Null for what no one of the team did (an inquiry assigned on arrival). */
+  id: string | null;
   name: string;
 }
 

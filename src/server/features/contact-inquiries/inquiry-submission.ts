@@ -25,8 +25,8 @@ export interface InquirySubmissionDeps {
   limits: InquiryLimits;
   /** Where the notification of a new inquiry is written, in the inquiry's transaction (decision 031). */
   outbox: InquiryOutbox;
-  /** Told of each inquiry once it is committed (the open inboxes' live updates). */
-  onCommitted?: (id: string) => void;
+  /** Told of each inquiry once it is committed (its assignment on arrival, the open inboxes' live updates). */
+  onCommitted?: (id: string) => Promise<void> | void;
 }
 
 /**
@@ -74,7 +74,7 @@ export function inquirySubmission({
       return created;
     });
     outbox.nudge();
-    onCommitted?.(id);
+    await onCommitted?.(id);
     return id;
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { LiveEvent } from '../../../shared/contracts/live-events.ts';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
@@ -37,7 +37,13 @@ export interface ContactInquiriesModuleDeps {
   publish: (event: LiveEvent) => void;
   /** Who inquiries are assigned to, and their names (the admin-auth feature's accounts). */
   accounts: InquiryTeam;
+  /** Who a new inquiry is assigned to as it arrives (a member on duty), or null (decision 076). */
+  assigneeOnArrival: () => Promise<string | null>;
+  log: FastifyBaseLogger;
 }
+
+/** Who the inquiry's history says assigned a new inquiry to a member on duty: no one of the team. */
+const ON_DUTY_ACTOR = { id: null, name: 'Automatic (on duty)' };
 
 /** The contact form's inquiries, and the inbox where the team answers them. */
 export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
@@ -53,7 +59,19 @@ export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
     contactInquiries,
     groupCommit: database.groupCommit,
     outbox: deps.outbox,
-    onCommitted: (id) => publish({ type: 'inquiry.created', id }),
+    onCommitted: async (id) => {
+      try {
+        const assignee = await deps.assigneeOnArrival();
+        if (assignee) await contactInquiries.setAssignee(id, assignee, ON_DUTY_ACTOR);
+      } catch (error) {
+        // The inquiry is kept all the same, unassigned, as it would be without the setting.
+        deps.log.warn(
+          { err: error, inquiryId: id },
+          'a new inquiry could not be assigned to a member on duty',
+        );
+      }
+      publish({ type: 'inquiry.created', id });
+    },
     limits: createInquiryLimits(
       {
         perAddressPerHour: config.INQUIRY_LIMIT_PER_HOUR,

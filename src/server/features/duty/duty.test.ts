@@ -11,6 +11,7 @@ import {
   expectAuthenticationRequired,
   expectBadRequest,
   openTestDatabase,
+  postInquiry,
   publishChannels,
   signedInAppForEachTest,
   signIn,
@@ -30,6 +31,15 @@ const weekdays = (opens: string, closes: string): OpeningPeriod[][] => [
 ];
 
 const DUTY = '/api/admin/profile/duty';
+/** A contact form's inquiry from its own sender (the per-sender limit counts each apart). */
+const inquiryFrom = (email: string) => ({
+  name: 'Ravi Kumar',
+  phone: `+91 9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+  email,
+  city: 'Pune',
+  query: 'Please call me back',
+  service: 'technical-support',
+});
 const MAIN_WHATSAPP = '+91 98765 00001';
 
 /** Three members on different shifts, with their own WhatsApp numbers and shares of the visitors. */
@@ -205,6 +215,41 @@ describe.each(TEST_DIALECTS)('who is on duty (%s)', (dialect) => {
       expect([...(await landings([t.app], 3)).keys()]).toEqual([digitsOf(MAIN_WHATSAPP)]);
     }
     expect((await t.app.inject({ url: '/go/call' })).headers.location).toBe('/contact');
+  });
+
+  it('assigns an inquiry sent through the form to a member on duty, when an administrator turns it on', async () => {
+    await addMembers(t.app, t.database, t.cookie);
+    setClock('2026-12-07T12:30');
+    const settings = (cookie: string, payload?: object) =>
+      t.app.inject(
+        asAdmin(cookie, {
+          method: payload ? 'PUT' : 'GET',
+          url: '/api/admin/settings/duty',
+          ...(payload ? { payload } : {}),
+        }),
+      );
+    expect((await settings(t.cookie)).json().dutySettings).toEqual({ assignInquiries: false });
+    const send = async () => {
+      const response = await t.app.inject(postInquiry(inquiryFrom(`visitor.${Math.random()}@example.com`)));
+      expect(response.statusCode, response.body).toBe(201);
+      const id = response.json().id ?? response.json().inquiry?._id ?? response.json().data?._id;
+      const stored = await t.app.inject(asAdmin(t.cookie, { url: `/api/contact-inquiries/${id}` }));
+      return stored.json().inquiry.assignee?.name ?? null;
+    };
+    expect(await send()).toBeNull();
+
+    const agent = await signIn(t.app, { email: 'asha@example.com', password: 'a long password 1' });
+    expect((await settings(agent, { assignInquiries: true })).statusCode).toBe(403);
+    expect((await settings(t.cookie, { assignInquiries: true })).json().dutySettings).toEqual({
+      assignInquiries: true,
+    });
+    // Six inquiries: one for Asha, two for Bilal, three for Chitra.
+    const assignees = [];
+    for (let inquiry = 0; inquiry < 6; inquiry++) assignees.push(await send());
+    expect(assignees.toSorted()).toEqual(['Asha', 'Bilal', 'Bilal', 'Chitra', 'Chitra', 'Chitra']);
+    // Saturday: nobody is on duty, and the inquiry waits unassigned as before.
+    setClock('2026-12-12T12:00');
+    expect(await send()).toBeNull();
   });
 
   it('counts the visitors sent to each member: an administrator sees everyone’s, an agent their own', async () => {

@@ -25,7 +25,7 @@ export function createDutyModule({
   redis: Redis | undefined;
   /** The team's accounts (admin-auth's): who exists, and who is disabled. */
   accounts: {
-    list(): Promise<{ id: string; disabledAt: string | null }[]>;
+    list(): Promise<{ id: string; disabledAt: string | null; role: string }[]>;
     find(id: string): Promise<unknown>;
   };
   settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
@@ -55,6 +55,8 @@ export function createDutyModule({
       return member && { ...member, counted: () => counter.count(`${channel} ${member.adminId}`) };
     },
     counter,
+    /** The member on duty an inquiry sent through the form is assigned to, in turn by their shares. */
+    inquiryAssignee: async () => (await pick('inquiries'))?.adminId ?? null,
     /** Visitors sent to each member in a period, by channel (the dashboard's). */
     clicksBetween: duty.clicksBetween,
     async register(app: FastifyInstance) {

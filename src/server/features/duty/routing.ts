@@ -3,22 +3,28 @@ import type { Redis } from 'ioredis';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { weightedOrder } from '../../../shared/rules/duty-rotation.ts';
 import { openStatus } from '../../../shared/rules/opening-hours.ts';
+import { canUse, isRole } from '../../../shared/rules/roles.ts';
 import type { DutyRepository } from './repository.ts';
 
 /** The channels a visitor is routed on: a chat on WhatsApp, a call. */
 export type DutyChannel = 'whatsapp' | 'phone';
+/** What is handed out in turn: visitors on a channel, or inquiries sent through the form. */
+export type DutyTurn = DutyChannel | 'inquiries';
 
-/** Who a visitor is sent to: a member on duty and their number (E.164). */
+/** Who a visitor (or an inquiry) is sent to: a member on duty and their number (E.164; empty for an inquiry). */
 export interface OnDuty {
   adminId: string;
   number: string;
 }
 
+/** Whether a role answers inquiries (may use the inbox). */
+const canAnswer = (role: string) => isRole(role) && canUse(role, 'inbox');
+
 /**
  * The turn counters every instance shares through Redis, one per channel and database (its PostgreSQL
  * schema): instances of one site share them, two sites on one Redis do not.
  */
-const turnKey = (channel: DutyChannel, scope: string | undefined) =>
+const turnKey = (channel: DutyTurn, scope: string | undefined) =>
   `sampark:duty-turn:${channel}${scope ? `:${scope}` : ''}`;
 
 /**
@@ -37,16 +43,16 @@ export function dutyRouting({
   log,
 }: {
   duty: Pick<DutyRepository, 'roster'>;
-  /** The team's accounts: a disabled one is given no visitors. */
-  accounts: { list(): Promise<{ id: string; disabledAt: string | null }[]> };
+  /** The team's accounts: a disabled one is given no visitors, one whose role has no inbox no inquiries. */
+  accounts: { list(): Promise<{ id: string; disabledAt: string | null; role: string }[]> };
   settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
   redis: Redis | undefined;
   scope: string | undefined;
   clock: () => number;
   log: FastifyBaseLogger;
-}): (channel: DutyChannel) => Promise<OnDuty | null> {
-  const localTurns: Record<DutyChannel, number> = { whatsapp: 0, phone: 0 };
-  const nextTurn = async (channel: DutyChannel): Promise<number> => {
+}): (turn: DutyTurn) => Promise<OnDuty | null> {
+  const localTurns: Record<DutyTurn, number> = { whatsapp: 0, phone: 0, inquiries: 0 };
+  const nextTurn = async (channel: DutyTurn): Promise<number> => {
     if (redis) {
       try {
         return await redis.incr(turnKey(channel, scope));
@@ -58,25 +64,29 @@ export function dutyRouting({
     return localTurns[channel];
   };
 
-  return async (channel) => {
+  return async (turn) => {
     const [roster, { openingHours, timeZone }, accountList] = await Promise.all([
       duty.roster(),
       settings(),
       accounts.list(),
     ]);
-    const active = new Set(accountList.filter((account) => !account.disabledAt).map((account) => account.id));
+    const active = new Set(
+      accountList
+        .filter((account) => !account.disabledAt && (turn !== 'inquiries' || canAnswer(account.role)))
+        .map((account) => account.id),
+    );
     const now = new Date(clock());
     const closures = openingHours?.closures ?? [];
     const onDuty = roster.filter(
       (member) =>
         !member.away &&
-        member[channel] !== '' &&
+        (turn === 'inquiries' || member[turn] !== '') &&
         active.has(member.adminId) &&
         openStatus({ week: member.week, closures }, timeZone, now).open,
     );
     if (onDuty.length === 0) return null;
     const order = weightedOrder(onDuty);
-    const member = order[((await nextTurn(channel)) - 1) % order.length]!;
-    return { adminId: member.adminId, number: member[channel] };
+    const member = order[((await nextTurn(turn)) - 1) % order.length]!;
+    return { adminId: member.adminId, number: turn === 'inquiries' ? '' : member[turn] };
   };
 }

@@ -28,12 +28,15 @@ export function createSiteSettingsModule({
   };
   const currentSettings = publicContent.cached(() => siteSettings.get());
   const currentSignInSettings = publicContent.cached(() => siteSettings.signInSettings());
+  const currentDutySettings = publicContent.cached(() => siteSettings.dutySettings());
   const currentTermsUpdatedAt = publicContent.cached(async () =>
     termsUpdatedAt(await siteSettings.termsFactsChangedAt()),
   );
   return {
     currentSettings,
     currentSignInSettings,
+    /** How the duty roster is used (decision 076), cached as `currentSettings` is. */
+    currentDutySettings,
     currentTermsUpdatedAt,
     /** The business's time zone: digests, reports and scheduled posts count days in it (decision 029). */
     timeZone: async () => (await currentSettings()).timeZone,
@@ -53,6 +56,7 @@ export function createSiteSettingsModule({
         currentSettings,
         publicContent,
         currentSignInSettings,
+        currentDutySettings,
         currentTermsUpdatedAt,
       });
     },

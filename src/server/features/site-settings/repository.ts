@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import { type DutySettings, DutySettingsSchema } from '../../../shared/contracts/duty.ts';
 import {
   type SignInSettings,
   SignInSettingsSchema,
@@ -20,6 +22,32 @@ const SIGN_IN_ROW_ID = 'sign-in';
  */
 const TERMS_FACTS_ROW_ID = 'terms-facts';
 const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = { requireTwoFactorForAdministrators: false };
+/** How the duty roster is used (decision 076): a row of its own, never sent to public pages. */
+const DUTY_ROW_ID = 'duty';
+const DEFAULT_DUTY_SETTINGS: DutySettings = { assignInquiries: false };
+
+/** A row of the back office's own settings, or `defaults` without one or when it no longer passes `schema`. */
+async function backOfficeRow<T>(trx: Executor, id: string, schema: z.ZodType<T>, defaults: T): Promise<T> {
+  const row = await trx.selectFrom('siteSettings').select('settings').where('id', '=', id).executeTakeFirst();
+  if (!row) return defaults;
+  try {
+    const stored = schema.safeParse(JSON.parse(row.settings));
+    return stored.success ? stored.data : defaults;
+  } catch {
+    return defaults;
+  }
+}
+
+async function saveBackOfficeRow<T>(trx: Executor, id: string, settings: T): Promise<T> {
+  const now = nowIso();
+  const json = JSON.stringify(settings);
+  await trx
+    .insertInto('siteSettings')
+    .values({ id, settings: json, updatedAt: now })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
+    .execute();
+  return settings;
+}
 
 /**
  * Each stored field that still passes its schema wins over the default; anything else (a field added by a
@@ -119,31 +147,14 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
       return byId.get(TERMS_FACTS_ROW_ID) ?? byId.get(SITE_ROW_ID) ?? null;
     },
 
-    async signInSettings(trx: Executor = db): Promise<SignInSettings> {
-      const row = await trx
-        .selectFrom('siteSettings')
-        .select('settings')
-        .where('id', '=', SIGN_IN_ROW_ID)
-        .executeTakeFirst();
-      if (!row) return DEFAULT_SIGN_IN_SETTINGS;
-      try {
-        const stored = SignInSettingsSchema.safeParse(JSON.parse(row.settings));
-        return stored.success ? stored.data : DEFAULT_SIGN_IN_SETTINGS;
-      } catch {
-        return DEFAULT_SIGN_IN_SETTINGS;
-      }
-    },
-
-    async saveSignInSettings(settings: SignInSettings, trx: Executor = db): Promise<SignInSettings> {
-      const now = nowIso();
-      const json = JSON.stringify(settings);
-      await trx
-        .insertInto('siteSettings')
-        .values({ id: SIGN_IN_ROW_ID, settings: json, updatedAt: now })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updatedAt: now }))
-        .execute();
-      return settings;
-    },
+    signInSettings: (trx: Executor = db) =>
+      backOfficeRow(trx, SIGN_IN_ROW_ID, SignInSettingsSchema, DEFAULT_SIGN_IN_SETTINGS),
+    saveSignInSettings: (settings: SignInSettings, trx: Executor = db) =>
+      saveBackOfficeRow(trx, SIGN_IN_ROW_ID, settings),
+    dutySettings: (trx: Executor = db) =>
+      backOfficeRow(trx, DUTY_ROW_ID, DutySettingsSchema, DEFAULT_DUTY_SETTINGS),
+    saveDutySettings: (settings: DutySettings, trx: Executor = db) =>
+      saveBackOfficeRow(trx, DUTY_ROW_ID, settings),
 
     /** The brands the site had before, the most recently replaced first. */
     async formerBrandNames(trx: Executor = db): Promise<string[]> {

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type DutySettings,
+  DutySettingsResponseSchema,
+  DutySettingsSavedResponseSchema,
+  DutySettingsSchema,
+} from '../../../shared/contracts/duty.ts';
+import {
   type SignInSettings,
   SignInSettingsResponseSchema,
   SignInSettingsSavedResponseSchema,
@@ -24,12 +30,55 @@ export interface SiteSettingsDeps {
   currentSignInSettings: () => Promise<SignInSettings>;
   /** The terms' "Last updated" (ISO 8601), cached as `currentSettings` is. */
   currentTermsUpdatedAt: () => Promise<string>;
+  /** How the duty roster is used (decision 076), cached as `currentSettings` is. */
+  currentDutySettings: () => Promise<DutySettings>;
 }
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<SiteSettingsDeps> = async (
   app,
-  { siteSettings, currentSettings, publicContent, currentSignInSettings, currentTermsUpdatedAt },
+  {
+    siteSettings,
+    currentSettings,
+    publicContent,
+    currentSignInSettings,
+    currentTermsUpdatedAt,
+    currentDutySettings,
+  },
 ) => {
+  app.get(
+    '/api/admin/settings/duty',
+    {
+      config: { access: access.session('administration') },
+      schema: {
+        tags: ['settings'],
+        operationId: 'getDutySettings',
+        summary: 'How the duty roster is used: whether new inquiries are assigned to a member on duty',
+        response: { 200: DutySettingsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ dutySettings: await currentDutySettings() }),
+  );
+
+  app.put(
+    '/api/admin/settings/duty',
+    {
+      config: { access: access.session('administration'), audit: { action: 'settings.update' } },
+      schema: {
+        tags: ['settings'],
+        operationId: 'replaceDutySettings',
+        summary: 'Replace how the duty roster is used',
+        body: DutySettingsSchema,
+        response: { 200: DutySettingsSavedResponseSchema, ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      const dutySettings = await siteSettings.saveDutySettings(request.body);
+      // Not public content, but cached by the same signal: this instance reads the new value at once.
+      publicContent.changed();
+      return { success: true as const, message: 'Duty settings saved', dutySettings };
+    },
+  );
+
   app.get(
     '/api/settings',
     {

@@ -1,5 +1,6 @@
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { BackupsCard } from '../../features/backups/backups-card.tsx';
+import { DutySettingsCard } from '../../features/duty/duty-settings-card.tsx';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SignInSettingsCard } from '../../features/site-settings/sign-in-settings-card.tsx';
@@ -54,6 +55,7 @@ export function SettingsPage() {
         )}
       </Card>
       <SignInSettingsCard />
+      <DutySettingsCard />
       <SiteSettingsSection />
       <NotificationSettingsCard brand={brand} />
       <WebhooksCard />

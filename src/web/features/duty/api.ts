@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type DutyInput, DutySchema } from '../../../shared/contracts/duty.ts';
+import {
+  type DutyInput,
+  DutySchema,
+  type DutySettings,
+  DutySettingsResponseSchema,
+  DutySettingsSavedResponseSchema,
+} from '../../../shared/contracts/duty.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
 
@@ -26,5 +32,34 @@ export function useSaveOwnDuty() {
     mutationFn: (duty: DutyInput) =>
       apiRequest(DUTY_PATH, { method: 'PUT', body: duty, schema: DutySavedResponseSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dutyKey }),
+  });
+}
+
+const DUTY_SETTINGS_PATH = '/api/admin/settings/duty';
+const dutySettingsKey = ['duty', 'settings'] as const;
+
+/** How the roster is used: whether new inquiries go to a member on duty (an administrator's choice). */
+export function useDutySettings() {
+  return useQuery(
+    screenQueryOptions(
+      dutySettingsKey,
+      async (signal) =>
+        (await apiRequest(DUTY_SETTINGS_PATH, { signal, schema: DutySettingsResponseSchema })).dutySettings,
+      'Failed to load the duty settings',
+    ),
+  );
+}
+
+export function useSaveDutySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: DutySettings) =>
+      apiRequest(DUTY_SETTINGS_PATH, {
+        method: 'PUT',
+        body: settings,
+        schema: DutySettingsSavedResponseSchema,
+      }),
+    onSuccess: ({ dutySettings }) => queryClient.setQueryData(dutySettingsKey, dutySettings),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dutySettingsKey }),
   });
 }

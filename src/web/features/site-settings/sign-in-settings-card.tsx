@@ -4,7 +4,7 @@ import type { SignInSettings } from '../../../shared/contracts/site-settings.ts'
 import { errorMessage, isSessionError } from '../../lib/api-client.ts';
 import { Card } from '../../ui/card.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
-import { Switch } from '../../ui/switch.tsx';
+import { SettingSwitch } from '../../ui/setting-switch.tsx';
 import { useSaveSignInSettings, useSignInSettings } from './api.ts';
 
 const SWITCH_ID = 'require-two-factor';
@@ -28,29 +28,15 @@ function RequireTwoFactorSwitch({ settings }: { settings: SignInSettings }) {
   };
 
   return (
-    <div className="mt-3 space-y-2">
-      <div className="flex items-start justify-between gap-4">
-        <div>
-          <label htmlFor={SWITCH_ID} className="text-sm font-medium text-slate-900">
-            Require two-factor sign-in for administrators
-          </label>
-          <p id={`${SWITCH_ID}-hint`} className="text-sm text-slate-600">
-            An administrator without it is sent to My Profile to set it up, and can use nothing else until
-            they have. Agents and editors choose for themselves.
-          </p>
-        </div>
-        <Switch
-          id={SWITCH_ID}
-          aria-describedby={`${SWITCH_ID}-hint${refusal ? ` ${SWITCH_ID}-error` : ''}`}
-          checked={checked}
-          disabled={save.isPending}
-          onCheckedChange={onCheckedChange}
-        />
-      </div>
-      <p id={`${SWITCH_ID}-error`} role="alert" className="text-sm text-red-700 empty:hidden">
-        {refusal}
-      </p>
-    </div>
+    <SettingSwitch
+      id={SWITCH_ID}
+      label="Require two-factor sign-in for administrators"
+      hint="An administrator without it is sent to My Profile to set it up, and can use nothing else until they have. Agents and editors choose for themselves."
+      checked={checked}
+      disabled={save.isPending}
+      refusal={refusal}
+      onCheckedChange={onCheckedChange}
+    />
   );
 }
 
