@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { brandGamePath } from '../shared/rules/site-settings.ts';
+import type { BuildAppOptions } from './app-options.ts';
 import { backupDirectory, type Config, databaseTarget, linkOrigin } from './config.ts';
-import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
 import { withDemoPictures } from './demo/demo-pictures.ts';
 import { seedDemoContent } from './demo/seed.ts';
 import { fastifyOptions, warnWithoutPublicOrigin } from './fastify-options.ts';
@@ -29,7 +30,7 @@ import { type PeriodicJob, runJobsWithApp } from './jobs/periodic-job.ts';
 import type { ClickCounter } from './lib/click-counter.ts';
 import { encapsulated } from './lib/encapsulated.ts';
 import { createPublicContent } from './lib/public-content.ts';
-import { connectRedisForApp, type RedisTimeouts } from './lib/redis.ts';
+import { connectRedisForApp } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
 import { inEveryLanguage } from './lib/sitemap-entries.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
@@ -65,30 +66,6 @@ interface AppJobs {
   blogViewKeyPurge: PeriodicJob;
   scheduledPublishing: PeriodicJob<number>;
   memberPurge: PeriodicJob<number>;
-}
-
-export interface BuildAppOptions {
-  /** An already open database (tests); otherwise one is opened from DATABASE_URL and closed with the app. */
-  database?: Database;
-  /** Milliseconds since the epoch; tests move time forward to expire sessions. */
-  clock?: () => number;
-  logger?: FastifyServerOptions['logger'];
-  /**
-   * Set by the server entry: creates the first admin when there is none (printing a generated password
-   * through this function) and seeds demo content in demo mode. Tests make their own data instead.
-   */
-  announce?: (message: string) => void;
-  /** How often open event streams get a heartbeat and a session check (tests shorten it). */
-  liveEventsHeartbeatMs?: number;
-  /** How long a webhook delivery waits for its receiver (10 s; tests shorten it). */
-  webhookTimeoutMs?: number;
-  /** How long a push waits for its push service (10 s; tests shorten it). */
-  pushTimeoutMs?: number;
-  /**
-   * When Redis counts as away (REDIS_TIMEOUTS_MS): tests of counting shared between instances lengthen them,
-   * so that a busy test machine is not taken for an outage.
-   */
-  redisTimeouts?: RedisTimeouts;
 }
 
 /**
@@ -136,7 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // The features, in the order of what they need. Each declares the config and ports it reads; what one
   // feature gives another is named here.
   const { timeZone, brandName, serverKeys, currentSettings } = settings;
-  const shared = { ...platform, timeZone, brandName, serverKeys };
+  const shared = { ...platform, timeZone, brandName, serverKeys, settings: currentSettings };
   const adminAuth = createAdminAuthModule({ ...shared, signInSettings: settings.currentSignInSettings });
   if (options.announce) {
     await adminAuth.ensureFirstAdmin(options.announce);
@@ -150,10 +127,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const team = createTeamModule({ ...shared, sessions: adminAuth.sessionRecords, accounts });
   const channels = createContactChannelsModule(shared);
   const { contactChannels } = channels;
-  const contactCard = createContactCardModule({ ...shared, settings: currentSettings, contactChannels });
+  const contactCard = createContactCardModule({ ...shared, contactChannels });
   const notifications = createNotificationsModule({
     ...shared,
-    settings: currentSettings,
     pushTimeoutMs: options.pushTimeoutMs,
     accounts,
   });
@@ -167,16 +143,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessionIsLive: async (id) => (await apiTokens.apiTokens.isLive(id)) ?? adminAuth.sessions.isLive(id),
     heartbeatMs: options.liveEventsHeartbeatMs,
   });
-  const duty = createDutyModule({ ...shared, accounts, settings: currentSettings });
+  const duty = createDutyModule({ ...shared, accounts, dutySettings: settings.currentDutySettings });
   const inquiries = createContactInquiriesModule({
     ...shared,
-    // With the setting on, an inquiry sent through the form goes to a member on duty (decision 076).
-    assigneeOnArrival: async () =>
-      (await settings.currentDutySettings()).assignInquiries ? duty.inquiryAssignee() : null,
+    assigneeOnArrival: duty.assigneeOnArrival,
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
     accounts,
-    settings: currentSettings,
   });
   const { contactInquiries } = inquiries;
   notifications.handleInquiries({ inquiries: contactInquiries, inquiriesCreated: webhooks.inquiriesCreated });

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { type Insertable, Migrator } from 'kysely';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { Role } from '../../shared/rules/roles.ts';
-import { type BuildAppOptions, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
+import type { BuildAppOptions } from '../app-options.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';

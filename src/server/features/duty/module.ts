@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DutySettings } from '../../../shared/contracts/duty.ts';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import type { Database } from '../../db/database.ts';
 import { createClickCounter } from '../../lib/click-counter.ts';
@@ -17,6 +18,7 @@ export function createDutyModule({
   redis,
   accounts,
   settings,
+  dutySettings,
   timeZone,
   clock,
   log,
@@ -29,6 +31,8 @@ export function createDutyModule({
     find(id: string): Promise<unknown>;
   };
   settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
+  /** How the roster is used: whether inquiries are assigned on arrival (site-settings'). */
+  dutySettings: () => Promise<DutySettings>;
   /** Visitors are counted on the business's days. */
   timeZone: () => Promise<string>;
   clock: () => number;
@@ -55,8 +59,12 @@ export function createDutyModule({
       return member && { ...member, counted: () => counter.count(`${channel} ${member.adminId}`) };
     },
     counter,
-    /** The member on duty an inquiry sent through the form is assigned to, in turn by their shares. */
-    inquiryAssignee: async () => (await pick('inquiries'))?.adminId ?? null,
+    /**
+     * The member on duty an inquiry sent through the form is assigned to, in turn by their shares; null with
+     * the setting off or nobody on duty.
+     */
+    assigneeOnArrival: async () =>
+      (await dutySettings()).assignInquiries ? ((await pick('inquiries'))?.adminId ?? null) : null,
     /** Visitors sent to each member in a period, by channel (the dashboard's). */
     clicksBetween: duty.clicksBetween,
     async register(app: FastifyInstance) {
