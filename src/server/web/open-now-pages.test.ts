@@ -46,10 +46,30 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
         ['phone', '+91 98765 00004'],
       ]);
 
-    it('says it is open, and when it closes, on the contact page, its cards and the landing page', async () => {
+    /** Saves the opening hours `hours` makes of the demo's week, as an admin would in the settings. */
+    const saveHours = async (hours: (week: object) => { week: object; closures: object[] }) => {
+      const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{
+        settings: { openingHours: { week: object } };
+      }>();
+      const saved = await t.app.inject(
+        asAdmin(t.cookie, {
+          method: 'PUT',
+          url: '/api/admin/settings',
+          payload: { ...settings, openingHours: hours(settings.openingHours.week) },
+        }),
+      );
+      expect(saved.statusCode).toBe(200);
+    };
+
+    /** The contact page with the WhatsApp and call channels, at `local` by the business's clock. */
+    const contactAt = async (local: string) => {
       await addChannels();
-      setClock('2026-12-07T10:00');
-      const contact = await page('/contact');
+      setClock(local);
+      return page('/contact');
+    };
+
+    it('says it is open, and when it closes, on the contact page, its cards and the landing page', async () => {
+      const contact = await contactAt('2026-12-07T10:00');
       // The WhatsApp card, the call card and the Business Hours block.
       expect(openLines(contact)).toEqual(Array(3).fill('Open now · closes 8:00 PM'));
       expect(openStates(contact)).toEqual(['open']);
@@ -65,9 +85,7 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     });
 
     it('says when it opens while closed for the night, puts the form first and says when replies resume', async () => {
-      await addChannels();
-      setClock('2026-12-07T21:00');
-      const contact = await page('/contact');
+      const contact = await contactAt('2026-12-07T21:00');
       expect(openLines(contact)).toEqual(Array(3).fill('Closed · opens tomorrow 9:00 AM'));
       // The badge, the card's description and the resume line follow the state: only the closed ones show.
       expect(openStates(contact)).toEqual(['closed']);
@@ -90,28 +108,15 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     });
 
     it('says why it is closed on a holiday, and lists the coming closures', async () => {
-      const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{
-        settings: { openingHours: object };
-      }>();
-      const saved = await t.app.inject(
-        asAdmin(t.cookie, {
-          method: 'PUT',
-          url: '/api/admin/settings',
-          payload: {
-            ...settings,
-            openingHours: {
-              ...settings.openingHours,
-              closures: [
-                { date: '2026-12-08', note: 'Diwali', noteHi: 'दिवाली' },
-                { date: '2026-12-25', note: 'Christmas', noteHi: '' },
-                // Past: not listed.
-                { date: '2026-12-01', note: 'Stocktaking', noteHi: '' },
-              ],
-            },
-          },
-        }),
-      );
-      expect(saved.statusCode).toBe(200);
+      await saveHours((week) => ({
+        week,
+        closures: [
+          { date: '2026-12-08', note: 'Diwali', noteHi: 'दिवाली' },
+          { date: '2026-12-25', note: 'Christmas', noteHi: '' },
+          // Past: not listed.
+          { date: '2026-12-01', note: 'Stocktaking', noteHi: '' },
+        ],
+      }));
       setClock('2026-12-08T11:00');
       const contact = await page('/contact');
       expect(openLines(contact)).toEqual(['Closed today: Diwali · opens tomorrow 9:00 AM']);
@@ -121,23 +126,12 @@ describe.skipIf(!built).each(TEST_DIALECTS)(
     });
 
     it('says it is closed, and promises no time, when no opening is within a fortnight', async () => {
-      const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
       // Open on Mondays alone, and the next three Mondays are holidays.
       const mondays = ['2026-12-07', '2026-12-14', '2026-12-21'];
-      const saved = await t.app.inject(
-        asAdmin(t.cookie, {
-          method: 'PUT',
-          url: '/api/admin/settings',
-          payload: {
-            ...settings,
-            openingHours: {
-              week: [[{ opens: '09:00', closes: '17:00' }], [], [], [], [], [], []],
-              closures: mondays.map((date) => ({ date, note: 'Renovation', noteHi: 'मरम्मत' })),
-            },
-          },
-        }),
-      );
-      expect(saved.statusCode).toBe(200);
+      await saveHours(() => ({
+        week: [[{ opens: '09:00', closes: '17:00' }], [], [], [], [], [], []],
+        closures: mondays.map((date) => ({ date, note: 'Renovation', noteHi: 'मरम्मत' })),
+      }));
       setClock('2026-12-07T10:00');
       expect(openLines(await page('/contact'))).toEqual(['Closed today: Renovation']);
       expect(openLines(await page('/hi'))).toEqual(['आज बंद है: मरम्मत']);

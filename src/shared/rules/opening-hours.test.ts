@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type OpeningHours, openingHoursRows, openStatus, openTimeline, wallClock } from './opening-hours.ts';
+import {
+  type Closure,
+  type OpeningHours,
+  openingHoursRows,
+  openStatus,
+  openTimeline,
+  type WallTime,
+  wallClock,
+} from './opening-hours.ts';
 
 const weekdays = (opens: string, closes: string) => [{ opens, closes }];
 
@@ -12,6 +20,14 @@ const DEMO: OpeningHours = {
 /** The instant a clock in India (UTC+05:30) reads `local` ("2026-12-07T19:30" was a Monday evening). */
 const inKolkata = (local: string) => new Date(`${local}:00+05:30`);
 const KOLKATA = 'Asia/Kolkata';
+
+/** What openStatus says while closed: when it opens next, in how many minutes, and today's closure. */
+const closedUntil = (opens: WallTime, minutesToOpen: number, closedToday: Closure | null = null) => ({
+  open: false,
+  opens,
+  minutesToOpen,
+  closedToday,
+});
 
 describe('wallClock', () => {
   it("reads the business's own clock, whatever the server's", () => {
@@ -39,12 +55,9 @@ describe('openStatus', () => {
   });
 
   it('is closed from the closing minute on, and opens the next morning', () => {
-    expect(openStatus(DEMO, KOLKATA, inKolkata('2026-12-07T20:00'))).toEqual({
-      open: false,
-      opens: { weekday: 1, time: '09:00', date: '2026-12-08' },
-      minutesToOpen: 13 * 60,
-      closedToday: null,
-    });
+    expect(openStatus(DEMO, KOLKATA, inKolkata('2026-12-07T20:00'))).toEqual(
+      closedUntil({ weekday: 1, time: '09:00', date: '2026-12-08' }, 13 * 60),
+    );
   });
 
   it('opens later the same day before the first period', () => {
@@ -55,23 +68,17 @@ describe('openStatus', () => {
   });
 
   it('skips a closed Sunday: on Saturday night it opens on Monday', () => {
-    expect(openStatus(DEMO, KOLKATA, inKolkata('2026-12-12T18:30'))).toEqual({
-      open: false,
-      opens: { weekday: 0, time: '09:00', date: '2026-12-14' },
-      minutesToOpen: 5.5 * 60 + 24 * 60 + 9 * 60,
-      closedToday: null,
-    });
+    expect(openStatus(DEMO, KOLKATA, inKolkata('2026-12-12T18:30'))).toEqual(
+      closedUntil({ weekday: 0, time: '09:00', date: '2026-12-14' }, 5.5 * 60 + 24 * 60 + 9 * 60),
+    );
   });
 
   it('is closed all day on a closure, says why, and opens on the next day that is not one', () => {
     const diwali = { date: '2026-11-09', note: 'Diwali', noteHi: 'दिवाली' };
     const hours = { ...DEMO, closures: [diwali, { date: '2026-11-10', note: 'Diwali', noteHi: '' }] };
-    expect(openStatus(hours, KOLKATA, inKolkata('2026-11-09T12:00'))).toEqual({
-      open: false,
-      opens: { weekday: 2, time: '09:00', date: '2026-11-11' },
-      minutesToOpen: 12 * 60 + 24 * 60 + 9 * 60,
-      closedToday: diwali,
-    });
+    expect(openStatus(hours, KOLKATA, inKolkata('2026-11-09T12:00'))).toEqual(
+      closedUntil({ weekday: 2, time: '09:00', date: '2026-11-11' }, 12 * 60 + 24 * 60 + 9 * 60, diwali),
+    );
   });
 
   it('keeps a period that runs past midnight open into the next day, even a closure', () => {

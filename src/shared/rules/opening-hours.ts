@@ -1,4 +1,5 @@
 import type { Locale } from './locales.ts';
+import { zonedClock } from './zoned-clock.ts';
 
 /**
  * The business's opening hours as data (decision 073): a week of periods and closures by date, read in the
@@ -91,29 +92,8 @@ function dateAfter(date: string, days: number): string {
 
 /** What the business's clock reads at `now`: the date, the weekday (Monday 0) and minutes since midnight. */
 export function wallClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
-  const clock = formatter(
-    `clock:${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        weekday: 'short',
-        hourCycle: 'h23',
-      }),
-  );
-  const parts = Object.fromEntries(clock.formatToParts(now).map((part) => [part.type, part.value])) as Record<
-    'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday',
-    string
-  >;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const { date, weekday, minutes } = zonedClock(now, timeZone);
+  return { date, weekday, minutes };
 }
 
 /**

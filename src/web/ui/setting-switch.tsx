@@ -1,29 +1,28 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cx } from '../lib/class-names.ts';
 import { Switch } from './switch.tsx';
 
 /**
- * A setting that is on or off and saves as it is switched: its label and hint beside the switch, and what the
- * server said when it refused, announced.
+ * A choice that is on or off: its label and hint beside the switch and, when the server refused it, what it
+ * said, announced. The rest of the props are the switch's (checked, its handlers, a form field's ref).
  */
 export function SettingSwitch({
   id,
   label,
   hint,
-  checked,
-  disabled,
   refusal,
-  onCheckedChange,
+  className,
+  ...switchProps
 }: {
   id: string;
   label: string;
   hint: ReactNode;
-  checked: boolean;
-  disabled: boolean;
-  refusal: string | null;
-  onCheckedChange: (on: boolean) => void;
-}) {
+  /** What the server said when it refused; given (null until then) where it may: its alert is then there. */
+  refusal?: string | null;
+  className?: string;
+} & Omit<ComponentProps<typeof Switch>, 'id' | 'className'>) {
   return (
-    <div className="mt-3 space-y-2">
+    <div className={cx('space-y-2', className)}>
       <div className="flex items-start justify-between gap-4">
         <div>
           <label htmlFor={id} className="text-sm font-medium text-slate-900">
@@ -33,17 +32,13 @@ export function SettingSwitch({
             {hint}
           </p>
         </div>
-        <Switch
-          id={id}
-          aria-describedby={`${id}-hint${refusal ? ` ${id}-error` : ''}`}
-          checked={checked}
-          disabled={disabled}
-          onCheckedChange={onCheckedChange}
-        />
+        <Switch id={id} aria-describedby={`${id}-hint${refusal ? ` ${id}-error` : ''}`} {...switchProps} />
       </div>
-      <p id={`${id}-error`} role="alert" className="text-sm text-red-700 empty:hidden">
-        {refusal}
-      </p>
+      {refusal !== undefined && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 empty:hidden">
+          {refusal}
+        </p>
+      )}
     </div>
   );
 }

@@ -203,7 +203,7 @@ export function AuditLogScreen() {
                 <div className="min-w-0 space-y-0.5">
                   <p className="text-sm text-slate-900">
                     <span className="font-medium">{entry.actorEmail ?? 'Unknown'}</span>{' '}
-                    <span className={entry.action === 'sign-in.failed' ? 'text-red-700' : undefined}>
+                    <span className={entry.action === 'sign-in.failed' ? 'text-red-800' : undefined}>
                       {AUDIT_ACTION_LABELS[entry.action]}
                     </span>
                   </p>

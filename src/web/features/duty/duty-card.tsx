@@ -7,7 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
-import { Switch } from '../../ui/switch.tsx';
+import { SettingSwitch } from '../../ui/setting-switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { WeekHoursFields, weekFieldNames } from '../../ui/week-hours-fields.tsx';
 import { useOwnDuty, useSaveOwnDuty } from './api.ts';
@@ -51,17 +51,12 @@ function DutyForm({ duty }: { duty: Duty }) {
         control={form.control}
         name="away"
         render={({ field: away }) => (
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <label htmlFor="duty-away" className="text-sm font-medium text-slate-900">
-                I am away
-              </label>
-              <p id="duty-away-hint" className="text-sm text-slate-600">
-                No visitors are sent to you, whatever your hours say, until you turn this off.
-              </p>
-            </div>
-            <Switch id="duty-away" aria-describedby="duty-away-hint" {...switchFieldProps(away, false)} />
-          </div>
+          <SettingSwitch
+            id="duty-away"
+            label="I am away"
+            hint="No visitors are sent to you, whatever your hours say, until you turn this off."
+            {...switchFieldProps(away, false)}
+          />
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">

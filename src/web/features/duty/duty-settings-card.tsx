@@ -26,6 +26,7 @@ function AssignInquiriesSwitch({ settings }: { settings: DutySettings }) {
   };
   return (
     <SettingSwitch
+      className="mt-3"
       id={SWITCH_ID}
       label="Assign new inquiries to whoever is on duty"
       hint="Each inquiry sent through the contact form goes to an agent or administrator on duty, in turn by their shares, as the site's WhatsApp and Call buttons do. With nobody on duty it waits unassigned."

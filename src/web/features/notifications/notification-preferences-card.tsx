@@ -15,7 +15,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { QueryContent } from '../../ui/query-content.tsx';
-import { Switch } from '../../ui/switch.tsx';
+import { SettingSwitch } from '../../ui/setting-switch.tsx';
 import { FieldShell, fieldControlProps, TextField } from '../../ui/text-field.tsx';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
 
@@ -44,17 +44,7 @@ function PreferenceSwitch({
       control={control}
       name={name}
       render={({ field }) => (
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <label htmlFor={id} className="text-sm font-medium text-slate-900">
-              {label}
-            </label>
-            <p id={`${id}-hint`} className="text-sm text-slate-600">
-              {hint}
-            </p>
-          </div>
-          <Switch id={id} aria-describedby={`${id}-hint`} {...switchFieldProps(field, unset)} />
-        </div>
+        <SettingSwitch id={id} label={label} hint={hint} {...switchFieldProps(field, unset)} />
       )}
     />
   );

@@ -8,6 +8,11 @@ import { TextField } from '../../ui/text-field.tsx';
 import { WeekHoursFields, weekFieldNames } from '../../ui/week-hours-fields.tsx';
 
 const CLOSURES_MAX = 60;
+/** A closure's reason, in English and, optionally, in Hindi. */
+const REASON_FIELDS = [
+  { name: 'note', label: 'Reason', placeholder: 'e.g. Diwali', lang: undefined },
+  { name: 'noteHi', label: 'Reason in Hindi (optional)', placeholder: 'e.g. दिवाली', lang: 'hi' },
+] as const;
 
 type Field = (name: Path<SiteSettingsInput>) => BoundField;
 
@@ -38,19 +43,16 @@ function Closures({ control, field }: { control: Control<SiteSettingsInput>; fie
             className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)_2.75rem]"
           >
             <TextField type="date" label="Date" {...field(`openingHours.closures.${index}.date`)} />
-            <TextField
-              label="Reason"
-              autoComplete="off"
-              placeholder="e.g. Diwali"
-              {...field(`openingHours.closures.${index}.note`)}
-            />
-            <TextField
-              label="Reason in Hindi (optional)"
-              lang="hi"
-              autoComplete="off"
-              placeholder="e.g. दिवाली"
-              {...field(`openingHours.closures.${index}.noteHi`)}
-            />
+            {REASON_FIELDS.map(({ name, label, placeholder, lang }) => (
+              <TextField
+                key={name}
+                label={label}
+                {...(lang ? { lang } : {})}
+                autoComplete="off"
+                placeholder={placeholder}
+                {...field(`openingHours.closures.${index}.${name}`)}
+              />
+            ))}
             <Button
               variant="ghost"
               size="icon"

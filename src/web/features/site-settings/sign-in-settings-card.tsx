@@ -29,6 +29,7 @@ function RequireTwoFactorSwitch({ settings }: { settings: SignInSettings }) {
 
   return (
     <SettingSwitch
+      className="mt-3"
       id={SWITCH_ID}
       label="Require two-factor sign-in for administrators"
       hint="An administrator without it is sent to My Profile to set it up, and can use nothing else until they have. Agents and editors choose for themselves."
