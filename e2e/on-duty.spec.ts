@@ -71,6 +71,17 @@ test('a member sets their duty in My Profile, and the site’s WhatsApp reaches 
     await expect(card.getByLabel('My WhatsApp number')).toHaveValue('+919811122233');
     await expect(card.getByLabel('From, Sunday')).toHaveValue('06:00');
 
+    // The Team screen: the administrator's share, saved on its own; they are away now.
+    await page.goto('/admin/team');
+    const onDuty = page.getByRole('region', { name: 'On duty' });
+    await expect(onDuty.getByText('Away')).toBeVisible();
+    await onDuty
+      .getByRole('spinbutton', { name: /^Share, / })
+      .first()
+      .fill('3');
+    await onDuty.getByRole('button', { name: 'Save' }).first().click();
+    await expect(toast(page, /^Share saved: .+, 3$/, 'success')).toBeVisible();
+
     // Settings: new inquiries may go to whoever is on duty; the switch saves as it is switched.
     await page.goto('/admin/settings');
     const assign = page.getByRole('switch', { name: 'Assign new inquiries to whoever is on duty' });

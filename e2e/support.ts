@@ -216,7 +216,7 @@ export async function expectTextsVisible(scope: Page | Locator, texts: readonly 
 export const TOASTER = '[data-sonner-toaster]';
 
 /** The admin screens' toasts, by their words and kind. */
-export function toast(page: Page, text: string, type: 'success' | 'error'): Locator {
+export function toast(page: Page, text: string | RegExp, type: 'success' | 'error'): Locator {
   return page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: text });
 }
 

@@ -65,3 +65,23 @@ export const DutySettingsSavedResponseSchema = z.object({
   message: z.string(),
   dutySettings: DutySettingsSchema,
 });
+
+/** `GET /api/team/duty`: each member who answers visitors, as an administrator plans the roster. */
+export const DutyShareSchema = z.object({
+  adminId: z.string(),
+  name: z.string(),
+  weight: z.number().int(),
+  /** On duty now: not away, in their hours, on a day the business is open. */
+  onDutyNow: z.boolean(),
+  away: z.boolean(),
+  /** Whether they have set a WhatsApp number, a number for calls (the numbers stay theirs). */
+  hasWhatsapp: z.boolean(),
+  hasPhone: z.boolean(),
+});
+export type DutyShare = z.output<typeof DutyShareSchema>;
+export const DutySharesResponseSchema = z.object({ members: z.array(DutyShareSchema) });
+export const DutyWeightSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  weight: z.number().int(),
+});

@@ -174,6 +174,42 @@ describe.each(TEST_DIALECTS)('who is on duty (%s)', (dialect) => {
     expectBadRequest(await setWeight(t.cookie, ashaId, 11), 'weight');
     expectBadRequest(await setWeight(t.cookie, ashaId, 0), 'weight');
     expect((await setWeight(t.cookie, '0190a000-0000-7000-8000-000000000000', 2)).statusCode).toBe(404);
+    // The administrator's overview: who answers visitors, their shares and state now, never their numbers.
+    setClock('2026-12-07T12:30');
+    const overview = await t.app.inject(asAdmin(t.cookie, { url: '/api/team/duty' }));
+    expect(overview.json().members).toEqual([
+      {
+        adminId: ashaId,
+        name: 'Asha',
+        weight: 1,
+        onDutyNow: true,
+        away: false,
+        hasWhatsapp: true,
+        hasPhone: false,
+      },
+      {
+        adminId: members.Bilal!.id,
+        name: 'Bilal',
+        weight: 2,
+        onDutyNow: true,
+        away: false,
+        hasWhatsapp: true,
+        hasPhone: false,
+      },
+      {
+        adminId: members.Chitra!.id,
+        name: 'Chitra',
+        weight: 3,
+        onDutyNow: true,
+        away: false,
+        hasWhatsapp: true,
+        hasPhone: false,
+      },
+      // The owner, who set no duty.
+      expect.objectContaining({ name: 'Owner', weight: 1, onDutyNow: false, hasWhatsapp: false }),
+    ]);
+    expect(overview.body).not.toContain('98111');
+    expect((await t.app.inject(asAdmin(ashaCookie, { url: '/api/team/duty' }))).statusCode).toBe(403);
     // A member's own save keeps the share the administrator set.
     await t.app.inject(
       asAdmin(ashaCookie, {

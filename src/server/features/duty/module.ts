@@ -2,12 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DutySettings } from '../../../shared/contracts/duty.ts';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
+import { canUse, isRole } from '../../../shared/rules/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { createClickCounter } from '../../lib/click-counter.ts';
 import { encapsulated } from '../../lib/encapsulated.ts';
-import { createDutyRepository } from './repository.ts';
+import { createDutyRepository, NO_DUTY } from './repository.ts';
 import { dutyRoutes } from './routes.ts';
-import { type DutyChannel, dutyRouting } from './routing.ts';
+import { type DutyChannel, dutyRouting, isOnDuty } from './routing.ts';
 
 /**
  * Who is on duty (decision 076): each team member's own numbers, duty hours and away, an administrator's
@@ -27,7 +28,7 @@ export function createDutyModule({
   redis: Redis | undefined;
   /** The team's accounts (admin-auth's): who exists, and who is disabled. */
   accounts: {
-    list(): Promise<{ id: string; disabledAt: string | null; role: string }[]>;
+    list(): Promise<{ id: string; disabledAt: string | null; role: string; name: string; email: string }[]>;
     find(id: string): Promise<unknown>;
   };
   settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
@@ -72,6 +73,30 @@ export function createDutyModule({
       await app.register(encapsulated(dutyRoutes), {
         duty,
         memberExists: async (id) => (await accounts.find(id)) !== undefined,
+        shares: async () => {
+          const [roster, accountList, { openingHours, timeZone }] = await Promise.all([
+            duty.roster(),
+            accounts.list(),
+            settings(),
+          ]);
+          const now = new Date(clock());
+          const byId = new Map(roster.map((member) => [member.adminId, member]));
+          return accountList
+            .filter((account) => !account.disabledAt && isRole(account.role) && canUse(account.role, 'inbox'))
+            .map((account) => {
+              const member = byId.get(account.id) ?? { ...NO_DUTY, adminId: account.id };
+              return {
+                adminId: account.id,
+                name: account.name || account.email,
+                weight: member.weight,
+                onDutyNow: isOnDuty(member, openingHours, timeZone, now),
+                away: member.away,
+                hasWhatsapp: member.whatsapp !== '',
+                hasPhone: member.phone !== '',
+              };
+            })
+            .sort((a, b) => a.name.localeCompare(b.name));
+        },
       });
     },
   };

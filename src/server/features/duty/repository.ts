@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { fromFlag, nowIso, toFlag } from '../../db/values.ts';
 
 /** A member's duty before they set any: no numbers, no hours, not away, the usual share. */
-const NO_DUTY: Duty = {
+export const NO_DUTY: Duty = {
   whatsapp: '',
   phone: '',
   week: Array.from({ length: 7 }, () => []),

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/contracts/api.ts';
-import { DutyInputSchema, DutySchema, DutyWeightInputSchema } from '../../../shared/contracts/duty.ts';
+import {
+  DutyInputSchema,
+  DutySchema,
+  type DutyShare,
+  DutySharesResponseSchema,
+  DutyWeightInputSchema,
+  DutyWeightSavedResponseSchema,
+} from '../../../shared/contracts/duty.ts';
 import { PHONE_MESSAGE } from '../../../shared/contracts/fields.ts';
 import { errorResponses, HttpError } from '../../lib/http-errors.ts';
 import { normalisePhone } from '../../lib/phone-numbers.ts';
@@ -31,7 +38,9 @@ export const dutyRoutes: FastifyPluginAsyncZod<{
   duty: DutyRepository;
   /** Whether a team member with this id exists. */
   memberExists(id: string): Promise<boolean>;
-}> = async (app, { duty, memberExists }) => {
+  /** Each member who answers visitors, with their share and state now (no numbers). */
+  shares(): Promise<DutyShare[]>;
+}> = async (app, { duty, memberExists, shares }) => {
   app.get(
     '/api/admin/profile/duty',
     {
@@ -70,6 +79,20 @@ export const dutyRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/api/team/duty',
+    {
+      config: { access: access.session('administration') },
+      schema: {
+        tags: ['team'],
+        operationId: 'listDutyShares',
+        summary: 'Each member who answers visitors: their share, and whether they are on duty now or away',
+        response: { 200: DutySharesResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ members: await shares() }),
+  );
+
   app.put(
     '/api/team/:id/duty-weight',
     {
@@ -84,7 +107,7 @@ export const dutyRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema('team member'),
         body: DutyWeightInputSchema,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), weight: z.number().int() }),
+          200: DutyWeightSavedResponseSchema,
           ...errorResponses(400, 401, 403, 404, 413, 415),
         },
       },

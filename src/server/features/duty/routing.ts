@@ -4,7 +4,7 @@ import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { weightedOrder } from '../../../shared/rules/duty-rotation.ts';
 import { openStatus } from '../../../shared/rules/opening-hours.ts';
 import { canUse, isRole } from '../../../shared/rules/roles.ts';
-import type { DutyRepository } from './repository.ts';
+import type { DutyRepository, RosterEntry } from './repository.ts';
 
 /** The channels a visitor is routed on: a chat on WhatsApp, a call. */
 export type DutyChannel = 'whatsapp' | 'phone';
@@ -26,6 +26,20 @@ const canAnswer = (role: string) => isRole(role) && canUse(role, 'inbox');
  */
 const turnKey = (channel: DutyTurn, scope: string | undefined) =>
   `sampark:duty-turn:${channel}${scope ? `:${scope}` : ''}`;
+
+/**
+ * Whether a member is on duty at `now`: not away, and their week has them on duty then on the business's
+ * clock, on a day that is not one of the business's closures.
+ */
+export function isOnDuty(
+  member: Pick<RosterEntry, 'away' | 'week'>,
+  openingHours: SiteSettings['openingHours'],
+  timeZone: string,
+  now: Date,
+): boolean {
+  const closures = openingHours?.closures ?? [];
+  return !member.away && openStatus({ week: member.week, closures }, timeZone, now).open;
+}
 
 /**
  * Picks the member on duty a visitor is sent to (decision 076): of the members not away, with a number for
@@ -76,13 +90,11 @@ export function dutyRouting({
         .map((account) => account.id),
     );
     const now = new Date(clock());
-    const closures = openingHours?.closures ?? [];
     const onDuty = roster.filter(
       (member) =>
-        !member.away &&
         (turn === 'inquiries' || member[turn] !== '') &&
         active.has(member.adminId) &&
-        openStatus({ week: member.week, closures }, timeZone, now).open,
+        isOnDuty(member, openingHours, timeZone, now),
     );
     if (onDuty.length === 0) return null;
     const order = weightedOrder(onDuty);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminPath } from '../../../shared/pages/admin-paths.ts';
+import { DutySharesCard } from '../../features/duty/duty-shares-card.tsx';
 import { siteSettingsQueryOptions } from '../../features/site-settings/api.ts';
 import { TeamScreen } from '../../features/team/team-screen.tsx';
 import { AdminPageHeader } from '../layout/admin-page-header.tsx';
@@ -17,6 +18,9 @@ export function TeamPage() {
         brandName={settings.data?.brandName}
         signInUrl={`${window.location.origin}${adminPath('login')}`}
       />
+      <div className="mt-6">
+        <DutySharesCard />
+      </div>
     </div>
   );
 }

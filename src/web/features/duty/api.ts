@@ -6,6 +6,8 @@ import {
   type DutySettings,
   DutySettingsResponseSchema,
   DutySettingsSavedResponseSchema,
+  DutySharesResponseSchema,
+  DutyWeightSavedResponseSchema,
 } from '../../../shared/contracts/duty.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
@@ -61,5 +63,32 @@ export function useSaveDutySettings() {
       }),
     onSuccess: ({ dutySettings }) => queryClient.setQueryData(dutySettingsKey, dutySettings),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dutySettingsKey }),
+  });
+}
+
+const SHARES_PATH = '/api/team/duty';
+const sharesKey = ['duty', 'shares'] as const;
+
+/** Each member who answers visitors, with their share and whether they are on duty now (administrators). */
+export function useDutyShares() {
+  return useQuery(
+    screenQueryOptions(
+      sharesKey,
+      async (signal) => (await apiRequest(SHARES_PATH, { signal, schema: DutySharesResponseSchema })).members,
+      'Failed to load who is on duty',
+    ),
+  );
+}
+
+export function useSaveDutyWeight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ adminId, weight }: { adminId: string; weight: number }) =>
+      apiRequest(`/api/team/${encodeURIComponent(adminId)}/duty-weight`, {
+        method: 'PUT',
+        body: { weight },
+        schema: DutyWeightSavedResponseSchema,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharesKey }),
   });
 }
