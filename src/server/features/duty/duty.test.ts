@@ -241,6 +241,24 @@ describe.each(TEST_DIALECTS)('who is on duty (%s)', (dialect) => {
     expect(away.statusCode).toBe(200);
     expect(shares(await landings([t.app], 60), 60)).toEqual({ Asha: 1 / 3, Bilal: 2 / 3, Chitra: 0 });
 
+    // An editor (no inbox) who sets a number and hours round the clock is given no visitors.
+    const editor = {
+      email: 'esha@example.com',
+      password: 'a long password 1',
+      name: 'Esha',
+      role: 'editor' as const,
+    };
+    await createAdmin(t.database, editor);
+    const editorSaved = await t.app.inject(
+      asAdmin(await signIn(t.app, editor), {
+        method: 'PUT',
+        url: DUTY,
+        payload: { whatsapp: '+91 98111 00007', phone: '', week: weekdays('00:00', '23:59'), away: false },
+      }),
+    );
+    expect(editorSaved.statusCode).toBe(200);
+    expect((await landings([t.app], 30)).has('919811100007')).toBe(false);
+
     // 15:00: Asha's shift is over.
     setClock('2026-12-07T15:00');
     expect(shares(await landings([t.app], 10), 10)).toEqual({ Asha: 0, Bilal: 1, Chitra: 0 });

@@ -17,7 +17,7 @@ export interface OnDuty {
   number: string;
 }
 
-/** Whether a role answers inquiries (may use the inbox). */
+/** Whether a role answers visitors and inquiries (may use the inbox): an editor is given none. */
 const canAnswer = (role: string) => isRole(role) && canUse(role, 'inbox');
 
 /**
@@ -43,8 +43,8 @@ export function isOnDuty(
 
 /**
  * Picks the member on duty a visitor is sent to (decision 076): of the members not away, with a number for
- * the channel, whose account is active and whose week has them on duty now on the business's clock (and not
- * on one of its closures), the next by weighted rotation. The turn is counted in Redis when there is one, so
+ * the channel, whose account is active and may use the inbox, and whose week has them on duty now on the
+ * business's clock (and not on one of its closures), the next by weighted rotation. The turn is counted in Redis when there is one, so
  * instances share one rotation; without it, or while it fails, each instance counts its own.
  */
 export function dutyRouting({
@@ -57,7 +57,7 @@ export function dutyRouting({
   log,
 }: {
   duty: Pick<DutyRepository, 'roster'>;
-  /** The team's accounts: a disabled one is given no visitors, one whose role has no inbox no inquiries. */
+  /** The team's accounts: a disabled one, or one whose role has no inbox, is given no visitors. */
   accounts: { list(): Promise<{ id: string; disabledAt: string | null; role: string }[]> };
   settings: () => Promise<Pick<SiteSettings, 'openingHours' | 'timeZone'>>;
   redis: Redis | undefined;
@@ -86,7 +86,7 @@ export function dutyRouting({
     ]);
     const active = new Set(
       accountList
-        .filter((account) => !account.disabledAt && (turn !== 'inquiries' || canAnswer(account.role)))
+        .filter((account) => !account.disabledAt && canAnswer(account.role))
         .map((account) => account.id),
     );
     const now = new Date(clock());
