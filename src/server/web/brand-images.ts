@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { Font } from 'satori';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../../shared/rules/share-cards.ts';
+import { brandInitial } from '../lib/brand-initial.ts';
 
 // Loaded with the first picture drawn: an instance never asked for an icon or a share card never pays for
 // them (together about half a second of start-up and tens of megabytes).
@@ -61,12 +62,6 @@ interface Element {
 
 function box(style: Element['props']['style'], children?: Element['props']['children']): Element {
   return { type: 'div', key: null, props: { style: { display: 'flex', ...style }, children } };
-}
-
-/** The letter an icon shows: the brand's first letter or digit, in capitals. */
-function brandInitial(brand: string): string {
-  const letter = [...brand].find((character) => /[\p{L}\p{N}]/u.test(character)) ?? '?';
-  return letter.toLocaleUpperCase('en-IN');
 }
 
 /**
