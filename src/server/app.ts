@@ -22,6 +22,7 @@ import { createHealthModule } from './features/health/module.ts';
 import { createLiveEventsModule } from './features/live-events/module.ts';
 import { createMembersModule } from './features/members/module.ts';
 import { createNotificationsModule } from './features/notifications/module.ts';
+import { createPostersModule } from './features/posters/module.ts';
 import { createSiteSettingsModule } from './features/site-settings/module.ts';
 import { createTeamModule } from './features/team/module.ts';
 import { createUploadsModule } from './features/uploads/module.ts';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     channelClickCounter: ClickCounter;
     /** Counts the visitors sent to each member on duty: tests wait for its writes with settled(). */
     dutyClickCounter: Pick<ClickCounter, 'settled'>;
+    /** Counts what each poster brought (decision 077): tests wait for its writes with settled(). */
+    posterCounter: Pick<ClickCounter, 'settled'>;
   }
 }
 
@@ -158,9 +161,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const blog = createBlogModule({ ...shared, picturesOf, onPublished: webhooks.postPublished });
   uploads.keepWhileShownBy(blog.blogPosts.mentions);
   const members = createMembersModule({ ...shared, onDeleted: webhooks.memberDeleted });
-  const channelClicks = createChannelClicksModule({ ...shared, contactChannels, onDuty: duty.onDuty });
+  const posters = createPostersModule({ ...shared, contactChannels, uploadedImage: uploads.uploadedImage });
+  const channelClicks = createChannelClicksModule({
+    ...shared,
+    contactChannels,
+    onDuty: duty.onDuty,
+    posterSource: posters.posterSource,
+  });
   app.decorate('channelClickCounter', channelClicks.counter);
   app.decorate('dutyClickCounter', duty.counter);
+  app.decorate('posterCounter', posters.counter);
   const backups = createBackupsModule({
     ...shared,
     directory: backupDirectory(config, database.target),
@@ -180,6 +190,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     blogDailyViews: blog.blogDailyViews,
     auditLog: auditLog.auditLog,
     dutyClicks: duty.clicksBetween,
+    posterTotals: posters.totalsBetween,
     accounts,
   });
 
@@ -191,7 +202,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   auditLog.recordRequests(app);
   const health = createHealthModule(platform);
   for (const module of [
-    ...[health, adminAuth, team, apiTokens, channels, contactCard, settings, notifications],
+    ...[health, adminAuth, team, apiTokens, channels, contactCard, settings, notifications, posters],
     ...[webhooks, inquiries, liveEvents, uploads, blog, members, duty, channelClicks, dashboard, backups],
     auditLog,
   ])
@@ -227,6 +238,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     submitInquiry: inquiries.submitInquiry,
     accountDeletion: members.accountDeletion,
     typicalReplyMinutes: inquiries.typicalReplyMinutes,
+    posterSource: posters.posterSource,
     clock,
   });
   return app;

@@ -134,6 +134,21 @@ const UNKNOWN_DEVICE_ID = '0190a000-0000-7000-8000-000000000000';
 
 /** A webhook (and delivery) id of the right shape: checked before anything is looked up. */
 const UNKNOWN_WEBHOOK_ID = '0190a000-0000-7000-8000-000000000001';
+const UNKNOWN_POSTER_ID = '0190a000-0000-7000-8000-000000000002';
+const posterBody = (serial: number) => ({
+  name: 'Counter at the shop',
+  tag: `counter-${serial}`,
+  channelId: null,
+  language: 'hi',
+  size: 'A5',
+});
+const posterInputs = {
+  'body:name': 'text',
+  'body:tag': 'text',
+  'body:channelId': 'id',
+  'body:language': 'coded',
+  'body:size': 'coded',
+} as const;
 const webhookBody = () => ({
   url: 'https://hooks.example.com/sampark',
   description: 'Our CRM',
@@ -555,6 +570,22 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/invitation/accept': {
     request: () => ({ body: { token: 'an-unknown-token', password: 'a team password' } }),
     inputs: { 'body:token': 'text', 'body:password': 'text' },
+  },
+  'POST /api/admin/posters': {
+    request: (_ids, serial) => ({ body: posterBody(serial) }),
+    inputs: posterInputs,
+  },
+  'PUT /api/admin/posters/{id}': {
+    request: (_ids, serial) => ({ path: { id: UNKNOWN_POSTER_ID }, body: posterBody(serial) }),
+    inputs: { 'path:id': 'id', ...posterInputs },
+  },
+  'DELETE /api/admin/posters/{id}': {
+    request: () => ({ path: { id: UNKNOWN_POSTER_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
+  'GET /api/admin/posters/{id}/{file}': {
+    request: () => ({ path: { id: UNKNOWN_POSTER_ID, file: 'poster.png' } }),
+    inputs: { 'path:id': 'id', 'path:file': 'coded' },
   },
   'GET /api/admin/dashboard': {
     request: () => ({ query: { utcOffsetMinutes: '330' } }),

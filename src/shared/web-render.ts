@@ -86,6 +86,8 @@ export interface InAppBrowser {
 export interface PublicDataContext {
   /** Set only when rendering a contact page for a visitor in an app's browser. */
   inAppBrowser?: InAppBrowser;
+  /** Set only when rendering a page reached from a poster: its tag, which the channel links carry (decision 077). */
+  source?: string;
   /** Set only when rendering the answer to a natively posted contact form. */
   postedInquiry?: PostedInquiryForm;
   /** Set only when rendering the answer to the natively posted deletion page. */

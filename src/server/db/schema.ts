@@ -254,7 +254,6 @@ export interface UploadFileTable {
   data: Buffer;
 }
 
-/** Clicks on a contact channel on a day (YYYY-MM-DD in the business's time zone). */
 /** A team member's duty (decision 076); one row per member who has set any. */
 export interface DutyMemberTable {
   adminId: string;
@@ -276,6 +275,27 @@ export interface DutyClickTable {
   clicks: number;
 }
 
+/** A counter poster (decision 077). */
+export interface PosterTable {
+  id: string;
+  name: string;
+  tag: string;
+  /** The channel its QR code leads to, or null for the contact page. */
+  channelId: string | null;
+  language: string;
+  size: string;
+  createdAt: Timestamp;
+}
+
+/** What a poster brought on a business day: page views with its tag, and channel taps that carried it. */
+export interface PosterCountTable {
+  posterId: string;
+  day: string;
+  visits: number;
+  taps: number;
+}
+
+/** Clicks on a contact channel on a day (YYYY-MM-DD in the business's time zone). */
 export interface ChannelClickTable {
   channelId: string;
   day: string;
@@ -452,6 +472,8 @@ export interface DB {
   channelClicks: ChannelClickTable;
   dutyMembers: DutyMemberTable;
   dutyClicks: DutyClickTable;
+  posters: PosterTable;
+  posterCounts: PosterCountTable;
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
   notificationOutbox: NotificationOutboxTable;

@@ -4,7 +4,8 @@ import { type PrecompressedBody, precompress, precompressedBytes } from '../plug
 import { type RenderedDocument, type Renderer, renderDocument } from './page-renderer.ts';
 
 /**
- * Rendered pages kept at once (one per origin and path, and a contact page for each kind of app's browser):
+ * Rendered pages kept at once (one per origin and path, a contact page for each kind of app's browser, and a
+ * page per poster that leads to it):
  * bounds their count when the Host header varies.
  */
 const PAGE_CACHE_MAX_ENTRIES = 200;
@@ -45,13 +46,13 @@ export function pageCache({
 
   const render = async (
     renderer: Renderer,
-    { origin, url, inAppBrowser }: CachedPageTarget,
+    { origin, url, inAppBrowser, source }: CachedPageTarget,
     stale: CachedPage | RenderedDocument | undefined,
   ) => {
     const document = await renderDocument(renderer, {
       origin,
       url,
-      context: inAppBrowser ? { ...context, inAppBrowser } : context,
+      context: { ...context, ...(inAppBrowser ? { inAppBrowser } : {}), ...(source ? { source } : {}) },
     });
     if (document.kind === 'redirect' || document.status !== 200 || document.error !== undefined) {
       return document;
@@ -67,7 +68,7 @@ export function pageCache({
   };
 
   return (renderer: Renderer, target: CachedPageTarget): Promise<CachedPage | RenderedDocument> => {
-    const variant = target.inAppBrowser ? `\n${target.inAppBrowser.platform}` : '';
+    const variant = `${target.inAppBrowser ? `\n${target.inAppBrowser.platform}` : ''}${target.source ? `\nsrc=${target.source}` : ''}`;
     return cachedPage(`${target.origin}${target.url}${variant}`, (stale) => render(renderer, target, stale));
   };
 }
@@ -77,4 +78,6 @@ export interface CachedPageTarget {
   url: string;
   /** A contact page for a visitor in an app's browser: kept apart from the page for everyone else. */
   inAppBrowser?: InAppBrowser | null | undefined;
+  /** A poster's tag (decision 077): its page's channel links carry it; one variant per poster. */
+  source?: string | undefined;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSettings } from '../../shared/contracts/site-settings.ts';
+import { SOURCE_PARAMETER } from '../../shared/rules/channel-links.ts';
 import { INQUIRY_FAILURE_MESSAGE } from '../../shared/rules/contact-inquiries.ts';
 import { LOCALES, localeOfPath, localizedPath } from '../../shared/rules/locales.ts';
 import { canUse } from '../../shared/rules/roles.ts';
@@ -19,6 +20,7 @@ import { ContactInquiryBodySchema } from '../features/contact-inquiries/schemas.
 import type { AccountDeletion } from '../features/members/account-deletion.ts';
 import type { PicturesOf } from '../features/uploads/pictures.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { isPersonsClick } from '../lib/persons-click.ts';
 import type { PublicContent } from '../lib/public-content.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
 import { access } from '../plugins/access.ts';
@@ -56,6 +58,8 @@ export interface WebDeps {
   typicalReplyMinutes: () => Promise<number | null>;
   /** The server's clock: what a page says about opening hours is true at the moment it is rendered. */
   clock: () => number;
+  /** The poster a page's `src` names, to count the visit for it (decision 077). */
+  posterSource(tag: unknown): Promise<{ tag: string; visited(): void } | null>;
 }
 
 /**
@@ -108,6 +112,27 @@ function postedFieldErrors(
   return errors;
 }
 
+/**
+ * A page reached with a poster's tag (decision 077): the visit is counted for the poster, whose tag the page's
+ * channel links then carry. Answers the tag and the page's address without it (kept in the cache as that
+ * page's variant, one per poster); a tag that is nobody's leaves the address as it is.
+ */
+async function posterOfPage(request: FastifyRequest, url: string, posterSource: WebDeps['posterSource']) {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return null;
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  // Without the tags (the database failed), the page is still served, as for any query.
+  const source = await posterSource(query.get(SOURCE_PARAMETER)).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'a poster visit could not be counted');
+    return null;
+  });
+  if (!source) return null;
+  if (isPersonsClick(request)) source.visited();
+  query.delete(SOURCE_PARAMETER);
+  const rest = query.toString();
+  return { context: { source: source.tag }, url: `${url.slice(0, queryAt)}${rest ? `?${rest}` : ''}` };
+}
+
 /** Serves the built web app: server-rendered public pages, the admin single-page app and static assets. */
 export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDeps): Promise<void> {
   const { clientDir, templateFile, adminFile, serverEntryFile } = webBuildFiles(config);
@@ -158,11 +183,13 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    url: string,
+    requestedUrl: string,
     posted?: { status: number; context: Pick<PublicDataContext, 'postedInquiry' | 'postedDeletion'> },
   ) => {
     try {
       const renderer = await loadRenderer();
+      const poster = posted ? null : await posterOfPage(request, requestedUrl, deps.posterSource);
+      const url = poster?.url ?? requestedUrl;
       const target = { origin: siteOrigin(config, request), url };
       const blogSlug = blogPostSlugOf(url);
       // Only a post's page differs for an admin (drafts show); the session is looked up for it alone, and
@@ -179,10 +206,10 @@ export async function serveWeb(app: FastifyInstance, config: Config, deps: WebDe
       const cacheable = !reloadOnChange && !url.includes('?') && !admin && !posted;
       // A contact page offers a visitor in an app's browser the phone's own (decision 072).
       const inAppBrowser = inAppBrowserForPage(request, reply, url);
-      const visitor = inAppBrowser ? { ...contexts.visitor, inAppBrowser } : contexts.visitor;
+      const visitor = { ...contexts.visitor, ...poster?.context, ...(inAppBrowser ? { inAppBrowser } : {}) };
       const context = posted ? { ...visitor, ...posted.context } : admin ? contexts.admin : visitor;
       const document = cacheable
-        ? await cachedPage(renderer, { ...target, inAppBrowser })
+        ? await cachedPage(renderer, { ...target, inAppBrowser, source: poster?.context.source })
         : await renderDocument(renderer, { ...target, context });
       await viewCounted;
       if (document.kind === 'redirect') return reply.redirect(document.location, document.status);

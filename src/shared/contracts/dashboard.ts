@@ -85,6 +85,16 @@ export const DutyClickTotalSchema = z.object({
 });
 export type DutyClickTotal = z.infer<typeof DutyClickTotalSchema>;
 
+/** What one counter poster brought in a period (decision 077): page visits and channel taps with its tag. */
+export const PosterTotalSchema = z.object({
+  posterId: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  visits: z.number().int(),
+  taps: z.number().int(),
+});
+export type PosterTotal = z.infer<typeof PosterTotalSchema>;
+
 export const ClicksAndViewsSchema = z.object({
   days: z.number().int(),
   /** The first and last day counted (YYYY-MM-DD, in the business's time zone). */
@@ -99,6 +109,8 @@ export const ClicksAndViewsSchema = z.object({
    * administrator, one's own row for anyone else (none when nobody was sent to them).
    */
   dutyClicks: z.array(DutyClickTotalSchema),
+  /** The posters that brought visits or taps in the period, the most first. */
+  posters: z.array(PosterTotalSchema),
 });
 export type ClicksAndViews = z.infer<typeof ClicksAndViewsSchema>;
 export const ClicksAndViewsResponseSchema = z.object({ clicksAndViews: ClicksAndViewsSchema });

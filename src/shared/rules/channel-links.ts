@@ -29,6 +29,20 @@ const EMAIL_SHAPE = /^[^\s@<>()[\]",;:\\/]+@[^\s@<>()[\]",;:\\/]+\.[^\s@<>()[\]"
 export interface ChannelLinkOptions {
   /** WhatsApp only: a message prefilled in the chat. */
   text?: string;
+  /** Our counted links only: the poster the visitor came from, counted for it (decision 077). */
+  source?: string | undefined;
+}
+
+/** The query parameter that carries a poster's tag to the pages and counted links (decision 077). */
+export const SOURCE_PARAMETER = 'src';
+
+/** The query of one of our counted links: WhatsApp's message and the poster's tag. */
+function countedLinkQuery({ text, source }: ChannelLinkOptions): string {
+  const parts = [
+    ...(text ? [`text=${encodeURIComponent(text)}`] : []),
+    ...(source ? [`${SOURCE_PARAMETER}=${encodeURIComponent(source)}`] : []),
+  ];
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 const HANDLE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -87,8 +101,7 @@ export const CHANNEL_CLICK_PREFIX = '/go/';
  * to the channel's link at once (decision 035). `text` is WhatsApp's prefilled message.
  */
 export function channelClickPath(channelId: string, options: ChannelLinkOptions = {}): string {
-  const query = options.text ? `?text=${encodeURIComponent(options.text)}` : '';
-  return `${CHANNEL_CLICK_PREFIX}${encodeURIComponent(channelId)}${query}`;
+  return `${CHANNEL_CLICK_PREFIX}${encodeURIComponent(channelId)}${countedLinkQuery(options)}`;
 }
 
 /**
@@ -103,6 +116,5 @@ export function routedChannelPath(
   type: keyof typeof ROUTED_CHANNEL_PATHS,
   options: ChannelLinkOptions = {},
 ): string {
-  const query = options.text ? `?text=${encodeURIComponent(options.text)}` : '';
-  return `${ROUTED_CHANNEL_PATHS[type]}${query}`;
+  return `${ROUTED_CHANNEL_PATHS[type]}${countedLinkQuery(options)}`;
 }

@@ -1,4 +1,5 @@
 import type { Locale } from './locales.ts';
+import { localizedText } from './localized-text.ts';
 import { zonedClock } from './zoned-clock.ts';
 
 /**
@@ -269,6 +270,26 @@ export function openingHoursRows(hours: OpeningHours, language: Locale): Opening
     first = weekday;
   }
   return rows;
+}
+
+/** The owner's hours as rows of text, as sites kept them before the hours were data (decision 073). */
+interface BusinessHoursText {
+  days: string;
+  hours: string;
+  daysHi?: string | undefined;
+  hoursHi?: string | undefined;
+}
+
+/** The Business Hours block's rows in a language: from the hours as data, else the owner's rows of text. */
+export function businessHoursRows(
+  settings: { openingHours?: OpeningHours | undefined; businessHours: readonly BusinessHoursText[] },
+  language: Locale,
+): OpeningHoursRow[] {
+  if (settings.openingHours) return openingHoursRows(settings.openingHours, language);
+  return settings.businessHours.map((row) => ({
+    days: localizedText(language, row.days, row.daysHi),
+    hours: localizedText(language, row.hours, row.hoursHi),
+  }));
 }
 
 /** When a moment of the business's clock comes, as visitors read it: its time, and its day from `today`'s. */

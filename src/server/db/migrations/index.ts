@@ -24,6 +24,7 @@ import { passwordToChange } from './0021-password-to-change.ts';
 import { backupCopies } from './0022-backup-copies.ts';
 import { postgresInboxAtScale } from './0023-postgres-inbox-at-scale.ts';
 import { dutyRoster } from './0024-duty-roster.ts';
+import { posters } from './0025-posters.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0022_backup_copies': backupCopies,
   '0023_postgres_inbox_at_scale': postgresInboxAtScale,
   '0024_duty_roster': dutyRoster,
+  '0025_posters': posters,
 };
 
 /**

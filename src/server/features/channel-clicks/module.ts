@@ -14,6 +14,7 @@ export function createChannelClicksModule({
   clock,
   log,
   onDuty,
+  posterSource,
 }: {
   db: Kysely<DB>;
   /** The redirect reads the channel's link. */
@@ -24,6 +25,8 @@ export function createChannelClicksModule({
   log: FastifyBaseLogger;
   /** Who on duty a visitor of the public WhatsApp and call links is sent to (the duty feature's). */
   onDuty: Parameters<typeof channelClickRoutes>[1]['onDuty'];
+  /** The poster a link's `src` names, whose taps are counted too (the posters feature's). */
+  posterSource: Parameters<typeof channelClickRoutes>[1]['posterSource'];
 }) {
   const channelClicks = createChannelClickRepository(db);
   const counter = createClickCounter({ clicks: channelClicks, timeZone, clock, log });
@@ -32,7 +35,12 @@ export function createChannelClicksModule({
     counter,
     async register(app: FastifyInstance) {
       app.addHook('onClose', () => counter.settled());
-      await app.register(encapsulated(channelClickRoutes), { contactChannels, counter, onDuty });
+      await app.register(encapsulated(channelClickRoutes), {
+        contactChannels,
+        counter,
+        onDuty,
+        posterSource,
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_PAGES } from '../../../shared/pages/public-pages.ts';
@@ -8,8 +9,8 @@ import {
 } from '../../../shared/rules/channel-links.ts';
 import type { ContactChannelType } from '../../../shared/rules/contact-channels.ts';
 import type { ClickCounter } from '../../lib/click-counter.ts';
+import { isPersonsClick } from '../../lib/persons-click.ts';
 import { access } from '../../plugins/access.ts';
-import { isPersonsClick } from './click-counter.ts';
 
 /** WhatsApp's prefilled message: the landing page's is one sentence; anything longer is not ours. */
 const PREFILLED_TEXT_MAX_LENGTH = 500;
@@ -18,7 +19,8 @@ const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
 // Anything may follow /go/ in a shared or mistyped link: a bad id or text sends the visitor to the contact
 // page (or drops the text), never to an error.
 const ChannelClickParamsSchema = z.object({ channelId: z.string() });
-const ChannelClickQuerySchema = z.object({ text: z.unknown().optional() });
+// `src`: the tag of the poster the visitor came from (decision 077); anything else is not counted for one.
+const ChannelClickQuerySchema = z.object({ text: z.unknown().optional(), src: z.unknown().optional() });
 
 function prefilledText(text: unknown): string | undefined {
   return typeof text === 'string' &&
@@ -47,7 +49,22 @@ export const channelClickRoutes: FastifyPluginAsyncZod<{
    * nobody is (decision 076).
    */
   onDuty(channel: 'whatsapp' | 'phone'): Promise<{ number: string; counted(): void } | null>;
-}> = async (app, { contactChannels, counter, onDuty }) => {
+  /** The poster whose tag a link carried, to count the tap for it (the posters feature's). */
+  posterSource(tag: unknown): Promise<{ tapped(): void } | null>;
+}> = async (app, { contactChannels, counter, onDuty, posterSource }) => {
+  /**
+   * A person's tap from a poster counts for it too (the tags are kept in memory; the count is written later,
+   * as the click's is). A failure to read them loses that count, never the visitor.
+   */
+  const countForPoster = async (request: FastifyRequest<{ Querystring: { src?: unknown } }>) => {
+    if (request.query.src === undefined) return;
+    try {
+      (await posterSource(request.query.src))?.tapped();
+    } catch (error) {
+      request.log.warn({ err: error }, 'a poster tap could not be counted');
+    }
+  };
+
   for (const type of ['whatsapp', 'phone'] as const) {
     app.get(
       ROUTED_CHANNEL_PATHS[type],
@@ -72,6 +89,7 @@ export const channelClickRoutes: FastifyPluginAsyncZod<{
         if (isPersonsClick(request)) {
           if (main) counter.count(main.id);
           member?.counted();
+          await countForPoster(request);
         }
         return reply.redirect(link, 302);
       },
@@ -98,7 +116,10 @@ export const channelClickRoutes: FastifyPluginAsyncZod<{
       // Each click must reach us to be counted, and the answer is this visitor's alone: no cache keeps it.
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
       if (!link) return reply.redirect(PUBLIC_PAGES.contact.path, 302);
-      if (isPersonsClick(request)) counter.count(channelId);
+      if (isPersonsClick(request)) {
+        counter.count(channelId);
+        await countForPoster(request);
+      }
       return reply.redirect(link, 302);
     },
   );

@@ -8,6 +8,7 @@ import {
   DashboardQuerySchema,
   DashboardResponseSchema,
   type DutyClickTotal,
+  type PosterTotal,
   type PostViewTotal,
   type SecurityNotice,
 } from '../../../shared/contracts/dashboard.ts';
@@ -44,6 +45,8 @@ export interface DashboardDeps {
   auditLog: { securityNotices(from: string, limit: number): Promise<SecurityNotice[]> };
   /** Visitors sent to each member on duty, by channel (the duty feature's). */
   dutyClicks(fromDay: string, toDay: string): Promise<{ adminId: string; channel: string; clicks: number }[]>;
+  /** What each counter poster brought (the posters feature's). */
+  posterTotals(fromDay: string, toDay: string): Promise<PosterTotal[]>;
   /** The team's names (admin-auth's accounts). */
   accounts: { list(): Promise<{ id: string; name: string; email: string }[]> };
   /** The business's time zone: clicks are counted on its days. */
@@ -137,18 +140,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (app,
       const from = daysBefore(to, days - 1);
       // Who was sent visitors is the team's business: an administrator sees everyone's, others their own.
       const admin = request.admin!;
-      const [clicks, channels, postViews, dutyClicks] = await Promise.all([
+      const [clicks, channels, postViews, dutyClicks, posterTotals] = await Promise.all([
         channelClicks.totalsBetween(from, to),
         contactChannels.listAll(),
         blogDailyViews.mostViewedBetween(from, to, MOST_VIEWED_POSTS),
         dutyClickTotals(from, to, admin.role === 'administrator' ? null : admin.id),
+        deps.posterTotals(from, to),
       ]);
       // In the admin's order, the most clicked first; a channel without clicks in the period is left out.
       const channelClickTotals = channels
         .filter((channel) => (clicks.get(channel._id) ?? 0) > 0)
         .map(({ _id, type, display }) => ({ channelId: _id, type, display, clicks: clicks.get(_id)! }))
         .sort((a, b) => b.clicks - a.clicks);
-      return { clicksAndViews: { days, from, to, channelClicks: channelClickTotals, postViews, dutyClicks } };
+      const posters = posterTotals.sort((a, b) => b.visits + b.taps - (a.visits + a.taps));
+      return {
+        clicksAndViews: { days, from, to, channelClicks: channelClickTotals, postViews, dutyClicks, posters },
+      };
     },
   );
 

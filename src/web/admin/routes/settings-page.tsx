@@ -1,7 +1,10 @@
+import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
 import { useCurrentAdmin } from '../../features/admin-auth/api.ts';
 import { BackupsCard } from '../../features/backups/backups-card.tsx';
+import { useContactChannels } from '../../features/contact-channels/api.ts';
 import { DutySettingsCard } from '../../features/duty/duty-settings-card.tsx';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card.tsx';
+import { type PosterChannel, PostersCard } from '../../features/posters/posters-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { SignInSettingsCard } from '../../features/site-settings/sign-in-settings-card.tsx';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
@@ -32,14 +35,26 @@ function SiteSettingsSection() {
   return <LoadingState label="Loading settings..." />;
 }
 
+/** The published channels a poster's QR code may lead to. */
+function usePosterChannels(): PosterChannel[] {
+  const channels = useContactChannels().data ?? [];
+  return channels
+    .filter((channel) => channel.isActive)
+    .map((channel) => ({
+      id: channel._id,
+      label: `${CONTACT_CHANNEL_LABELS[channel.type]}: ${channel.display}`,
+    }));
+}
+
 export function SettingsPage() {
+  const posterChannels = usePosterChannels();
   const { data: admin } = useCurrentAdmin();
   const brand = useSiteSettings().data?.brandName;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader
         title="Settings"
-        subtitle="Your session, sign-in, what the public site shows, notifications, webhooks and backups"
+        subtitle="Your session, sign-in, what the public site shows, posters, notifications, webhooks and backups"
       />
       <Card titleId="session-title" title="Session">
         {admin && (
@@ -57,6 +72,7 @@ export function SettingsPage() {
       <SignInSettingsCard />
       <DutySettingsCard />
       <SiteSettingsSection />
+      <PostersCard channels={posterChannels} />
       <NotificationSettingsCard brand={brand} />
       <WebhooksCard />
       <BackupsCard />

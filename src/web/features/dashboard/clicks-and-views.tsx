@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type {
   ChannelClickTotal,
   DutyClickTotal,
+  PosterTotal,
   PostViewTotal,
 } from '../../../shared/contracts/dashboard.ts';
 import { CONTACT_CHANNEL_LABELS } from '../../../shared/rules/contact-channels.ts';
@@ -106,6 +107,35 @@ function DutyClicks({ totals, days }: { totals: readonly DutyClickTotal[]; days:
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * What each counter poster brought (decision 077): visits of pages with its tag and taps on a channel that
+ * carried it. Shown once a poster has brought anyone.
+ */
+function PosterTotals({ totals }: { totals: readonly PosterTotal[] }) {
+  const headingId = useId();
+  if (totals.length === 0) return null;
+  const max = Math.max(1, ...totals.map((total) => total.visits));
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-100 pt-4">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        Brought by posters
+      </h3>
+      <ul className="mt-1 divide-y divide-slate-100">
+        {totals.map((total) => (
+          <CountRow
+            key={total.posterId}
+            label={total.name}
+            detail={`· ${plural(total.taps, 'tap', 'taps')} on a channel`}
+            count={total.visits}
+            max={max}
+            unit={['visit', 'visits']}
+          />
+        ))}
+      </ul>
     </section>
   );
 }
@@ -222,6 +252,7 @@ export function ClicksAndViewsCards({ canReset, className }: { canReset: boolean
           <>
             <ChannelClicks totals={loaded.channelClicks} days={loaded.days} />
             <DutyClicks totals={loaded.dutyClicks} days={loaded.days} />
+            <PosterTotals totals={loaded.posters} />
           </>
         ))}
         {canReset && <ResetClicks />}

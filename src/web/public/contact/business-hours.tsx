@@ -1,8 +1,8 @@
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
 import { localizedText } from '../../../shared/rules/localized-text.ts';
 import {
+  businessHoursRows,
   type OpeningHoursRow,
-  openingHoursRows,
   upcomingClosures,
   visitorDate,
 } from '../../../shared/rules/opening-hours.ts';
@@ -21,12 +21,7 @@ const CLOSURES_SHOWN = 5;
 export function useBusinessHoursRows(
   settings: Pick<SiteSettings, 'businessHours' | 'openingHours'>,
 ): OpeningHoursRow[] {
-  const locale = usePageLocale();
-  if (settings.openingHours) return openingHoursRows(settings.openingHours, locale);
-  return settings.businessHours.map((row) => ({
-    days: localizedText(locale, row.days, row.daysHi),
-    hours: localizedText(locale, row.hours, row.hoursHi),
-  }));
+  return businessHoursRows(settings, usePageLocale());
 }
 
 /** The next closures, their days as visitors read them ("Sun, 8 Nov") and why, in the page's language. */

@@ -156,8 +156,11 @@ export function ChannelCard({
   channel,
   openNow,
   main = false,
+  source,
 }: {
   channel: PublicContactChannel;
+  /** The poster the visitor came from: the counted link carries its tag (decision 077). */
+  source?: string | undefined;
   /**
    * The business's main WhatsApp or call channel (the first of its type): its button goes through the routed
    * link, to a team member on duty (decision 076).
@@ -193,8 +196,11 @@ export function ChannelCard({
   const href =
     link &&
     (routed
-      ? routedChannelPath(routed, routed === 'whatsapp' ? { text: copy('channels.whatsapp.message') } : {})
-      : channelClickPath(channel._id));
+      ? routedChannelPath(
+          routed,
+          routed === 'whatsapp' ? { text: copy('channels.whatsapp.message'), source } : { source },
+        )
+      : channelClickPath(channel._id, { source }));
   return (
     <ContactCard
       icon={look.icon}

@@ -25,7 +25,13 @@ export async function contactLoader({ context, request }: LoaderFunctionArgs) {
   // Only a visitor in an app's browser is told the page's own address (the server keeps that page apart).
   const inAppBrowser = data.inAppBrowser ? { browser: data.inAppBrowser, pageUrl: request.url } : null;
   const [contacts, replyMinutes] = await Promise.all([data.activeContacts(), data.typicalReplyMinutes()]);
-  return { contacts, inAppBrowser, replyTime: replyMinutes === null ? null : replyTimeShown(replyMinutes) };
+  return {
+    contacts,
+    inAppBrowser,
+    replyTime: replyMinutes === null ? null : replyTimeShown(replyMinutes),
+    // A poster's visitor: their taps count for it too (decision 077).
+    source: data.source ?? null,
+  };
 }
 
 /** The form that leads to the contact form's page of its own (for browsers without script). */
@@ -45,7 +51,7 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 }
 
 export function ContactPage() {
-  const { contacts, inAppBrowser, replyTime } = useLoaderData<typeof contactLoader>();
+  const { contacts, inAppBrowser, replyTime, source } = useLoaderData<typeof contactLoader>();
   const settings = useSiteSettings();
   const hoursRows = useBusinessHoursRows(settings);
   const moments = useOpenMoments();
@@ -72,7 +78,12 @@ export function ContactPage() {
   const cards = (channels: PublicContactChannel[]) =>
     channels.map((channel) => (
       <li key={channel._id}>
-        <ChannelCard channel={channel} openNow={openNow} main={mainChannelIds.has(channel._id)} />
+        <ChannelCard
+          channel={channel}
+          openNow={openNow}
+          main={mainChannelIds.has(channel._id)}
+          source={source ?? undefined}
+        />
       </li>
     ));
 
