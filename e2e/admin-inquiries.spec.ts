@@ -238,8 +238,10 @@ test('a search for 50% finds the literal text, not every 50-something', async ({
       .all()) {
       await expect(row).toContainText('50%');
     }
-    // The server is asked once the typing pauses, not for every keystroke.
-    expect(listRequests).toEqual(['50%']);
+    // The server is asked once the typing pauses, not for every keystroke (an inquiry another test sends
+    // meanwhile makes the list ask again for the same search: that is not a keystroke).
+    expect(listRequests).toContain('50%');
+    expect(listRequests.filter((q) => q !== '50%')).toEqual([]);
 
     await search(page, tag);
     await expect(inquiryRow(page, literal.name)).toBeVisible();

@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,32 @@ describe('SQLite durability', () => {
       expect(journal.rows[0]?.journal_mode).toBe('wal');
       expect(synchronous.rows[0]?.synchronous).toBe(SQLITE_SYNCHRONOUS_FULL);
     } finally {
+      await dispose();
+    }
+  });
+});
+
+describe('SQLite and another process writing', () => {
+  it("takes the write lock as a transaction begins, so another process's write cannot make it fail", async () => {
+    const { database, dispose } = await openTestDatabase('sqlite');
+    // Another process on the same file, as `npm run admin` or a test's helper is: it does not wait here.
+    const other = new SQLite(database.target.dialect === 'sqlite' ? database.target.filename : '');
+    other.pragma('busy_timeout = 0');
+    const otherWrite = () =>
+      other.prepare("update site_settings set updated_at = '2026-01-01T00:00:00.000Z'").run();
+    try {
+      const status = await database.db.transaction().execute(async (trx) => {
+        // Read first, as a change of an inquiry does; then the other process tries to write.
+        await trx.selectFrom('siteSettings').select('id').execute();
+        expect(otherWrite).toThrow(/database is locked/);
+        await trx.updateTable('siteSettings').set({ updatedAt: '2026-02-01T00:00:00.000Z' }).execute();
+        return 'committed';
+      });
+      expect(status).toBe('committed');
+      // Once it has committed, the other process writes (it would have waited for its busy timeout).
+      expect(otherWrite().changes).toBeGreaterThanOrEqual(0);
+    } finally {
+      other.close();
       await dispose();
     }
   });

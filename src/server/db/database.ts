@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { commitEach, createGroupCommit, type GroupCommit } from './group-commit.ts';
@@ -42,6 +50,22 @@ export interface OpenDatabaseOptions {
   pgSchema?: string;
 }
 
+/**
+ * The connection Kysely's SQLite dialect is given: its statements cached (statement-cache.ts), and its
+ * transactions begun `immediate`. Kysely begins with a plain (deferred) `begin`, so a transaction that reads
+ * before it writes fails at once, without waiting, when another process wrote in between (`npm run admin`,
+ * a test's helper): SQLite cannot move its snapshot forward. `begin immediate` takes the write lock first,
+ * waiting for it (busy_timeout), and then cannot be refused. This process has one connection, so its own
+ * transactions queue as they did.
+ */
+function immediateTransactions(sqlite: SQLite.Database): SqliteDatabase {
+  const connection = withStatementCache(sqlite);
+  return {
+    ...connection,
+    prepare: (query) => connection.prepare(query === 'begin' ? 'begin immediate' : query),
+  };
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
   options: OpenDatabaseOptions = {},
@@ -64,7 +88,7 @@ export async function openDatabase(
     sqlite.function(FOLD_CASE_FUNCTION, { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? value.toLowerCase() : value,
     );
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: immediateTransactions(sqlite) }), plugins });
   } else {
     if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) {
       throw new Error(`Invalid PostgreSQL schema name: ${options.pgSchema}`);
