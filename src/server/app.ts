@@ -23,6 +23,7 @@ import { createLiveEventsModule } from './features/live-events/module.ts';
 import { createMembersModule } from './features/members/module.ts';
 import { createNotificationsModule } from './features/notifications/module.ts';
 import { createPostersModule } from './features/posters/module.ts';
+import { createReplyTemplatesModule } from './features/reply-templates/module.ts';
 import { createSiteSettingsModule } from './features/site-settings/module.ts';
 import { createTeamModule } from './features/team/module.ts';
 import { createUploadsModule } from './features/uploads/module.ts';
@@ -33,6 +34,7 @@ import { encapsulated } from './lib/encapsulated.ts';
 import { createPublicContent } from './lib/public-content.ts';
 import { connectRedisForApp } from './lib/redis.ts';
 import { serverSecret } from './lib/server-secret.ts';
+import type { SitemapSource } from './lib/sitemap-entries.ts';
 import { inEveryLanguage } from './lib/sitemap-entries.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { registerApiDescription, registerApiReference } from './plugins/api-description.ts';
@@ -69,6 +71,35 @@ interface AppJobs {
   blogViewKeyPurge: PeriodicJob;
   scheduledPublishing: PeriodicJob<number>;
   memberPurge: PeriodicJob<number>;
+}
+
+/** What describes the site to crawlers, API readers and phones: the sitemap, the API reference, the icons. */
+async function registerSiteDescriptions(
+  app: FastifyInstance,
+  config: Config,
+  {
+    settings,
+    blog,
+    uploads,
+  }: {
+    settings: { brandName(): Promise<string>; brand: Parameters<typeof siteIconRoutes>[1]['brand'] };
+    blog: { sitemapSource: SitemapSource };
+    uploads: { uploadedImage(url: string): Promise<Buffer | null> };
+  },
+) {
+  await app.register(encapsulated(seoRoutes), {
+    config,
+    sitemapSources: [
+      () => FIXED_PUBLIC_PATHS.flatMap((path) => inEveryLanguage(path)),
+      async () => inEveryLanguage(brandGamePath(await settings.brandName())),
+      blog.sitemapSource,
+    ],
+  });
+  await registerApiReference(app, config);
+  await app.register(encapsulated(siteIconRoutes), {
+    brand: settings.brand,
+    uploadedImage: uploads.uploadedImage,
+  });
 }
 
 /**
@@ -147,9 +178,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     heartbeatMs: options.liveEventsHeartbeatMs,
   });
   const duty = createDutyModule({ ...shared, accounts, dutySettings: settings.currentDutySettings });
+  const templates = createReplyTemplatesModule(shared);
   const inquiries = createContactInquiriesModule({
     ...shared,
     assigneeOnArrival: duty.assigneeOnArrival,
+    templateTitle: templates.templateTitle,
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
     accounts,
@@ -204,22 +237,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   for (const module of [
     ...[health, adminAuth, team, apiTokens, channels, contactCard, settings, notifications, posters],
     ...[webhooks, inquiries, liveEvents, uploads, blog, members, duty, channelClicks, dashboard, backups],
-    auditLog,
+    ...[templates, auditLog],
   ])
     await module.register(app);
-  await app.register(encapsulated(seoRoutes), {
-    config,
-    sitemapSources: [
-      () => FIXED_PUBLIC_PATHS.flatMap((path) => inEveryLanguage(path)),
-      async () => inEveryLanguage(brandGamePath(await settings.brandName())),
-      blog.sitemapSource,
-    ],
-  });
-  await registerApiReference(app, config);
-  await app.register(encapsulated(siteIconRoutes), {
-    brand: settings.brand,
-    uploadedImage: uploads.uploadedImage,
-  });
+  await registerSiteDescriptions(app, config, { settings, blog, uploads });
 
   const jobs: AppJobs = { ...auditLog.jobs, ...notifications.jobs, ...blog.jobs, ...members.jobs };
   app.decorate('jobs', jobs);

@@ -47,6 +47,8 @@ interface Ids {
   user: string;
   /** The signed-in admin's own note on `inquiry`. */
   note: string;
+  /** A reply template of the team's. */
+  template: string;
 }
 
 interface ValidRequest {
@@ -135,6 +137,8 @@ const UNKNOWN_DEVICE_ID = '0190a000-0000-7000-8000-000000000000';
 /** A webhook (and delivery) id of the right shape: checked before anything is looked up. */
 const UNKNOWN_WEBHOOK_ID = '0190a000-0000-7000-8000-000000000001';
 const UNKNOWN_POSTER_ID = '0190a000-0000-7000-8000-000000000002';
+const templateBody = () => ({ title: 'Price quote', body: 'Hello {name},\ncosts [[price]]', language: 'en' });
+const templateInputs = { 'body:title': 'text', 'body:body': 'multi', 'body:language': 'coded' } as const;
 const posterBody = (serial: number) => ({
   name: 'Counter at the shop',
   tag: `counter-${serial}`,
@@ -348,7 +352,7 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/contact-inquiries/{id}/history': onlyTheId('inquiry'),
   'POST /api/contact-inquiries/{id}/reply-link': {
     request: (ids) => ({ path: { id: ids.inquiry }, body: { channel: 'whatsapp' } }),
-    inputs: { 'path:id': 'id', 'body:channel': 'coded' },
+    inputs: { 'path:id': 'id', 'body:channel': 'coded', 'body:templateId': 'id' },
   },
   'GET /api/contact-inquiries/{id}': onlyTheId('inquiry'),
   'DELETE /api/contact-inquiries/{id}': onlyTheId('inquiry'),
@@ -571,6 +575,18 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ body: { token: 'an-unknown-token', password: 'a team password' } }),
     inputs: { 'body:token': 'text', 'body:password': 'text' },
   },
+  'POST /api/reply-templates': {
+    request: () => ({ body: templateBody() }),
+    inputs: templateInputs,
+  },
+  'PUT /api/reply-templates/{id}': {
+    request: (ids) => ({ path: { id: ids.template }, body: templateBody() }),
+    inputs: { 'path:id': 'id', ...templateInputs },
+  },
+  'DELETE /api/reply-templates/{id}': {
+    request: () => ({ path: { id: UNKNOWN_POSTER_ID } }),
+    inputs: { 'path:id': 'id' },
+  },
   'POST /api/admin/posters': {
     request: (_ids, serial) => ({ body: posterBody(serial) }),
     inputs: posterInputs,
@@ -713,6 +729,11 @@ describe.each(TEST_DIALECTS)('control characters in every input (%s)', (dialect)
       member: await createMember(t.database),
       user: me.json().admin._id,
       note: note.json().note._id,
+      template: (
+        await t.app.inject(
+          asAdmin(t.cookie, { method: 'POST', url: '/api/reply-templates', payload: templateBody() }),
+        )
+      ).json().template._id,
     };
   });
 

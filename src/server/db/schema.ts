@@ -295,6 +295,16 @@ export interface PosterCountTable {
   taps: number;
 }
 
+/** A reply template of the team's (decision 078). */
+export interface ReplyTemplateTable {
+  id: string;
+  title: string;
+  body: string;
+  language: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 /** Clicks on a contact channel on a day (YYYY-MM-DD in the business's time zone). */
 export interface ChannelClickTable {
   channelId: string;
@@ -474,6 +484,7 @@ export interface DB {
   dutyClicks: DutyClickTable;
   posters: PosterTable;
   posterCounts: PosterCountTable;
+  replyTemplates: ReplyTemplateTable;
   members: MemberTable;
   memberAuditLog: MemberAuditLogTable;
   notificationOutbox: NotificationOutboxTable;

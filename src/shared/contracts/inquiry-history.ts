@@ -13,7 +13,7 @@ const entry = {
 
 const InquiryReplyChannelSchema = z.enum(
   INQUIRY_REPLY_CHANNELS,
-  'Choose a reply channel: whatsapp, call or email',
+  'Choose a reply channel: whatsapp, call, sms or email',
 );
 
 /** One entry; besides who and when, what it says depends on its `kind`. */
@@ -28,7 +28,13 @@ export const InquiryEventSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ ...entry, kind: z.literal('unassigned'), previous: z.string() }),
   z.object({ ...entry, kind: z.literal('note'), action: z.enum(['added', 'edited', 'deleted']) }),
-  z.object({ ...entry, kind: z.literal('reply-link'), channel: InquiryReplyChannelSchema }),
+  z.object({
+    ...entry,
+    kind: z.literal('reply-link'),
+    channel: InquiryReplyChannelSchema,
+    /** The reply template the text came from, by its title when it was sent (decision 078). */
+    template: z.string().optional(),
+  }),
 ]);
 export type InquiryEvent = z.infer<typeof InquiryEventSchema>;
 
@@ -36,4 +42,8 @@ export type InquiryEvent = z.infer<typeof InquiryEventSchema>;
 export const InquiryHistoryResponseSchema = z.object({ events: z.array(InquiryEventSchema) });
 
 /** POST /api/contact-inquiries/:id/reply-link: the inbox tells which reply link was opened. */
-export const InquiryReplyLinkInputSchema = z.object({ channel: InquiryReplyChannelSchema });
+export const InquiryReplyLinkInputSchema = z.object({
+  channel: InquiryReplyChannelSchema,
+  /** The reply template whose text the link carries, if any. */
+  templateId: z.uuid('Invalid template id').optional(),
+});

@@ -11,6 +11,8 @@ export const ADMIN_SCREENS = {
   invitation: ['/admin/invitation'],
   dashboard: ['/admin/dashboard', '/admin'],
   inquiries: ['/admin/inquiries', '/admin/dashboard/inquiries'],
+  /** The team's reply templates (decision 078). */
+  templates: ['/admin/templates'],
   contact: ['/admin/contact', '/admin/dashboard/contact', '/ContactAdmin'],
   blog: ['/admin/blog', '/admin/dashboard/Blog'],
   /** Members: the customers' accounts (the team is `team`). */

@@ -77,7 +77,7 @@ export const INQUIRY_NOTE_MAX_LENGTH = 5000;
 export const INQUIRY_HISTORY_LIMIT = 200;
 
 /** The inbox's ways to answer a visitor (reply-links.ts); opening one is kept in the inquiry's history. */
-export const INQUIRY_REPLY_CHANNELS = ['whatsapp', 'call', 'email'] as const;
+export const INQUIRY_REPLY_CHANNELS = ['whatsapp', 'call', 'sms', 'email'] as const;
 export type InquiryReplyChannel = (typeof INQUIRY_REPLY_CHANNELS)[number];
 
 export const INQUIRY_TEAM_MESSAGES = {

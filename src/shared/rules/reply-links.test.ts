@@ -16,12 +16,27 @@ describe('replyLinks', () => {
     );
   });
 
+  it("carries a filled template in WhatsApp's, the SMS's and the email's text", () => {
+    const text = 'नमस्ते आशा, कीमत ₹500 है। & more?';
+    const links = replyLinks(
+      { name: 'आशा', phone: '+91 98765 43210', email: 'asha@example.com', language: 'hi' },
+      'Sampark',
+      text,
+    );
+    expect(new URL(links.whatsapp ?? '').searchParams.get('text')).toBe(text);
+    expect(links.sms).toBe(`sms:+919876543210?body=${encodeURIComponent(text)}`);
+    const email = new URL(links.email ?? '');
+    expect(email.pathname).toBe('asha@example.com');
+    expect(email.searchParams.get('subject')).toBe('आपकी पूछताछ');
+    expect(email.searchParams.get('body')).toBe(text);
+  });
+
   it('gives no link for values that cannot make a safe one', () => {
     const links = replyLinks(
       { name: 'X', phone: 'call me', email: 'javascript:alert(1)', language: 'en' },
       'Sampark',
     );
-    expect(links).toEqual({ whatsapp: null, call: null, email: null });
+    expect(links).toEqual({ whatsapp: null, call: null, sms: null, email: null });
   });
 
   it('greets in Hindi a visitor who wrote from a Hindi page', () => {

@@ -5,8 +5,12 @@ import type { Locale } from './locales.ts';
 export interface ReplyLinks {
   whatsapp: string | null;
   call: string | null;
+  sms: string | null;
   email: string | null;
 }
+
+/** The subject of an email reply, in the inquiry's language. */
+const EMAIL_SUBJECTS: Record<Locale, string> = { en: 'Your inquiry', hi: 'आपकी पूछताछ' };
 
 /**
  * The first words of a WhatsApp reply, so the visitor knows at once who is writing and why, in the language
@@ -34,12 +38,21 @@ export function replyGreeting(name: string, brandName: string | undefined, langu
 export function replyLinks(
   inquiry: Pick<Inquiry, 'name' | 'phone' | 'email' | 'language'>,
   brandName: string | undefined,
+  /** The reply's text, a filled template (decision 078): the email then carries it too. */
+  template?: string,
 ): ReplyLinks {
+  const text = template ?? replyGreeting(inquiry.name, brandName, inquiry.language);
+  const call = buildChannelLink('phone', inquiry.phone);
+  const email = buildChannelLink('email', inquiry.email);
+  const subject = EMAIL_SUBJECTS[inquiry.language];
   return {
-    whatsapp: buildChannelLink('whatsapp', inquiry.phone, {
-      text: replyGreeting(inquiry.name, brandName, inquiry.language),
-    }),
-    call: buildChannelLink('phone', inquiry.phone),
-    email: buildChannelLink('email', inquiry.email),
+    whatsapp: buildChannelLink('whatsapp', inquiry.phone, { text }),
+    call,
+    sms: call && `sms:${call.slice('tel:'.length)}?body=${encodeURIComponent(text)}`,
+    email:
+      email &&
+      (template === undefined
+        ? email
+        : `${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(template)}`),
   };
 }

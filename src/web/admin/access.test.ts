@@ -13,8 +13,8 @@ describe('canOpen', () => {
     expect(openable('administrator')).toEqual(signedInScreens);
   });
 
-  it('lets an agent open the dashboard, the inquiries and their own profile', () => {
-    expect(openable('agent').sort()).toEqual(['dashboard', 'inquiries', 'profile']);
+  it('lets an agent open the dashboard, the inquiries, the reply templates and their own profile', () => {
+    expect(openable('agent').sort()).toEqual(['dashboard', 'inquiries', 'profile', 'templates']);
   });
 
   it('lets an editor open the dashboard, the blog and their own profile', () => {

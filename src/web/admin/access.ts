@@ -10,6 +10,7 @@ export type SignedInScreen = Exclude<AdminScreenId, PublicScreen>;
 const SCREEN_AREAS = {
   dashboard: 'dashboard',
   inquiries: 'inbox',
+  templates: 'inbox',
   contact: 'administration',
   blog: 'blog',
   members: 'administration',

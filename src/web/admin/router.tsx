@@ -22,6 +22,8 @@ const screens = {
   invitation: () => import('./routes/invitation-page.tsx').then((m) => ({ Component: m.InvitationPage })),
   dashboard: () => import('./routes/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   inquiries: () => import('./routes/inquiries-page.tsx').then((m) => ({ Component: m.InquiriesPage })),
+  templates: () =>
+    import('./routes/reply-templates-page.tsx').then((m) => ({ Component: m.ReplyTemplatesPage })),
   contact: () =>
     import('./routes/contact-channels-page.tsx').then((m) => ({ Component: m.ContactChannelsPage })),
   blog: () => import('./routes/blog-page.tsx').then((m) => ({ Component: m.BlogPage })),

@@ -25,6 +25,7 @@ import { backupCopies } from './0022-backup-copies.ts';
 import { postgresInboxAtScale } from './0023-postgres-inbox-at-scale.ts';
 import { dutyRoster } from './0024-duty-roster.ts';
 import { posters } from './0025-posters.ts';
+import { replyTemplates } from './0026-reply-templates.ts';
 import { type MigrationContext, migrationContext } from './migration-context.ts';
 
 /**
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, context: MigrationContext
   '0023_postgres_inbox_at_scale': postgresInboxAtScale,
   '0024_duty_roster': dutyRoster,
   '0025_posters': posters,
+  '0026_reply_templates': replyTemplates,
 };
 
 /**

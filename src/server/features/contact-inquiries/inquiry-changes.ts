@@ -166,12 +166,18 @@ export function recordReplyLink(
   id: string,
   channel: InquiryReplyChannel,
   actor: InquiryActor,
+  /** The title of the reply template the link's text came from. */
+  template?: string,
 ): Promise<boolean> {
   return atomically(context.db, async (trx) => {
     // Held until the entry is written, so a delete meanwhile cannot make the entry's insert fail.
     const current = await lockForChange(context.dialect, trx, id);
     if (!current) return false;
-    await recordInquiryEvent(trx, id, actor, nowIso(context.clock), { kind: 'reply-link', channel });
+    await recordInquiryEvent(trx, id, actor, nowIso(context.clock), {
+      kind: 'reply-link',
+      channel,
+      ...(template === undefined ? {} : { template }),
+    });
     return true;
   });
 }

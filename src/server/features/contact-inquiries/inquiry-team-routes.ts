@@ -49,7 +49,9 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
   events: InquiryEventRepository;
   /** Told of each change, so that every open back office shows it (the live updates). */
   onChange?: (event: LiveEvent) => void;
-}> = async (app, { contactInquiries, notes, events, onChange }) => {
+  /** A reply template's title by its id (the reply-templates feature's). */
+  templateTitle(id: string): Promise<string | undefined>;
+}> = async (app, { contactInquiries, notes, events, onChange, templateTitle }) => {
   const changed = (id: string) => onChange?.({ type: 'inquiry.updated', id });
 
   app.get(
@@ -214,7 +216,13 @@ export const inquiryTeamRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await contactInquiries.recordReplyLink(id, request.body.channel, actorOf(request)))) notFound();
+      const { channel, templateId } = request.body;
+      const template = templateId === undefined ? undefined : await templateTitle(templateId);
+      if (templateId !== undefined && template === undefined)
+        throw new HttpError(400, 'Please check the form: Template not found', {
+          errors: { templateId: 'Template not found' },
+        });
+      if (!(await contactInquiries.recordReplyLink(id, channel, actorOf(request), template))) notFound();
       changed(id);
       return { success: true as const, message: INQUIRY_TEAM_MESSAGES.replyLinkRecorded };
     },

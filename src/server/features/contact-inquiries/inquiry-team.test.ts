@@ -546,7 +546,7 @@ describe.each(TEST_DIALECTS)('notes, assignment and history of inquiries (%s)', 
         expectBadRequest(
           await api('POST', `${BASE}/${id}/reply-link`, { channel }),
           'channel',
-          'Choose a reply channel: whatsapp, call or email',
+          'Choose a reply channel: whatsapp, call, sms or email',
         );
       }
       expectNotFound(await api('POST', `${BASE}/${newId()}/reply-link`, { channel: 'email' }), NOT_FOUND);

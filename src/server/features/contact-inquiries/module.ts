@@ -39,6 +39,8 @@ export interface ContactInquiriesModuleDeps {
   accounts: InquiryTeam;
   /** Who a new inquiry is assigned to as it arrives (a member on duty), or null (decision 076). */
   assigneeOnArrival: () => Promise<string | null>;
+  /** A reply template's title by its id, for the history (the reply-templates feature's). */
+  templateTitle: (id: string) => Promise<string | undefined>;
   log: FastifyBaseLogger;
 }
 
@@ -101,6 +103,7 @@ export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
         }),
         events: createInquiryEventRepository(db),
         onChange: publish,
+        templateTitle: deps.templateTitle,
       });
     },
   };

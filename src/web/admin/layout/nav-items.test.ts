@@ -9,6 +9,7 @@ describe('navItemsFor', () => {
     expect(labels('administrator')).toEqual([
       'Dashboard',
       'Inquiries',
+      'Reply templates',
       'Add Contact Info',
       'Add Blogs',
       'Members',
@@ -17,8 +18,8 @@ describe('navItemsFor', () => {
     ]);
   });
 
-  it('gives an agent the dashboard and the inquiries only', () => {
-    expect(labels('agent')).toEqual(['Dashboard', 'Inquiries']);
+  it('gives an agent the dashboard, the inquiries and the reply templates only', () => {
+    expect(labels('agent')).toEqual(['Dashboard', 'Inquiries', 'Reply templates']);
   });
 
   it('gives an editor the dashboard and the blog only', () => {

@@ -4,6 +4,7 @@ import {
   Inbox,
   LayoutDashboard,
   type LucideIcon,
+  MessageSquareText,
   Newspaper,
   ShieldUser,
   Users,
@@ -37,6 +38,7 @@ function navItem(label: string, screen: SignedInScreen, icon: LucideIcon, badge?
 const NAV_ITEMS: readonly NavItem[] = [
   navItem('Dashboard', 'dashboard', LayoutDashboard),
   navItem('Inquiries', 'inquiries', Inbox, 'unread-inquiries'),
+  navItem('Reply templates', 'templates', MessageSquareText),
   navItem('Add Contact Info', 'contact', Contact),
   navItem('Add Blogs', 'blog', Newspaper),
   navItem('Members', 'members', Users),

@@ -1,16 +1,14 @@
-import { Mail, MailX, MessageCircle, Phone, Trash2 } from 'lucide-react';
+import { MailX, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
 import {
   INQUIRY_MESSAGES,
   INQUIRY_SERVICE_LABELS,
-  type InquiryReplyChannel,
   type InquiryStatus,
 } from '../../../shared/rules/contact-inquiries.ts';
-import { replyLinks } from '../../../shared/rules/reply-links.ts';
 import { ApiRequestError, isSessionError } from '../../lib/api-client.ts';
-import { Button, buttonClassName } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { DetailField } from '../../ui/detail-field.tsx';
 import { EmailAddress } from '../../ui/email-address.tsx';
@@ -21,16 +19,16 @@ import { useInquiry, useMarkInquiryRead, useMarkInquiryUnread } from './api.ts';
 import { InquiryAssignment } from './inquiry-assignment.tsx';
 import { InquiryHistory } from './inquiry-history.tsx';
 import { InquiryNotes } from './inquiry-notes.tsx';
+import { InquiryReply, type ReplyFacts } from './inquiry-reply.tsx';
 import { InquiryStatusSelect } from './inquiry-status.tsx';
-import { useRecordReplyLink } from './team-api.ts';
 
 export interface InquiryDetailDialogProps {
   /** The inquiry to show; null when the modal is closed. */
   inquiryId: string | null;
   /** Its row in the list on screen, shown at once while the server is asked for the latest. */
   shown?: Inquiry;
-  /** For the prefilled WhatsApp greeting. */
-  brandName?: string;
+  /** What a reply's greeting and templates are filled from besides the inquiry. */
+  replyFacts: ReplyFacts;
   /** The signed-in user: "Assign to me", and their own notes to edit. */
   currentAdminId?: string;
   onClose: () => void;
@@ -47,20 +45,16 @@ function isNotFound(error: unknown): boolean {
 
 function InquiryDetails({
   inquiry,
-  brandName,
+  replyFacts,
   currentAdminId,
   onStatusChange,
 }: {
   inquiry: Inquiry;
-  brandName?: string;
+  replyFacts: ReplyFacts;
   currentAdminId?: string;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
 }) {
   const statusId = useId();
-  const links = replyLinks(inquiry, brandName);
-  // The link opens at once; who opened it goes to the history meanwhile.
-  const recordReplyLink = useRecordReplyLink();
-  const opened = (channel: InquiryReplyChannel) => () => recordReplyLink(inquiry._id, channel);
   return (
     <div className="space-y-5">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -98,38 +92,7 @@ function InquiryDetails({
         />
       </div>
       <InquiryAssignment inquiry={inquiry} currentAdminId={currentAdminId} />
-      {(links.whatsapp || links.call || links.email) && (
-        <section aria-label="Reply" className="space-y-2">
-          <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Reply</h3>
-          <div className="flex flex-wrap gap-2">
-            {links.whatsapp && (
-              <a
-                href={links.whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClassName('secondary')}
-                onClick={opened('whatsapp')}
-              >
-                <MessageCircle aria-hidden="true" className="size-4 text-green-700" />
-                WhatsApp
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            )}
-            {links.call && (
-              <a href={links.call} className={buttonClassName('secondary')} onClick={opened('call')}>
-                <Phone aria-hidden="true" className="size-4 text-blue-700" />
-                Call
-              </a>
-            )}
-            {links.email && (
-              <a href={links.email} className={buttonClassName('secondary')} onClick={opened('email')}>
-                <Mail aria-hidden="true" className="size-4 text-slate-700" />
-                Email
-              </a>
-            )}
-          </div>
-        </section>
-      )}
+      <InquiryReply inquiry={inquiry} facts={replyFacts} />
       <InquiryNotes inquiryId={inquiry._id} currentAdminId={currentAdminId} />
       <InquiryHistory inquiryId={inquiry._id} />
     </div>
@@ -140,7 +103,7 @@ function InquiryDetails({
 export function InquiryDetailDialog({
   inquiryId,
   shown,
-  brandName,
+  replyFacts,
   currentAdminId,
   onClose,
   onStatusChange,
@@ -225,7 +188,7 @@ export function InquiryDetailDialog({
       {inquiry ? (
         <InquiryDetails
           inquiry={inquiry}
-          brandName={brandName}
+          replyFacts={replyFacts}
           currentAdminId={currentAdminId}
           onStatusChange={onStatusChange}
         />

@@ -5,6 +5,7 @@ const NOTE_ACTIONS = { added: 'added a note', edited: 'edited a note', deleted: 
 const REPLY_LINKS = {
   whatsapp: 'opened the WhatsApp reply link',
   call: 'opened the call link',
+  sms: 'opened the SMS reply link',
   email: 'opened the email reply link',
 } as const;
 
@@ -22,6 +23,8 @@ export function inquiryEventText(event: InquiryEvent): string {
     case 'note':
       return NOTE_ACTIONS[event.action];
     case 'reply-link':
-      return REPLY_LINKS[event.channel];
+      return event.template === undefined
+        ? REPLY_LINKS[event.channel]
+        : `${REPLY_LINKS[event.channel]} with the template “${event.template}”`;
   }
 }

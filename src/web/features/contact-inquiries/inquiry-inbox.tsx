@@ -36,11 +36,12 @@ import {
 } from './inbox-params.ts';
 import { InquiryDetailDialog } from './inquiry-detail-dialog.tsx';
 import { InquiryList } from './inquiry-list.tsx';
+import type { ReplyFacts } from './inquiry-reply.tsx';
 import { InquiryStatCards } from './inquiry-stat-cards.tsx';
 
 export interface InquiryInboxProps {
-  /** The business's name, for the prefilled WhatsApp reply. */
-  brandName?: string;
+  /** What a reply's greeting and templates are filled from: the business's name and hours, who answers. */
+  replyFacts: ReplyFacts;
   /** Whether the signed-in user's role may delete inquiries; without it no Delete button shows. */
   canDelete: boolean;
   /** Whether it may export them (Export CSV). */
@@ -50,7 +51,7 @@ export interface InquiryInboxProps {
 }
 
 /** The inquiry inbox below the screen's title: counts, search, filter, the list, its pages and the modal. */
-export function InquiryInbox({ brandName, canDelete, canExport, currentAdminId }: InquiryInboxProps) {
+export function InquiryInbox({ replyFacts, canDelete, canExport, currentAdminId }: InquiryInboxProps) {
   const { params, change } = useListParams(parseInboxParams);
   const query = toInboxQuery(params);
   const list = useInquiries(query);
@@ -170,7 +171,7 @@ export function InquiryInbox({ brandName, canDelete, canExport, currentAdminId }
       <InquiryDetailDialog
         inquiryId={params.open}
         shown={inquiries.find((inquiry) => inquiry._id === params.open)}
-        brandName={brandName}
+        replyFacts={replyFacts}
         currentAdminId={currentAdminId}
         onClose={() => change({ open: null })}
         onStatusChange={changeStatus}

@@ -118,10 +118,10 @@ export function useAssignInquiry() {
  * Tells the server that a reply link of the inquiry was opened, for its history. The link opens at once
  * whatever happens here: the request outlives the page if the link leaves it, and a failure is only logged.
  */
-function recordReplyLink(id: string, channel: InquiryReplyChannel): Promise<void> {
+function recordReplyLink(id: string, channel: InquiryReplyChannel, templateId?: string): Promise<void> {
   return apiRequest(inquiryPath(id, '/reply-link'), {
     method: 'POST',
-    body: { channel },
+    body: { channel, ...(templateId ? { templateId } : {}) },
     keepalive: true,
     schema: MessageResponseSchema,
   }).then(
@@ -135,8 +135,8 @@ function recordReplyLink(id: string, channel: InquiryReplyChannel): Promise<void
 /** recordReplyLink, then the history on screen is asked again. */
 export function useRecordReplyLink() {
   const queryClient = useQueryClient();
-  return (id: string, channel: InquiryReplyChannel) =>
-    void recordReplyLink(id, channel).then(() =>
+  return (id: string, channel: InquiryReplyChannel, templateId?: string) =>
+    void recordReplyLink(id, channel, templateId).then(() =>
       queryClient.invalidateQueries({ queryKey: inquiryKeys.history(id) }),
     );
 }

@@ -1,6 +1,5 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type Poster, type PosterInput, PosterInputSchema } from '../../../shared/contracts/posters.ts';
 import { POSTER_LIMITS } from '../../../shared/rules/posters.ts';
@@ -11,6 +10,7 @@ import { Button, buttonClassName } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog.tsx';
 import { CardQueryList } from '../../ui/query-content.tsx';
+import { LANGUAGE_OPTIONS, RadioRow } from '../../ui/radio-row.tsx';
 import { FieldShell, fieldControlProps, TextField, VERBATIM_INPUT } from '../../ui/text-field.tsx';
 import { posterFilePath, useCreatePoster, useDeletePoster, usePosters } from './api.ts';
 
@@ -22,41 +22,10 @@ export interface PosterChannel {
 
 const SERVER_FIELDS = ['name', 'tag', 'channelId', 'language', 'size'] as const;
 const EMPTY_POSTER: PosterInput = { name: '', tag: '', channelId: null, language: 'en', size: 'A5' };
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'hi', label: 'हिन्दी (Hindi)' },
-] as const;
 const SIZES = [
   { value: 'A5', label: 'A5 (a counter or a flyer)' },
   { value: 'A4', label: 'A4 (a wall or a window)' },
 ] as const;
-
-function RadioRow({
-  legend,
-  options,
-  registered,
-}: {
-  legend: string;
-  options: readonly { value: string; label: string }[];
-  registered: UseFormRegisterReturn;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-checked:border-indigo-500 has-checked:bg-indigo-50"
-          >
-            <input type="radio" value={option.value} className="size-4 accent-indigo-600" {...registered} />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function PosterForm({ channels }: { channels: readonly PosterChannel[] }) {
   const create = useCreatePoster();
@@ -105,7 +74,7 @@ function PosterForm({ channels }: { channels: readonly PosterChannel[] }) {
           ))}
         </select>
       </FieldShell>
-      <RadioRow legend="Language" options={LANGUAGES} registered={form.register('language')} />
+      <RadioRow legend="Language" options={LANGUAGE_OPTIONS} registered={form.register('language')} />
       <RadioRow legend="Paper size" options={SIZES} registered={form.register('size')} />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Making...' : 'Make poster'}
@@ -127,7 +96,7 @@ function PosterRow({
   const target = poster.channelId
     ? (channels.find((channel) => channel.id === poster.channelId)?.label ?? 'A channel no longer published')
     : 'The contact page';
-  const language = LANGUAGES.find((option) => option.value === poster.language)?.label;
+  const language = LANGUAGE_OPTIONS.find((option) => option.value === poster.language)?.label;
   return (
     <li aria-labelledby={`${id}-name`} className="space-y-2 py-4">
       <p id={`${id}-name`} className="font-medium break-words text-slate-900">
