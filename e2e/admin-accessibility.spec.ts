@@ -8,6 +8,7 @@ test.use(signedInAsAdmin);
 const SCREENS = [
   'dashboard',
   'inquiries',
+  'templates',
   'contact',
   'blog',
   'members',

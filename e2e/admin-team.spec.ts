@@ -89,7 +89,7 @@ async function deleteUsers(request: APIRequestContext, baseURL: string, emails: 
   }
 }
 
-test('an administrator adds an agent with a generated password; the agent sees only the dashboard and the inquiries', async ({
+test('an administrator adds an agent with a generated password; the agent sees only the dashboard, the inquiries and the reply templates', async ({
   page,
   browser,
   request,
@@ -141,7 +141,7 @@ test('an administrator adds an agent with a generated password; the agent sees o
     expect(await page.content()).not.toContain(password);
     await expectNoSeriousAxeViolations(page, TOASTER);
 
-    // The agent signs in on their own browser: the dashboard and the inquiries, nothing else.
+    // The agent signs in on their own browser: the dashboard, the inquiries and the reply templates, nothing else.
     const refused = refusals(agent.page);
     await agent.page.goto('/admin/login');
     await agent.page.getByLabel('Email').fill(email);
@@ -153,7 +153,7 @@ test('an administrator adds an agent with a generated password; the agent sees o
     await expect(suggestion).toBeVisible();
     await suggestion.getByRole('button', { name: 'Not now' }).click();
     await expect(suggestion).toBeHidden();
-    await expect(navLinks(agent.page)).toHaveText(['Dashboard', /^Inquiries/]);
+    await expect(navLinks(agent.page)).toHaveText(['Dashboard', /^Inquiries/, 'Reply templates']);
     await expect(agent.page.getByRole('region', { name: 'Recent unread inquiries' })).toBeVisible();
     await agent.page.getByRole('button', { name: /^Account menu/ }).click();
     await expect(agent.page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
@@ -191,7 +191,7 @@ test('an administrator adds an agent with a generated password; the agent sees o
       agent.page.getByRole('heading', { name: 'Not available for your role', level: 1 }),
     ).toBeVisible();
     await expect(agent.page.getByRole('heading', { name: 'Settings', level: 1 })).toHaveCount(0);
-    await expect(navLinks(agent.page)).toHaveText(['Dashboard', /^Inquiries/]);
+    await expect(navLinks(agent.page)).toHaveText(['Dashboard', /^Inquiries/, 'Reply templates']);
     await expectNoSeriousAxeViolations(agent.page, TOASTER);
     await agent.page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await expect(agent.page).toHaveURL(/\/admin\/dashboard$/);

@@ -72,6 +72,17 @@ for (const viewport of [
       await expect(
         page.getByRole('dialog').getByText(`opened the WhatsApp reply link with the template “${title}”`),
       ).toBeVisible();
+
+      // The dashboard's First response card: the team's figure, and this agent's own row only.
+      await page.goto('/admin');
+      const firstResponse = page.getByRole('region', { name: 'First response' });
+      await expect(firstResponse.getByText('Median', { exact: true }).first()).toBeVisible();
+      const rows = firstResponse
+        .getByRole('table', { name: 'First responses by team member' })
+        .getByRole('row');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(1).getByRole('rowheader')).toHaveText(agent.name);
+      await expect(rows.nth(1).getByRole('cell').first()).toHaveText('1');
     });
   });
 }

@@ -607,6 +607,10 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ query: { utcOffsetMinutes: '330' } }),
     inputs: { 'query:utcOffsetMinutes': 'coded' },
   },
+  'GET /api/admin/dashboard/first-responses': {
+    request: () => ({ query: { days: '30' } }),
+    inputs: { 'query:days': 'coded' },
+  },
   'GET /api/admin/dashboard/clicks-and-views': {
     request: () => ({ query: { days: '7' } }),
     inputs: { 'query:days': 'coded' },

@@ -114,3 +114,28 @@ export const ClicksAndViewsSchema = z.object({
 });
 export type ClicksAndViews = z.infer<typeof ClicksAndViewsSchema>;
 export const ClicksAndViewsResponseSchema = z.object({ clicksAndViews: ClicksAndViewsSchema });
+
+/** The first response's figures over some inquiries, in minutes (decision 080). */
+const ResponseStatSchema = z.object({
+  count: z.number().int(),
+  medianMinutes: z.number(),
+  p90Minutes: z.number(),
+});
+
+/**
+ * `GET /api/admin/dashboard/first-responses?days=7|30|90`: how long the inquiries received in the period
+ * waited for their first response, overall and per team member who gave it (decision 080).
+ */
+export const FirstResponsesSchema = z.object({
+  days: z.number().int(),
+  /** Counted in business hours (the opening hours are data), or else in clock time. */
+  businessHours: z.boolean(),
+  /** Null when none was answered. */
+  overall: ResponseStatSchema.nullable(),
+  /** Inquiries received in the period still without a response. */
+  unanswered: z.number().int(),
+  /** Every member's for an administrator; one's own row for an agent; none for an editor. The fastest first. */
+  members: z.array(ResponseStatSchema.extend({ adminId: z.string().nullable(), name: z.string() })),
+});
+export type FirstResponses = z.infer<typeof FirstResponsesSchema>;
+export const FirstResponsesResponseSchema = z.object({ firstResponses: FirstResponsesSchema });

@@ -204,6 +204,28 @@ export function openTimeline(hours: OpeningHours, timeZone: string, now: Date, c
   return moments;
 }
 
+/** Moments read at a time while adding up open minutes (about a week of an ordinary week's). */
+const MOMENTS_AT_A_TIME = 64;
+
+/**
+ * The minutes the business was open between two instants (milliseconds since the epoch), by its week and
+ * closures on its own clock: how long an inquiry waited in business hours (decision 080).
+ */
+export function openMinutesBetween(hours: OpeningHours, timeZone: string, from: number, to: number): number {
+  let open = 0;
+  let at = from;
+  while (at < to) {
+    const moments = openTimeline(hours, timeZone, new Date(at), MOMENTS_AT_A_TIME);
+    for (const [index, moment] of moments.entries()) {
+      const next = moments[index + 1];
+      if (!next) break;
+      if (moment.status.open) open += Math.min(next.at, to) - Math.min(moment.at, to);
+      at = next.at;
+    }
+  }
+  return open / MINUTE_MS;
+}
+
 /** A row of the Business Hours block: a run of days with the same hours ("Mon–Fri", "9:00 AM – 8:00 PM"). */
 export interface OpeningHoursRow {
   days: string;

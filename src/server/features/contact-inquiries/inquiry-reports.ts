@@ -185,3 +185,62 @@ export async function firstResponses({ db }: InquiryReportContext, since: string
     respondedAt: Date.parse(toIso(row.respondedAt as string | Date)),
   }));
 }
+
+/** Reply links read at most for the dashboard's first responses: a busy quarter's, bounded. */
+const FIRST_RESPONDERS_MAX_EVENTS = 20_000;
+
+/** An answered inquiry's first response, and who gave it (decision 080). */
+export interface FirstResponder {
+  receivedAt: number;
+  respondedAt: number;
+  /** Null for a former member's, whose name is kept. */
+  responderId: string | null;
+  responderName: string;
+}
+
+/**
+ * The inquiries received from `since` that the team answered: when each got its first response (its first
+ * reply link opened, decision 075) and who opened it.
+ */
+export async function firstResponders(
+  { db }: InquiryReportContext,
+  since: string,
+): Promise<FirstResponder[]> {
+  const rows = await db
+    .selectFrom('inquiryEvents')
+    .innerJoin('contactInquiries', 'contactInquiries.id', 'inquiryEvents.inquiryId')
+    .where('contactInquiries.createdAt', '>=', since)
+    .where('inquiryEvents.kind', '=', 'reply-link')
+    .select([
+      'inquiryEvents.inquiryId',
+      'contactInquiries.createdAt as receivedAt',
+      'inquiryEvents.createdAt as respondedAt',
+      'inquiryEvents.actorId',
+      'inquiryEvents.actorName',
+    ])
+    .orderBy('inquiryEvents.createdAt')
+    .orderBy('inquiryEvents.id')
+    .limit(FIRST_RESPONDERS_MAX_EVENTS)
+    .execute();
+  const first = new Map<string, FirstResponder>();
+  for (const row of rows) {
+    if (first.has(row.inquiryId)) continue;
+    first.set(row.inquiryId, {
+      receivedAt: Date.parse(toIso(row.receivedAt)),
+      respondedAt: Date.parse(toIso(row.respondedAt)),
+      responderId: row.actorId,
+      responderName: row.actorName,
+    });
+  }
+  return [...first.values()];
+}
+
+/** How many inquiries were received from `since` on. */
+export async function receivedSince({ db }: InquiryReportContext, since: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('contactInquiries')
+    .where('createdAt', '>=', since)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -16,10 +16,12 @@ import {
 } from './inquiry-changes.ts';
 import {
   countInquiries,
+  firstResponders,
   firstResponses,
   inquiriesPerDay,
   inquirySenderNames,
   inquiryStats,
+  receivedSince,
   recentUnreadInquiries,
   unreadInquiriesReceivedBefore,
 } from './inquiry-reports.ts';
@@ -96,6 +98,8 @@ export function createContactInquiryRepository(
     unreadReceivedBefore: unreadInquiriesReceivedBefore.bind(undefined, context),
     perDay: inquiriesPerDay.bind(undefined, context),
     firstResponses: firstResponses.bind(undefined, context),
+    firstResponders: firstResponders.bind(undefined, context),
+    receivedSince: receivedSince.bind(undefined, context),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   ClicksAndViewsResponseSchema,
   type Dashboard,
   DashboardResponseSchema,
+  FirstResponsesResponseSchema,
 } from '../../../shared/contracts/dashboard.ts';
 import type { ClickPeriodDays } from '../../../shared/rules/dashboard.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -61,6 +62,22 @@ export function useClicksAndViews(days: ClickPeriodDays) {
     // Another period stays on screen until the chosen one has arrived.
     placeholderData: (previous) => previous,
     meta: { errorMessage: 'Failed to load the clicks and views' },
+  });
+}
+
+/** How long inquiries of the last `days` days waited for a first response (decision 080). */
+export function useFirstResponses(days: ClickPeriodDays) {
+  return useQuery({
+    queryKey: [...inquiryKeys.all, 'first-responses', days],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`/api/admin/dashboard/first-responses?days=${days}`, {
+          signal,
+          schema: FirstResponsesResponseSchema,
+        })
+      ).firstResponses,
+    placeholderData: (previous) => previous,
+    meta: { errorMessage: 'Failed to load the first responses' },
   });
 }
 

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { useClicksAndViews, useResetChannelClicks } from './api.ts';
+import { FirstResponsesCard } from './first-responses-card.tsx';
 
 const CARD = 'flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
@@ -266,6 +267,7 @@ export function ClicksAndViewsCards({ canReset, className }: { canReset: boolean
           <PostViews posts={loaded.postViews} days={loaded.days} />
         ))}
       </section>
+      <FirstResponsesCard days={days} className={CARD} />
     </div>
   );
 }
