@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import {
   BUSINESS_CHANNELS,
   expectNoSeriousAxeViolations,
+  PHONE_BROWSER,
   signedInAsAdmin,
   TOASTER,
   test,
@@ -13,10 +14,6 @@ test.use({ ...signedInAsAdmin, viewport: { width: 390, height: 844 } });
 const DUTY_PATH = '/api/admin/profile/duty';
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const digits = (phone: string) => phone.replace(/\D/g, '');
-
-/** A phone's browser: a person's click, which the dashboard counts. */
-const PHONE_BROWSER =
-  'Mozilla/5.0 (Linux; Android 13; SM-A146B) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
 
 /** Where the site's WhatsApp button sends a visitor now. */
 async function whatsappLanding(request: import('@playwright/test').APIRequestContext): Promise<string> {

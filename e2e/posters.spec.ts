@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
+import { qrText } from '../src/server/test-support/qr-code.ts';
 import {
   expectNoSeriousAxeViolations,
+  PHONE_BROWSER,
   signedInAsAdmin,
   signedOut,
   TOASTER,
@@ -13,16 +13,6 @@ import {
 } from './support.ts';
 
 test.use({ ...signedInAsAdmin, viewport: { width: 390, height: 844 } });
-
-/** A phone's browser: a person, whom the posters' counts count (Playwright's own agent is a bot's). */
-const PHONE_BROWSER =
-  'Mozilla/5.0 (Linux; Android 13; SM-A146B) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
-
-/** What the QR code in a PNG says, read by a real decoder. */
-async function qrText(png: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-}
 
 test('an owner makes a Hindi counter poster, prints it, and the dashboard counts who came from it', async ({
   page,

@@ -344,6 +344,10 @@ export function addressOfItsOwn(): string {
   return `100.${64 + randomInt(64)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
+/** A phone's browser: a person, whom counted links and posters count (Playwright's own agent is a bot's). */
+export const PHONE_BROWSER =
+  'Mozilla/5.0 (Linux; Android 13; SM-A146B) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+
 /** A tag no other test's data contains, to search for. */
 export function uniqueTag(): string {
   return `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -15,11 +15,9 @@ import {
   signIn,
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
+import { GOOGLEBOT, PHONE_BROWSER } from '../../test-support/user-agents.ts';
 import { createChannelClickRepository } from './repository.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const CLICKS = '/api/admin/dashboard/clicks-and-views';
 const RESET = '/api/admin/dashboard/channel-clicks';
 
@@ -32,7 +30,11 @@ describe.each(TEST_DIALECTS)('channel clicks (%s)', (dialect) => {
     expect(response.statusCode).toBe(201);
     return response.json().contact._id;
   };
-  const click = (path: string, headers: Record<string, string> = { 'user-agent': BROWSER }, method = 'GET') =>
+  const click = (
+    path: string,
+    headers: Record<string, string> = { 'user-agent': PHONE_BROWSER },
+    method = 'GET',
+  ) =>
     t.app.inject({
       method: method as InjectOptions['method'],
       url: path,
@@ -111,11 +113,11 @@ describe.each(TEST_DIALECTS)('channel clicks (%s)', (dialect) => {
       [{ 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' }, 'GET'],
       [{ 'user-agent': 'curl/8.5.0' }, 'GET'],
       [{}, 'GET'],
-      [{ 'user-agent': BROWSER }, 'HEAD'],
-      [{ 'user-agent': BROWSER, 'sec-purpose': 'prefetch' }, 'GET'],
-      [{ 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' }, 'GET'],
-      [{ 'user-agent': BROWSER, purpose: 'prefetch' }, 'GET'],
-      [{ 'user-agent': BROWSER, 'x-moz': 'prefetch' }, 'GET'],
+      [{ 'user-agent': PHONE_BROWSER }, 'HEAD'],
+      [{ 'user-agent': PHONE_BROWSER, 'sec-purpose': 'prefetch' }, 'GET'],
+      [{ 'user-agent': PHONE_BROWSER, 'sec-purpose': 'prefetch;prerender' }, 'GET'],
+      [{ 'user-agent': PHONE_BROWSER, purpose: 'prefetch' }, 'GET'],
+      [{ 'user-agent': PHONE_BROWSER, 'x-moz': 'prefetch' }, 'GET'],
     ];
     for (const [headers, method] of notPeople) {
       // They are still sent on: only the count leaves them out.
@@ -289,7 +291,7 @@ describe.each(TEST_DIALECTS)('channel clicks (%s)', (dialect) => {
       t.app.inject({
         method: 'GET',
         url: `/api/blogs/${slug}`,
-        headers: { 'user-agent': BROWSER },
+        headers: { 'user-agent': PHONE_BROWSER },
         remoteAddress,
       });
 

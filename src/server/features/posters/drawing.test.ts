@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { debianTool } from '../../test-support/deploy-examples.ts';
+import { pixels, qrText } from '../../test-support/qr-code.ts';
 import { drawPosterPdf, drawPosterPng, layoutPoster, type PosterBox, type PosterContent } from './drawing.ts';
 
 // The posters checked as their users meet them: the QR code read by a real decoder from the PNG and from the
@@ -100,16 +100,6 @@ function readHindi(png: Buffer): Promise<string> {
       'NFC',
     );
   });
-}
-
-async function pixels(png: Buffer) {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), ...info };
-}
-
-async function qrText(png: Buffer): Promise<string | undefined> {
-  const { data, width, height } = await pixels(png);
-  return jsQR(data, width, height)?.data;
 }
 
 /** Pixels of about `colour` in the top quarter of the picture, where the logo goes. */

@@ -1,10 +1,9 @@
 import type { InjectOptions } from 'fastify';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ClicksAndViews } from '../../../shared/contracts/dashboard.ts';
 import type { Poster } from '../../../shared/contracts/posters.ts';
 import { POSTERS_MAX } from '../../../shared/rules/posters.ts';
+import { qrText } from '../../test-support/qr-code.ts';
 import { WEB_BUILT, WEB_DIST_DIR } from '../../test-support/rendered-pages.ts';
 import {
   asAdmin,
@@ -17,10 +16,8 @@ import {
   TEST_DIALECTS,
   TEST_ORIGIN,
 } from '../../test-support/test-app.ts';
+import { GOOGLEBOT, PHONE_BROWSER } from '../../test-support/user-agents.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const POSTERS = '/api/admin/posters';
 const MISSING_ID = '0190a0a0-0000-7000-8000-000000000000';
 
@@ -32,12 +29,6 @@ const poster = (overrides: Record<string, unknown> = {}) => ({
   size: 'A5',
   ...overrides,
 });
-
-/** What a QR code in a PNG says, read by a real decoder. */
-async function qrText(png: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-}
 
 describe.each(TEST_DIALECTS)('counter posters (%s)', (dialect) => {
   const t = signedInAppForEachTest(dialect, { WEB_DIST_DIR });
@@ -56,7 +47,7 @@ describe.each(TEST_DIALECTS)('counter posters (%s)', (dialect) => {
     expect(response.statusCode).toBe(201);
     return response.json().contact._id;
   };
-  const visit = (url: string, userAgent = BROWSER) =>
+  const visit = (url: string, userAgent = PHONE_BROWSER) =>
     t.app.inject({ url, headers: { 'user-agent': userAgent }, remoteAddress: '198.51.100.7' });
   /** What each poster brought in the last 7 days, by tag, as the dashboard reads it. */
   const brought = async (cookie = t.cookie) => {

@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
+import { type LucideIcon, Mail, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Inquiry } from '../../../shared/contracts/contact-inquiries.ts';
@@ -22,6 +22,19 @@ export interface ReplyFacts {
   /** The business hours in each language, on one line. */
   hours: Record<Locale, string>;
 }
+
+/** The reply links, in the order the dialog offers them. */
+const REPLY_BUTTONS = [
+  { channel: 'whatsapp', label: 'WhatsApp', Icon: MessageCircle, tone: 'text-green-700' },
+  { channel: 'call', label: 'Call', Icon: Phone, tone: 'text-blue-700' },
+  { channel: 'sms', label: 'SMS', Icon: MessageSquareText, tone: 'text-slate-700' },
+  { channel: 'email', label: 'Email', Icon: Mail, tone: 'text-slate-700' },
+] as const satisfies readonly {
+  channel: InquiryReplyChannel;
+  label: string;
+  Icon: LucideIcon;
+  tone: string;
+}[];
 
 /** Beyond this many templates in the inquiry's language, a search field narrows them. */
 const SEARCH_FROM = 5;
@@ -164,30 +177,22 @@ export function InquiryReply({ inquiry, facts }: { inquiry: Inquiry; facts: Repl
       )}
       {ready ? (
         <div className="flex flex-wrap gap-2">
-          {links.whatsapp && (
-            <ReplyLink href={links.whatsapp} onOpen={opened('whatsapp')} external>
-              <MessageCircle aria-hidden="true" className="size-4 text-green-700" />
-              WhatsApp
-            </ReplyLink>
-          )}
-          {links.call && (
-            <ReplyLink href={links.call} onOpen={opened('call')}>
-              <Phone aria-hidden="true" className="size-4 text-blue-700" />
-              Call
-            </ReplyLink>
-          )}
-          {links.sms && (
-            <ReplyLink href={links.sms} onOpen={opened('sms')}>
-              <MessageSquareText aria-hidden="true" className="size-4 text-slate-700" />
-              SMS
-            </ReplyLink>
-          )}
-          {links.email && (
-            <ReplyLink href={links.email} onOpen={opened('email')}>
-              <Mail aria-hidden="true" className="size-4 text-slate-700" />
-              Email
-            </ReplyLink>
-          )}
+          {REPLY_BUTTONS.map(({ channel, label, Icon, tone }) => {
+            const href = links[channel];
+            return (
+              href && (
+                <ReplyLink
+                  key={channel}
+                  href={href}
+                  onOpen={opened(channel)}
+                  external={channel === 'whatsapp'}
+                >
+                  <Icon aria-hidden="true" className={cx('size-4', tone)} />
+                  {label}
+                </ReplyLink>
+              )
+            );
+          })}
         </div>
       ) : (
         <p role="status" className="text-sm text-amber-900">
