@@ -393,7 +393,7 @@ function fakePage(page: number, pageSize: number, total: number, capped: boolean
       updatedAt: '2026-03-01T10:00:00.000Z',
     };
   });
-  return { inquiries, total, totalCapped: capped, page, pageSize };
+  return { inquiries, total, totalCapped: capped, overdue: [], page, pageSize };
 }
 
 test('pages: "10,000+" when the total is capped, the old page stays while the next one loads', async ({

@@ -234,6 +234,17 @@ export async function storedInquiry(baseURL: string, id: string) {
   }
 }
 
+/** Moves an inquiry's arrival `days` back, as if it had been waiting since then. */
+export async function ageInquiry(baseURL: string, id: string, days: number) {
+  const database = await openDatabase(databaseTarget(databaseAt(baseURL).url));
+  try {
+    const createdAt = new Date(Date.now() - days * 24 * 60 * 60_000).toISOString();
+    await database.db.updateTable('contactInquiries').set({ createdAt }).where('id', '=', id).execute();
+  } finally {
+    await database.close();
+  }
+}
+
 export interface TeamMemberInput {
   email: string;
   password: string;

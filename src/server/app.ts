@@ -183,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...shared,
     assigneeOnArrival: duty.assigneeOnArrival,
     templateTitle: templates.templateTitle,
+    overdueAfterHours: settings.overdueAfterHours,
     onChange: webhooks.inquiryChanged,
     publish: liveEvents.publish,
     accounts,

@@ -607,6 +607,10 @@ const OPERATIONS: Record<string, Operation> = {
     request: () => ({ query: { utcOffsetMinutes: '330' } }),
     inputs: { 'query:utcOffsetMinutes': 'coded' },
   },
+  'PUT /api/admin/settings/inbox': {
+    request: () => ({ body: { overdueAfterHours: 4 } }),
+    inputs: { 'body:overdueAfterHours': 'coded' },
+  },
   'GET /api/admin/dashboard/first-responses': {
     request: () => ({ query: { days: '30' } }),
     inputs: { 'query:days': 'coded' },

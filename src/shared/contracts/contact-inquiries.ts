@@ -67,6 +67,8 @@ export const InquiryListResponseSchema = z.object({
    */
   total: z.number().int(),
   totalCapped: z.boolean(),
+  /** The ids of the listed inquiries that are overdue: waiting without a response too long (decision 080). */
+  overdue: z.array(z.string()),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OVERDUE_AFTER_HOURS_MAX } from '../rules/first-responses.ts';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '../rules/time-zone.ts';
 import { uploadOfUrl } from '../rules/upload-addresses.ts';
 import { EmailSchema, withoutControlCharacters } from './fields.ts';
@@ -36,6 +37,8 @@ const BusinessHoursRowSchema = z.object({
   daysHi: optionalText('Days in Hindi', 40),
   hoursHi: optionalText('Hours in Hindi', 40),
 });
+
+const OVERDUE_HOURS_MESSAGE = `Enter a whole number of hours from 1 to ${OVERDUE_AFTER_HOURS_MAX}`;
 
 export const SiteSettingsSchema = z.object({
   /** The texts' {product}; also names the game route /{Brand}Game. */
@@ -109,6 +112,28 @@ export const SignInSettingsSavedResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   signInSettings: SignInSettingsSchema,
+});
+
+/**
+ * How the inbox treats waiting inquiries (decision 080), an administrator's choice kept with the back office's
+ * own settings.
+ * - `GET /api/admin/settings/inbox` -> InboxSettingsResponse
+ * - `PUT /api/admin/settings/inbox` InboxSettings -> InboxSettingsSavedResponse
+ */
+export const InboxSettingsSchema = z.object({
+  /** A new or in-progress inquiry without a response after this many business hours is overdue. */
+  overdueAfterHours: z
+    .number(OVERDUE_HOURS_MESSAGE)
+    .int(OVERDUE_HOURS_MESSAGE)
+    .min(1, OVERDUE_HOURS_MESSAGE)
+    .max(OVERDUE_AFTER_HOURS_MAX, OVERDUE_HOURS_MESSAGE),
+});
+export type InboxSettings = z.output<typeof InboxSettingsSchema>;
+export const InboxSettingsResponseSchema = z.object({ inboxSettings: InboxSettingsSchema });
+export const InboxSettingsSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  inboxSettings: InboxSettingsSchema,
 });
 
 /** `GET /api/terms`: when the terms last changed (src/shared/rules/terms.ts). */

@@ -211,10 +211,17 @@ const MOMENTS_AT_A_TIME = 64;
  * The minutes the business was open between two instants (milliseconds since the epoch), by its week and
  * closures on its own clock: how long an inquiry waited in business hours (decision 080).
  */
-export function openMinutesBetween(hours: OpeningHours, timeZone: string, from: number, to: number): number {
+export function openMinutesBetween(
+  hours: OpeningHours,
+  timeZone: string,
+  from: number,
+  to: number,
+  /** Stop counting past this many minutes: enough to tell an inquiry is overdue. */
+  atMost = Number.POSITIVE_INFINITY,
+): number {
   let open = 0;
   let at = from;
-  while (at < to) {
+  while (at < to && open / MINUTE_MS < atMost) {
     const moments = openTimeline(hours, timeZone, new Date(at), MOMENTS_AT_A_TIME);
     for (const [index, moment] of moments.entries()) {
       const next = moments[index + 1];

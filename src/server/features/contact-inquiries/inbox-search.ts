@@ -20,7 +20,7 @@ import { type InquiryTeam, inquiriesBySeq } from './inquiry-rows.ts';
  */
 
 /** One page of the inbox; `total` is exact up to INQUIRY_TOTAL_CAP, beyond it `totalCapped` is true. */
-export type InquiryPage = Omit<InquiryListResponse, 'page' | 'pageSize'>;
+export type InquiryPage = Omit<InquiryListResponse, 'page' | 'pageSize' | 'overdue'>;
 
 /**
  * What the inbox looks for: the filter of its query string, with "assigned to me" made the signed-in

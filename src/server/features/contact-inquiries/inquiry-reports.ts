@@ -244,3 +244,19 @@ export async function receivedSince({ db }: InquiryReportContext, since: string)
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** Which of these inquiries have had a reply link opened (a first response, decision 075). */
+export async function respondedAmong(
+  { db }: InquiryReportContext,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('inquiryEvents')
+    .where('inquiryId', 'in', ids)
+    .where('kind', '=', 'reply-link')
+    .select('inquiryId')
+    .distinct()
+    .execute();
+  return new Set(rows.map((row) => row.inquiryId));
+}

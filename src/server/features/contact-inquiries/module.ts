@@ -13,6 +13,7 @@ import { createInquiryNoteRepository } from './inquiry-notes-repository.ts';
 import type { InquiryTeam } from './inquiry-rows.ts';
 import { type InquiryOutbox, inquirySubmission } from './inquiry-submission.ts';
 import { inquiryTeamRoutes } from './inquiry-team-routes.ts';
+import { overdueInquiries } from './overdue.ts';
 import { typicalReplyTime } from './reply-time.ts';
 import { createContactInquiryRepository } from './repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './routes.ts';
@@ -41,6 +42,8 @@ export interface ContactInquiriesModuleDeps {
   assigneeOnArrival: () => Promise<string | null>;
   /** A reply template's title by its id, for the history (the reply-templates feature's). */
   templateTitle: (id: string) => Promise<string | undefined>;
+  /** After how many business hours a waiting inquiry is overdue (site-settings'). */
+  overdueAfterHours: () => Promise<number>;
   log: FastifyBaseLogger;
 }
 
@@ -92,6 +95,7 @@ export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
       await app.register(encapsulated(contactInquiryRoutes), { submitInquiry });
       await app.register(encapsulated(inquiryInboxRoutes), {
         contactInquiries,
+        overdue: overdueInquiries({ contactInquiries, ...deps }),
         timeZone: deps.timeZone,
         onChange: publish,
       });

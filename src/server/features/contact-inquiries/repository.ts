@@ -23,6 +23,7 @@ import {
   inquiryStats,
   receivedSince,
   recentUnreadInquiries,
+  respondedAmong,
   unreadInquiriesReceivedBefore,
 } from './inquiry-reports.ts';
 import { findInquiry, type InquiryTeam } from './inquiry-rows.ts';
@@ -100,6 +101,7 @@ export function createContactInquiryRepository(
     firstResponses: firstResponses.bind(undefined, context),
     firstResponders: firstResponders.bind(undefined, context),
     receivedSince: receivedSince.bind(undefined, context),
+    respondedAmong: respondedAmong.bind(undefined, context),
   };
 }
 

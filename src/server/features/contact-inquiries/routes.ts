@@ -123,11 +123,13 @@ function matchFor<Filter extends InquiryFilter>(
 /** The back office's inbox: list, search, stats, status, read marks, delete and CSV export. */
 export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
   contactInquiries: ContactInquiryRepository;
+  /** Which of these inquiries are overdue (decision 080). */
+  overdue: (inquiries: readonly Inquiry[]) => Promise<string[]>;
   /** The business's time zone (a site setting), for the export's dates. */
   timeZone: () => Promise<string>;
   /** Told of each change made here, so that every open inbox shows it (the live updates). */
   onChange?: (event: LiveEvent) => void;
-}> = async (app, { contactInquiries, timeZone, onChange }) => {
+}> = async (app, { contactInquiries, overdue, timeZone, onChange }) => {
   const changed = (inquiry: Inquiry | undefined) => {
     if (inquiry) onChange?.({ type: 'inquiry.updated', id: inquiry._id });
     return found(inquiry);
@@ -146,7 +148,8 @@ export const inquiryInboxRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const page = await contactInquiries.list(matchFor(request.query, request));
-      return { ...page, page: request.query.page, pageSize: request.query.pageSize };
+      const overdueIds = await overdue(page.inquiries);
+      return { ...page, overdue: overdueIds, page: request.query.page, pageSize: request.query.pageSize };
     },
   );
 

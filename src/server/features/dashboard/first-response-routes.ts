@@ -6,10 +6,9 @@ import {
   FirstResponsesResponseSchema,
 } from '../../../shared/contracts/dashboard.ts';
 import type { SiteSettings } from '../../../shared/contracts/site-settings.ts';
-import { responseStat } from '../../../shared/rules/first-responses.ts';
-import { openMinutesBetween } from '../../../shared/rules/opening-hours.ts';
+import { responseStat, waitedMinutes } from '../../../shared/rules/first-responses.ts';
 import { canUse } from '../../../shared/rules/roles.ts';
-import { DAY_MS, MINUTE_MS } from '../../../shared/time.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { access } from '../../plugins/access.ts';
 
 /** An answered inquiry's first response, and who gave it (contact-inquiries' FirstResponder). */
@@ -59,9 +58,7 @@ export const firstResponseRoutes: FastifyPluginAsyncZod<FirstResponseDeps> = asy
         deps.settings(),
       ]);
       const waited = ({ receivedAt, respondedAt }: FirstResponder) =>
-        openingHours
-          ? openMinutesBetween(openingHours, timeZone, receivedAt, respondedAt)
-          : Math.max(0, respondedAt - receivedAt) / MINUTE_MS;
+        waitedMinutes(openingHours, timeZone, receivedAt, respondedAt);
       const byMember = new Map<string, { adminId: string | null; name: string; minutes: number[] }>();
       const all: number[] = [];
       for (const responder of responders) {

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/values.ts';
 import { encapsulated } from '../../lib/encapsulated.ts';
 import type { PublicContent } from '../../lib/public-content.ts';
 import type { ServerKeyStore } from '../../lib/server-secret.ts';
+import { inboxSettingsRoutes } from './inbox-settings-routes.ts';
 import { createSiteSettingsRepository } from './repository.ts';
 import { siteSettingsRoutes } from './routes.ts';
 
@@ -29,6 +30,7 @@ export function createSiteSettingsModule({
   const currentSettings = publicContent.cached(() => siteSettings.get());
   const currentSignInSettings = publicContent.cached(() => siteSettings.signInSettings());
   const currentDutySettings = publicContent.cached(() => siteSettings.dutySettings());
+  const currentInboxSettings = publicContent.cached(() => siteSettings.inboxSettings());
   const currentTermsUpdatedAt = publicContent.cached(async () =>
     termsUpdatedAt(await siteSettings.termsFactsChangedAt()),
   );
@@ -38,6 +40,8 @@ export function createSiteSettingsModule({
     /** How the duty roster is used (decision 076), cached as `currentSettings` is. */
     currentDutySettings,
     currentTermsUpdatedAt,
+    /** After how many business hours a waiting inquiry is overdue (decision 080). */
+    overdueAfterHours: async () => (await currentInboxSettings()).overdueAfterHours,
     /** The business's time zone: digests, reports and scheduled posts count days in it (decision 029). */
     timeZone: async () => (await currentSettings()).timeZone,
     brandName: async () => (await currentSettings()).brandName,
@@ -58,6 +62,11 @@ export function createSiteSettingsModule({
         currentSignInSettings,
         currentDutySettings,
         currentTermsUpdatedAt,
+      });
+      await app.register(encapsulated(inboxSettingsRoutes), {
+        siteSettings,
+        currentInboxSettings,
+        publicContent,
       });
     },
   };

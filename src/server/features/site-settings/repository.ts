@@ -2,12 +2,15 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { type DutySettings, DutySettingsSchema } from '../../../shared/contracts/duty.ts';
 import {
+  type InboxSettings,
+  InboxSettingsSchema,
   type SignInSettings,
   SignInSettingsSchema,
   type SiteSettings,
   SiteSettingsSchema,
 } from '../../../shared/contracts/site-settings.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/rules/default-site-settings.ts';
+import { DEFAULT_OVERDUE_AFTER_HOURS } from '../../../shared/rules/first-responses.ts';
 import { termsFactsOf } from '../../../shared/rules/terms.ts';
 import { containsPattern, type Executor } from '../../db/repository-support.ts';
 import type { DB } from '../../db/schema.ts';
@@ -24,7 +27,9 @@ const TERMS_FACTS_ROW_ID = 'terms-facts';
 const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = { requireTwoFactorForAdministrators: false };
 /** How the duty roster is used (decision 076): a row of its own, never sent to public pages. */
 const DUTY_ROW_ID = 'duty';
+const INBOX_ROW_ID = 'inbox';
 const DEFAULT_DUTY_SETTINGS: DutySettings = { assignInquiries: false };
+const DEFAULT_INBOX_SETTINGS: InboxSettings = { overdueAfterHours: DEFAULT_OVERDUE_AFTER_HOURS };
 
 /** A row of the back office's own settings, or `defaults` without one or when it no longer passes `schema`. */
 async function backOfficeRow<T>(trx: Executor, id: string, schema: z.ZodType<T>, defaults: T): Promise<T> {
@@ -155,6 +160,10 @@ export function createSiteSettingsRepository(db: Kysely<DB>) {
       backOfficeRow(trx, DUTY_ROW_ID, DutySettingsSchema, DEFAULT_DUTY_SETTINGS),
     saveDutySettings: (settings: DutySettings, trx: Executor = db) =>
       saveBackOfficeRow(trx, DUTY_ROW_ID, settings),
+    inboxSettings: (trx: Executor = db) =>
+      backOfficeRow(trx, INBOX_ROW_ID, InboxSettingsSchema, DEFAULT_INBOX_SETTINGS),
+    saveInboxSettings: (settings: InboxSettings, trx: Executor = db) =>
+      saveBackOfficeRow(trx, INBOX_ROW_ID, settings),
 
     /** The brands the site had before, the most recently replaced first. */
     async formerBrandNames(trx: Executor = db): Promise<string[]> {

@@ -6,6 +6,7 @@ import { DutySettingsCard } from '../../features/duty/duty-settings-card.tsx';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card.tsx';
 import { type PosterChannel, PostersCard } from '../../features/posters/posters-card.tsx';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
+import { InboxSettingsCard } from '../../features/site-settings/inbox-settings-card.tsx';
 import { SignInSettingsCard } from '../../features/site-settings/sign-in-settings-card.tsx';
 import { SiteSettingsForm } from '../../features/site-settings/site-settings-form.tsx';
 import { WebhooksCard } from '../../features/webhooks/webhooks-card.tsx';
@@ -71,6 +72,7 @@ export function SettingsPage() {
       </Card>
       <SignInSettingsCard />
       <DutySettingsCard />
+      <InboxSettingsCard />
       <SiteSettingsSection />
       <PostersCard channels={posterChannels} />
       <NotificationSettingsCard brand={brand} />

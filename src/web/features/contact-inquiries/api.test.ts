@@ -42,13 +42,14 @@ describe('the inquiry API client', () => {
       inquiries: [inquiry()],
       total: 1,
       totalCapped: false,
+      overdue: [],
       page: 2,
       pageSize: 20,
     });
     const list = await fetchInquiries({ q: '50%', page: 2, pageSize: 20 });
     expect(list.inquiries).toHaveLength(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact-inquiries?q=50%25&page=2');
-    stubFetch({ inquiries: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
+    stubFetch({ inquiries: [], total: 0, totalCapped: false, overdue: [], page: 1, pageSize: 20 });
     await fetchInquiries({ page: 1, pageSize: 20 });
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/contact-inquiries');
   });

@@ -160,6 +160,7 @@ export function InquiryInbox({ replyFacts, canDelete, canExport, currentAdminId 
         >
           <InquiryList
             inquiries={inquiries}
+            overdue={new Set(data?.overdue)}
             stale={screen.stale}
             onOpen={(inquiry, from) => screen.open(inquiry._id, from)}
             onStatusChange={changeStatus}

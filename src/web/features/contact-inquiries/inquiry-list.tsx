@@ -24,10 +24,13 @@ export interface InquiryListProps {
   onDelete?: (inquiry: Inquiry) => void;
   /** The rows shown are the previous page's while the next one is on its way. */
   stale?: boolean;
+  /** The ids of the overdue ones: waiting without a response too long (decision 080). */
+  overdue?: ReadonlySet<string>;
 }
 
 interface RowProps {
   inquiry: Inquiry;
+  overdue?: boolean;
   onOpen: OpenInquiry;
   onStatusChange: (inquiry: Inquiry, status: InquiryStatus) => void;
   onDelete?: (inquiry: Inquiry) => void;
@@ -36,9 +39,10 @@ interface RowProps {
 /** The inquirer's name, the inquiry's button: an unread one in bold, after a dot. */
 function NameLine({
   inquiry,
+  overdue,
   onOpen,
   className,
-}: Pick<RowProps, 'inquiry' | 'onOpen'> & { className: string }) {
+}: Pick<RowProps, 'inquiry' | 'overdue' | 'onOpen'> & { className: string }) {
   return (
     <div className={className}>
       {!inquiry.isRead && <UnreadDot />}
@@ -49,6 +53,9 @@ function NameLine({
         <span className="sr-only">Open inquiry from </span>
         {inquiry.name}
       </OpenButton>
+      {overdue && (
+        <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">Overdue</span>
+      )}
     </div>
   );
 }
@@ -119,11 +126,16 @@ function Actions({
   );
 }
 
-function Cells({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
+function Cells({ inquiry, overdue, onOpen, onStatusChange, onDelete }: RowProps) {
   return (
     <>
       <td className={cx('px-4 py-3', !inquiry.isRead && 'shadow-[inset_4px_0_0_var(--color-blue-500)]')}>
-        <NameLine inquiry={inquiry} onOpen={onOpen} className="flex flex-wrap items-center gap-2" />
+        <NameLine
+          inquiry={inquiry}
+          overdue={overdue}
+          onOpen={onOpen}
+          className="flex flex-wrap items-center gap-2"
+        />
         <ContactLines inquiry={inquiry} />
       </td>
       <td className="max-w-sm px-4 py-3">
@@ -149,11 +161,16 @@ function Cells({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
   );
 }
 
-function CardContent({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
+function CardContent({ inquiry, overdue, onOpen, onStatusChange, onDelete }: RowProps) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <NameLine inquiry={inquiry} onOpen={onOpen} className="flex min-w-0 flex-wrap items-center gap-2" />
+        <NameLine
+          inquiry={inquiry}
+          overdue={overdue}
+          onOpen={onOpen}
+          className="flex min-w-0 flex-wrap items-center gap-2"
+        />
         <InquiryStatusBadge status={inquiry.status} />
       </div>
       <ContactLines inquiry={inquiry} />
@@ -180,7 +197,14 @@ function CardContent({ inquiry, onOpen, onStatusChange, onDelete }: RowProps) {
 const COLUMNS = ['Contact Info', 'Query', 'Status', 'Date', 'Actions'];
 
 /** The inquiries of one page: a table on a wide screen, cards on a phone (staff answer from their phones). */
-export function InquiryList({ inquiries, onOpen, onStatusChange, onDelete, stale }: InquiryListProps) {
+export function InquiryList({
+  inquiries,
+  onOpen,
+  onStatusChange,
+  onDelete,
+  stale,
+  overdue,
+}: InquiryListProps) {
   const rowProps = { onOpen, onStatusChange, onDelete };
   return (
     <ResponsiveList
@@ -190,7 +214,7 @@ export function InquiryList({ inquiries, onOpen, onStatusChange, onDelete, stale
       minWidth="min-w-[48rem]"
       stale={stale}
       onOpen={onOpen}
-      cells={(inquiry) => <Cells inquiry={inquiry} {...rowProps} />}
+      cells={(inquiry) => <Cells inquiry={inquiry} overdue={overdue?.has(inquiry._id)} {...rowProps} />}
       // Unread shows by weight and a dot (and, as a card, a bar on its left): a blue tint under the grey text
       // fell short of the enhanced 7:1 contrast, so rows stay the plain white ones.
       cardClassName={(inquiry) =>
@@ -201,7 +225,7 @@ export function InquiryList({ inquiries, onOpen, onStatusChange, onDelete, stale
             : 'border-blue-200 bg-white shadow-[inset_4px_0_0_var(--color-blue-500)]',
         )
       }
-      card={(inquiry) => <CardContent inquiry={inquiry} {...rowProps} />}
+      card={(inquiry) => <CardContent inquiry={inquiry} overdue={overdue?.has(inquiry._id)} {...rowProps} />}
     />
   );
 }

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type InboxSettings,
+  InboxSettingsResponseSchema,
+  InboxSettingsSavedResponseSchema,
   type SignInSettings,
   SignInSettingsResponseSchema,
   SignInSettingsSavedResponseSchema,
@@ -9,6 +12,7 @@ import {
 } from '../../../shared/contracts/site-settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { screenQueryOptions } from '../../lib/query-cache.ts';
+import { inquiryKeys } from '../../lib/query-keys.ts';
 
 const siteSettingsKeys = {
   all: ['site-settings'] as const,
@@ -70,5 +74,38 @@ export function useSaveSignInSettings() {
       }),
     onSuccess: ({ signInSettings }) => queryClient.setQueryData(siteSettingsKeys.signIn, signInSettings),
     onSettled: () => queryClient.invalidateQueries({ queryKey: siteSettingsKeys.signIn }),
+  });
+}
+
+const INBOX_SETTINGS_PATH = '/api/admin/settings/inbox';
+const inboxSettingsKey = ['settings', 'inbox'] as const;
+
+/** How the inbox treats waiting inquiries: after how many business hours one is overdue (decision 080). */
+export function useInboxSettings() {
+  return useQuery(
+    screenQueryOptions(
+      inboxSettingsKey,
+      async (signal) =>
+        (await apiRequest(INBOX_SETTINGS_PATH, { signal, schema: InboxSettingsResponseSchema }))
+          .inboxSettings,
+      'Failed to load the inbox settings',
+    ),
+  );
+}
+
+export function useSaveInboxSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: InboxSettings) =>
+      apiRequest(INBOX_SETTINGS_PATH, {
+        method: 'PUT',
+        body: settings,
+        schema: InboxSettingsSavedResponseSchema,
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inboxSettingsKey }),
+        queryClient.invalidateQueries({ queryKey: inquiryKeys.all }),
+      ]),
   });
 }
