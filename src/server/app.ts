@@ -189,7 +189,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     accounts,
   });
   const { contactInquiries } = inquiries;
-  notifications.handleInquiries({ inquiries: contactInquiries, inquiriesCreated: webhooks.inquiriesCreated });
+  notifications.handleInquiries({
+    inquiries: { ...contactInquiries, overdueForDigest: inquiries.overdueForDigest },
+    inquiriesCreated: webhooks.inquiriesCreated,
+  });
   const uploads = createUploadsModule({ ...shared, shownBy: [settings.mentions] });
   const picturesOf = withDemoPictures(uploads.picturesOf);
   const blog = createBlogModule({ ...shared, picturesOf, onPublished: webhooks.postPublished });

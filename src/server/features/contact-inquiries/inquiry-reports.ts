@@ -260,3 +260,36 @@ export async function respondedAmong(
     .execute();
   return new Set(rows.map((row) => row.inquiryId));
 }
+
+/** Waiting inquiries a digest looks at, at most: the newest, however many have piled up. */
+const WAITING_LOOKED_AT = 500;
+
+/**
+ * The new and in-progress inquiries received before `before` that no reply link was opened for, newest first
+ * (at most WAITING_LOOKED_AT): those that may be overdue (decision 080).
+ */
+export async function waitingUnansweredBefore(
+  { db, team }: InquiryReportContext,
+  before: string,
+  trx: Executor = db,
+): Promise<Inquiry[]> {
+  const rows = await trx
+    .selectFrom('contactInquiries')
+    .where('contactInquiries.status', 'in', ['new', 'in-progress'])
+    .where('contactInquiries.createdAt', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('inquiryEvents')
+            .select('inquiryEvents.id')
+            .whereRef('inquiryEvents.inquiryId', '=', 'contactInquiries.id')
+            .where('inquiryEvents.kind', '=', 'reply-link'),
+        ),
+      ),
+    )
+    .select(INQUIRY_COLUMNS)
+    .orderBy('contactInquiries.seq', 'desc')
+    .limit(WAITING_LOOKED_AT)
+    .execute();
+  return toInquiries(team, trx, rows);
+}

@@ -13,7 +13,7 @@ import { createInquiryNoteRepository } from './inquiry-notes-repository.ts';
 import type { InquiryTeam } from './inquiry-rows.ts';
 import { type InquiryOutbox, inquirySubmission } from './inquiry-submission.ts';
 import { inquiryTeamRoutes } from './inquiry-team-routes.ts';
-import { overdueInquiries } from './overdue.ts';
+import { overdueForDigest, overdueInquiries } from './overdue.ts';
 import { typicalReplyTime } from './reply-time.ts';
 import { createContactInquiryRepository } from './repository.ts';
 import { contactInquiryRoutes, inquiryInboxRoutes } from './routes.ts';
@@ -89,6 +89,8 @@ export function createContactInquiriesModule(deps: ContactInquiriesModuleDeps) {
   return {
     contactInquiries,
     submitInquiry,
+    /** The overdue inquiries, for the daily digest (decision 080). */
+    overdueForDigest: overdueForDigest({ contactInquiries, ...deps }),
     /** For the contact page: "Usually replies within about 20 minutes". */
     typicalReplyMinutes: typicalReplyTime({ contactInquiries, settings: deps.settings, clock }),
     async register(app: FastifyInstance) {

@@ -25,6 +25,7 @@ import {
   recentUnreadInquiries,
   respondedAmong,
   unreadInquiriesReceivedBefore,
+  waitingUnansweredBefore,
 } from './inquiry-reports.ts';
 import { findInquiry, type InquiryTeam } from './inquiry-rows.ts';
 import type { ContactInquiryBody } from './schemas.ts';
@@ -102,6 +103,7 @@ export function createContactInquiryRepository(
     firstResponders: firstResponders.bind(undefined, context),
     receivedSince: receivedSince.bind(undefined, context),
     respondedAmong: respondedAmong.bind(undefined, context),
+    waitingUnansweredBefore: waitingUnansweredBefore.bind(undefined, context),
   };
 }
 

@@ -29,6 +29,8 @@ describe.each(TEST_DIALECTS)('daily digest (%s)', (dialect) => {
     smtp = await startSmtpServer();
     t = await createTestApp(dialect, { SMTP_URL: smtp.url });
     await createAdmin(t.database);
+    // The unread list alone, unless a test says otherwise: none of their inquiries waits 72 business hours.
+    await overdueAfter(72);
   });
   afterEach(async () => {
     await t.close();
@@ -46,8 +48,22 @@ describe.each(TEST_DIALECTS)('daily digest (%s)', (dialect) => {
     );
     expect(response.statusCode).toBe(200);
   };
-  const addInquiry = async (name: string, hoursAgo: number, isRead = false) => {
-    const row = storedInquiry(new Date(t.clock() - hoursAgo * HOUR_MS).toISOString(), { name, isRead });
+  const overdueAfter = async (overdueAfterHours: number) => {
+    const response = await t.app.inject(
+      asAdmin(await signIn(t.app), {
+        method: 'PUT',
+        url: '/api/admin/settings/inbox',
+        payload: { overdueAfterHours },
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+  };
+  const addInquiry = async (name: string, hoursAgo: number, isRead = false, status = 'new') => {
+    const row = storedInquiry(new Date(t.clock() - hoursAgo * HOUR_MS).toISOString(), {
+      name,
+      isRead,
+      status,
+    });
     await t.database.db.insertInto('contactInquiries').values(row).execute();
     return row.id;
   };
@@ -98,6 +114,48 @@ describe.each(TEST_DIALECTS)('daily digest (%s)', (dialect) => {
     await chooseDigest({ enabled: true, hour, unreadHours: 72 });
     await runDigests();
     expect(smtp.received).toEqual([]);
+  });
+
+  it('lists the inquiries overdue: waiting without a reply for more than the business hours set', async () => {
+    // Open round the clock (but a minute a day), so that business hours are clock hours whatever the day this runs.
+    const cookie = await signIn(t.app);
+    const { settings } = (await t.app.inject({ url: '/api/settings' })).json<{ settings: object }>();
+    const allDay = {
+      week: Array.from({ length: 7 }, () => [{ opens: '00:00', closes: '23:59' }]),
+      closures: [],
+    };
+    const saved = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'PUT',
+        url: '/api/admin/settings',
+        payload: { ...settings, openingHours: allDay },
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    await overdueAfter(6);
+    const waiting = await addInquiry('Waiting Read', 8, true);
+    const answered = await addInquiry('Answered Read', 8, true);
+    await addInquiry('Fresh Read', 2, true);
+    await addInquiry('Resolved Read', 10, true, 'resolved');
+    const replied = await t.app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: `/api/contact-inquiries/${answered}/reply-link`,
+        payload: { channel: 'whatsapp' },
+      }),
+    );
+    expect(replied.statusCode).toBe(200);
+    await chooseDigest({ enabled: true, hour: businessHour(t.clock()), unreadHours: 12 });
+
+    await runDigests();
+    const { mail } = smtp.to(TEST_ADMIN.email)[0]!;
+    expect(mail.subject).toBe('1 inquiry is overdue on Sampark');
+    expect(mail.text).toContain('1 inquiry is overdue: waiting for a reply for more than 6 business hours.');
+    expect(mail.text).not.toContain('still unread');
+    expect(mail.text).toContain(`Waiting Read (`);
+    expect(mail.text).toContain(`${LINK_ORIGIN}${inquiryPath(waiting)}`);
+    for (const name of ['Answered Read', 'Fresh Read', 'Resolved Read'])
+      expect(mail.text).not.toContain(name);
   });
 
   it(`lists ${DIGEST_MAX_LISTED} inquiries at most and says how many more there are`, async () => {

@@ -100,42 +100,75 @@ export function inquiryEmail(inquiry: Inquiry, context: EmailContext): EmailCont
 }
 
 export interface DigestList {
-  /** The unread inquiries shown, newest first. */
+  /** The inquiries shown, newest first. */
   inquiries: Inquiry[];
-  /** How many are unread in all (more than those shown when the list was cut short). */
+  /** How many there are in all (more than those shown when the list was cut short). */
   total: number;
 }
 
-/** The daily digest: the inquiries still unread `unreadHours` after they arrived, each with a link. */
-export function digestEmail(list: DigestList, unreadHours: number, context: EmailContext): EmailContent {
+/** The overdue inquiries (decision 080), and after how many business hours an inquiry is overdue. */
+export interface OverdueList extends DigestList {
+  afterHours: number;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The daily digest: the inquiries still unread `unreadHours` after they arrived, then those overdue (waiting
+ * without a reply longer than the business hours set, decision 080), each with a link.
+ */
+export function digestEmail(
+  { unread, unreadHours, overdue }: { unread: DigestList; unreadHours: number; overdue: OverdueList },
+  context: EmailContext,
+): EmailContent {
   const format = readableDateTimeFormatter(context.timeZone);
-  const more = list.total - list.inquiries.length;
-  const count = `${list.total} ${list.total === 1 ? 'inquiry is' : 'inquiries are'}`;
-  const subject = `${count} still unread on ${context.brandName}`;
-  const intro = `${count} still unread ${unreadHours} hour${unreadHours === 1 ? '' : 's'} or more after ${list.total === 1 ? 'it' : 'they'} arrived.`;
   const inbox = `${context.origin}${adminPath('inquiries')}`;
-  const items = list.inquiries.map((inquiry) => ({
-    line: `${oneLine(inquiry.name)} (${oneLine(inquiry.phoneDisplay)}, ${oneLine(inquiry.email)}), ${format(inquiry.createdAt)}`,
-    link: `${context.origin}${inquiryPath(inquiry._id)}`,
-  }));
-  const moreLine = more > 0 ? `and ${more} more in the inbox: ${inbox}` : null;
+  const unreadCount = plural(unread.total, 'inquiry is', 'inquiries are');
+  const overdueCount = plural(overdue.total, 'inquiry is', 'inquiries are');
+  const subject =
+    unread.total > 0
+      ? `${unreadCount} still unread on ${context.brandName}`
+      : `${overdueCount} overdue on ${context.brandName}`;
+  const sections = [
+    {
+      list: unread,
+      intro: `${unreadCount} still unread ${plural(unreadHours, 'hour', 'hours')} or more after ${unread.total === 1 ? 'it' : 'they'} arrived.`,
+    },
+    {
+      list: overdue,
+      intro: `${overdueCount} overdue: waiting for a reply for more than ${plural(overdue.afterHours, 'business hour', 'business hours')}.`,
+    },
+  ]
+    .filter(({ list }) => list.total > 0)
+    .map(({ list, intro }) => ({
+      intro,
+      more: list.total - list.inquiries.length,
+      items: list.inquiries.map((inquiry) => ({
+        line: `${oneLine(inquiry.name)} (${oneLine(inquiry.phoneDisplay)}, ${oneLine(inquiry.email)}), ${format(inquiry.createdAt)}`,
+        link: `${context.origin}${inquiryPath(inquiry._id)}`,
+      })),
+    }));
   const end = footer(context);
 
   const text = [
-    intro,
-    '',
-    ...items.map(({ line, link }) => `- ${line}\n  ${link}`),
-    ...(moreLine ? ['', moreLine] : []),
-    '',
+    ...sections.flatMap(({ intro, items, more }) => [
+      intro,
+      '',
+      ...items.map(({ line, link }) => `- ${line}\n  ${link}`),
+      ...(more > 0 ? ['', `and ${more} more in the inbox: ${inbox}`] : []),
+      '',
+    ]),
     end.text,
   ].join('\n');
   const body = [
     `<h1 style="font-size:20px">${html(subject)}</h1>`,
-    `<p>${html(intro)}</p>`,
-    '<ul>',
-    ...items.map(({ line, link }) => `<li><a href="${html(link)}">${html(line)}</a></li>`),
-    '</ul>',
-    ...(more > 0 ? [`<p>and ${more} more <a href="${html(inbox)}">in the inbox</a>.</p>`] : []),
+    ...sections.flatMap(({ intro, items, more }) => [
+      `<p>${html(intro)}</p>`,
+      '<ul>',
+      ...items.map(({ line, link }) => `<li><a href="${html(link)}">${html(line)}</a></li>`),
+      '</ul>',
+      ...(more > 0 ? [`<p>and ${more} more <a href="${html(inbox)}">in the inbox</a>.</p>`] : []),
+    ]),
     end.html,
   ].join('\n');
   return { subject, text, html: htmlPage(subject, body) };

@@ -10,6 +10,7 @@ import {
   digestEmail,
   type EmailContext,
   inquiryEmail,
+  type OverdueList,
   securityNoticeEmail,
   webhookDisabledEmail,
 } from './email-content.ts';
@@ -48,6 +49,8 @@ const EmailPayloadSchema = z.discriminatedUnion('type', [
 export interface InquiriesForEmail {
   findById(id: string, trx: Executor): Promise<Inquiry | undefined>;
   unreadReceivedBefore(before: string, limit: number, trx: Executor): Promise<DigestList>;
+  /** The overdue inquiries (decision 080), at most `limit` listed. */
+  overdueForDigest(limit: number): Promise<OverdueList>;
 }
 
 /**
@@ -93,9 +96,12 @@ export function emailHandler({
       } else {
         if (!recipient.digestEnabled) return;
         const before = new Date(clock() - recipient.digestUnreadHours * HOUR_MS).toISOString();
-        const list = await inquiries.unreadReceivedBefore(before, DIGEST_MAX_LISTED, executor);
-        if (list.total === 0) return;
-        message = digestEmail(list, recipient.digestUnreadHours, business);
+        const [list, overdue] = await Promise.all([
+          inquiries.unreadReceivedBefore(before, DIGEST_MAX_LISTED, executor),
+          inquiries.overdueForDigest(DIGEST_MAX_LISTED),
+        ]);
+        if (list.total === 0 && overdue.total === 0) return;
+        message = digestEmail({ unread: list, unreadHours: recipient.digestUnreadHours, overdue }, business);
       }
       try {
         await mailer.send({ ...message, to: recipient.email }, business.brandName);
