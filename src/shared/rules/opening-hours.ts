@@ -204,8 +204,9 @@ export function openTimeline(hours: OpeningHours, timeZone: string, now: Date, c
   return moments;
 }
 
-/** Moments read at a time while adding up open minutes (about a week of an ordinary week's). */
-const MOMENTS_AT_A_TIME = 64;
+/** Moments read at a time while adding up open minutes: few first (most waits end within a day), then more. */
+const FIRST_MOMENTS = 4;
+const MOST_MOMENTS = 64;
 
 /**
  * The minutes the business was open between two instants (milliseconds since the epoch), by its week and
@@ -221,14 +222,17 @@ export function openMinutesBetween(
 ): number {
   let open = 0;
   let at = from;
+  let count = FIRST_MOMENTS;
   while (at < to && open / MINUTE_MS < atMost) {
-    const moments = openTimeline(hours, timeZone, new Date(at), MOMENTS_AT_A_TIME);
+    const moments = openTimeline(hours, timeZone, new Date(at), count);
     for (const [index, moment] of moments.entries()) {
       const next = moments[index + 1];
       if (!next) break;
       if (moment.status.open) open += Math.min(next.at, to) - Math.min(moment.at, to);
       at = next.at;
+      if (at >= to || open / MINUTE_MS >= atMost) break;
     }
+    count = Math.min(count * 2, MOST_MOMENTS);
   }
   return open / MINUTE_MS;
 }
