@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inKolkata } from '../test-support/kolkata-clock.ts';
 import { WEB_BUILT as built, textOf, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import {
   asAdmin,
@@ -7,9 +8,6 @@ import {
   signedInAppForEachTest,
   TEST_DIALECTS,
 } from '../test-support/test-app.ts';
-
-/** The instant a clock in India (UTC+05:30) reads `local`: "2026-12-07T19:30" was a Monday evening. */
-const inKolkata = (local: string) => new Date(`${local}:00+05:30`).getTime();
 
 /** The lines that say whether the business is open, in page order. */
 const openLines = (html: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../shared/time.ts';
+import { inKolkata } from '../test-support/kolkata-clock.ts';
 import { WEB_BUILT as built, WEB_DIST_DIR } from '../test-support/rendered-pages.ts';
 import {
   asAdmin,
@@ -8,9 +9,6 @@ import {
   storedInquiry,
   TEST_DIALECTS,
 } from '../test-support/test-app.ts';
-
-/** The instant a clock in India (UTC+05:30) reads `local`: "2026-12-08T10:00" was a Tuesday morning. */
-const inKolkata = (local: string) => new Date(`${local}:00+05:30`).getTime();
 
 describe.skipIf(!built).each(TEST_DIALECTS)(
   '"Usually replies within about …" on the contact page (%s, needs npm run build:web)',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inKolkata } from '../../test-support/kolkata-clock.ts';
 import {
   asAdmin,
   createAdmin,
@@ -11,8 +12,6 @@ import {
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
 
-/** The instant a clock in India reads `local`: 2026-12-07 was a Monday. */
-const inKolkata = (local: string) => new Date(`${local}:00+05:30`).getTime();
 const SETTINGS = '/api/admin/settings/inbox';
 
 describe.each(TEST_DIALECTS)('overdue inquiries in the inbox (%s)', (dialect) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FirstResponses } from '../../../shared/contracts/dashboard.ts';
+import { inKolkata } from '../../test-support/kolkata-clock.ts';
 import {
   asAdmin,
   createAdmin,
@@ -10,8 +11,6 @@ import {
   TEST_DIALECTS,
 } from '../../test-support/test-app.ts';
 
-/** The instant a clock in India reads `local`: 2026-12-07 was a Monday. */
-const inKolkata = (local: string) => new Date(`${local}:00+05:30`).getTime();
 const FIRST_RESPONSES = '/api/admin/dashboard/first-responses?days=7';
 
 describe.each(TEST_DIALECTS)('first-response times on the dashboard (%s)', (dialect) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { OpeningPeriod } from '../../../shared/rules/opening-hours.ts';
 import type { Role } from '../../../shared/rules/roles.ts';
+import { inKolkata } from '../../test-support/kolkata-clock.ts';
 import { WEB_BUILT, WEB_DIST_DIR } from '../../test-support/rendered-pages.ts';
 import {
   asAdmin,
@@ -19,9 +20,6 @@ import {
   type TestClock,
 } from '../../test-support/test-app.ts';
 import { testRedisUrl } from '../../test-support/test-redis.ts';
-
-/** The instant a clock in India (UTC+05:30) reads `local`: "2026-12-07T12:30" was a Monday. */
-const inKolkata = (local: string) => new Date(`${local}:00+05:30`).getTime();
 
 /** A week with the same period from Monday to Friday, and nothing at the weekend. */
 const weekdays = (opens: string, closes: string): OpeningPeriod[][] => [
